@@ -1,0 +1,81 @@
+/**
+ * What executing one SQL query produces, in plain data that crosses worker
+ * boundaries unchanged. Errors are values with a closed `code`, never thrown
+ * across a boundary (comlink keeps only name/message/stack of an Error).
+ */
+
+/** Every way a query or a database file can fail, as a closed union. */
+export type ExecErrorCode =
+  | 'SYNTAX' // the SQL does not parse
+  | 'NO_SUCH_TABLE'
+  | 'NO_SUCH_COLUMN'
+  | 'AMBIGUOUS_COLUMN'
+  | 'READONLY' // a write, schema change, ATTACH, writable PRAGMA, VACUUM INTO, load_extension
+  | 'MULTI_STATEMENT' // more than one statement in one candidate
+  | 'EMPTY' // no statement at all
+  | 'NO_SQL' // a generator output with no SQL in it
+  | 'TIMEOUT' // past its time limit; the worker was terminated and respawned
+  | 'TOO_MANY_ROWS' // past a hard cap where cutting is not allowed
+  | 'TOO_LARGE' // a value or result too large to hold (memory bombs)
+  | 'NOT_SQLITE' // the bytes are not a SQLite database
+  | 'CORRUPT' // a SQLite header, but the file is damaged or truncated
+  | 'WORKER_CRASHED' // the worker died while running the query
+  | 'SQLITE_ERROR'; // any other SQLite error (the message says which)
+
+/** An expected failure, as data. `message` says what happened and how to act on it. */
+export interface ExecError {
+  readonly code: ExecErrorCode;
+  readonly message: string;
+  /** The statement that failed, when there is one. */
+  readonly sql?: string;
+}
+
+/** A binary value: hex of at most the first 64 bytes, plus the full length. */
+export interface BlobCell {
+  readonly blob: string;
+  readonly bytes: number;
+}
+
+/**
+ * One result value. SQLite INTEGER and REAL both arrive as `number`
+ * (so 1 and 1.0 are the same value, as both equivalence rules want);
+ * integers outside ±2^53 arrive as their decimal `string` with a `bigint` tag
+ * lost, which no benchmark query here produces.
+ */
+export type Cell = null | number | string | BlobCell;
+
+/** A successful execution. */
+export interface ExecSuccess {
+  readonly ok: true;
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly Cell[])[];
+  /** True when the row cap cut the result: `rows.length === rowCap` and more existed. */
+  readonly cut: boolean;
+  /** Wall time inside the runner, in milliseconds. */
+  readonly ms: number;
+}
+
+/** A failed execution. */
+export interface ExecFailure {
+  readonly ok: false;
+  readonly error: ExecError;
+  readonly ms: number;
+}
+
+export type ExecOutcome = ExecSuccess | ExecFailure;
+
+/** Options for one execution. */
+export interface ExecOptions {
+  /** Wall-clock limit in ms (default 5000). Enforced by the pool, which terminates the worker. */
+  readonly timeoutMs?: number;
+  /** Most rows returned (default 10,000); the result says when it was cut. */
+  readonly rowCap?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_ROW_CAP = 10_000;
+
+/** Builds an ExecError value. */
+export function execError(code: ExecErrorCode, message: string, sql?: string): ExecError {
+  return sql === undefined ? { code, message } : { code, message, sql };
+}
