@@ -1,0 +1,69 @@
+/**
+ * Argument parsing for `confide` subcommands, over node:util's parseArgs, with
+ * errors that name the flag. A subcommand declares its flags once; help text
+ * is generated from the same declaration.
+ */
+import { parseArgs } from 'node:util';
+
+export interface FlagSpec {
+  readonly type: 'string' | 'boolean';
+  readonly help: string;
+  readonly default?: string | boolean;
+  readonly required?: boolean;
+  readonly multiple?: boolean;
+}
+
+export interface CommandSpec {
+  readonly name: string;
+  readonly summary: string;
+  readonly flags: Readonly<Record<string, FlagSpec>>;
+}
+
+/** A usage error: the CLI prints its message and the command's help, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export type ParsedFlags = Record<string, string | boolean | string[] | undefined>;
+
+/**
+ * Parses argv against a spec; unknown flags and missing required ones throw UsageError.
+ *
+ * @example
+ * parseFlags(spec, ['--db', 'x.sqlite']); // { db: 'x.sqlite' }
+ */
+export function parseFlags(spec: CommandSpec, argv: readonly string[]): ParsedFlags {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; default?: string | boolean }> = {};
+  for (const [name, f] of Object.entries(spec.flags)) {
+    options[name] = { type: f.type, ...(f.multiple ? { multiple: true } : {}), ...(f.default !== undefined ? { default: f.default } : {}) };
+  }
+  let values: ParsedFlags;
+  try {
+    values = parseArgs({ args: [...argv], options, allowPositionals: false, strict: true }).values as ParsedFlags;
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  for (const [name, f] of Object.entries(spec.flags)) {
+    if (f.required && values[name] === undefined) throw new UsageError(`missing required flag --${name}`);
+  }
+  return values;
+}
+
+/** Reads a numeric flag, with a clear error for non-numbers. */
+export function numberFlag(values: ParsedFlags, name: string, fallback: number): number {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+/** Renders the help text of one command from its spec. */
+export function helpText(spec: CommandSpec): string {
+  const lines = [`confide ${spec.name}: ${spec.summary}`, '', 'Flags:'];
+  for (const [name, f] of Object.entries(spec.flags)) {
+    const def = f.default !== undefined ? ` (default ${String(f.default)})` : '';
+    lines.push(`  --${name}${f.type === 'string' ? ' VALUE' : ''}${f.required ? ' (required)' : ''}  ${f.help}${def}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,84 @@
+/**
+ * Drives the real Debian Chromium through playwright-core (never a downloaded
+ * browser). `openApp` opens the built app and records every request the page
+ * and its workers make, so tests can assert that nothing leaves the origin.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+export interface LaunchOptions {
+  /** Adds `--enable-unsafe-webgpu` (headless Chromium then has a SwiftShader adapter). */
+  readonly webgpu?: boolean;
+}
+
+export interface AppSession {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Every request URL seen, in order (page and workers). */
+  readonly requests: { url: string; method: string; postData: string | null }[];
+  /** Console errors and uncaught page errors. */
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+/** Launches headless Debian Chromium with the flags this machine needs. */
+export async function launchChromium(options: LaunchOptions = {}): Promise<{ browser: Browser; cleanup(): void }> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'confide-chromium-'));
+  const args = [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    `--user-data-dir=${userDataDir}`,
+  ];
+  if (options.webgpu) args.push('--enable-unsafe-webgpu');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+  return { browser, cleanup: () => rmSync(userDataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * Opens the built app (served under a sub-path by the global setup).
+ *
+ * @example
+ * const app = await openApp({ query: '?db=demo' });
+ * await app.page.getByRole('button', { name: 'Run' }).click();
+ */
+export async function openApp(
+  options: LaunchOptions & { query?: string; viewport?: { width: number; height: number } } = {},
+): Promise<AppSession> {
+  const { browser, cleanup } = await launchChromium(options);
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const requests: AppSession['requests'] = [];
+  const errors: string[] = [];
+  context.on('request', (r) => requests.push({ url: r.url(), method: r.method(), postData: r.postData() }));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(inject('appUrl') + (options.query ?? ''));
+  return {
+    browser,
+    context,
+    page,
+    requests,
+    errors,
+    close: async () => {
+      await browser.close();
+      cleanup();
+    },
+  };
+}
+
+/** The app's base URL (under its sub-path), as the global setup served it. */
+export function appUrl(): string {
+  return inject('appUrl');
+}
