@@ -1,0 +1,81 @@
+/**
+ * Seeded randomness for the demo generator: mulberry32 plus the few draws the
+ * tables need. Every draw comes from one stream, so the same seed and the same
+ * call order give the same database byte for byte.
+ */
+
+/** A source of uniform numbers in [0, 1). */
+export type Rng = () => number;
+
+/**
+ * mulberry32: a 32-bit state PRNG (Tommy Ettinger's constants). Not for
+ * cryptography; small, fast and identical in every JavaScript engine.
+ *
+ * @example
+ * const rng = mulberry32(42);
+ * rng(); // 0.6011037519201636, every time
+ */
+export function mulberry32(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Uniform integer in [lo, hi], both ends included.
+ *
+ * @example
+ * intBetween(mulberry32(1), 1, 6); // a die roll
+ */
+export function intBetween(rng: Rng, lo: number, hi: number): number {
+  if (!Number.isInteger(lo) || !Number.isInteger(hi) || hi < lo) {
+    throw new RangeError(`intBetween needs integers lo <= hi, got ${lo}, ${hi}`);
+  }
+  return lo + Math.floor(rng() * (hi - lo + 1));
+}
+
+/**
+ * One element, uniformly.
+ *
+ * @example
+ * pick(mulberry32(1), ['a', 'b', 'c']);
+ */
+export function pick<T>(rng: Rng, items: readonly T[]): T {
+  if (items.length === 0) throw new RangeError('pick needs a non-empty list');
+  return items[Math.floor(rng() * items.length)] as T;
+}
+
+/**
+ * True with probability `p`.
+ *
+ * @example
+ * chance(mulberry32(1), 0.1); // true about one time in ten
+ */
+export function chance(rng: Rng, p: number): boolean {
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`chance needs p in [0, 1], got ${p}`);
+  return rng() < p;
+}
+
+/**
+ * Index drawn with probability proportional to `weights` (non-negative, not all zero).
+ *
+ * @example
+ * weightedIndex(mulberry32(1), [8, 1, 1]); // 0 about 80% of the time
+ */
+export function weightedIndex(rng: Rng, weights: readonly number[]): number {
+  const total = weights.reduce((s, w) => s + w, 0);
+  if (!(total > 0) || weights.some((w) => !(w >= 0))) {
+    throw new RangeError('weightedIndex needs non-negative weights with a positive sum');
+  }
+  let r = rng() * total;
+  for (let i = 0; i < weights.length; i++) {
+    r -= weights[i] as number;
+    if (r < 0) return i;
+  }
+  return weights.length - 1;
+}
