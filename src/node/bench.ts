@@ -1,0 +1,109 @@
+/**
+ * Benchmark folders and candidate files on disk (Node only): reads the text,
+ * hands it to the pure parsers in src/core/bench, checks which database files
+ * exist, writes candidate files atomically.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { databasePaths, parseBenchmark, type BenchLayout } from '../core/bench/benchmark.ts';
+import { parseCandidateFile, serializeCandidateFile } from '../core/bench/candidate-file.ts';
+import { BenchFileError } from '../core/bench/errors.ts';
+import type { BenchQuestion, QuestionRecord } from '../core/bench/types.ts';
+import { writeFileAtomic } from './files.ts';
+
+/** A benchmark split with its database files located. */
+export interface LoadedBenchmark {
+  readonly layout: BenchLayout;
+  /** The question file read, e.g. `<dir>/dev.json`. */
+  readonly file: string;
+  /** Questions whose database file exists, in file order (ids keep the file index). */
+  readonly questions: BenchQuestion[];
+  /** Absolute path of a database; throws BenchFileError UNKNOWN_DB when none exists. */
+  dbPath(dbId: string): string;
+  /** Databases named by questions but absent, with how many questions each lost. */
+  readonly missingDbs: { db_id: string; questions: number }[];
+  /** How many questions were skipped for a missing database. */
+  readonly skipped: number;
+}
+
+/**
+ * Reads `<dir>/<split>.json` (Spider or BIRD layout), locates each database,
+ * and skips the questions whose database file is missing.
+ *
+ * @example
+ * const bench = await loadBenchmark('../shared/data/spider');
+ * bench.questions.length; // 972 on Spider dev without wta_1
+ * bench.dbPath('concert_singer');
+ */
+export async function loadBenchmark(dir: string, options: { split?: string } = {}): Promise<LoadedBenchmark> {
+  const split = options.split ?? 'dev';
+  const file = join(dir, `${split}.json`);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    const problem = `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): expected the "${split}" split as ${split}.json`;
+    throw new BenchFileError({ code: 'NOT_FOUND', file, problem });
+  }
+  const { layout, questions } = parseBenchmark(text, { file, split });
+  const located = new Map<string, string | null>();
+  const locate = (dbId: string): string | null => {
+    if (!located.has(dbId)) {
+      const found = databasePaths(layout, split, dbId).map((p) => resolve(dir, p)).find(isFile);
+      located.set(dbId, found ?? null);
+    }
+    return located.get(dbId)!;
+  };
+  const lost = new Map<string, number>();
+  const usable = questions.filter((q) => {
+    if (locate(q.db_id) !== null) return true;
+    lost.set(q.db_id, (lost.get(q.db_id) ?? 0) + 1);
+    return false;
+  });
+  const dbPath = (dbId: string): string => {
+    const path = locate(dbId);
+    if (path !== null) return path;
+    const tried = databasePaths(layout, split, dbId).join(' or ');
+    throw new BenchFileError({ code: 'UNKNOWN_DB', file: dir, problem: `has no database "${dbId}" (looked for ${tried})` });
+  };
+  return {
+    layout,
+    file,
+    questions: usable,
+    dbPath,
+    missingDbs: [...lost].map(([db_id, n]) => ({ db_id, questions: n })),
+    skipped: questions.length - usable.length,
+  };
+}
+
+/**
+ * Reads and parses a candidate file; errors name this path and the line.
+ *
+ * @example
+ * const records = await readCandidateFile('runs/dev.jsonl');
+ */
+export async function readCandidateFile(path: string): Promise<QuestionRecord[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    throw new BenchFileError({ code: 'NOT_FOUND', file: path, problem: `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
+  }
+  return parseCandidateFile(text, path).records;
+}
+
+/**
+ * Writes a candidate file atomically (checked first: a bad record throws and
+ * leaves the old file untouched).
+ *
+ * @example
+ * await writeCandidateFileAtomic('runs/dev.jsonl', records);
+ */
+export async function writeCandidateFileAtomic(path: string, records: readonly QuestionRecord[]): Promise<void> {
+  await writeFileAtomic(path, serializeCandidateFile(records, path));
+}
+
+function isFile(path: string): boolean {
+  return existsSync(path) && statSync(path).isFile();
+}
