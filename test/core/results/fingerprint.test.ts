@@ -4,7 +4,7 @@ import { resultsEquivalent } from '../../../src/core/results/equivalence.ts';
 import { resultFingerprint } from '../../../src/core/results/fingerprint.ts';
 import type { CompareOptions, ResultTable } from '../../../src/core/results/types.ts';
 
-const t = (columns: string[], rows: Cell[][]): ResultTable => ({ columns, rows });
+const t = (columns: readonly string[], rows: readonly (readonly Cell[])[]): ResultTable => ({ columns, rows });
 const permute = (table: ResultTable, perm: number[]): ResultTable =>
   t(perm.map((p) => table.columns[p]!), table.rows.map((row) => perm.map((p) => row[p]!)));
 const same = (a: ResultTable, b: ResultTable, options?: CompareOptions) =>
@@ -20,11 +20,11 @@ describe('resultFingerprint', () => {
 
   it('(spider) ignores column order and row order', () => {
     const shuffled = permute(people, [2, 0, 1]);
-    expect(same(people, t(shuffled.columns as string[], [...shuffled.rows].reverse()))).toBe(true);
+    expect(same(people, t(shuffled.columns, [...shuffled.rows].reverse()))).toBe(true);
   });
 
   it('(spider) ignores column names', () => {
-    expect(same(people, t(['a', 'b', 'c'], people.rows as Cell[][]))).toBe(true);
+    expect(same(people, t(['a', 'b', 'c'], people.rows))).toBe(true);
   });
 
   it('(spider) treats 1 and 1.0 alike but not 1 and "1"', () => {
@@ -34,9 +34,9 @@ describe('resultFingerprint', () => {
   });
 
   it('(spider) changes when one cell, the row count or a duplicate changes', () => {
-    const changed = t(people.columns as string[], people.rows.map((r, i) => (i === 2 ? [3, 'cy', 3.25] : r)) as Cell[][]);
+    const changed = t(people.columns, people.rows.map((r, i) => (i === 2 ? [3, 'cy', 3.25] : r)));
     expect(same(people, changed)).toBe(false);
-    expect(same(people, t(people.columns as string[], people.rows.slice(0, 3) as Cell[][]))).toBe(false);
+    expect(same(people, t(people.columns, people.rows.slice(0, 3)))).toBe(false);
     expect(same(t(['a'], [[1], [1], [2]]), t(['a'], [[1], [2], [2]]))).toBe(false);
   });
 
@@ -60,20 +60,20 @@ describe('resultFingerprint', () => {
   it('(spider, ordered) keeps row order but not column order', () => {
     const ordered = { ordered: true };
     expect(same(people, permute(people, [1, 2, 0]), ordered)).toBe(true);
-    expect(same(people, t(people.columns as string[], [...people.rows].reverse() as Cell[][]), ordered)).toBe(false);
+    expect(same(people, t(people.columns, [...people.rows].reverse()), ordered)).toBe(false);
   });
 
   it('(bird) collapses duplicates, ignores row order, keeps column order', () => {
     const bird = { rule: 'bird' as const };
-    const distinct = t(people.columns as string[], people.rows.slice(0, 3) as Cell[][]);
+    const distinct = t(people.columns, people.rows.slice(0, 3));
     expect(same(people, distinct, bird)).toBe(true);
-    expect(same(people, t(people.columns as string[], [...people.rows].reverse() as Cell[][]), bird)).toBe(true);
+    expect(same(people, t(people.columns, [...people.rows].reverse()), bird)).toBe(true);
     expect(same(people, permute(people, [1, 0, 2]), bird)).toBe(false);
   });
 
   it('gives every empty result the same fingerprint, per rule', () => {
     expect(same(t(['a'], []), t(['x', 'y'], []))).toBe(true);
-    expect(same(t(['a'], []), t(['a'], [], ), { rule: 'bird' })).toBe(true);
+    expect(same(t(['a'], []), t(['a'], []), { rule: 'bird' })).toBe(true);
     expect(same(t(['a'], []), t(['a'], [[null]]))).toBe(false);
     expect(resultFingerprint(t(['a'], []))).not.toBe(resultFingerprint(t(['a'], []), { rule: 'bird' }));
   });
@@ -87,6 +87,6 @@ describe('resultFingerprint', () => {
     const wide = t(rows[0]!.map((_, c) => `c${c}`), rows);
     const perm = [11, 3, 7, 0, 5, 9, 1, 10, 2, 8, 4, 6];
     const moved = permute(wide, perm);
-    expect(same(wide, t(moved.columns as string[], [...moved.rows].reverse() as Cell[][]))).toBe(true);
+    expect(same(wide, t(moved.columns, [...moved.rows].reverse()))).toBe(true);
   });
 });
