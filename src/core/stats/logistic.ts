@@ -1,0 +1,170 @@
+/**
+ * L2-regularized logistic regression by damped Newton (IRLS with a
+ * backtracking line search).
+ *
+ * Objective (minimized), with z = bias + w·x and λ = `lambda`:
+ *   F(bias, w) = Σᵢ [log(1 + e^{zᵢ}) − yᵢ·zᵢ] + (λ/2)·‖w‖²
+ * i.e. the summed (not averaged) log-loss plus a ridge penalty on the weights
+ * only; the intercept is not penalized. λ = 1 (the default) is scikit-learn's
+ * `LogisticRegression(C=1.0)` (C = 1/λ). Features are expected standardized
+ * (see standardize.ts), so one λ means the same on every column.
+ *
+ * Stops when maxⱼ |∂F/∂βⱼ| ≤ tol·n (default tol 1e-10) or after `maxIter`
+ * (default 100) Newton steps; `converged` says which. When the training
+ * labels are all one class (or, with λ = 0, separable) the optimum is at
+ * infinity: the fit stops at finite coefficients whose predictions are within
+ * tol of the labels.
+ */
+import { solveSpd } from './cholesky.ts';
+import { sameLength, toBinary, type Labels } from './labels.ts';
+
+/** A fitted linear-logistic scorer: P(correct) = σ(bias + weights·x). */
+export interface LogisticModel {
+  readonly weights: readonly number[];
+  readonly bias: number;
+}
+
+/** A model with how it was fitted. */
+export interface LogisticFit extends LogisticModel {
+  readonly lambda: number;
+  readonly iterations: number;
+  readonly converged: boolean;
+}
+
+/** Options for {@link fitLogistic}. */
+export interface LogisticOptions {
+  readonly lambda?: number;
+  readonly maxIter?: number;
+  readonly tol?: number;
+}
+
+/** The logistic function 1/(1 + e^{−z}), evaluated without overflow. */
+export function sigmoid(z: number): number {
+  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+}
+
+/** log(1 + e^z) without overflow. */
+function softplus(z: number): number {
+  return Math.max(z, 0) + Math.log1p(Math.exp(-Math.abs(z)));
+}
+
+/**
+ * Fits the model above to rows `x` (n rows of d finite features) and labels
+ * `y`. `RangeError` on no rows, ragged rows, a non-finite feature, λ < 0, or
+ * a label that is not 0/1.
+ *
+ * @example
+ * const m = fitLogistic([[-1], [0], [1], [2]], [0, 0, 1, 1]);
+ * predictLogistic(m, [1.5]); // ≈ 0.72
+ */
+export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options: LogisticOptions = {}): LogisticFit {
+  const { lambda = 1, maxIter = 100, tol = 1e-10 } = options;
+  sameLength('fitLogistic', x, y);
+  const n = x.length;
+  if (n === 0) throw new RangeError('fitLogistic: no rows');
+  if (!(lambda >= 0)) throw new RangeError(`fitLogistic: lambda must be ≥ 0, got ${lambda}`);
+  const labels = toBinary(y);
+  const d = x[0].length;
+  const p = d + 1; // β = [bias, w₁ … w_d]
+  const design = new Float64Array(n * p);
+  for (let i = 0; i < n; i++) {
+    const row = x[i];
+    if (row.length !== d) throw new RangeError(`fitLogistic: row ${i} has ${row.length} features, want ${d}`);
+    design[i * p] = 1;
+    for (let j = 0; j < d; j++) {
+      const v = row[j];
+      if (!Number.isFinite(v)) throw new RangeError(`fitLogistic: x[${i}][${j}] = ${v} is not finite`);
+      design[i * p + j + 1] = v;
+    }
+  }
+  const linear = (beta: Float64Array, i: number): number => {
+    let z = 0;
+    for (let j = 0; j < p; j++) z += beta[j] * design[i * p + j];
+    return z;
+  };
+  const objective = (beta: Float64Array): number => {
+    let f = 0;
+    for (let i = 0; i < n; i++) {
+      const z = linear(beta, i);
+      f += softplus(z) - labels[i] * z;
+    }
+    for (let j = 1; j < p; j++) f += (lambda / 2) * beta[j] * beta[j];
+    return f;
+  };
+
+  let beta = new Float64Array(p);
+  let f = objective(beta);
+  let iterations = 0;
+  let converged = false;
+  for (; iterations <= maxIter; iterations++) {
+    const grad = new Float64Array(p);
+    const hess = new Float64Array(p * p);
+    for (let i = 0; i < n; i++) {
+      const mu = sigmoid(linear(beta, i));
+      const r = mu - labels[i];
+      const w = mu * (1 - mu);
+      for (let j = 0; j < p; j++) {
+        const xj = design[i * p + j];
+        grad[j] += r * xj;
+        for (let k = 0; k <= j; k++) hess[j * p + k] += w * xj * design[i * p + k];
+      }
+    }
+    for (let j = 1; j < p; j++) {
+      grad[j] += lambda * beta[j];
+      hess[j * p + j] += lambda;
+    }
+    if (grad.every((g) => Math.abs(g) <= tol * n)) {
+      converged = true;
+      break;
+    }
+    if (iterations === maxIter) break;
+    const step = newtonStep(hess, grad);
+    let slope = 0;
+    for (let j = 0; j < p; j++) slope += grad[j] * step[j];
+    let t = 1;
+    let next = beta;
+    let fNext = f;
+    for (let halvings = 0; halvings < 60; halvings++, t /= 2) {
+      const trial = beta.map((b, j) => b + t * step[j]);
+      const fTrial = objective(trial);
+      if (fTrial <= f + 1e-4 * t * slope) {
+        next = trial;
+        fNext = fTrial;
+        break;
+      }
+    }
+    if (next === beta) break; // no decrease possible at double precision
+    beta = next;
+    f = fNext;
+  }
+  return { weights: Array.from(beta.subarray(1)), bias: beta[0], lambda, iterations, converged };
+}
+
+/** −H⁻¹g, with a growing ridge if H is numerically singular (λ = 0, collinear features). */
+function newtonStep(hess: Float64Array, grad: Float64Array): Float64Array {
+  const p = grad.length;
+  let scale = 0;
+  for (let j = 0; j < p; j++) scale = Math.max(scale, hess[j * p + j]);
+  for (let jitter = 0; ; jitter = jitter === 0 ? 1e-12 * (1 + scale) : jitter * 10) {
+    const h = hess.slice();
+    for (let j = 0; j < p; j++) h[j * p + j] += jitter;
+    const s = solveSpd(h, grad);
+    if (s) return s.map((v) => -v);
+    if (jitter > 1e6 * (1 + scale)) return grad.map((g) => -g);
+  }
+}
+
+/**
+ * P(correct) = σ(bias + weights·x). `RangeError` when `x` has the wrong length.
+ *
+ * @example
+ * predictLogistic({ weights: [2], bias: -1 }, [0.5]); // 0.5
+ */
+export function predictLogistic(model: LogisticModel, x: ArrayLike<number>): number {
+  if (x.length !== model.weights.length) {
+    throw new RangeError(`predictLogistic: ${x.length} features, model has ${model.weights.length}`);
+  }
+  let z = model.bias;
+  for (let j = 0; j < x.length; j++) z += model.weights[j] * (x[j] as number);
+  return sigmoid(z);
+}
