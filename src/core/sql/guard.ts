@@ -28,12 +28,18 @@ function refuse(sql: string, what: string): GuardResult {
   return { ok: false, error: execError('READONLY', `${what}; the database is read-only: ${ALLOWED}.`, sql) };
 }
 
+/** First keywords of SQLite's other statements: all write, change state or leave the database. */
+const OTHER_STATEMENTS = new Set(['ALTER', 'ANALYZE', 'ATTACH', 'BEGIN', 'COMMIT', 'CREATE', 'DELETE', 'DETACH', 'DROP', 'END', 'INSERT', 'PRAGMA', 'REINDEX', 'RELEASE', 'REPLACE', 'ROLLBACK', 'SAVEPOINT', 'UPDATE', 'VACUUM']);
+
 /** Checks a SELECT/WITH/VALUES body starting at token `i`. */
 function checkQuery(sql: string, t: readonly SqlToken[], i: number): GuardResult | null {
   const first = t[i];
-  if (first === undefined || first.kind !== 'word' || !QUERY_STARTS.has(first.text)) {
-    const found = first === undefined ? 'nothing' : sql.slice(first.start, first.end).toUpperCase();
-    return refuse(sql, `a statement beginning with ${i > 0 ? 'EXPLAIN … ' : ''}${found} is not a query`);
+  const prefix = i > 0 ? 'EXPLAIN … ' : '';
+  if (first === undefined) return { ok: false, error: execError('SYNTAX', 'EXPLAIN needs a query after it.', sql) };
+  if (first.kind === 'word' && OTHER_STATEMENTS.has(first.text)) return refuse(sql, `a statement beginning with ${prefix}${first.text} is not a query`);
+  if (first.kind !== 'word' || !QUERY_STARTS.has(first.text)) {
+    const found = sql.slice(first.start, first.end);
+    return { ok: false, error: execError('SYNTAX', `${prefix}"${found}" does not begin a SQL statement; a query begins with SELECT, WITH or VALUES.`, sql) };
   }
   if (first.text !== 'WITH') return null;
   let depth = 0;
@@ -73,10 +79,6 @@ function checkStatement(sql: string, t: readonly SqlToken[]): GuardResult | null
     }
   }
   const head = t[0]!;
-  if (head.kind !== 'word') {
-    const found = sql.slice(head.start, head.end);
-    return { ok: false, error: execError('SYNTAX', `a statement must begin with a keyword such as SELECT, not ${found}.`, sql) };
-  }
   switch (head.text) {
     case 'ATTACH':
     case 'DETACH':

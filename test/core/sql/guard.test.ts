@@ -88,6 +88,10 @@ describe('guardSql: read-only', () => {
     expect(codeOf('"DELETE" FROM t')).toBe('SYNTAX');
   });
 
+  it('calls text that begins with no SQL statement keyword SYNTAX, not a write', () => {
+    for (const sql of ['SELEC 1', 'Here is the query: SELECT 1', 'EXPLAIN', 'EXPLAIN SELEC 1', '(SELECT 1)']) expect(codeOf(sql), sql).toBe('SYNTAX');
+  });
+
   it('puts the refused statement and an actionable message in the error', () => {
     const r = guardSql('DROP TABLE t;');
     expect(r.ok).toBe(false);

@@ -1,0 +1,169 @@
+/**
+ * The synchronous sql.js runner: read-only databases held by key (a small
+ * LRU), one guarded statement at a time, results as plain data. It runs in
+ * whatever thread calls it (a worker in the app and the CLI, the test thread
+ * in tests); time limits are the pool's job, since sql.js cannot interrupt
+ * a running statement.
+ */
+import type { Database, SqlJsStatic, Statement, StatementIterator } from 'sql.js';
+import { DEFAULT_ROW_CAP, execError, type Cell, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
+import type { Schema } from '../../core/schema.ts';
+import { guardSql } from '../../core/sql/guard.ts';
+import { lexSql, splitStatements } from '../../core/sql/guard-lex.ts';
+import { sqliteError } from './errors.ts';
+import { checkSqliteHeader } from './header.ts';
+import { readSchema } from './schema.ts';
+import { cellBytes, toCell } from './values.ts';
+
+/** How thoroughly `open` checks a file: `full` adds `PRAGMA quick_check` (about 25 ms per MB). */
+export type OpenCheck = 'full' | 'header';
+
+export type OpenOutcome = { readonly ok: true; readonly ms: number } | { readonly ok: false; readonly error: ExecError; readonly ms: number };
+export type SchemaOutcome = { readonly ok: true; readonly schema: Schema } | { readonly ok: false; readonly error: ExecError };
+
+export interface SqlRunnerOptions {
+  /** Databases kept open at once; the least recently used is closed past this (default 8). */
+  readonly maxOpen?: number;
+  /** SQLite's `PRAGMA hard_heap_limit`, in bytes (default 512 MiB). */
+  readonly heapLimitBytes?: number;
+  /** Most bytes a result may hold in JS before it fails TOO_LARGE (default 64 MiB). */
+  readonly maxResultBytes?: number;
+}
+
+/** The runner's API; SqlWorkerApi is this, made async. */
+export interface SqlRunner {
+  open(key: string, bytes: Uint8Array, check?: OpenCheck): OpenOutcome;
+  schema(key: string): SchemaOutcome;
+  exec(key: string, sql: string, rowCap?: number): ExecOutcome;
+  normalizedSql(key: string, sql: string): string | null;
+  close(key: string): boolean;
+}
+
+const MiB = 1024 * 1024;
+
+// Two sql.js 1.17 APIs that @types/sql.js 1.4 does not declare.
+type RawValue = number | string | bigint | Uint8Array | null;
+const getRow = (stmt: Statement): RawValue[] =>
+  (stmt.get as unknown as (p: null, c: { useBigInt: boolean }) => RawValue[]).call(stmt, null, { useBigInt: true });
+const release = (it: StatementIterator): void => void (it as StatementIterator & { return(): unknown }).return();
+
+/**
+ * Creates a runner over an initialised sql.js. The caller's bytes are never
+ * written (sql.js copies them); every database runs with
+ * `PRAGMA query_only=ON` and every statement passes guardSql first.
+ *
+ * @example
+ * const runner = createSqlRunner(await initSqlJs());
+ * runner.open('demo', bytes);
+ * runner.exec('demo', 'SELECT count(*) FROM singer', 100); // { ok: true, columns: ['count(*)'], rows: [[6]], cut: false, ms }
+ */
+export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}): SqlRunner {
+  const maxOpen = options.maxOpen ?? 8;
+  const heapLimit = options.heapLimitBytes ?? 512 * MiB;
+  const maxResultBytes = options.maxResultBytes ?? 64 * MiB;
+  const dbs = new Map<string, Database>(); // insertion order = recency
+
+  const get = (key: string): Database => {
+    const db = dbs.get(key);
+    if (db === undefined) throw new RangeError(`no database is open under key "${key}"; call open first`);
+    dbs.delete(key);
+    dbs.set(key, db);
+    return db;
+  };
+
+  const close = (key: string): boolean => {
+    const db = dbs.get(key);
+    if (db === undefined) return false;
+    dbs.delete(key);
+    db.close();
+    return true;
+  };
+
+  const open = (key: string, bytes: Uint8Array, check: OpenCheck = 'full'): OpenOutcome => {
+    const t0 = performance.now();
+    close(key);
+    const bad = checkSqliteHeader(bytes);
+    if (bad !== null) return { ok: false, error: bad, ms: performance.now() - t0 };
+    let db: Database | undefined;
+    try {
+      db = new SQL.Database(bytes);
+      db.exec(`PRAGMA hard_heap_limit=${Math.floor(heapLimit)}`);
+      db.exec('PRAGMA query_only=ON');
+      db.exec('SELECT count(*) FROM sqlite_master');
+      if (check === 'full') {
+        const verdict = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0];
+        if (verdict !== 'ok') throw new Error(`database disk image is malformed (quick_check: ${String(verdict)})`);
+      }
+    } catch (e) {
+      db?.close();
+      const err = sqliteError(e);
+      const code = err.code === 'NOT_SQLITE' || err.code === 'TOO_LARGE' ? err.code : 'CORRUPT';
+      return { ok: false, error: execError(code, code === 'CORRUPT' ? `the SQLite file cannot be read: ${err.message}` : err.message), ms: performance.now() - t0 };
+    }
+    dbs.set(key, db);
+    while (dbs.size > maxOpen) close(dbs.keys().next().value!);
+    return { ok: true, ms: performance.now() - t0 };
+  };
+
+  const schema = (key: string): SchemaOutcome => {
+    const db = get(key);
+    try {
+      return { ok: true, schema: readSchema(db) };
+    } catch (e) {
+      return { ok: false, error: sqliteError(e) };
+    }
+  };
+
+  const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP): ExecOutcome => {
+    if (!Number.isInteger(rowCap) || rowCap < 0) throw new RangeError(`rowCap must be a non-negative integer, got ${rowCap}`);
+    const t0 = performance.now();
+    const fail = (error: ExecError): ExecOutcome => ({ ok: false, error, ms: performance.now() - t0 });
+    const guarded = guardSql(sql);
+    if (!guarded.ok) return fail(guarded.error);
+    const db = get(key);
+    const it = db.iterateStatements(guarded.sql);
+    try {
+      const first = it.next();
+      if (first.done) return fail(execError('EMPTY', 'there is no SQL statement here.', guarded.sql));
+      if (splitStatements(lexSql(it.getRemainingSQL())).length > 0) {
+        return fail(execError('MULTI_STATEMENT', 'SQLite found more than one statement; run exactly one.', guarded.sql));
+      }
+      const stmt = first.value;
+      const columns = stmt.getColumnNames();
+      const rows: Cell[][] = [];
+      let bytes = 0;
+      while (rows.length < rowCap && stmt.step()) {
+        const row = getRow(stmt).map(toCell);
+        bytes += row.reduce<number>((n, c) => n + cellBytes(c), 0);
+        if (bytes > maxResultBytes) {
+          return fail(execError('TOO_LARGE', `the result passed ${Math.round(maxResultBytes / MiB)} MiB after ${rows.length + 1} rows; add a LIMIT or select fewer, shorter columns.`, guarded.sql));
+        }
+        rows.push(row);
+      }
+      const cut = rows.length === rowCap && stmt.step();
+      return { ok: true, columns, rows, cut, ms: performance.now() - t0 };
+    } catch (e) {
+      return fail(sqliteError(e, guarded.sql));
+    } finally {
+      release(it);
+    }
+  };
+
+  const normalizedSql = (key: string, sql: string): string | null => {
+    const guarded = guardSql(sql);
+    if (!guarded.ok) return null;
+    const db = get(key);
+    try {
+      const stmt = db.prepare(guarded.sql);
+      try {
+        return stmt.getNormalizedSQL();
+      } finally {
+        stmt.free();
+      }
+    } catch {
+      return null;
+    }
+  };
+
+  return { open, schema, exec, normalizedSql, close };
+}

@@ -1,0 +1,89 @@
+/**
+ * Reads a Schema (src/core/schema.ts) out of an open sql.js database: every
+ * ordinary table (sqlite_% internals skipped) in sqlite_master order, its
+ * columns with declared types, NOT NULL and primary-key positions, foreign
+ * keys (an implicit parent column resolves to the parent's primary key), row
+ * count, up to 3 distinct non-null sample values per column, and its CREATE
+ * statement. Names are passed as bound parameters or quoted, so any name works.
+ */
+import type { Database, SqlValue } from 'sql.js';
+import type { ColumnInfo, ForeignKey, Schema, TableInfo } from '../../core/schema.ts';
+import { sampleText } from './values.ts';
+
+/** Sample values kept per column. */
+export const SAMPLES_PER_COLUMN = 3;
+
+/**
+ * Quotes an identifier for SQLite: wrapped in double quotes, inner ones doubled.
+ *
+ * @example
+ * quoteIdent('my "odd" table') // '"my ""odd"" table"'
+ */
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** All rows of a query as arrays. */
+function rows(db: Database, sql: string, params: SqlValue[] = []): SqlValue[][] {
+  const stmt = db.prepare(sql, params);
+  try {
+    const out: SqlValue[][] = [];
+    while (stmt.step()) out.push(stmt.get());
+    return out;
+  } finally {
+    stmt.free();
+  }
+}
+
+function columnsOf(db: Database, table: string): ColumnInfo[] {
+  // pragma_table_info: cid, name, type, notnull, dflt_value, pk
+  return rows(db, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]).map(([name, type, notNull, pk]) => {
+    const samples = rows(db, `SELECT DISTINCT ${quoteIdent(String(name))} FROM ${quoteIdent(table)} WHERE ${quoteIdent(String(name))} IS NOT NULL LIMIT ${SAMPLES_PER_COLUMN}`);
+    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples: samples.map(([v]) => sampleText(v ?? null)) };
+  });
+}
+
+function primaryKeyOf(columns: readonly ColumnInfo[]): string[] {
+  return columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+}
+
+function foreignKeysOf(db: Database, table: string): ForeignKey[] {
+  // pragma_foreign_key_list: id, seq, table, from, to, on_update, on_delete, match
+  const byId = new Map<number, { table: string; from: string[]; to: (string | null)[] }>();
+  for (const [id, , parent, from, to] of rows(db, 'SELECT id, seq, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq', [table])) {
+    const fk = byId.get(Number(id)) ?? { table: String(parent), from: [], to: [] };
+    fk.from.push(String(from));
+    fk.to.push(to === null ? null : String(to));
+    byId.set(Number(id), fk);
+  }
+  return [...byId.values()].map((fk) => {
+    if (fk.to.every((t) => t !== null)) return { table: fk.table, from: fk.from, to: fk.to as string[] };
+    const parentPk = rows(db, 'SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk', [fk.table]).map(([n]) => String(n));
+    return { table: fk.table, from: fk.from, to: fk.to.map((t, i) => t ?? parentPk[i] ?? '') };
+  });
+}
+
+/**
+ * Introspects every table of `db`. A virtual table whose module this SQLite
+ * lacks is left out; any other SQLite error is thrown (the runner turns it
+ * into an ExecError).
+ *
+ * @example
+ * readSchema(db).tables.map((t) => t.name) // ['author', 'book']
+ */
+export function readSchema(db: Database): Schema {
+  const tables: TableInfo[] = [];
+  const listed = rows(db, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid");
+  for (const [name, sql] of listed) {
+    const table = String(name);
+    try {
+      const columns = columnsOf(db, table);
+      const [[count] = [0]] = rows(db, `SELECT count(*) FROM ${quoteIdent(table)}`);
+      tables.push({ name: table, columns, primaryKey: primaryKeyOf(columns), foreignKeys: foreignKeysOf(db, table), rowCount: Number(count), sql: String(sql ?? '') });
+    } catch (e) {
+      if (e instanceof Error && /no such module/i.test(e.message)) continue;
+      throw e;
+    }
+  }
+  return { tables };
+}

@@ -1,0 +1,53 @@
+/**
+ * A tiny database built with sql.js for the engine tests: two tables joined
+ * by a foreign key, a composite key whose foreign key names no parent column,
+ * a blob column, a table whose name has a space and quotes, and a 50-row
+ * table for the row cap.
+ */
+import { createHash } from 'node:crypto';
+import { loadSqlJs } from '../../../src/engines/sql/load.ts';
+
+export const FIXTURE_SQL = `
+CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL, born REAL);
+CREATE TABLE book (id INTEGER PRIMARY KEY, author_id INTEGER NOT NULL REFERENCES author(id), title TEXT, price REAL, cover BLOB);
+CREATE TABLE review (book_id INTEGER, n INTEGER, stars INTEGER, PRIMARY KEY (book_id, n), FOREIGN KEY (book_id) REFERENCES book);
+CREATE TABLE "odd ""name"" table" ("the key" TEXT, v);
+CREATE TABLE nums (i INTEGER);
+INSERT INTO author VALUES (1, 'Ann', 1950.5), (2, 'Bo', NULL), (3, 'Cy', 1980);
+INSERT INTO book VALUES (1, 1, 'Alpha', 9.5, x'deadbeef'), (2, 1, 'Beta', NULL, NULL), (3, 2, 'Gamma', 12, zeroblob(100)), (4, 3, NULL, 7.25, NULL);
+INSERT INTO review VALUES (1, 1, 5), (1, 2, 3), (3, 1, 4);
+INSERT INTO "odd ""name"" table" VALUES ('k1', 9007199254740993), ('k2', 'text'), ('${'x'.repeat(60)}', NULL);
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50) INSERT INTO nums SELECT i FROM n;
+`;
+
+/** The fixture as SQLite file bytes. */
+export async function fixtureBytes(): Promise<Uint8Array> {
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database();
+  db.exec(FIXTURE_SQL);
+  const bytes = db.export();
+  db.close();
+  return bytes;
+}
+
+/** sha-256 of bytes, hex. */
+export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** A runaway query: an unbounded recursive CTE. */
+export const RUNAWAY = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM r) SELECT count(*) FROM r';
+
+/** Statements that would change the database or reach outside it. */
+export const WRITES = [
+  'DELETE FROM book',
+  'DROP TABLE author',
+  "UPDATE author SET name = 'Zed'",
+  "INSERT INTO author VALUES (9, 'Eve', NULL)",
+  'CREATE TABLE evil (a)',
+  "ATTACH DATABASE 'file:other.db' AS other",
+  'DETACH DATABASE main',
+  'PRAGMA query_only = OFF',
+  'PRAGMA user_version = 7',
+  "VACUUM INTO '/tmp/confide-copy.db'",
+  "SELECT load_extension('evil')",
+  'WITH x AS (SELECT 1) DELETE FROM book',
+];
