@@ -1,0 +1,112 @@
+/**
+ * A canonical string form of one SQL text, for exact-match clustering
+ * (string self-consistency). Token-based: nothing is parsed, so it works on
+ * any text, valid SQL or not.
+ */
+import { SQL_KEYWORDS } from './keywords.ts';
+import { isBareIdentifier, quotedName, tokenizeSql, type Token } from './tokenize.ts';
+
+/** Options for {@link normalizeSql}. */
+export interface NormalizeOptions {
+  /** Replace every literal (string, number, blob, and a sign in front of a number) by `?`. */
+  readonly maskLiterals?: boolean;
+}
+
+const isKeyword = (t: Token | undefined): boolean =>
+  t !== undefined && t.kind === 'word' && SQL_KEYWORDS.has(t.text.toLowerCase());
+
+/** A sign is unary when nothing that ends an operand comes before it. */
+function isUnarySign(prev: Token | undefined, t: Token, next: Token | undefined): boolean {
+  if ((t.text !== '-' && t.text !== '+') || next?.kind !== 'number') return false;
+  if (prev === undefined || prev.kind === 'op' || isKeyword(prev)) return true;
+  return prev.kind === 'punct' && (prev.text === '(' || prev.text === ',');
+}
+
+const COMPARE = new Set(['=', '==', '!=', '<>', '<', '>', '<=', '>=', 'like', 'glob', 'is', 'between']);
+
+/**
+ * Marks the "x" tokens that stand where a value stands: right after a
+ * comparison (`= "Bob"`, `like "%a%"`, `between "a" and "b"`) or inside an
+ * IN list. SQLite reads those as strings (no column has such a name in a
+ * sane query); every other "x" is read as an identifier.
+ */
+function quotedStrings(toks: readonly Token[]): boolean[] {
+  const inList: boolean[] = [];
+  return toks.map((t, i) => {
+    const prev = toks[i - 1];
+    if (t.text === '(') inList.push(prev !== undefined && prev.text.toLowerCase() === 'in');
+    if (t.text === ')') inList.pop();
+    if (t.kind !== 'dq' || prev === undefined) return false;
+    const p = prev.text.toLowerCase();
+    if (COMPARE.has(p) || (p === 'and' && toks[i - 3]?.text.toLowerCase() === 'between')) return true;
+    return (p === '(' || p === ',') && inList[inList.length - 1] === true;
+  });
+}
+
+/** Text of one token in canonical form; `value` marks a "x" read as a string. */
+function render(t: Token, mask: boolean, value = false): string {
+  if (value) return mask ? '?' : t.text;
+  switch (t.kind) {
+    case 'word':
+    case 'number':
+    case 'blob':
+      return mask && t.kind !== 'word' ? '?' : t.text.toLowerCase();
+    case 'string':
+      return mask ? '?' : t.text;
+    case 'dq':
+    case 'bq':
+    case 'br': {
+      const name = quotedName(t.text);
+      if (isBareIdentifier(name)) return name.toLowerCase();
+      return t.kind === 'dq' ? t.text : `"${name.split('"').join('""')}"`;
+    }
+    default:
+      return t.text;
+  }
+}
+
+/** Whether a space goes between two rendered neighbours. */
+function spaced(prev: Token, next: Token): boolean {
+  if (prev.text === '(' || prev.text === '.') return false;
+  if (next.text === ')' || next.text === ',' || next.text === '.' || next.text === ';') return false;
+  if (next.text === '(') return isKeyword(prev) || prev.kind === 'op' || prev.text === ',';
+  return true;
+}
+
+/**
+ * Canonical text of a SQL query: comments dropped, whitespace collapsed to a
+ * fixed spacing (one space between tokens, none inside `f(x)`, `t.c` or
+ * before `,`), keywords and identifiers lowercased, identifiers in "…", `…`
+ * or […] unquoted when they are plain names that are not keywords (others are
+ * written "…"), trailing semicolons removed. String literals keep their case
+ * and quotes. SQLite reads "x" as a column when one exists and as a string
+ * otherwise; here a "x" right after a comparison operator, after BETWEEN or
+ * inside an IN list is a string (kept as written, masked with the literals),
+ * and any other "x" is an identifier.
+ *
+ * @example
+ * normalizeSql('SELECT  [Name], "Age" FROM t WHERE x = "A"; -- hi');
+ * // 'select name, age from t where x = "A"'
+ * normalizeSql('select a from t where b > -5', { maskLiterals: true });
+ * // 'select a from t where b > ?'
+ */
+export function normalizeSql(sql: string, options: NormalizeOptions = {}): string {
+  const mask = options.maskLiterals === true;
+  const toks = tokenizeSql(sql).filter((t) => t.kind !== 'ws' && t.kind !== 'comment');
+  while (toks.length > 0 && toks[toks.length - 1].text === ';') toks.pop();
+  const values = quotedStrings(toks);
+  let out = '';
+  let prev: Token | undefined;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    let text = render(t, mask, values[i]);
+    let shown = t;
+    if (isUnarySign(prev, t, toks[i + 1])) {
+      text = mask ? '?' : t.text + render(toks[i + 1], false);
+      shown = toks[++i];
+    }
+    out += prev === undefined ? text : spaced(prev, shown) ? ` ${text}` : text;
+    prev = shown;
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+/**
+ * Structural keys: two candidate queries with equal keys have the same shape
+ * (tables, columns, operators, nesting) and may differ only in literal values
+ * and in how they are written. Used for structural self-consistency.
+ */
+import { canonicalize } from './canonical.ts';
+import { normalizeSql } from './normalize.ts';
+import { parseSql } from './parse.ts';
+import { stableJson } from './stable-json.ts';
+import { quotedName, tokenizeSql } from './tokenize.ts';
+
+/** A structural key, and whether it came from a parse (true) or a text fallback (false). */
+export interface StructureKey {
+  readonly key: string;
+  readonly parsed: boolean;
+}
+
+/**
+ * Rewrites [x] identifiers as `x`: node-sql-parser reads brackets as arrays
+ * (bigquery) or not at all, while SQLite reads them as identifiers.
+ */
+function bracketsToBackticks(sql: string): string {
+  if (!sql.includes('[')) return sql;
+  return tokenizeSql(sql)
+    .map((t) => (t.kind === 'br' ? `\`${quotedName(t.text).split('`').join('``')}\`` : t.text))
+    .join('');
+}
+
+/**
+ * The canonical structure of one query.
+ *
+ * When a dialect of node-sql-parser parses it (see `parse.ts`), the key is the
+ * stable JSON of its canonical AST (`canonical.ts`): literals become `?`;
+ * table aliases resolve to table names (a table repeated in one FROM becomes
+ * `t`, `t#2`…, a subquery in FROM `#d1`…); an unqualified column is
+ * qualified with the only table of its FROM when there is exactly one;
+ * select-list aliases used in ORDER BY / GROUP BY / HAVING are replaced by
+ * the expression they name; case is folded; AND/OR chains are flattened and
+ * their operands sorted; IN lists are sorted; `=`/`!=` operands are sorted
+ * and `<`/`>` comparisons turned to put the smaller operand left.
+ * SQLite's "x" is read as a string when it is compared with a column
+ * (`name = "Bob"`), and as a column elsewhere.
+ *
+ * When no dialect parses it, the key is `fallback` (pass sql.js's
+ * `Statement.getNormalizedSQL()`, which already masks literals) or, when that
+ * is absent, `sql`, put through `normalizeSql` with literals masked; `parsed`
+ * is then false. A fallback key never equals a parsed key.
+ *
+ * @example
+ * structureKey('SELECT T1.name FROM singer AS T1 WHERE T1.age > 30').key ===
+ *   structureKey("select name from singer where age > 40").key; // true
+ */
+export function structureKey(sql: string, fallback?: string | null): StructureKey {
+  const parsed = parseSql(bracketsToBackticks(sql));
+  if (parsed.ok) return { key: stableJson(canonicalize(parsed.ast)), parsed: true };
+  const text = fallback !== undefined && fallback !== null && fallback.trim() !== '' ? fallback : sql;
+  return { key: normalizeSql(text, { maskLiterals: true }), parsed: false };
+}
