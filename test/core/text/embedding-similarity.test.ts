@@ -18,7 +18,7 @@ describe('cosineSimilarity', () => {
 
 describe('embeddingSimilarities', () => {
   // A bag-of-letters embedder: enough to tell that the question comes first and phrases follow in order.
-  const letters: EmbedFn = (texts) =>
+  const letters = (texts: string[]): Float32Array[] =>
     texts.map((t) => {
       const v = new Float32Array(26);
       for (const ch of t.toLowerCase()) if (ch >= 'a' && ch <= 'z') v[ch.charCodeAt(0) - 97]++;
