@@ -134,7 +134,7 @@ export function selectiveAtRisk(
  * ⌊n/2⌋ and a test half of the rest, each sorted ascending.
  *
  * @example
- * splitHalf(5, createRng(1)); // { cal: [1, 4], test: [0, 2, 3] } (for example)
+ * splitHalf(5, createRng(1)); // { cal: [0, 3], test: [1, 2, 4] }
  */
 export function splitHalf(n: number, rng: Rng): { cal: number[]; test: number[] } {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`splitHalf: n must be a non-negative integer, got ${n}`);

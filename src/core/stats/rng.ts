@@ -38,7 +38,7 @@ function splitmix32(state: number): [number, number] {
  *
  * @example
  * const rng = createRng(42);
- * rng.next();            // 0.37… (same on every run)
+ * rng.next();            // 0.2395… (same on every run)
  * rng.int(6) + 1;        // a die roll
  * rng.shuffle([1, 2, 3]); // a permutation
  */

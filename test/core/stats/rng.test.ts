@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/stats/rng.ts';
+import { loadGolden } from '../../fixtures/stats/load.ts';
 
 const draws = (seed: number, k: number): number[] => {
   const rng = createRng(seed);
@@ -7,6 +8,13 @@ const draws = (seed: number, k: number): number[] => {
 };
 
 describe('createRng', () => {
+  it('is sfc32 seeded by splitmix32: the stream of the reference written in Python (golden.py)', () => {
+    for (const c of loadGolden().rng) {
+      const rng = createRng(c.seed);
+      expect(c.uint32.map(() => rng.nextUint32())).toEqual(c.uint32);
+    }
+  });
+
   it('replays the same stream for the same seed', () => {
     expect(draws(42, 100)).toEqual(draws(42, 100));
   });

@@ -1,0 +1,69 @@
+/**
+ * Confide's statistics: tie-robust AUROC with a paired bootstrap, Pearson
+ * correlation, the cross-fit logistic combiner, calibration (ECE, MCE,
+ * Brier, reliability), risk–coverage with selective thresholds, and a
+ * distribution-free risk certificate. Pure functions over `ArrayLike<number>`;
+ * `NaN` marks a missing score; randomness comes from a seeded {@link Rng}.
+ *
+ * @example
+ * import { auroc, pairedBootstrap, createRng } from './stats/index.ts';
+ * const r = pairedBootstrap({ sc, logprob }, correct, createRng(1));
+ */
+export { createRng, type Rng } from './rng.ts';
+export { presentIndices, pick, toBinary, type Labels, type Scores } from './labels.ts';
+export { quantileSorted, percentileInterval } from './quantile.ts';
+export { auroc, aurocDetail, midranks, type AurocResult } from './auroc.ts';
+export { aurocWeighted, presort, type Presorted } from './aurocWeighted.ts';
+export { resampleCounts } from './resample.ts';
+export {
+  pairedBootstrap,
+  type BootstrapOptions,
+  type BootstrapResult,
+  type PairedInterval,
+  type SignalInterval,
+} from './bootstrap.ts';
+export { pearson } from './pearson.ts';
+export { solveSpd } from './cholesky.ts';
+export {
+  fitLogistic,
+  predictLogistic,
+  sigmoid,
+  type LogisticFit,
+  type LogisticModel,
+  type LogisticOptions,
+} from './logistic.ts';
+export {
+  applyStandardization,
+  fitStandardization,
+  standardizeRows,
+  type Standardization,
+} from './standardize.ts';
+export {
+  crossfitLogistic,
+  fitCombiner,
+  predictCombiner,
+  type CombinerModel,
+  type CrossfitOptions,
+  type CrossfitResult,
+} from './crossfit.ts';
+export { calibration, ece, type CalibrationReport, type ReliabilityBin } from './calibration.ts';
+export {
+  riskCoverage,
+  selectiveAtRisk,
+  splitHalf,
+  type RiskCoverageCurve,
+  type RiskCoveragePoint,
+  type SelectiveResult,
+} from './riskCoverage.ts';
+export { logGamma } from './gamma.ts';
+export { betaQuantile, regularizedBeta } from './beta.ts';
+export { clopperPearsonUpper } from './clopperPearson.ts';
+export {
+  certify,
+  probabilityGrid,
+  quantileGrid,
+  type Certificate,
+  type CertificateOptions,
+  type CertifiedTarget,
+  type GridBound,
+} from './certificate.ts';
