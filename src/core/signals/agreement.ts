@@ -1,0 +1,59 @@
+/**
+ * Self-consistency signals: how many of the N samples agree with the modal
+ * answer, by text, by structure and by result.
+ */
+import type { AnswerClusters, Signal } from './types.ts';
+
+/** Share of the N candidates in the modal candidate's cluster; null when N = 0. */
+function shareWithModal(c: AnswerClusters, cluster: readonly number[]): number | null {
+  if (c.n === 0) return null;
+  const id = cluster[c.modal];
+  if (id < 0) return 0;
+  let same = 0;
+  for (const k of cluster) if (k === id) same++;
+  return same / c.n;
+}
+
+/**
+ * `string_sc`: share of the N candidates whose `normalizeSql` text equals the
+ * modal's (the size of the largest cluster of identical queries, over N).
+ *
+ * @example
+ * stringSc.compute(view, buildClusters(view)); // 0.625 when 5 of 8 samples match
+ */
+export const stringSc: Signal = {
+  name: 'string_sc',
+  description: 'Share of the N samples written like the modal query (normalized text).',
+  higherIsBetter: true,
+  compute: (_q, c) => shareWithModal(c, c.strings.of),
+};
+
+/**
+ * `structural_sc`: share of the N candidates whose `structureKey` equals the
+ * modal's (same query up to literals, aliases, case and operand order).
+ *
+ * @example
+ * structuralSc.compute(view, buildClusters(view)); // ≥ string_sc
+ */
+export const structuralSc: Signal = {
+  name: 'structural_sc',
+  description: 'Share of the N samples with the same query structure as the modal query.',
+  higherIsBetter: true,
+  compute: (_q, c) => shareWithModal(c, c.structures.of),
+};
+
+/**
+ * `execution_sc`: share of the N candidates whose result fingerprint equals
+ * the modal's. When the modal query fails to execute it has no result to
+ * agree with, so the value is 0 (not missing): nothing backs the answer the
+ * system would give.
+ *
+ * @example
+ * executionSc.compute(view, buildClusters(view)); // 0 when the modal failed
+ */
+export const executionSc: Signal = {
+  name: 'execution_sc',
+  description: 'Share of the N samples returning the same result as the modal query (0 when it fails).',
+  higherIsBetter: true,
+  compute: (_q, c) => shareWithModal(c, c.executions.of),
+};

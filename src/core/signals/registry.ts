@@ -1,0 +1,79 @@
+/**
+ * The signal registry: which signals a pipeline computes, by name, in order.
+ */
+import { executionSc, stringSc, structuralSc } from './agreement.ts';
+import { buildClusters } from './clusters.ts';
+import { executability, logprob } from './modal-signals.ts';
+import { schemaRelevance } from './schema-relevance.ts';
+import type { AnswerClusters, QuestionView, Signal } from './types.ts';
+
+/** A named set of signals in registration order. */
+export interface SignalRegistry {
+  /** Adds a signal; a second signal with the same name is a RangeError. */
+  register(signal: Signal): void;
+  /** The signals, in registration order. */
+  list(): readonly Signal[];
+  get(name: string): Signal | undefined;
+}
+
+/**
+ * The black-box signals of the selective-prediction study, in its Table 1
+ * order: string_sc, structural_sc, execution_sc, schema_relevance,
+ * executability, logprob. Verifiers are added with `verifierSignal(name)`.
+ */
+export function defaultSignals(): Signal[] {
+  return [stringSc, structuralSc, executionSc, schemaRelevance, executability, logprob];
+}
+
+/**
+ * A registry holding `initial` (the default signals unless given).
+ *
+ * @example
+ * const registry = createSignalRegistry();
+ * registry.register(verifierSignal('orm'));
+ * registry.list().map((s) => s.name); // ['string_sc', …, 'logprob', 'orm']
+ */
+export function createSignalRegistry(initial: readonly Signal[] = defaultSignals()): SignalRegistry {
+  const byName = new Map<string, Signal>();
+  const registry: SignalRegistry = {
+    register(signal) {
+      if (byName.has(signal.name)) throw new RangeError(`signal '${signal.name}' is already registered`);
+      byName.set(signal.name, signal);
+    },
+    list: () => [...byName.values()],
+    get: (name) => byName.get(name),
+  };
+  for (const s of initial) registry.register(s);
+  return registry;
+}
+
+/** Every registered signal's value for one question, and the clusters they were computed from. */
+export interface SignalValues {
+  readonly values: Record<string, number | null>;
+  readonly clusters: AnswerClusters;
+}
+
+/**
+ * Computes every registered signal for one question (clusters built once,
+ * unless passed in). A signal returning a non-finite number breaks its
+ * contract (RangeError): missing values are null.
+ *
+ * @example
+ * const { values, clusters } = computeSignals(view, createSignalRegistry());
+ * values.string_sc; // 0.75
+ */
+export function computeSignals(
+  q: QuestionView,
+  registry: SignalRegistry,
+  clusters: AnswerClusters = buildClusters(q),
+): SignalValues {
+  const values: Record<string, number | null> = {};
+  for (const s of registry.list()) {
+    const v = s.compute(q, clusters);
+    if (v !== null && !Number.isFinite(v)) {
+      throw new RangeError(`signal '${s.name}' returned ${v}; a missing value must be null`);
+    }
+    values[s.name] = v;
+  }
+  return { values, clusters };
+}
