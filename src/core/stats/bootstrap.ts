@@ -19,7 +19,7 @@
  * that stream, in order. Same seed, same intervals.
  */
 import { aurocWeighted, presort, type Presorted } from './aurocWeighted.ts';
-import { sameLength, toBinary, type Labels, type Scores } from './labels.ts';
+import { presentWeights, sameLength, toBinary, type Labels, type Scores } from './labels.ts';
 import { percentileInterval } from './quantile.ts';
 import { resampleCounts } from './resample.ts';
 import { createRng, type Rng } from './rng.ts';
@@ -116,7 +116,7 @@ export function pairedBootstrap(
     const sa = sorted.get(a);
     const sb = sorted.get(b);
     if (!sa || !sb) throw new RangeError(`paired: unknown signal ${sa ? b : a}`);
-    const mask = commonMask(scores[a]!, scores[b]!);
+    const mask = presentWeights(scores[a]!, scores[b]!);
     const diffs = new Float64Array(B);
     if (mask.used === sa.index.length && mask.used === sb.index.length) {
       // Both present on the same questions: reuse the stored resamples.
@@ -154,17 +154,4 @@ function countNaN(values: Float64Array): number {
   let c = 0;
   for (const v of values) if (Number.isNaN(v)) c++;
   return c;
-}
-
-/** 1 where both scores are present, else 0; `used` = how many ones. */
-function commonMask(a: Scores, b: Scores): { weight: Float64Array; used: number } {
-  const weight = new Float64Array(a.length);
-  let used = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (!Number.isNaN(a[i]) && !Number.isNaN(b[i])) {
-      weight[i] = 1;
-      used++;
-    }
-  }
-  return { weight, used };
 }

@@ -12,7 +12,8 @@
  * rows, for saving as a calibration profile.
  */
 import { sameLength, type Labels } from './labels.ts';
-import { fitLogistic, predictLogistic, type LogisticModel } from './logistic.ts';
+import { fitLogistic } from './logistic.ts';
+import { predictLogistic, type LogisticModel } from './logisticModel.ts';
 import type { Rng } from './rng.ts';
 import { applyStandardization, fitStandardization, standardizeRows, type Standardization } from './standardize.ts';
 

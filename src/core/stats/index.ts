@@ -10,7 +10,7 @@
  * const r = pairedBootstrap({ sc, logprob }, correct, createRng(1));
  */
 export { createRng, type Rng } from './rng.ts';
-export { presentIndices, pick, toBinary, type Labels, type Scores } from './labels.ts';
+export { presentIndices, presentWeights, pick, toBinary, type Labels, type Scores } from './labels.ts';
 export { quantileSorted, percentileInterval } from './quantile.ts';
 export { auroc, aurocDetail, midranks, type AurocResult } from './auroc.ts';
 export { aurocWeighted, presort, type Presorted } from './aurocWeighted.ts';
@@ -24,14 +24,8 @@ export {
 } from './bootstrap.ts';
 export { pearson } from './pearson.ts';
 export { solveSpd } from './cholesky.ts';
-export {
-  fitLogistic,
-  predictLogistic,
-  sigmoid,
-  type LogisticFit,
-  type LogisticModel,
-  type LogisticOptions,
-} from './logistic.ts';
+export { fitLogistic, type LogisticFit, type LogisticOptions } from './logistic.ts';
+export { predictLogistic, sigmoid, softplus, type LogisticModel } from './logisticModel.ts';
 export {
   applyStandardization,
   fitStandardization,

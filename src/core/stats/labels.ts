@@ -79,3 +79,18 @@ export function presentIndices(...scores: readonly Scores[]): number[] {
 export function pick<T>(values: ArrayLike<T>, indices: readonly number[]): T[] {
   return indices.map((i) => values[i] as T);
 }
+
+/**
+ * Weight 1 where every given score is present, 0 where any is missing, and
+ * how many are used: the weights that restrict a weighted statistic to
+ * {@link presentIndices}.
+ *
+ * @example
+ * presentWeights([0.1, NaN, 0.3], [1, 2, 3]); // { weight: Float64Array [1, 0, 1], used: 2 }
+ */
+export function presentWeights(...scores: readonly Scores[]): { weight: Float64Array; used: number } {
+  const keep = presentIndices(...scores);
+  const weight = new Float64Array(scores[0]?.length ?? 0);
+  for (const i of keep) weight[i] = 1;
+  return { weight, used: keep.length };
+}

@@ -17,12 +17,7 @@
  */
 import { solveSpd } from './cholesky.ts';
 import { sameLength, toBinary, type Labels } from './labels.ts';
-
-/** A fitted linear-logistic scorer: P(correct) = σ(bias + weights·x). */
-export interface LogisticModel {
-  readonly weights: readonly number[];
-  readonly bias: number;
-}
+import { sigmoid, softplus, type LogisticModel } from './logisticModel.ts';
 
 /** A model with how it was fitted. */
 export interface LogisticFit extends LogisticModel {
@@ -36,16 +31,6 @@ export interface LogisticOptions {
   readonly lambda?: number;
   readonly maxIter?: number;
   readonly tol?: number;
-}
-
-/** The logistic function 1/(1 + e^{−z}), evaluated without overflow. */
-export function sigmoid(z: number): number {
-  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
-}
-
-/** log(1 + e^z) without overflow. */
-function softplus(z: number): number {
-  return Math.max(z, 0) + Math.log1p(Math.exp(-Math.abs(z)));
 }
 
 /**
@@ -152,19 +137,4 @@ function newtonStep(hess: Float64Array, grad: Float64Array): Float64Array {
     if (s) return s.map((v) => -v);
     if (jitter > 1e6 * (1 + scale)) return grad.map((g) => -g);
   }
-}
-
-/**
- * P(correct) = σ(bias + weights·x). `RangeError` when `x` has the wrong length.
- *
- * @example
- * predictLogistic({ weights: [2], bias: -1 }, [0.5]); // 0.5
- */
-export function predictLogistic(model: LogisticModel, x: ArrayLike<number>): number {
-  if (x.length !== model.weights.length) {
-    throw new RangeError(`predictLogistic: ${x.length} features, model has ${model.weights.length}`);
-  }
-  let z = model.bias;
-  for (let j = 0; j < x.length; j++) z += model.weights[j] * (x[j] as number);
-  return sigmoid(z);
 }

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auroc, aurocDetail, midranks } from '../../../src/core/stats/auroc.ts';
-import { pick, presentIndices, toBinary } from '../../../src/core/stats/labels.ts';
+import { pick, presentIndices, presentWeights, toBinary } from '../../../src/core/stats/labels.ts';
 import { loadGolden } from '../../fixtures/stats/load.ts';
 
 const golden = loadGolden();
@@ -76,6 +76,10 @@ describe('auroc', () => {
 describe('presentIndices', () => {
   it('keeps the questions where every score is present', () => {
     expect(presentIndices([0.1, NaN, 0.3, 0.4], [1, 2, NaN, Infinity])).toEqual([0, 3]);
+    expect(presentWeights([0.1, NaN, 0.3, 0.4], [1, 2, NaN, Infinity])).toEqual({
+      weight: Float64Array.of(1, 0, 0, 1),
+      used: 2,
+    });
     expect(() => presentIndices([1], [1, 2])).toThrow(RangeError);
   });
 });

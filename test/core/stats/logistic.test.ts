@@ -2,7 +2,8 @@
 // on  Σ [logaddexp(0, z) − y z] + λ/2 ‖w‖²  with z = b + X w (intercept not penalized).
 import { describe, expect, it } from 'vitest';
 import { solveSpd } from '../../../src/core/stats/cholesky.ts';
-import { fitLogistic, predictLogistic, sigmoid } from '../../../src/core/stats/logistic.ts';
+import { fitLogistic } from '../../../src/core/stats/logistic.ts';
+import { predictLogistic, sigmoid, softplus } from '../../../src/core/stats/logisticModel.ts';
 import { loadGolden } from '../../fixtures/stats/load.ts';
 
 const golden = loadGolden();
@@ -72,6 +73,9 @@ describe('predictLogistic and sigmoid', () => {
     expect(sigmoid(-1000)).toBe(0);
     expect(sigmoid(1000)).toBe(1);
     expect(sigmoid(0)).toBe(0.5);
+    expect(softplus(1000)).toBe(1000);
+    expect(softplus(-1000)).toBe(0);
+    expect(softplus(0)).toBeCloseTo(Math.LN2, 15);
   });
 });
 
