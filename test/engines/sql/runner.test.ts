@@ -154,7 +154,7 @@ describe('runner schema', () => {
     expect(author.columns[2]!.samples.length).toBe(2); // NULL is not a sample
     const book = byName.get('book')!;
     expect(book.foreignKeys).toEqual([{ from: ['author_id'], table: 'author', to: ['id'] }]);
-    expect(book.columns.find((c) => c.name === 'cover')!.samples.sort()).toEqual(['<blob 100 bytes>', '<blob 4 bytes>']);
+    expect([...book.columns.find((c) => c.name === 'cover')!.samples].sort()).toEqual(['<blob 100 bytes>', '<blob 4 bytes>']);
     const review = byName.get('review')!;
     expect(review.primaryKey).toEqual(['book_id', 'n']);
     expect(review.foreignKeys).toEqual([{ from: ['book_id'], table: 'book', to: ['id'] }]);

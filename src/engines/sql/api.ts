@@ -1,0 +1,32 @@
+/**
+ * The one interface of the SQL worker, used on both sides: the worker entry
+ * exposes `createSqlWorkerApi(ready)`, the pool holds `Remote<SqlWorkerApi>`.
+ * It is derived from SqlRunner (each method made async), so the two cannot
+ * drift apart; expected failures cross as `{ok: false, error}` values.
+ */
+import type { SqlRunner } from './runner.ts';
+
+/** Every method of T, returning a Promise of what it returned. */
+type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
+
+/** What a SQL worker exposes through comlink. */
+export type SqlWorkerApi = Async<SqlRunner>;
+
+/**
+ * Wraps a runner that is still loading (sql.js fetches and compiles its wasm)
+ * so the worker can expose its API at once, before any message arrives, and
+ * calls simply wait for the runner. A failed load rejects every call.
+ *
+ * @example
+ * // workers/sql.worker.ts
+ * expose(createSqlWorkerApi(loadSqlRunner({ wasmUrl })));
+ */
+export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
+  return {
+    open: async (key, bytes, check) => (await ready).open(key, bytes, check),
+    schema: async (key) => (await ready).schema(key),
+    exec: async (key, sql, rowCap) => (await ready).exec(key, sql, rowCap),
+    normalizedSql: async (key, sql) => (await ready).normalizedSql(key, sql),
+    close: async (key) => (await ready).close(key),
+  };
+}

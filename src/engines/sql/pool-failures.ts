@@ -1,0 +1,38 @@
+/**
+ * Turns how a raced worker call ended into the ExecError the caller sees;
+ * `ok`, `aborted` and `threw` are not failures of the query and are handled
+ * by the pool (value, rejection, rejection).
+ */
+import { execError, type ExecError } from '../../core/exec/types.ts';
+import type { CallResult } from './slot.ts';
+
+/** What the failing call was, for the message. */
+export interface CallContext {
+  /** e.g. 'the query', 'opening "demo"'. */
+  readonly what: string;
+  readonly timeoutMs: number;
+  readonly sql?: string;
+}
+
+/**
+ * The ExecError for a timeout, crash, shutdown or pool-made failure.
+ *
+ * @example
+ * failureOf({ kind: 'timeout' }, { what: 'the query', timeoutMs: 1500 }).code // 'TIMEOUT'
+ */
+export function failureOf(r: Exclude<CallResult<unknown>, { kind: 'ok' | 'aborted' | 'threw' }>, ctx: CallContext): ExecError {
+  switch (r.kind) {
+    case 'timeout':
+      return execError(
+        'TIMEOUT',
+        `${ctx.what} ran past ${ctx.timeoutMs} ms and was stopped (its worker was restarted); look for a runaway recursive CTE or a join without a condition, or add a LIMIT.`,
+        ctx.sql,
+      );
+    case 'crash':
+      return execError('WORKER_CRASHED', `the worker running ${ctx.what} died (${r.reason}) and was restarted; a query that needs too much memory can do this.`, ctx.sql);
+    case 'stopped':
+      return execError('WORKER_CRASHED', `the SQL pool was shut down before ${ctx.what} finished.`, ctx.sql);
+    case 'failed':
+      return ctx.sql === undefined || r.error.sql !== undefined ? r.error : execError(r.error.code, r.error.message, ctx.sql);
+  }
+}

@@ -1,0 +1,67 @@
+/** The SQL pool's public types: options, API, progress and stats. */
+import type { ExecOptions, ExecOutcome } from '../../core/exec/types.ts';
+import type { SchemaOutcome } from './runner.ts';
+import type { SqlSpawn } from './slot.ts';
+
+export interface SqlPoolOptions {
+  /** How to start one worker (browserSqlSpawn, nodeSqlSpawn, or a fake in tests). */
+  readonly spawn: SqlSpawn;
+  /** Workers (default min(4, hardwareConcurrency), at least 1). */
+  readonly size?: number;
+  /** Default per-query limit in ms (default DEFAULT_TIMEOUT_MS, 5000). */
+  readonly timeoutMs?: number;
+  /** Default row cap (default DEFAULT_ROW_CAP, 10,000). */
+  readonly rowCap?: number;
+  /** Limit for loading a database into a worker and reading its schema (default 30,000 ms). */
+  readonly openTimeoutMs?: number;
+  /** Databases held at once; opening one more closes the least recently used (default 4). */
+  readonly maxOpen?: number;
+}
+
+/** Per-call options: ExecOptions plus cancellation (an abort rejects with `signal.reason`). */
+export interface SqlRunOptions extends ExecOptions {
+  readonly signal?: AbortSignal;
+}
+
+/** Progress of runMany, after each finished query. */
+export interface SqlProgress {
+  /** Fraction done, 0..1. */
+  readonly progress: number;
+  readonly text: string;
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface SqlPoolStats {
+  readonly size: number;
+  /** Workers started and not dead. */
+  readonly alive: number;
+  readonly busy: number;
+  /** Calls waiting for a free worker. */
+  readonly queued: number;
+  /** Workers replaced after a timeout, crash or abort. */
+  readonly respawns: number;
+  /** Keys of the open databases. */
+  readonly open: readonly string[];
+}
+
+/**
+ * A pool of sql.js workers. Every method resolves for expected failures
+ * (bad file, bad SQL, timeout, crash) with `{ok: false, error}`; it rejects
+ * only for broken contracts (a key that is not open, a call after
+ * terminate) and for an aborted signal.
+ */
+export interface SqlPool {
+  /** Copies `bytes`, checks them fully in one worker and reads the schema; other workers load them next. */
+  open(key: string, bytes: Uint8Array): Promise<SchemaOutcome>;
+  schema(key: string): Promise<SchemaOutcome>;
+  run(key: string, sql: string, options?: SqlRunOptions): Promise<ExecOutcome>;
+  /** Runs in parallel across workers; exactly one outcome per input, in input order. */
+  runMany(key: string, sqls: readonly string[], options?: SqlRunOptions, onProgress?: (p: SqlProgress) => void): Promise<ExecOutcome[]>;
+  /** SQLite's normalized form of the statement (Statement.getNormalizedSQL), null when it does not prepare. */
+  normalizedSql(key: string, sql: string): Promise<string | null>;
+  close(key: string): Promise<void>;
+  /** Stops every worker; calls in flight resolve as WORKER_CRASHED, later calls reject. */
+  terminate(): void;
+  stats(): SqlPoolStats;
+}

@@ -1,0 +1,145 @@
+/**
+ * The SQL worker pool's public face (see pool-types.ts for the contract):
+ * turns calls into scheduler jobs, keeps the open databases (their bytes,
+ * versions and recency), and maps timeouts and crashes to ExecErrors.
+ * Browser and Node differ only in the spawn factory.
+ */
+import type { Remote } from 'comlink';
+import { DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_MS, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
+import type { SqlWorkerApi } from './api.ts';
+import { failureOf, type CallContext } from './pool-failures.ts';
+import type { SqlPool, SqlPoolOptions } from './pool-types.ts';
+import type { SchemaOutcome } from './runner.ts';
+import { createScheduler, type Job } from './scheduler.ts';
+import type { CallResult, WorkerSlot } from './slot.ts';
+
+const defaultSize = (): number => Math.max(1, Math.min(4, globalThis.navigator?.hardwareConcurrency ?? 1));
+
+/**
+ * Creates a pool and starts its workers.
+ *
+ * @example
+ * const pool = createSqlPool({ spawn: browserSqlSpawn, timeoutMs: 5000 });
+ * const opened = await pool.open('demo', bytes); // { ok: true, schema }
+ * const outs = await pool.runMany('demo', candidates.map((c) => c.sql));
+ */
+export function createSqlPool(options: SqlPoolOptions): SqlPool {
+  const size = options.size ?? defaultSize();
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`size must be a positive integer, got ${size}`);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const rowCap = options.rowCap ?? DEFAULT_ROW_CAP;
+  const openTimeoutMs = options.openTimeoutMs ?? 30_000;
+  const maxOpen = options.maxOpen ?? 4;
+  const scheduler = createScheduler(options.spawn, size, openTimeoutMs);
+  const recency: string[] = []; // open keys, least recently used first
+  const generation = new Map<string, number>(); // bumped by every open and close of a key
+  let versions = 0;
+
+  const touch = (key: string): void => {
+    const at = recency.indexOf(key);
+    if (at >= 0) recency.splice(at, 1);
+    recency.push(key);
+  };
+
+  const forget = (key: string): void => {
+    generation.set(key, (generation.get(key) ?? 0) + 1);
+    const at = recency.indexOf(key);
+    if (at >= 0) recency.splice(at, 1);
+    scheduler.forget(key);
+  };
+
+  /** Queues one call; resolves with its value or `onFailure(error)`, rejects on abort or a thrown bug. */
+  function submit<T>(
+    key: string | null,
+    ctx: CallContext,
+    call: (api: Remote<SqlWorkerApi>) => Promise<T>,
+    onFailure: (error: ExecError) => T,
+    signal?: AbortSignal,
+    onSettled?: (r: CallResult<unknown>, slot: WorkerSlot | null) => void,
+  ): Promise<T> {
+    if (scheduler.closed) return Promise.reject(new Error('the SQL pool was terminated; create a new one'));
+    if (key !== null) {
+      if (!scheduler.has(key)) return Promise.reject(new RangeError(`no database is open under key "${key}"; call open first`));
+      touch(key);
+    }
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const onAbort = (): void => {
+        if (scheduler.withdraw(job)) job.settle({ kind: 'aborted', reason: signal?.reason }, null);
+      };
+      const job: Job = {
+        key,
+        timeoutMs: ctx.timeoutMs,
+        ...(signal === undefined ? {} : { signal }),
+        call,
+        settle(r, slot) {
+          if (settled) return;
+          settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          onSettled?.(r, slot);
+          if (r.kind === 'ok') resolve(r.value as T);
+          else if (r.kind === 'aborted') reject(r.reason);
+          else if (r.kind === 'threw') reject(r.error);
+          else resolve(onFailure(failureOf(r, ctx)));
+        },
+      };
+      if (signal?.aborted) return job.settle({ kind: 'aborted', reason: signal.reason }, null);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      scheduler.submit(job);
+    });
+  }
+
+  const pool: SqlPool = {
+    open(key, bytes) {
+      if (!(bytes instanceof Uint8Array)) return Promise.reject(new RangeError('open needs the file as a Uint8Array'));
+      const copy = bytes.slice();
+      const gen = (generation.get(key) ?? 0) + 1;
+      generation.set(key, gen);
+      const version = (versions += 1);
+      const call = async (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome> => {
+        const opened = await api.open(key, copy, 'full');
+        return opened.ok ? api.schema(key) : opened;
+      };
+      const record = (r: CallResult<unknown>, slot: WorkerSlot | null): void => {
+        if (r.kind !== 'ok' || !(r.value as SchemaOutcome).ok || generation.get(key) !== gen) {
+          slot?.loaded.delete(key); // its worker may hold a superseded copy
+          return;
+        }
+        if (!scheduler.has(key) && recency.length >= maxOpen) forget(recency[0]!);
+        touch(key);
+        scheduler.remember(key, copy, version, slot);
+      };
+      const ctx = { what: `opening "${key}"`, timeoutMs: openTimeoutMs };
+      return submit<SchemaOutcome>(null, ctx, call, (error) => ({ ok: false, error }), undefined, record);
+    },
+    schema(key) {
+      const ctx = { what: `reading the schema of "${key}"`, timeoutMs: openTimeoutMs };
+      return submit<SchemaOutcome>(key, ctx, (api) => api.schema(key), (error) => ({ ok: false, error }));
+    },
+    run(key, sql, opts = {}) {
+      const started = performance.now();
+      const ctx = { what: 'the query', timeoutMs: opts.timeoutMs ?? timeoutMs, sql };
+      const onFailure = (error: ExecError): ExecOutcome => ({ ok: false, error, ms: performance.now() - started });
+      return submit<ExecOutcome>(key, ctx, (api) => api.exec(key, sql, opts.rowCap ?? rowCap), onFailure, opts.signal);
+    },
+    async runMany(key, sqls, opts = {}, onProgress) {
+      let done = 0;
+      const one = async (sql: string): Promise<ExecOutcome> => {
+        const out = await pool.run(key, sql, opts);
+        done += 1;
+        onProgress?.({ progress: done / sqls.length, text: `${done} of ${sqls.length} queries run`, done, total: sqls.length });
+        return out;
+      };
+      return Promise.all(sqls.map(one));
+    },
+    normalizedSql(key, sql) {
+      return submit<string | null>(key, { what: 'normalizing', timeoutMs, sql }, (api) => api.normalizedSql(key, sql), () => null);
+    },
+    async close(key) {
+      forget(key);
+    },
+    terminate: () => scheduler.terminate(),
+    stats: () => ({ ...scheduler.stats(), open: [...recency] }),
+  };
+  return pool;
+}

@@ -1,0 +1,171 @@
+/**
+ * The pool's machinery: `size` worker slots, the databases they must hold,
+ * and one FIFO queue of calls. An idle worker first loads any open database
+ * it lacks (from the pool's own copy of the bytes), then takes the oldest
+ * queued call. A worker that times out, crashes or is aborted is terminated
+ * and replaced at once. The queue lives here, not in the workers, so a
+ * respawn neither loses nor repeats queued work.
+ */
+import type { Remote } from 'comlink';
+import type { SqlWorkerApi } from './api.ts';
+import type { OpenOutcome } from './runner.ts';
+import { WorkerSlot, type CallResult, type SqlSpawn } from './slot.ts';
+
+/** One queued call. `settle` is called exactly once. */
+export interface Job {
+  /** The database the call needs loaded first, if any. */
+  readonly key: string | null;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  call(api: Remote<SqlWorkerApi>): Promise<unknown>;
+  settle(r: CallResult<unknown>, slot: WorkerSlot | null): void;
+}
+
+interface Entry {
+  readonly bytes: Uint8Array;
+  readonly version: number;
+  failures: number;
+}
+
+/** Consecutive deaths before a first answer after which a worker position is given up. */
+const MAX_START_FAILURES = 3;
+/** Failed loads of one database after which idle workers stop preloading it. */
+const MAX_LOAD_FAILURES = 3;
+
+/**
+ * Starts `size` workers and serves queued jobs.
+ *
+ * @example
+ * const s = createScheduler(spawn, 2, 30_000);
+ * s.submit({ key: null, timeoutMs: 5000, call: (api) => api.close('x'), settle: console.log });
+ */
+export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: number) {
+  const slots: (WorkerSlot | null)[] = [];
+  const startFailures = new Array<number>(size).fill(0);
+  const store = new Map<string, Entry>();
+  const queue: Job[] = [];
+  let respawns = 0;
+  let closed = false;
+
+  const start = (i: number): void => {
+    slots[i] = new WorkerSlot(spawn, (slot, reason) => replace(slot, reason));
+  };
+
+  /** Terminates a slot's worker and starts a fresh one in its place. */
+  function replace(slot: WorkerSlot, crashReason?: string): void {
+    const i = slots.indexOf(slot);
+    slot.kill();
+    if (i < 0 || closed) return;
+    respawns += 1;
+    startFailures[i] = crashReason !== undefined && !slot.answered ? startFailures[i]! + 1 : 0;
+    if (startFailures[i]! < MAX_START_FAILURES) start(i);
+    else {
+      slots[i] = null;
+      if (slots.every((s) => s === null)) {
+        for (const job of queue.splice(0)) job.settle({ kind: 'crash', reason: `no worker could start: ${crashReason}` }, null);
+      }
+    }
+    pump();
+  }
+
+  /** Loads `key` into `slot` unless it has the stored version already; null when nothing failed. */
+  async function ensureLoaded(slot: WorkerSlot, key: string): Promise<CallResult<unknown> | null> {
+    const entry = store.get(key);
+    if (entry === undefined) return { kind: 'threw', error: new RangeError(`no database is open under key "${key}"; call open first`) };
+    if (slot.loaded.get(key) === entry.version) return null;
+    const r = await slot.call<OpenOutcome>((api) => api.open(key, entry.bytes, 'header'), loadTimeoutMs);
+    if (r.kind === 'ok' && r.value.ok) {
+      if (store.get(key) === entry) slot.loaded.set(key, entry.version);
+      entry.failures = 0;
+      return null;
+    }
+    entry.failures += 1;
+    if (r.kind === 'timeout' || r.kind === 'crash') replace(slot, r.kind === 'crash' ? r.reason : undefined);
+    if (r.kind !== 'ok') return r;
+    return r.value.ok ? null : { kind: 'failed', error: r.value.error };
+  }
+
+  /** Marks a slot busy for one task, then hands out the next. */
+  async function occupy(slot: WorkerSlot, task: () => Promise<void>): Promise<void> {
+    slot.busy = true;
+    try {
+      await task();
+    } finally {
+      slot.busy = false;
+      pump();
+    }
+  }
+
+  async function runJob(slot: WorkerSlot, job: Job): Promise<void> {
+    const failedLoad = job.key === null ? null : await ensureLoaded(slot, job.key);
+    if (failedLoad !== null) return job.settle(failedLoad, slot);
+    const r = await slot.call((api) => job.call(api), job.timeoutMs, job.signal);
+    if (r.kind === 'timeout' || r.kind === 'crash' || r.kind === 'aborted') replace(slot, r.kind === 'crash' ? r.reason : undefined);
+    job.settle(r, slot);
+  }
+
+  function pump(): void {
+    if (closed) return;
+    for (const slot of slots) {
+      if (slot === null || slot.busy || slot.dead) continue;
+      const missing = [...store].find(([k, e]) => slot.loaded.get(k) !== e.version && e.failures < MAX_LOAD_FAILURES);
+      if (missing !== undefined) void occupy(slot, async () => void (await ensureLoaded(slot, missing[0])));
+      else if (queue.length > 0) {
+        const job = queue.shift()!;
+        void occupy(slot, () => runJob(slot, job));
+      }
+    }
+  }
+
+  for (let i = 0; i < size; i += 1) start(i);
+  return {
+    /** Queues a job (settled at once as `stopped` after shutdown). */
+    submit(job: Job): void {
+      if (closed) return job.settle({ kind: 'stopped' }, null);
+      if (slots.every((s) => s === null)) return job.settle({ kind: 'crash', reason: 'no worker could start' }, null);
+      queue.push(job);
+      pump();
+    },
+    /** Takes a job out of the queue if it has not started; true when it was there. */
+    withdraw(job: Job): boolean {
+      const at = queue.indexOf(job);
+      if (at < 0) return false;
+      queue.splice(at, 1);
+      return true;
+    },
+    /** Records the bytes under `key` (a new version); `holder` already has them loaded. */
+    remember(key: string, bytes: Uint8Array, version: number, holder: WorkerSlot | null): void {
+      store.set(key, { bytes, version, failures: 0 });
+      holder?.loaded.set(key, version);
+      pump();
+    },
+    /** Forgets `key` and closes it in every worker (ordered before any later call on that worker). */
+    forget(key: string): void {
+      store.delete(key);
+      for (const slot of slots) {
+        if (slot === null || slot.dead) continue;
+        slot.loaded.delete(key);
+        slot.handle.api.close(key).catch(() => undefined);
+      }
+    },
+    has: (key: string): boolean => store.has(key),
+    terminate(): void {
+      if (closed) return;
+      closed = true;
+      for (const job of queue.splice(0)) job.settle({ kind: 'stopped' }, null);
+      for (const slot of slots) slot?.kill();
+    },
+    get closed(): boolean {
+      return closed;
+    },
+    stats: () => ({
+      size,
+      alive: slots.filter((s) => s !== null && !s.dead).length,
+      busy: slots.filter((s) => s !== null && s.busy).length,
+      queued: queue.length,
+      respawns,
+    }),
+  };
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>;

@@ -1,0 +1,92 @@
+/**
+ * One worker of the pool, and the only place a worker call is awaited: every
+ * call is raced against its timer, the worker's death, the caller's
+ * AbortSignal and the pool's shutdown. A call on a worker that was
+ * terminated never settles, so nothing here awaits one without that race.
+ */
+import type { Remote } from 'comlink';
+import type { ExecError } from '../../core/exec/types.ts';
+import type { SqlWorkerApi } from './api.ts';
+
+/** A started worker, as a spawn factory hands it to the pool. */
+export interface SqlWorkerHandle {
+  readonly api: Remote<SqlWorkerApi>;
+  /** Stops the worker at once; `onCrash` is not called for this. */
+  terminate(): void;
+  /** Called once if the worker dies on its own (error or exit event). */
+  onCrash(cb: (reason: string) => void): void;
+}
+
+/** Starts one worker (browser: browserSqlSpawn; Node: nodeSqlSpawn). */
+export type SqlSpawn = () => SqlWorkerHandle;
+
+/** How one raced call ended. `failed` is a failure the pool made up (e.g. a load that failed). */
+export type CallResult<T> =
+  | { readonly kind: 'ok'; readonly value: T }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'crash'; readonly reason: string }
+  | { readonly kind: 'aborted'; readonly reason: unknown }
+  | { readonly kind: 'stopped' }
+  | { readonly kind: 'threw'; readonly error: unknown }
+  | { readonly kind: 'failed'; readonly error: ExecError };
+
+/**
+ * A worker plus the pool's bookkeeping about it.
+ *
+ * @example
+ * const slot = new WorkerSlot(spawn, (s) => pool.replace(s));
+ * const r = await slot.call((api) => api.exec('db', 'SELECT 1'), 5000);
+ */
+export class WorkerSlot {
+  readonly handle: SqlWorkerHandle;
+  /** Database key → version this worker has loaded. */
+  readonly loaded = new Map<string, number>();
+  busy = false;
+  dead = false;
+  /** Whether any call has come back from this worker (a worker that dies before that failed to start). */
+  answered = false;
+  private waiter: ((r: CallResult<never>) => void) | null = null;
+
+  constructor(spawn: SqlSpawn, onIdleCrash: (slot: WorkerSlot, reason: string) => void) {
+    this.handle = spawn();
+    this.handle.onCrash((reason) => {
+      if (this.dead) return;
+      this.dead = true;
+      if (this.waiter !== null) this.waiter({ kind: 'crash', reason });
+      else onIdleCrash(this, reason);
+    });
+  }
+
+  /** Runs one call, raced; resolves exactly once and never rejects. */
+  call<T>(fn: (api: Remote<SqlWorkerApi>) => Promise<T>, timeoutMs: number, signal?: AbortSignal): Promise<CallResult<T>> {
+    if (this.waiter !== null) throw new RangeError('a worker slot runs one call at a time');
+    return new Promise<CallResult<T>>((resolve) => {
+      let settled = false;
+      const finish = (r: CallResult<T>): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        this.waiter = null;
+        if (r.kind === 'ok' || r.kind === 'threw') this.answered = true;
+        resolve(r);
+      };
+      const onAbort = (): void => finish({ kind: 'aborted', reason: signal?.reason });
+      const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+      this.waiter = finish;
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      fn(this.handle.api).then(
+        (value) => finish({ kind: 'ok', value }),
+        (error: unknown) => finish({ kind: 'threw', error }),
+      );
+    });
+  }
+
+  /** Terminates the worker; a call in flight ends as `stopped`. */
+  kill(): void {
+    this.dead = true;
+    this.handle.terminate();
+    this.waiter?.({ kind: 'stopped' });
+  }
+}

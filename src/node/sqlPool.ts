@@ -1,0 +1,72 @@
+/**
+ * The Node spawn factory for the SQL pool (CLI, tests): one worker_threads
+ * worker running workers/sql.node.ts through the workers/sql.node.mjs
+ * bootstrap, which registers tsx inside the worker (Node 20 ignores
+ * `--import tsx` in a Worker's execArgv), so the .ts entry runs under plain
+ * Node and under vitest alike. An `error` event or an exit the pool did not
+ * ask for counts as a crash.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { wrap } from 'comlink';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import type { SqlWorkerApi } from '../engines/sql/api.ts';
+import { createSqlPool } from '../engines/sql/pool.ts';
+import type { SqlPool, SqlPoolOptions } from '../engines/sql/pool-types.ts';
+import type { SqlWorkerHandle } from '../engines/sql/slot.ts';
+
+const ENTRY = new URL('../../workers/sql.node.mjs', import.meta.url);
+
+/** A Node SQL worker handle; `worker` is exposed for tests and diagnostics. */
+export interface NodeSqlWorkerHandle extends SqlWorkerHandle {
+  readonly worker: Worker;
+}
+
+export interface NodeSpawnOptions {
+  /** V8 heap limits of each worker (a result that outgrows them kills the worker: WORKER_CRASHED). */
+  readonly resourceLimits?: ResourceLimits;
+}
+
+/**
+ * Starts one SQL worker thread.
+ *
+ * @example
+ * const pool = createSqlPool({ spawn: () => nodeSqlSpawn() });
+ */
+export function nodeSqlSpawn(options: NodeSpawnOptions = {}): NodeSqlWorkerHandle {
+  const worker = new Worker(ENTRY, options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits });
+  let stopped = false;
+  const crashCallbacks: ((reason: string) => void)[] = [];
+  const crash = (reason: string): void => {
+    if (stopped) return;
+    stopped = true;
+    void worker.terminate();
+    for (const cb of crashCallbacks) cb(reason);
+  };
+  worker.on('error', (e: Error) => crash(e.message));
+  worker.on('exit', (code) => crash(`the worker thread exited with code ${code}`));
+  return {
+    worker,
+    api: wrap<SqlWorkerApi>(nodeEndpoint(worker)),
+    terminate() {
+      stopped = true;
+      void worker.terminate();
+    },
+    onCrash: (cb) => void crashCallbacks.push(cb),
+  };
+}
+
+/**
+ * A SQL pool of Node worker threads; size defaults to min(4, available cores).
+ *
+ * @example
+ * const pool = createNodeSqlPool({ timeoutMs: 5000 });
+ * await pool.open('concert_singer', bytes);
+ * const out = await pool.run('concert_singer', 'SELECT count(*) FROM singer');
+ * pool.terminate();
+ */
+export function createNodeSqlPool(options: Omit<SqlPoolOptions, 'spawn'> & NodeSpawnOptions = {}): SqlPool {
+  const { resourceLimits, ...rest } = options;
+  const spawn = (): NodeSqlWorkerHandle => nodeSqlSpawn(resourceLimits === undefined ? {} : { resourceLimits });
+  return createSqlPool({ size: Math.min(4, availableParallelism()), ...rest, spawn });
+}

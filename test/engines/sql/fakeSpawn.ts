@@ -1,0 +1,60 @@
+/**
+ * In-thread stand-ins for SQL workers, to test the pool's queue without
+ * threads: each fake wraps its own real runner behind the real worker API,
+ * counts exec calls per SQL, never answers `HANG`, and can be made to crash.
+ * Like a real worker, a fake that was terminated or crashed never answers again.
+ */
+import type { Remote } from 'comlink';
+import { createSqlWorkerApi, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
+
+export const HANG = 'SELECT 0 /* hang */';
+
+export interface FakeWorker extends SqlWorkerHandle {
+  crash(reason?: string): void;
+  readonly terminated: boolean;
+}
+
+export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
+  const execs = new Map<string, number>();
+  const workers: FakeWorker[] = [];
+  const spawn = (): FakeWorker => {
+    let gone = false;
+    let terminated = false;
+    const callbacks: ((reason: string) => void)[] = [];
+    const real = createSqlWorkerApi(loadSqlRunner());
+    const never = new Promise<never>(() => undefined);
+    const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => (...a: A): Promise<R> => (gone ? never : f(...a).then((r) => (gone ? never : r)));
+    const api: SqlWorkerApi = {
+      open: guard(real.open),
+      schema: guard(real.schema),
+      normalizedSql: guard(real.normalizedSql),
+      close: guard(real.close),
+      exec: guard(async (key: string, sql: string, rowCap?: number) => {
+        execs.set(sql, (execs.get(sql) ?? 0) + 1);
+        return sql === HANG ? never : real.exec(key, sql, rowCap);
+      }),
+    };
+    const worker: FakeWorker = {
+      api: api as unknown as Remote<SqlWorkerApi>,
+      terminate() {
+        gone = true;
+        terminated = true;
+      },
+      onCrash: (cb) => void callbacks.push(cb),
+      crash(reason = 'simulated crash') {
+        if (gone) return;
+        gone = true;
+        for (const cb of callbacks) cb(reason);
+      },
+      get terminated() {
+        return terminated;
+      },
+    };
+    workers.push(worker);
+    if (options.crashOnStart) queueMicrotask(() => worker.crash('cannot start'));
+    return worker;
+  };
+  return { spawn, execs, workers };
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecOutcome } from '../../../src/core/exec/types.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import type { SqlPool, SqlProgress } from '../../../src/engines/sql/pool-types.ts';
+import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { WRITES, fixtureBytes, sha256 } from './fixture.ts';
+
+/** Queries covering success, a cut, typed values and each query error code. */
+const QUERIES = [
+  'SELECT id, title, price, cover FROM book ORDER BY id',
+  'SELECT a.name, count(*) FROM author a JOIN book b ON b.author_id = a.id GROUP BY a.id ORDER BY a.id',
+  'SELECT i FROM nums ORDER BY i',
+  `SELECT * FROM "odd ""name"" table"`,
+  'SELEC 1',
+  'SELECT * FROM singer',
+  'SELECT nmae FROM author',
+  'SELECT id FROM author, book',
+  'SELECT 1; SELECT 2',
+  ';',
+  'SELECT randomblob(2000000000)',
+  ...WRITES,
+];
+
+const withoutMs = (o: ExecOutcome): unknown => ({ ...o, ms: undefined });
+
+let bytes: Uint8Array;
+let runner: SqlRunner;
+let pool: SqlPool;
+
+beforeAll(async () => {
+  bytes = await fixtureBytes();
+  runner = await loadSqlRunner();
+  runner.open('db', bytes);
+  pool = createNodeSqlPool({ size: 2, rowCap: 20 });
+});
+afterAll(() => pool.terminate());
+
+describe('SQL pool over Node worker threads', () => {
+  it('opens a database and returns the same schema as the direct runner', async () => {
+    const opened = await pool.open('db', bytes);
+    expect(opened).toEqual(runner.schema('db'));
+    expect(pool.stats()).toMatchObject({ size: 2, alive: 2, open: ['db'] });
+  });
+
+  it('gives exactly the direct runner results, one per input, in input order, with progress', async () => {
+    const seen: SqlProgress[] = [];
+    const outs = await pool.runMany('db', QUERIES, {}, (p) => seen.push(p));
+    expect(outs).toHaveLength(QUERIES.length);
+    expect(outs.map(withoutMs)).toEqual(QUERIES.map((q) => withoutMs(runner.exec('db', q, 20))));
+    expect(seen.map((p) => p.done)).toEqual(QUERIES.map((_, i) => i + 1));
+    expect(seen.at(-1)).toMatchObject({ progress: 1, total: QUERIES.length });
+    const cut = outs[2]!;
+    expect(cut.ok && cut.rows.length === 20 && cut.cut).toBe(true);
+  });
+
+  it('normalizes SQL the way the direct runner does', async () => {
+    const sql = 'select title from book where id = 3';
+    expect(await pool.normalizedSql('db', sql)).toBe(runner.normalizedSql('db', sql));
+    expect(await pool.normalizedSql('db', 'SELEC 1')).toBeNull();
+  });
+
+  it('never writes the caller bytes, even after refused writes', async () => {
+    const before = sha256(bytes);
+    await pool.runMany('db', WRITES);
+    const count = await pool.run('db', 'SELECT count(*) FROM book');
+    expect(count.ok && count.rows).toEqual([[4]]);
+    expect(sha256(bytes)).toBe(before);
+  });
+
+  it('reports NOT_SQLITE and CORRUPT files without keeping them open', async () => {
+    expect(await pool.open('bad', new TextEncoder().encode('not a database at all, just some text'))).toMatchObject({ ok: false, error: { code: 'NOT_SQLITE' } });
+    expect(await pool.open('bad', bytes.slice(0, 5000))).toMatchObject({ ok: false, error: { code: 'CORRUPT' } });
+    await expect(pool.run('bad', 'SELECT 1')).rejects.toThrow(RangeError);
+  });
+
+  it('serves several databases and forgets a closed one', async () => {
+    await pool.open('second', bytes);
+    const out = await pool.run('second', 'SELECT count(*) FROM nums');
+    expect(out.ok && out.rows).toEqual([[50]]);
+    await pool.close('second');
+    await expect(pool.run('second', 'SELECT 1')).rejects.toThrow(/open/);
+    const still = await pool.run('db', 'SELECT count(*) FROM nums');
+    expect(still.ok && still.rows).toEqual([[50]]);
+  });
+});

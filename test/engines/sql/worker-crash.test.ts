@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createSqlPool } from '../../../src/engines/sql/pool.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
+import { nodeSqlSpawn, type NodeSqlWorkerHandle } from '../../../src/node/sqlPool.ts';
+import { RUNAWAY, fixtureBytes } from './fixture.ts';
+
+const handles: NodeSqlWorkerHandle[] = [];
+let pool: SqlPool;
+
+beforeAll(async () => {
+  pool = createSqlPool({
+    size: 1,
+    timeoutMs: 20_000,
+    spawn: () => {
+      const h = nodeSqlSpawn();
+      handles.push(h);
+      return h;
+    },
+  });
+  expect(await pool.open('db', await fixtureBytes())).toMatchObject({ ok: true });
+});
+afterAll(() => pool.terminate());
+
+it('answers WORKER_CRASHED when the worker dies mid-query, respawns it, and runs the queued work once', async () => {
+  const pending = pool.runMany('db', [RUNAWAY, 'SELECT count(*) FROM nums', 'SELECT name FROM author WHERE id = 2']);
+  await new Promise((r) => setTimeout(r, 500));
+  expect(pool.stats()).toMatchObject({ busy: 1, queued: 2 });
+  const t0 = performance.now();
+  await handles[0]!.worker.terminate(); // the thread dies without the pool asking: as a crash looks from outside
+  const [crashed, count, name] = await pending;
+  expect(crashed!.ok ? 'OK' : crashed!.error.code).toBe('WORKER_CRASHED');
+  expect(performance.now() - t0).toBeLessThan(15_000); // well before the 20 s limit: the crash, not the timer, ended it
+  expect(count!.ok && count!.rows).toEqual([[50]]);
+  expect(name!.ok && name!.rows).toEqual([['Bo']]);
+  expect(handles).toHaveLength(2);
+  expect(pool.stats()).toMatchObject({ alive: 1, respawns: 1, queued: 0 });
+});

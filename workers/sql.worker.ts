@@ -1,0 +1,12 @@
+/**
+ * Browser module-worker entry for the SQL runner, started by
+ * src/engines/sql/browserSpawn.ts. Exposes the API at once; calls wait until
+ * sql.js has loaded. The pool decides which databases stay open, so the
+ * runner keeps them all.
+ */
+import { expose } from 'comlink';
+import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
+import { createSqlWorkerApi } from '../src/engines/sql/api.ts';
+import { loadSqlRunner } from '../src/engines/sql/load.ts';
+
+expose(createSqlWorkerApi(loadSqlRunner({ wasmUrl, maxOpen: Number.POSITIVE_INFINITY })));
