@@ -1,0 +1,132 @@
+/**
+ * Maps what web-llm throws to an {@link LlmError} with a closed code and a
+ * message that says what to do. web-llm throws Error subclasses in its own
+ * thread, but its worker client rejects with the *string* `err.toString()`
+ * (`"DeviceLostError: The WebGPU device was lost …"`), so the mapping goes by
+ * name and message text, never by class.
+ */
+import type { LlmError, LlmErrorCode, LlmRecovery } from './types.ts';
+
+interface Rule {
+  readonly code: LlmErrorCode;
+  /** Matched against `Name: message`. */
+  readonly test: RegExp;
+  readonly recovery?: LlmRecovery;
+  readonly advice: string;
+}
+
+// Order matters: a quota error inside a "Failed to store …" message is a quota error.
+const RULES: readonly Rule[] = [
+  { code: 'ABORTED', test: /^AbortError\b|\baborted\b/i, advice: 'Stopped.' },
+  {
+    code: 'QUOTA_EXCEEDED',
+    test: /QuotaExceeded|quota/i,
+    recovery: 'free-storage',
+    advice:
+      'The browser has no room left for the model files: delete other cached models, ' +
+      'allow persistent storage, or choose a smaller model.',
+  },
+  {
+    code: 'NO_WEBGPU',
+    test: /WebGPUNotAvailableError|WebGPUNotFoundError|WebGPU is not supported|Cannot find WebGPU/i,
+    recovery: 'enable-webgpu',
+    advice: 'This browser exposes no WebGPU: use a recent Chrome or Edge (or enable WebGPU), or use a replay file.',
+  },
+  {
+    code: 'NO_SHADER_F16',
+    test: /ShaderF16SupportError|shader-f16/i,
+    recovery: 'choose-f32-model',
+    advice: 'This GPU lacks the shader-f16 feature: choose a q4f32 build of the model.',
+  },
+  {
+    code: 'DEVICE_LOST',
+    test: /DeviceLostError|device (?:was |is )?lost/i,
+    recovery: 'choose-smaller-model',
+    advice:
+      'The GPU device was lost, most often from running out of memory: close other GPU-heavy tabs, ' +
+      'or choose a smaller model, then reload.',
+  },
+  {
+    code: 'OUT_OF_MEMORY',
+    test: /out of memory|\bOOM\b|allocation failed|Failed to allocate|Array buffer allocation/i,
+    recovery: 'choose-smaller-model',
+    advice: 'The GPU or the tab ran out of memory: choose a smaller model.',
+  },
+  {
+    code: 'CONTEXT_TOO_LONG',
+    test: /ContextWindowSizeExceededError|exceed context window/i,
+    advice:
+      "The schema is too long for this model's context window: " +
+      'show fewer example values, or a subset of the tables.',
+  },
+  {
+    code: 'MODEL_NOT_FOUND',
+    test: /ModelNotFoundError|Cannot find model record|status 404|404 \(?Not Found|Invalid URL|MissingModelError/i,
+    advice:
+      'The model is not where the configuration says: check the model id, the model base URL ' +
+      'and the files it serves (docs/models-hosting.md).',
+  },
+  {
+    code: 'DOWNLOAD_FAILED',
+    test: new RegExp(
+      'Failed to fetch|NetworkError|Load failed|Cannot fetch|Unable to fetch|Failed to store|Request failed|' +
+        'Network response was not ok|IntegrityError|ERR_',
+      'i',
+    ),
+    recovery: 'delete-model-cache',
+    advice:
+      'A model file could not be downloaded: check the connection (or the self-hosted model URL), ' +
+      "then delete this model's partial download and retry.",
+  },
+  {
+    code: 'NOT_LOADED',
+    test: /ModelNotLoadedError|WorkerEngineModelNotLoadedError|EngineNotLoadedError|not loaded/i,
+    recovery: 'retry',
+    advice: 'No model is loaded yet: load one first.',
+  },
+];
+
+/** `Name: message` for an Error, the text itself for a string, a JSON-ish form otherwise. */
+export function describeThrown(thrown: unknown): string {
+  if (thrown instanceof Error) return `${thrown.name}: ${thrown.message}`;
+  if (typeof thrown === 'string') return thrown;
+  if (typeof thrown === 'object' && thrown !== null && 'message' in thrown) {
+    const name = 'name' in thrown ? String(thrown.name) : 'Error';
+    return `${name}: ${String(thrown.message)}`;
+  }
+  return String(thrown);
+}
+
+/**
+ * Turns anything web-llm (or the browser under it) threw into an {@link LlmError}.
+ *
+ * @example
+ * toLlmError('TypeError: Failed to fetch', 'Qwen2.5-Coder-0.5B-Instruct-q4f32_1-MLC').code // 'DOWNLOAD_FAILED'
+ */
+export function toLlmError(thrown: unknown, modelId?: string): LlmError {
+  const cause = describeThrown(thrown);
+  const rule = RULES.find((r) => r.test.test(cause));
+  const code: LlmErrorCode = rule?.code ?? 'ENGINE_ERROR';
+  const advice = rule?.advice ?? 'The model engine failed; the details follow.';
+  const message = `${advice} (${cause})`;
+  return {
+    code,
+    message,
+    cause,
+    ...(modelId === undefined ? {} : { modelId }),
+    ...(rule?.recovery === undefined ? {} : { recovery: rule.recovery }),
+  };
+}
+
+/**
+ * Builds an {@link LlmError} for a failure Confide itself detects.
+ *
+ * @example llmError('NOT_IN_REPLAY', 'This question is not in the candidate file.')
+ */
+export function llmError(
+  code: LlmErrorCode,
+  message: string,
+  extra: Partial<Omit<LlmError, 'code' | 'message'>> = {},
+): LlmError {
+  return { code, message, ...extra };
+}

@@ -1,0 +1,20 @@
+/**
+ * The model side of Confide in one import: capability detection, the model
+ * catalogue and default choice, the AppConfig (upstream or self-hosted), the
+ * worker engine, loading, the cache, the live and replay generators, and the
+ * LLM judge. The pure prompt code lives in src/core/prompt.
+ */
+export * from './types.ts';
+export type { ChatEngine, LoadableEngine, LlmEngine } from './engine.ts';
+export { describeThrown, llmError, toLlmError } from './errors.ts';
+export { detectWebGpu, type GpuCapabilities, type WebGpuDetection } from './capabilities.ts';
+export { MODELS, findModel, estimateDownloadMB, type ModelInfo, type Quantization } from './models.ts';
+export { chooseDefaultModel, estimateVramBudgetMB, type ModelPick, type ChooseOptions } from './choose-model.ts';
+export { buildAppConfig, buildTimeModelBase, resolveModelBase, LIBS_FOLDER, type AppConfigInput } from './app-config.ts';
+export { loadModel, type LoadOptions, type LoadProgress, type LoadResult } from './loader.ts';
+export { startWebLlm, spawnLlmWorker, type StartOptions, type StartResult, type WorkerLike } from './worker-engine.ts';
+export { createModelCache, recoverModelCache, type ModelCache, type Persistence } from './cache.ts';
+export { createWebLlmGenerator, type WebLlmGeneratorOptions } from './generator.ts';
+export { createReplayGenerator, normalizeQuestion } from './replay.ts';
+export { createJudge, JUDGE_SIGNAL, type Judge, type JudgeOptions, type JudgeRequest } from './judge.ts';
+export { checkSampleRequest } from './sample-request.ts';
