@@ -36,7 +36,9 @@ export function yesProbability(
   let yes = 0;
   let no = 0;
   for (const alt of alternatives) {
-    if (!(alt.logprob <= 0)) throw new RangeError(`logprob must be <= 0, got ${alt.logprob} for ${JSON.stringify(alt.token)}`);
+    if (!(alt.logprob <= 0)) {
+      throw new RangeError(`logprob must be <= 0, got ${alt.logprob} for ${JSON.stringify(alt.token)}`);
+    }
     const word = alt.token.trim().toLowerCase();
     if (word === 'yes') yes += Math.exp(alt.logprob);
     else if (word === 'no') no += Math.exp(alt.logprob);

@@ -16,7 +16,9 @@ export const MAX_SEED = 0x7fffffff;
  */
 export function candidateSeed(base: number, index: number): number {
   if (!Number.isSafeInteger(base)) throw new RangeError(`seed must be a safe integer, got ${base}`);
-  if (!Number.isSafeInteger(index) || index < 0) throw new RangeError(`index must be a non-negative integer, got ${index}`);
+  if (!Number.isSafeInteger(index) || index < 0) {
+    throw new RangeError(`index must be a non-negative integer, got ${index}`);
+  }
   let h = ((base >>> 0) + Math.imul(index + 1, 0x9e3779b9)) >>> 0;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
