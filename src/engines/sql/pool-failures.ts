@@ -18,7 +18,7 @@ export interface CallContext {
  * The ExecError for a timeout, crash, shutdown or pool-made failure.
  *
  * @example
- * failureOf({ kind: 'timeout' }, { what: 'the query', timeoutMs: 1500 }).code // 'TIMEOUT'
+ * failureOf({ kind: 'timeout', ms: 1500 }, { what: 'the query', timeoutMs: 1500 }).code // 'TIMEOUT'
  */
 export function failureOf(r: Exclude<CallResult<unknown>, { kind: 'ok' | 'aborted' | 'threw' }>, ctx: CallContext): ExecError {
   switch (r.kind) {

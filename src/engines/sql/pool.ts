@@ -53,7 +53,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
     key: string | null,
     ctx: CallContext,
     call: (api: Remote<SqlWorkerApi>) => Promise<T>,
-    onFailure: (error: ExecError) => T,
+    onFailure: (error: ExecError, ms: number | undefined) => T,
     signal?: AbortSignal,
     onSettled?: (r: CallResult<unknown>, slot: WorkerSlot | null) => void,
   ): Promise<T> {
@@ -80,7 +80,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
           if (r.kind === 'ok') resolve(r.value as T);
           else if (r.kind === 'aborted') reject(r.reason);
           else if (r.kind === 'threw') reject(r.error);
-          else resolve(onFailure(failureOf(r, ctx)));
+          else resolve(onFailure(failureOf(r, ctx), 'ms' in r ? r.ms : undefined));
         },
       };
       if (signal?.aborted) return job.settle({ kind: 'aborted', reason: signal.reason }, null);
@@ -119,7 +119,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
     run(key, sql, opts = {}) {
       const started = performance.now();
       const ctx = { what: 'the query', timeoutMs: opts.timeoutMs ?? timeoutMs, sql };
-      const onFailure = (error: ExecError): ExecOutcome => ({ ok: false, error, ms: performance.now() - started });
+      const onFailure = (error: ExecError, ms?: number): ExecOutcome => ({ ok: false, error, ms: ms ?? performance.now() - started });
       return submit<ExecOutcome>(key, ctx, (api) => api.exec(key, sql, opts.rowCap ?? rowCap), onFailure, opts.signal);
     },
     async runMany(key, sqls, opts = {}, onProgress) {

@@ -20,13 +20,16 @@ export interface SqlWorkerHandle {
 /** Starts one worker (browser: browserSqlSpawn; Node: nodeSqlSpawn). */
 export type SqlSpawn = () => SqlWorkerHandle;
 
-/** How one raced call ended. `failed` is a failure the pool made up (e.g. a load that failed). */
+/**
+ * How one raced call ended. `failed` is a failure the pool made up (e.g. a
+ * load that failed). `ms` is the time from posting the call to its end.
+ */
 export type CallResult<T> =
   | { readonly kind: 'ok'; readonly value: T }
-  | { readonly kind: 'timeout' }
-  | { readonly kind: 'crash'; readonly reason: string }
+  | { readonly kind: 'timeout'; readonly ms: number }
+  | { readonly kind: 'crash'; readonly reason: string; readonly ms?: number }
   | { readonly kind: 'aborted'; readonly reason: unknown }
-  | { readonly kind: 'stopped' }
+  | { readonly kind: 'stopped'; readonly ms?: number }
   | { readonly kind: 'threw'; readonly error: unknown }
   | { readonly kind: 'failed'; readonly error: ExecError };
 
@@ -45,6 +48,7 @@ export class WorkerSlot {
   dead = false;
   /** Whether any call has come back from this worker (a worker that dies before that failed to start). */
   answered = false;
+  private crashReason = '';
   private waiter: ((r: CallResult<never>) => void) | null = null;
 
   constructor(spawn: SqlSpawn, onIdleCrash: (slot: WorkerSlot, reason: string) => void) {
@@ -52,14 +56,20 @@ export class WorkerSlot {
     this.handle.onCrash((reason) => {
       if (this.dead) return;
       this.dead = true;
+      this.crashReason = reason;
       if (this.waiter !== null) this.waiter({ kind: 'crash', reason });
       else onIdleCrash(this, reason);
     });
   }
 
-  /** Runs one call, raced; resolves exactly once and never rejects. */
+  /**
+   * Runs one call, raced; resolves exactly once and never rejects. On a
+   * worker that has already died it ends at once as `crash`.
+   */
   call<T>(fn: (api: Remote<SqlWorkerApi>) => Promise<T>, timeoutMs: number, signal?: AbortSignal): Promise<CallResult<T>> {
     if (this.waiter !== null) throw new RangeError('a worker slot runs one call at a time');
+    if (this.dead) return Promise.resolve({ kind: 'crash', reason: this.crashReason || 'the worker had stopped', ms: 0 });
+    const started = performance.now();
     return new Promise<CallResult<T>>((resolve) => {
       let settled = false;
       const finish = (r: CallResult<T>): void => {
@@ -69,10 +79,10 @@ export class WorkerSlot {
         signal?.removeEventListener('abort', onAbort);
         this.waiter = null;
         if (r.kind === 'ok' || r.kind === 'threw') this.answered = true;
-        resolve(r);
+        resolve(r.kind === 'crash' || r.kind === 'stopped' ? { ...r, ms: performance.now() - started } : r);
       };
       const onAbort = (): void => finish({ kind: 'aborted', reason: signal?.reason });
-      const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+      const timer = setTimeout(() => finish({ kind: 'timeout', ms: performance.now() - started }), timeoutMs);
       this.waiter = finish;
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
