@@ -92,9 +92,10 @@ export function isDoubleQuotedRef(ref: Node): boolean {
   return ref.type === 'column_ref' && isNode(ref.column) && ref.column.expr?.type === 'double_quote_string';
 }
 
-/** The qualifier of a column reference (`T1` in `T1.age`), or null. */
+/** The qualifier of a column reference (`T1` in `T1.age`), or null. The postgresql grammar stores `T1.*`'s as `{value}`. */
 export function qualifier(ref: Node): string | null {
-  return typeof ref.table === 'string' && ref.table !== '' ? ref.table : null;
+  const t: unknown = isNode(ref.table) ? ref.table.value : ref.table;
+  return typeof t === 'string' && t !== '' ? t : null;
 }
 
 /** Rewrites the column name of a reference in place, in the shape its dialect prints. */

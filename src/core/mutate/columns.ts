@@ -70,6 +70,20 @@ export function renameRef(ref: Node, name: string, sourceRef: string, qualify: b
   if (qualify && qualifier(ref) === null) ref.table = sourceRef;
 }
 
+/**
+ * Keeps the output name of a derived table's column whose reference is about
+ * to change: `(SELECT country …) AS s` read as `s.country` outside must still
+ * export `country`, so the select item gets `AS country` when it had no alias.
+ */
+export function pinOutputName(root: Node, refPath: readonly (string | number)[], name: string): void {
+  const n = refPath.length;
+  if (n < 7 || refPath[n - 1] !== 'expr' || refPath[n - 3] !== 'columns') return;
+  const [from, , expr, ast] = refPath.slice(n - 7, n - 3);
+  if (from !== 'from' || expr !== 'expr' || ast !== 'ast') return;
+  const item = getAt(root, refPath.slice(0, -1));
+  if (!item.as) item.as = name;
+}
+
 /** Clauses whose column references a wrong-column edit may touch (not join conditions). */
 const CLAUSES = ['columns', 'where', 'groupby', 'having', 'orderby'];
 
@@ -85,7 +99,10 @@ export const wrongColumn: MutationRule = {
         const hit = resolve(site.scope, node);
         if (hit === null || hit.source.table === null) continue;
         for (const alt of alternativeColumns(hit.column, hit.source.columns)) {
-          edits.push((root) => renameRef(getAt(root, path), alt.name, hit.source.ref, site.scope.sources.length > 1, ctx.dialect));
+          edits.push((root) => {
+            pinOutputName(root, path, hit.column.name);
+            renameRef(getAt(root, path), alt.name, hit.source.ref, site.scope.sources.length > 1, ctx.dialect);
+          });
         }
       }
     }

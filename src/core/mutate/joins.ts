@@ -11,8 +11,8 @@
  */
 import type { ColumnInfo, Schema, TableInfo } from '../schema.ts';
 import { type Node, binary, columnRef, getAt, qualifier, setColumnName, walk, REF_CLAUSES } from './ast.ts';
-import { affinity, alternativeColumns } from './columns.ts';
-import { type Source, columnRefs, resolve } from './scope.ts';
+import { affinity, alternativeColumns, pinOutputName } from './columns.ts';
+import { type Source, columnRefs, resolve, selectsStar } from './scope.ts';
 import type { Edit, MutationContext, MutationRule } from './types.ts';
 
 /** Largest cross product (rows of the unjoined table × rows of the largest other) a dropped ON may create. */
@@ -73,6 +73,9 @@ export const wrongJoinTable: MutationRule = {
   edits(_root, ctx) {
     const edits: Edit[] = [];
     for (const site of ctx.selects) {
+      // In a compound query, `*` over another table would break the column count.
+      const compound = site.node.set_op != null || site.path[site.path.length - 1] === '_next';
+      if (compound && selectsStar(site)) continue;
       for (const target of site.scope.sources) {
         if (target.index === 0 || target.table === null || typeof inFrom(site)[target.index]?.table !== 'string') continue;
         const refs = refsTo(ctx, target);
@@ -92,6 +95,7 @@ export const wrongJoinTable: MutationRule = {
             for (const r of refs) {
               const ref = getAt(root, r.path);
               const col = mapColumn(r.column, table);
+              pinOutputName(root, r.path, r.column.name);
               if (col) setColumnName(ref, col.name, ctx.dialect);
               ref.table = newRef;
             }

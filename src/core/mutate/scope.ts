@@ -174,3 +174,9 @@ export function nodesIn(site: SelectSite, clauses: readonly string[], pred: (n: 
   }
   return out;
 }
+
+/** True when the SELECT list holds `*` or `t.*` (its width then follows the FROM tables). */
+export function selectsStar(site: SelectSite): boolean {
+  if (!Array.isArray(site.node.columns)) return true;
+  return columnRefs(site, ['columns']).some(({ node }) => columnName(node) === null);
+}

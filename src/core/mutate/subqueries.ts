@@ -9,17 +9,14 @@
  * columns). Outer unqualified references are qualified so that T's columns
  * cannot make them ambiguous. Anything else is left alone.
  */
-import { type Node, binary, columnName, columnRef, containsSelect, getAt, qualifier, REF_CLAUSES } from './ast.ts';
+import { type Node, binary, columnRef, containsSelect, getAt, qualifier, REF_CLAUSES } from './ast.ts';
 import { freshAlias } from './aliases.ts';
 import { andOf, conjuncts } from './logic.ts';
-import { type SelectSite, type Source, columnRefs, resolve } from './scope.ts';
+import { type SelectSite, type Source, columnRefs, resolve, selectsStar } from './scope.ts';
 import type { Edit, MutationContext, MutationRule } from './types.ts';
 
 const INNER = /^(INNER )?JOIN$/i;
 
-const hasStar = (site: SelectSite): boolean =>
-  !Array.isArray(site.node.columns) ||
-  columnRefs(site, ['columns']).some(({ node }) => columnName(node) === null && node.type === 'column_ref');
 
 const isUniqueKey = (source: Source, column: string): boolean =>
   source.table !== null && source.table.primaryKey.length === 1 && source.table.primaryKey[0]!.toLowerCase() === column.toLowerCase();
@@ -44,7 +41,7 @@ export const inToJoin: MutationRule = {
     const alias = freshAlias(ctx);
     for (const outer of ctx.selects) {
       const children = childrenOf(ctx, outer);
-      if (children.length !== 1 || hasStar(outer)) continue;
+      if (children.length !== 1 || selectsStar(outer)) continue;
       const inner = children[0]!;
       const q = inner.node;
       const source = inner.scope.sources[0];
@@ -88,7 +85,7 @@ export const joinToIn: MutationRule = {
       const last = from.length - 1;
       const item = from[last];
       const target = site.scope.sources.find((s) => s.index === last);
-      if (last < 1 || !item || !target?.table || !INNER.test(String(item.join ?? '')) || hasStar(site)) continue;
+      if (last < 1 || !item || !target?.table || !INNER.test(String(item.join ?? '')) || selectsStar(site)) continue;
       const on: Node = item.on;
       if (on?.operator !== '=' || on.left?.type !== 'column_ref' || on.right?.type !== 'column_ref') continue;
       const [l, r] = [resolve(site.scope, on.left), resolve(site.scope, on.right)];
