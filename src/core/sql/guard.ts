@@ -29,17 +29,23 @@ function refuse(sql: string, what: string): GuardResult {
 }
 
 /** First keywords of SQLite's other statements: all write, change state or leave the database. */
-const OTHER_STATEMENTS = new Set(['ALTER', 'ANALYZE', 'ATTACH', 'BEGIN', 'COMMIT', 'CREATE', 'DELETE', 'DETACH', 'DROP', 'END', 'INSERT', 'PRAGMA', 'REINDEX', 'RELEASE', 'REPLACE', 'ROLLBACK', 'SAVEPOINT', 'UPDATE', 'VACUUM']);
+const OTHER_STATEMENTS = new Set([
+  ...['ALTER', 'ANALYZE', 'ATTACH', 'BEGIN', 'COMMIT', 'CREATE', 'DELETE', 'DETACH', 'DROP', 'END'],
+  ...['INSERT', 'PRAGMA', 'REINDEX', 'RELEASE', 'REPLACE', 'ROLLBACK', 'SAVEPOINT', 'UPDATE', 'VACUUM'],
+]);
 
 /** Checks a SELECT/WITH/VALUES body starting at token `i`. */
 function checkQuery(sql: string, t: readonly SqlToken[], i: number): GuardResult | null {
   const first = t[i];
   const prefix = i > 0 ? 'EXPLAIN … ' : '';
   if (first === undefined) return { ok: false, error: execError('SYNTAX', 'EXPLAIN needs a query after it.', sql) };
-  if (first.kind === 'word' && OTHER_STATEMENTS.has(first.text)) return refuse(sql, `a statement beginning with ${prefix}${first.text} is not a query`);
+  if (first.kind === 'word' && OTHER_STATEMENTS.has(first.text)) {
+    return refuse(sql, `a statement beginning with ${prefix}${first.text} is not a query`);
+  }
   if (first.kind !== 'word' || !QUERY_STARTS.has(first.text)) {
     const found = sql.slice(first.start, first.end);
-    return { ok: false, error: execError('SYNTAX', `${prefix}"${found}" does not begin a SQL statement; a query begins with SELECT, WITH or VALUES.`, sql) };
+    const message = `${prefix}"${found}" does not begin a SQL statement; a query begins with SELECT, WITH or VALUES.`;
+    return { ok: false, error: execError('SYNTAX', message, sql) };
   }
   if (first.text !== 'WITH') return null;
   let depth = 0;

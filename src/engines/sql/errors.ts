@@ -12,14 +12,38 @@ interface Rule {
 
 /** First match wins; patterns are SQLite's message texts (sqlite3_errmsg). */
 const RULES: readonly Rule[] = [
-  { test: /syntax error|incomplete input|unrecognized token|parser stack overflow/i, code: 'SYNTAX', hint: 'the SQL does not parse; check keywords, commas, quotes and parentheses near the place named' },
-  { test: /no such table/i, code: 'NO_SUCH_TABLE', hint: 'the query names a table this database does not have; check the table names in the schema' },
-  { test: /no such column/i, code: 'NO_SUCH_COLUMN', hint: 'the query names a column that is not in the tables it reads; check the column names and the table aliases' },
-  { test: /ambiguous column name/i, code: 'AMBIGUOUS_COLUMN', hint: 'more than one joined table has this column; qualify it with its table name or alias' },
+  {
+    test: /syntax error|incomplete input|unrecognized token|parser stack overflow/i,
+    code: 'SYNTAX',
+    hint: 'the SQL does not parse; check keywords, commas, quotes and parentheses near the place named',
+  },
+  {
+    test: /no such table/i,
+    code: 'NO_SUCH_TABLE',
+    hint: 'the query names a table this database does not have; check the table names in the schema',
+  },
+  {
+    test: /no such column/i,
+    code: 'NO_SUCH_COLUMN',
+    hint: 'the query names a column that is not in the tables it reads; check the column names and the table aliases',
+  },
+  {
+    test: /ambiguous column name/i,
+    code: 'AMBIGUOUS_COLUMN',
+    hint: 'more than one joined table has this column; qualify it with its table name or alias',
+  },
   { test: /readonly database|query_only|not authorized/i, code: 'READONLY', hint: 'the database is opened read-only; only queries may run' },
-  { test: /string or blob too big|out of memory|too large/i, code: 'TOO_LARGE', hint: 'a value or the result is too large to hold; add a LIMIT or select shorter values' },
+  {
+    test: /string or blob too big|out of memory|too large/i,
+    code: 'TOO_LARGE',
+    hint: 'a value or the result is too large to hold; add a LIMIT or select shorter values',
+  },
   { test: /file is not a database/i, code: 'NOT_SQLITE', hint: 'the file is not a SQLite database' },
-  { test: /malformed|disk image|corrupt/i, code: 'CORRUPT', hint: 'the database file is damaged or truncated; try a fresh copy of the file' },
+  {
+    test: /malformed|disk image|corrupt/i,
+    code: 'CORRUPT',
+    hint: 'the database file is damaged or truncated; try a fresh copy of the file',
+  },
 ];
 
 /**

@@ -29,10 +29,15 @@ export function failureOf(r: Exclude<CallResult<unknown>, { kind: 'ok' | 'aborte
         ctx.sql,
       );
     case 'crash':
-      return execError('WORKER_CRASHED', `the worker running ${ctx.what} died (${r.reason}) and was restarted; a query that needs too much memory can do this.`, ctx.sql);
+      return execError(
+        'WORKER_CRASHED',
+        `the worker running ${ctx.what} died (${r.reason}) and was restarted; a query that needs too much memory can do this.`,
+        ctx.sql,
+      );
     case 'stopped':
       return execError('WORKER_CRASHED', `the SQL pool was shut down before ${ctx.what} finished.`, ctx.sql);
     case 'failed':
-      return ctx.sql === undefined || r.error.sql !== undefined ? r.error : execError(r.error.code, r.error.message, ctx.sql);
+      if (ctx.sql === undefined || r.error.sql !== undefined) return r.error;
+      return execError(r.error.code, r.error.message, ctx.sql);
   }
 }

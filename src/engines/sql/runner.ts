@@ -18,7 +18,12 @@ import { cellBytes, toCell } from './values.ts';
 /** How thoroughly `open` checks a file: `full` adds `PRAGMA quick_check` (about 25 ms per MB). */
 export type OpenCheck = 'full' | 'header';
 
-export type OpenOutcome = { readonly ok: true; readonly ms: number } | { readonly ok: false; readonly error: ExecError; readonly ms: number };
+/** Whether a database opened (NOT_SQLITE or CORRUPT otherwise), and how long it took. */
+export type OpenOutcome =
+  | { readonly ok: true; readonly ms: number }
+  | { readonly ok: false; readonly error: ExecError; readonly ms: number };
+
+/** A schema, or why it could not be read. */
 export type SchemaOutcome = { readonly ok: true; readonly schema: Schema } | { readonly ok: false; readonly error: ExecError };
 
 export interface SqlRunnerOptions {
@@ -98,7 +103,8 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
       db?.close();
       const err = sqliteError(e);
       const code = err.code === 'NOT_SQLITE' || err.code === 'TOO_LARGE' ? err.code : 'CORRUPT';
-      return { ok: false, error: execError(code, code === 'CORRUPT' ? `the SQLite file cannot be read: ${err.message}` : err.message), ms: performance.now() - t0 };
+      const message = code === 'CORRUPT' ? `the SQLite file cannot be read: ${err.message}` : err.message;
+      return { ok: false, error: execError(code, message), ms: performance.now() - t0 };
     }
     dbs.set(key, db);
     while (dbs.size > maxOpen) close(dbs.keys().next().value!);
@@ -136,7 +142,9 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
         const row = getRow(stmt).map(toCell);
         bytes += row.reduce<number>((n, c) => n + cellBytes(c), 0);
         if (bytes > maxResultBytes) {
-          return fail(execError('TOO_LARGE', `the result passed ${Math.round(maxResultBytes / MiB)} MiB after ${rows.length + 1} rows; add a LIMIT or select fewer, shorter columns.`, guarded.sql));
+          const size = `${Math.round(maxResultBytes / MiB)} MiB`;
+          const message = `the result passed ${size} after ${rows.length + 1} rows; add a LIMIT or select fewer, shorter columns.`;
+          return fail(execError('TOO_LARGE', message, guarded.sql));
         }
         rows.push(row);
       }

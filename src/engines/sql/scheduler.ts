@@ -168,4 +168,5 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   };
 }
 
+/** The pool's machinery, as createScheduler returns it. */
 export type Scheduler = ReturnType<typeof createScheduler>;

@@ -37,9 +37,12 @@ function rows(db: Database, sql: string, params: SqlValue[] = []): SqlValue[][] 
 
 function columnsOf(db: Database, table: string): ColumnInfo[] {
   // pragma_table_info: cid, name, type, notnull, dflt_value, pk
-  return rows(db, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]).map(([name, type, notNull, pk]) => {
-    const samples = rows(db, `SELECT DISTINCT ${quoteIdent(String(name))} FROM ${quoteIdent(table)} WHERE ${quoteIdent(String(name))} IS NOT NULL LIMIT ${SAMPLES_PER_COLUMN}`);
-    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples: samples.map(([v]) => sampleText(v ?? null)) };
+  const listed = rows(db, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]);
+  return listed.map(([name, type, notNull, pk]) => {
+    const col = quoteIdent(String(name));
+    const distinct = `SELECT DISTINCT ${col} FROM ${quoteIdent(table)} WHERE ${col} IS NOT NULL LIMIT ${SAMPLES_PER_COLUMN}`;
+    const samples = rows(db, distinct).map(([v]) => sampleText(v ?? null));
+    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples };
   });
 }
 
@@ -50,7 +53,8 @@ function primaryKeyOf(columns: readonly ColumnInfo[]): string[] {
 function foreignKeysOf(db: Database, table: string): ForeignKey[] {
   // pragma_foreign_key_list: id, seq, table, from, to, on_update, on_delete, match
   const byId = new Map<number, { table: string; from: string[]; to: (string | null)[] }>();
-  for (const [id, , parent, from, to] of rows(db, 'SELECT id, seq, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq', [table])) {
+  const listed = rows(db, 'SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq', [table]);
+  for (const [id, parent, from, to] of listed) {
     const fk = byId.get(Number(id)) ?? { table: String(parent), from: [], to: [] };
     fk.from.push(String(from));
     fk.to.push(to === null ? null : String(to));
@@ -79,7 +83,8 @@ export function readSchema(db: Database): Schema {
     try {
       const columns = columnsOf(db, table);
       const [[count] = [0]] = rows(db, `SELECT count(*) FROM ${quoteIdent(table)}`);
-      tables.push({ name: table, columns, primaryKey: primaryKeyOf(columns), foreignKeys: foreignKeysOf(db, table), rowCount: Number(count), sql: String(sql ?? '') });
+      const foreignKeys = foreignKeysOf(db, table);
+      tables.push({ name: table, columns, primaryKey: primaryKeyOf(columns), foreignKeys, rowCount: Number(count), sql: String(sql ?? '') });
     } catch (e) {
       if (e instanceof Error && /no such module/i.test(e.message)) continue;
       throw e;
