@@ -3,9 +3,6 @@
  * browser). `openApp` opens the built app and records every request the page
  * and its workers make, so tests can assert that nothing leaves the origin.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -27,9 +24,12 @@ export interface AppSession {
   close(): Promise<void>;
 }
 
-/** Launches headless Debian Chromium with the flags this machine needs. */
+/**
+ * Launches headless Debian Chromium with the flags this machine needs.
+ * playwright-core refuses `--user-data-dir` in `launch` and gives every launch
+ * a fresh temporary profile of its own, which is what the tests need.
+ */
 export async function launchChromium(options: LaunchOptions = {}): Promise<{ browser: Browser; cleanup(): void }> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'confide-chromium-'));
   const args = [
     '--no-sandbox',
     '--disable-background-networking',
@@ -37,11 +37,10 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<{ bro
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
-    `--user-data-dir=${userDataDir}`,
   ];
   if (options.webgpu) args.push('--enable-unsafe-webgpu');
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
-  return { browser, cleanup: () => rmSync(userDataDir, { recursive: true, force: true }) };
+  return { browser, cleanup: () => undefined };
 }
 
 /**

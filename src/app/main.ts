@@ -1,0 +1,30 @@
+/**
+ * The page: a SQL worker pool, the database bar, the schema panel and the
+ * sections (Ask, Evaluate, Profiles, SQL console). Opens the bundled demo
+ * database at start unless the URL says `?db=none`.
+ */
+import { browserSqlSpawn } from '../engines/sql/browserSpawn.ts';
+import { createSqlPool } from '../engines/sql/pool.ts';
+import { consoleView } from './console-view.ts';
+import { createDatabaseController } from './database.ts';
+import { databaseBar } from './database-bar.ts';
+import { el, replace } from './dom.ts';
+import { renderSchemaPanel } from './schema-panel.ts';
+import { createTabs } from './tabs.ts';
+import './styles.css';
+
+const root = document.getElementById('app')!;
+const pool = createSqlPool({ spawn: browserSqlSpawn });
+const dbs = createDatabaseController(pool);
+const bar = databaseBar(dbs);
+const schemaAside = el('aside', { class: 'schema-panel', 'aria-labelledby': 'schema-heading' }, el('h2', { id: 'schema-heading' }, 'Schema'), el('p', { class: 'muted' }, 'No database open.'));
+dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name));
+
+const consolePanel = el('section', {}, consoleView(pool, dbs));
+const tabs = createTabs([{ id: 'console', label: 'SQL console', panel: consolePanel }]);
+const main = el('main', { id: 'main', class: 'layout' }, schemaAside, el('div', { class: 'sections' }, tabs.bar, consolePanel));
+replace(root, bar.element, main);
+
+if (new URLSearchParams(location.search).get('db') !== 'none') {
+  void dbs.openDemo().then((r) => bar.report('The demo database', r));
+}
