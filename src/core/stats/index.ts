@@ -61,3 +61,4 @@ export {
   type CertifiedTarget,
   type GridBound,
 } from './certificate.ts';
+export { rocCurve, type RocPoint } from './roc.ts';

@@ -1,0 +1,38 @@
+/** `confide schema --db FILE.sqlite`: the schema as JSON on stdout. */
+import { readFile } from 'node:fs/promises';
+import { parseFlags, type CommandSpec } from '../args.ts';
+import { createNodeSqlPool } from '../../node/sqlPool.ts';
+import type { Command } from '../main.ts';
+
+const spec: CommandSpec = {
+  name: 'schema',
+  summary: 'print a SQLite database schema as JSON (tables, columns, types, keys, row counts, samples)',
+  flags: { db: { type: 'string', required: true, help: 'the SQLite file' } },
+};
+
+export const schemaCommand: Command = {
+  spec,
+  async run(argv) {
+    const flags = parseFlags(spec, argv);
+    const path = flags.db as string;
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await readFile(path));
+    } catch (e) {
+      process.stderr.write(`confide schema: cannot read ${path}: ${(e as Error).message}\n`);
+      return 1;
+    }
+    const pool = createNodeSqlPool({ size: 1 });
+    try {
+      const opened = await pool.open('db', bytes);
+      if (!opened.ok) {
+        process.stderr.write(`confide schema: ${path}: ${opened.error.code}: ${opened.error.message}\n`);
+        return 1;
+      }
+      process.stdout.write(JSON.stringify(opened.schema, null, 2) + '\n');
+      return 0;
+    } finally {
+      pool.terminate();
+    }
+  },
+};

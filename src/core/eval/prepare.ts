@@ -1,0 +1,133 @@
+/**
+ * One question of a candidate file made ready for evaluation: every candidate
+ * executed (through whatever `runMany` the caller passes: the browser pool or
+ * Node worker threads), fingerprinted, and labeled against gold by execution
+ * equivalence. Pure apart from the injected execution.
+ */
+import type { CandidateRecord, QuestionRecord } from '../bench/types.ts';
+import type { ExecOutcome } from '../exec/types.ts';
+import { labelCandidate, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
+import type { Schema } from '../schema.ts';
+import type { CandidateView, QuestionView } from '../signals/types.ts';
+import { parseSql } from '../sql/parse.ts';
+
+/** What preparing a question needs from the outside world. */
+export interface PrepareDeps {
+  /** Executes SQL against this question's database; one outcome per input, in order. */
+  runMany(sqls: readonly string[]): Promise<ExecOutcome[]>;
+  /** sql.js's normalized SQL, asked only for candidates no parser dialect reads. */
+  normalizedSql?(sql: string): Promise<string | null>;
+  readonly schema?: Schema;
+  /** Equivalence rule for labels (default `spider`). */
+  readonly rule?: EquivalenceRule;
+}
+
+/** One candidate after execution and labeling. */
+export interface PreparedCandidate {
+  readonly record: CandidateRecord;
+  readonly outcome: ExecOutcome;
+  /** The label: the record's own `correct` when present, else from execution; null when unknown. */
+  readonly correct: boolean | null;
+}
+
+export interface PreparedQuestion {
+  readonly id: string;
+  readonly db_id: string;
+  readonly question: string;
+  readonly evidence?: string;
+  readonly view: QuestionView;
+  readonly candidates: readonly PreparedCandidate[];
+  /** Set when the gold failed to execute: labels from execution are then unknown. */
+  readonly goldError?: string;
+  /** True when some label came from a row-cap-truncated comparison. */
+  readonly truncated: boolean;
+}
+
+/**
+ * Result fingerprints cluster candidates by answer regardless of row order
+ * (two queries that return the same rows in another order give the same
+ * answer to the question); the label, by contrast, follows the rule.
+ */
+export function clusterFingerprint(outcome: ExecOutcome, rule: EquivalenceRule): string | null {
+  return outcome.ok ? resultFingerprint(outcome, { rule, ordered: false }) : null;
+}
+
+function candidateView(record: CandidateRecord, outcome: ExecOutcome, rule: EquivalenceRule, normalizedSql: string | null | undefined): CandidateView {
+  const exec = outcome.ok
+    ? { ok: true as const, fingerprint: clusterFingerprint(outcome, rule) as string, rowCount: outcome.rows.length }
+    : { ok: false as const, code: outcome.error.code };
+  return {
+    sql: record.sql,
+    exec,
+    ...(record.logprob !== undefined ? { logprob: record.logprob } : {}),
+    ...(record.scores !== undefined ? { scores: record.scores } : {}),
+    ...(normalizedSql !== undefined ? { normalizedSql } : {}),
+  };
+}
+
+/**
+ * Executes and labels one question's candidates. The gold (when the record has
+ * one) runs in the same batch. Records that already carry `correct` keep it.
+ *
+ * @example
+ * const q = await prepareQuestion(record, { runMany: (s) => pool.runMany('demo', s) });
+ * q.candidates[0].correct; // true | false | null
+ */
+export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps): Promise<PreparedQuestion> {
+  const rule = deps.rule ?? DEFAULT_RULE;
+  const sqls = record.candidates.map((c) => c.sql);
+  const gold = record.gold;
+  const outcomes = await deps.runMany(gold === undefined ? sqls : [...sqls, gold]);
+  const goldOutcome = gold === undefined ? undefined : outcomes[sqls.length];
+  let goldError: string | undefined;
+  let truncated = false;
+  const candidates: PreparedCandidate[] = [];
+  const views: CandidateView[] = [];
+  for (let i = 0; i < sqls.length; i++) {
+    const record_i = record.candidates[i] as CandidateRecord;
+    const outcome = outcomes[i] as ExecOutcome;
+    let correct: boolean | null = record_i.correct ?? null;
+    if (correct === null && goldOutcome !== undefined && gold !== undefined) {
+      const label = labelCandidate(goldOutcome, outcome, { rule, goldSql: gold });
+      if (label.goldError !== undefined) goldError = label.goldError;
+      else correct = label.correct;
+      if (label.truncated) truncated = true;
+    }
+    const normalized = deps.normalizedSql && !parseSql(record_i.sql).ok ? await deps.normalizedSql(record_i.sql) : undefined;
+    candidates.push({ record: record_i, outcome, correct });
+    views.push(candidateView(record_i, outcome, rule, normalized));
+  }
+  return {
+    id: record.id,
+    db_id: record.db_id,
+    question: record.question,
+    ...(record.evidence !== undefined ? { evidence: record.evidence } : {}),
+    view: {
+      question: record.question,
+      ...(record.evidence !== undefined ? { evidence: record.evidence } : {}),
+      ...(deps.schema !== undefined ? { schema: deps.schema } : {}),
+      candidates: views,
+    },
+    candidates,
+    ...(goldError !== undefined ? { goldError } : {}),
+    truncated,
+  };
+}
+
+/**
+ * The record with labels written back: `correct` on each candidate, and
+ * `exec_error` where it failed to execute (what `confide label` writes).
+ */
+export function labeledRecord(record: QuestionRecord, prepared: PreparedQuestion): QuestionRecord {
+  return {
+    ...record,
+    candidates: prepared.candidates.map((c) => {
+      const { exec_error: _drop, correct: _old, ...rest } = c.record;
+      return {
+        ...rest,
+        ...(c.correct !== null ? { correct: c.correct } : {}),
+        ...(c.outcome.ok ? {} : { exec_error: c.outcome.error.code }),
+      };
+    }),
+  };
+}

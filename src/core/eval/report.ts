@@ -1,0 +1,198 @@
+/**
+ * `evaluate`: the paper's measurements over prepared questions. Conventions
+ * (each function named here documents its own in full):
+ * - AUROC: midrank Mann–Whitney, ties count one half (stats/auroc).
+ * - Intervals: paired percentile bootstrap over questions, B resamples, seeded
+ *   (stats/bootstrap); every signal and the combiner share the resamples.
+ * - Combiner: cross-fit L2 logistic regression (λ = 1) on standardized signals
+ *   with missing-value indicators; k folds by question or leave-one-group-out
+ *   (stats/crossfit). Its reported AUROC/ECE/Brier use out-of-fold probabilities.
+ * - Calibration: ECE over 10 equal-width bins of [0, 1], bin = min(⌊10p⌋, 9).
+ * - Selective prediction: a seeded half split; thresholds chosen on the
+ *   calibration half, coverage and risk on the test half (stats/riskCoverage).
+ * - Certificate: Bonferroni over a threshold grid with δ = 0.1 and exact
+ *   Clopper–Pearson bounds, on the test half (stats/certificate).
+ */
+import { PROFILE_VERSION, type CalibrationProfile, type ProfileProvenance } from '../profile.ts';
+import { accuracyVsN, defaultStrategies, defaultNs, selectionAccuracy, verifierBon, type Strategy } from '../select/index.ts';
+import {
+  calibration,
+  certify,
+  createRng,
+  crossfitLogistic,
+  pairedBootstrap,
+  pearson,
+  pick,
+  probabilityGrid,
+  riskCoverage,
+  rocCurve,
+  selectiveAtRisk,
+  splitHalf,
+} from '../stats/index.ts';
+import { VERIFIER_SIGNALS, featureRows, isProbabilityLike, signalMatrix } from './matrix.ts';
+import type { PreparedQuestion } from './prepare.ts';
+import { certificateFor, selectiveRows } from './selective.ts';
+import type { EvalReport, PairedReport, SignalReport } from './types.ts';
+
+export const TARGET_RISKS = [0.1, 0.2, 0.3, 0.4] as const;
+/** The combined score's name in bootstrap tables and curves. */
+export const COMBINED = 'combined';
+
+export interface EvaluateOptions {
+  /** Bootstrap resamples (default 2000). */
+  readonly bootstrap?: number;
+  /** Seed for every random step: bootstrap, folds, half split, accuracy vs N (default 1). */
+  readonly seed?: number;
+  /** Cross-fit folds when not grouping (default 2). */
+  readonly folds?: number;
+  /** Leave-one-group-out cross-fit by this field instead of random folds. */
+  readonly group?: 'db_id';
+  /** Random subsets per N for accuracy vs N (default 50). */
+  readonly draws?: number;
+  /** Name and provenance of the fitted profile. */
+  readonly profileName?: string;
+  readonly provenance?: Omit<ProfileProvenance, 'n_questions' | 'ece' | 'auroc'>;
+}
+
+/**
+ * Evaluates prepared questions (see the module comment for every convention).
+ *
+ * @example
+ * const report = evaluate(prepared, { bootstrap: 2000, seed: 1 });
+ * report.signals.string_sc.auroc; // 0.67
+ */
+export function evaluate(prepared: readonly PreparedQuestion[], options: EvaluateOptions = {}): EvalReport {
+  const B = options.bootstrap ?? 2000;
+  const seed = options.seed ?? 1;
+  const m = signalMatrix(prepared);
+  const n = m.questions.length;
+  if (n < 2) throw new RangeError(`evaluate: need at least 2 labeled questions, got ${n}`);
+
+  // Combiner: cross-fit out-of-fold probabilities, plus the final model on all questions.
+  const rows = featureRows(m);
+  const group = options.group === 'db_id' ? m.questions.map((q) => q.db_id) : undefined;
+  const cf = crossfitLogistic(rows, m.y, createRng(seed), group ? { group } : { k: options.folds ?? 2 });
+  const combined = cf.oof;
+
+  // AUROC with paired intervals: every signal and the combiner on the same resamples.
+  const scored: Record<string, ArrayLike<number>> = { ...m.columns, [COMBINED]: combined };
+  const boot = pairedBootstrap(scored, m.y, createRng(seed + 1), { B });
+  const signals: Record<string, SignalReport> = {};
+  for (const name of m.names) {
+    const s = boot.signals[name];
+    const col = m.columns[name] as Float64Array;
+    signals[name] = {
+      auroc: s.auroc,
+      ci: s.ci,
+      ece: isProbabilityLike(col) ? calibration(col, m.y).ece : null,
+      n: s.n,
+      description: m.descriptions[name] ?? '',
+    };
+  }
+  const pairedOf = (a: string, b: string): PairedReport => ({ a, b, ...boot.paired(a, b) });
+  const paired: PairedReport[] = [];
+  for (let i = 0; i < m.names.length; i++) {
+    for (let j = i + 1; j < m.names.length; j++) paired.push(pairedOf(m.names[i] as string, m.names[j] as string));
+  }
+  const best = [...m.names].sort((a, b) => (boot.signals[b]?.auroc ?? -1) - (boot.signals[a]?.auroc ?? -1))[0] ?? null;
+  const cal = calibration(combined, m.y);
+
+  // Errors' correlation between probability-like scorers.
+  const probNames = m.names.filter((nm) => isProbabilityLike(m.columns[nm] as Float64Array));
+  const residual = (col: ArrayLike<number>): Float64Array => Float64Array.from(m.y, (yi, i) => yi - (col[i] as number));
+  const error_correlation: { a: string; b: string; r: number }[] = [];
+  for (let i = 0; i < probNames.length; i++) {
+    for (let j = i + 1; j < probNames.length; j++) {
+      const a = probNames[i] as string;
+      const b = probNames[j] as string;
+      error_correlation.push({ a, b, r: pearson(residual(m.columns[a] as Float64Array), residual(m.columns[b] as Float64Array)) });
+    }
+  }
+
+  // Selective prediction and the certificate on one seeded half split.
+  const split = splitHalf(n, createRng(seed + 2));
+  const yCal = pick(m.y, split.cal);
+  const yTest = pick(m.y, split.test);
+  const selectiveOf = (s: ArrayLike<number>) => selectiveRows(selectiveAtRisk(pick(s, split.cal), yCal, pick(s, split.test), yTest, TARGET_RISKS));
+  const selective = selectiveOf(combined);
+  const selective_by_signal: Record<string, ReturnType<typeof selectiveOf>> = {};
+  for (const name of m.names) selective_by_signal[name] = selectiveOf(m.columns[name] as Float64Array);
+  const certificate = certificateFor(COMBINED, certify(pick(combined, split.test), yTest, { delta: 0.1, grid: probabilityGrid(), targets: TARGET_RISKS }), 'P(correct) 0.01…0.99');
+
+  // Best-of-N selection.
+  const strategies: Strategy[] = [...defaultStrategies()];
+  for (const v of VERIFIER_SIGNALS) if (m.names.includes(v)) strategies.push(verifierBon(v));
+  const selection: Record<string, number> = {};
+  for (const s of strategies) selection[s.name] = selectionAccuracy(m.views, m.labels, s);
+  const poolSizes = m.views.map((v) => v.candidates.length);
+  const accuracy_vs_n = accuracyVsN(m.views, m.labels, strategies, defaultNs(Math.max(...poolSizes)), {
+    rng: createRng(seed + 3),
+    draws: options.draws ?? 50,
+  });
+
+  const roc: Record<string, ReturnType<typeof rocCurve>> = {};
+  const risk_coverage: Record<string, { aurc: number; points: ReturnType<typeof riskCoverage>['points'] }> = {};
+  for (const [name, col] of Object.entries(scored)) {
+    roc[name] = rocCurve(col, m.y);
+    const rc = riskCoverage(col, m.y);
+    risk_coverage[name] = { aurc: rc.aurc, points: rc.points };
+  }
+  const combinedAuroc = boot.signals[COMBINED]?.auroc ?? NaN;
+  const profile: CalibrationProfile = {
+    version: PROFILE_VERSION,
+    name: options.profileName ?? 'evaluation profile',
+    signals: m.names,
+    model: cf.final,
+    thresholds: selective.map((r) => ({ target_risk: r.target_risk, threshold: 'none' in r ? null : r.threshold })),
+    provenance: {
+      data: options.provenance?.data ?? `${n} questions`,
+      generator: options.provenance?.generator ?? 'unknown',
+      created: options.provenance?.created ?? '',
+      ...(options.provenance?.notes !== undefined ? { notes: options.provenance.notes } : {}),
+      n_questions: n,
+      ece: cal.ece,
+      auroc: combinedAuroc,
+    },
+  };
+
+  return {
+    n_questions: n,
+    excluded: m.excluded,
+    pool_size: { min: Math.min(...poolSizes), max: Math.max(...poolSizes), mean: poolSizes.reduce((a, b) => a + b, 0) / n },
+    accuracy_modal: m.y.reduce((a, b) => a + b, 0) / n,
+    bootstrap: { B, seed, level: boot.level },
+    signals,
+    paired,
+    error_correlation,
+    combiner: {
+      signals: m.names,
+      folds: cf.folds,
+      group: options.group ?? null,
+      auroc: combinedAuroc,
+      ci: boot.signals[COMBINED]?.ci ?? [NaN, NaN],
+      ece: cal.ece,
+      mce: cal.mce,
+      brier: cal.brier,
+      reliability: cal.bins,
+      best_single: best,
+      vs_best: best === null ? null : pairedOf(COMBINED, best),
+    },
+    selective,
+    selective_by_signal,
+    certificate,
+    selection,
+    accuracy_vs_n,
+    curves: { roc, risk_coverage },
+    profile,
+    per_question: m.questions.map((q, i) => ({
+      id: q.id,
+      db_id: q.db_id,
+      correct: m.y[i] === 1,
+      signals: Object.fromEntries(m.names.map((nm) => {
+        const v = (m.columns[nm] as Float64Array)[i] as number;
+        return [nm, Number.isNaN(v) ? null : v];
+      })),
+      combined: combined[i] as number,
+    })),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The evaluation report: what `confide eval --json` writes and the Evaluate
+ * screen renders. Plain JSON (NaN is written as null by JSON.stringify; the
+ * text tables print it as "NaN").
+ */
+import type { CalibrationProfile } from '../profile.ts';
+import type { AccuracyPoint } from '../select/index.ts';
+import type { CertifiedTarget, ReliabilityBin, RiskCoveragePoint, RocPoint } from '../stats/index.ts';
+
+export interface SignalReport {
+  readonly auroc: number;
+  readonly ci: readonly [number, number];
+  /** ECE (10 equal-width bins) of the raw value read as a probability; null for signals not in [0, 1] (logprob). */
+  readonly ece: number | null;
+  /** Questions where the signal is present. */
+  readonly n: number;
+  readonly description: string;
+}
+
+export interface PairedReport {
+  readonly a: string;
+  readonly b: string;
+  /** AUROC(a) − AUROC(b) on the questions where both are present. */
+  readonly diff: number;
+  readonly ci: readonly [number, number];
+  readonly n: number;
+}
+
+export interface CombinerReport {
+  readonly signals: readonly string[];
+  readonly folds: number;
+  readonly group: string | null;
+  readonly auroc: number;
+  readonly ci: readonly [number, number];
+  readonly ece: number;
+  readonly mce: number;
+  readonly brier: number;
+  readonly reliability: readonly ReliabilityBin[];
+  /** The best single signal by AUROC and the paired difference combiner − best. */
+  readonly best_single: string | null;
+  readonly vs_best: PairedReport | null;
+}
+
+export type SelectiveRow =
+  | { readonly target_risk: number; readonly threshold: number; readonly coverage: number; readonly risk: number; readonly answered: number }
+  | { readonly target_risk: number; readonly none: true };
+
+export interface CertificateReport {
+  readonly scorer: string;
+  readonly delta: number;
+  readonly n_test: number;
+  readonly grid: string;
+  readonly targets: readonly CertifiedTarget[];
+}
+
+export interface PerQuestion {
+  readonly id: string;
+  readonly db_id: string;
+  /** The label of the modal answer. */
+  readonly correct: boolean;
+  readonly signals: Readonly<Record<string, number | null>>;
+  /** Cross-fit (out-of-fold) P(correct). */
+  readonly combined: number;
+}
+
+export interface EvalReport {
+  readonly n_questions: number;
+  /** Questions left out, with why (gold failed, no candidates, unknown labels). */
+  readonly excluded: { readonly gold_error: number; readonly no_candidates: number; readonly unlabeled: number };
+  readonly pool_size: { readonly min: number; readonly max: number; readonly mean: number };
+  readonly accuracy_modal: number;
+  readonly bootstrap: { readonly B: number; readonly seed: number; readonly level: number };
+  readonly signals: Readonly<Record<string, SignalReport>>;
+  readonly paired: readonly PairedReport[];
+  /** Pearson correlation of errors (y − score) between [0, 1]-valued scorers. */
+  readonly error_correlation: readonly { readonly a: string; readonly b: string; readonly r: number }[];
+  readonly combiner: CombinerReport;
+  /** Selective prediction of the combiner: thresholds chosen on a calibration half, measured on the test half. */
+  readonly selective: readonly SelectiveRow[];
+  /** The same for each raw signal. */
+  readonly selective_by_signal: Readonly<Record<string, readonly SelectiveRow[]>>;
+  readonly certificate: CertificateReport;
+  readonly selection: Readonly<Record<string, number>>;
+  readonly accuracy_vs_n: readonly AccuracyPoint[];
+  readonly curves: {
+    readonly roc: Readonly<Record<string, readonly RocPoint[]>>;
+    readonly risk_coverage: Readonly<Record<string, { readonly aurc: number; readonly points: readonly RiskCoveragePoint[] }>>;
+  };
+  readonly profile: CalibrationProfile;
+  readonly per_question: readonly PerQuestion[];
+}
