@@ -7,6 +7,7 @@
  * respawn neither loses nor repeats queued work.
  */
 import type { Remote } from 'comlink';
+import { execError } from '../../core/exec/types.ts';
 import type { SqlWorkerApi } from './api.ts';
 import type { OpenOutcome } from './runner.ts';
 import { WorkerSlot, type CallResult, type SqlSpawn } from './slot.ts';
@@ -47,8 +48,26 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   let respawns = 0;
   let closed = false;
 
+  let startFailure = '';
+  const noWorkers = (): CallResult<never> => ({
+    kind: 'failed',
+    error: execError('WORKER_CRASHED', `no SQL worker could start (${startFailure}); reload the page or check that workers are allowed.`),
+  });
+
+  /** Fails every queued job once no worker is left. */
+  const failAllIfNoWorkers = (reason: string): void => {
+    startFailure = reason;
+    if (!slots.every((s) => s === null)) return;
+    for (const job of queue.splice(0)) job.settle(noWorkers(), null);
+  };
+
   const start = (i: number): void => {
-    slots[i] = new WorkerSlot(spawn, (slot, reason) => replace(slot, reason));
+    try {
+      slots[i] = new WorkerSlot(spawn, (slot, reason) => replace(slot, reason));
+    } catch (e) {
+      slots[i] = null; // the spawn itself threw (e.g. workers are not allowed here)
+      failAllIfNoWorkers(e instanceof Error ? e.message : String(e));
+    }
   };
 
   /** Terminates a slot's worker and starts a fresh one in its place. */
@@ -61,9 +80,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     if (startFailures[i]! < MAX_START_FAILURES) start(i);
     else {
       slots[i] = null;
-      if (slots.every((s) => s === null)) {
-        for (const job of queue.splice(0)) job.settle({ kind: 'crash', reason: `no worker could start: ${crashReason}` }, null);
-      }
+      failAllIfNoWorkers(crashReason ?? 'unknown');
     }
     pump();
   }
@@ -122,7 +139,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     /** Queues a job (settled at once as `stopped` after shutdown). */
     submit(job: Job): void {
       if (closed) return job.settle({ kind: 'stopped' }, null);
-      if (slots.every((s) => s === null)) return job.settle({ kind: 'crash', reason: 'no worker could start' }, null);
+      if (slots.every((s) => s === null)) return job.settle(noWorkers(), null);
       queue.push(job);
       pump();
     },

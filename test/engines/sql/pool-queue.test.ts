@@ -99,6 +99,19 @@ describe('pool queue', () => {
     pool.terminate();
   });
 
+  it('answers WORKER_CRASHED, not an exception, when workers cannot be created at all', async () => {
+    const pool = createSqlPool({
+      size: 2,
+      spawn: () => {
+        throw new Error('workers are not allowed here');
+      },
+    });
+    const opened = await pool.open('db', bytes);
+    expect(opened).toMatchObject({ ok: false, error: { code: 'WORKER_CRASHED' } });
+    expect(!opened.ok && opened.error.message).toMatch(/workers are not allowed here/);
+    pool.terminate();
+  });
+
   it('reopening a key replaces its bytes in every worker', async () => {
     const fake = fakeWorkers();
     const pool = createSqlPool({ size: 2, spawn: fake.spawn });
