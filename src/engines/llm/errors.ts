@@ -61,7 +61,12 @@ const RULES: readonly Rule[] = [
   },
   {
     code: 'MODEL_NOT_FOUND',
-    test: /ModelNotFoundError|Cannot find model record|status 404|404 \(?Not Found|Invalid URL|MissingModelError/i,
+    test: new RegExp(
+      'ModelNotFoundError|Cannot find model record|status 404|404 \\(?Not Found|Invalid URL|MissingModelError|' +
+        // A static host's fallback index.html where a JSON file should be.
+        "Unexpected token '<'|<!doctype",
+      'i',
+    ),
     advice:
       'The model is not where the configuration says: check the model id, the model base URL ' +
       'and the files it serves (docs/models-hosting.md).',

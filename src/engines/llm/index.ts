@@ -13,6 +13,7 @@ export { chooseDefaultModel, estimateVramBudgetMB, type ModelPick, type ChooseOp
 export { buildAppConfig, buildTimeModelBase, resolveModelBase, LIBS_FOLDER, type AppConfigInput } from './app-config.ts';
 export { loadModel, type LoadOptions, type LoadProgress, type LoadResult } from './loader.ts';
 export { startWebLlm, spawnLlmWorker, type StartOptions, type StartResult, type WorkerLike } from './worker-engine.ts';
+export { probeModelFiles, probeUrl, PROBE_FILE } from './probe.ts';
 export { createModelCache, recoverModelCache, type ModelCache, type Persistence } from './cache.ts';
 export { createWebLlmGenerator, type WebLlmGeneratorOptions } from './generator.ts';
 export { createReplayGenerator, normalizeQuestion } from './replay.ts';

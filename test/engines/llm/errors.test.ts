@@ -45,6 +45,8 @@ describe('toLlmError maps web-llm failures to closed codes', () => {
     ['MODEL_NOT_FOUND', 'ModelNotFoundError: Cannot find model record in appConfig for nope.'],
     ['MODEL_NOT_FOUND', 'Error: ArtifactOPFSCache: Unable to fetch https://h/m/tensor-cache.json, received status 404'],
     ['MODEL_NOT_FOUND', 'TypeError: Invalid URL'],
+    // Seen in Chromium when a dev server answered a model file with its index.html.
+    ['MODEL_NOT_FOUND', 'SyntaxError: Unexpected token \'<\', "<!doctype "... is not valid JSON'],
     ['CONTEXT_TOO_LONG', 'ContextWindowSizeExceededError: Prompt tokens exceed context window size: number of prompt tokens: 5000'],
     ['QUOTA_EXCEEDED', 'Error: Failed to store https://h/params_shard_3.bin with error: QuotaExceededError'],
     ['DOWNLOAD_FAILED', 'Error: Failed to store https://h/params_shard_3.bin with error: TypeError: Failed to fetch'],
