@@ -1,0 +1,50 @@
+/**
+ * `confide eval`: labels candidates that have no `correct` field by execution,
+ * then prints the study's tables; `--json` and `--per-question` write them.
+ */
+import { evaluate } from '../../core/eval/report.ts';
+import { writeFileAtomic } from '../../node/files.ts';
+import { numberFlag, parseFlags, UsageError, type CommandSpec } from '../args.ts';
+import type { Command } from '../main.ts';
+import { reportText } from '../report-text.ts';
+import { BENCH_FLAGS, prepareFromFlags } from './label.ts';
+
+const spec: CommandSpec = {
+  name: 'eval',
+  summary: 'AUROC with bootstrap CIs, calibration, selective prediction, certificate and Best-of-N on a candidate file',
+  flags: {
+    ...BENCH_FLAGS,
+    bootstrap: { type: 'string', default: '2000', help: 'bootstrap resamples' },
+    seed: { type: 'string', default: '1', help: 'seed of every random step' },
+    folds: { type: 'string', default: '2', help: 'cross-fit folds (split by question)' },
+    group: { type: 'string', help: 'cross-fit leave-one-group-out by this field (db_id)' },
+    json: { type: 'string', help: 'write the full report as JSON' },
+    'per-question': { type: 'string', help: 'write one JSON line per question' },
+  },
+};
+
+export const evalCommand: Command = {
+  spec,
+  async run(argv) {
+    const flags = parseFlags(spec, argv);
+    const group = flags.group;
+    if (group !== undefined && group !== 'db_id') throw new UsageError(`--group must be db_id, got ${JSON.stringify(group)}`);
+    const t0 = performance.now();
+    const { run } = await prepareFromFlags(flags);
+    const report = evaluate(run.prepared, {
+      bootstrap: numberFlag(flags, 'bootstrap', 2000),
+      seed: numberFlag(flags, 'seed', 1),
+      folds: numberFlag(flags, 'folds', 2),
+      ...(group === 'db_id' ? { group: 'db_id' as const } : {}),
+      provenance: { data: `${flags.bench as string} (${flags.split as string})`, generator: flags.candidates as string, created: new Date().toISOString() },
+    });
+    process.stdout.write(reportText(report) + '\n');
+    if (flags.json !== undefined) await writeFileAtomic(flags.json as string, JSON.stringify(report, null, 1) + '\n');
+    if (flags['per-question'] !== undefined) {
+      const lines = report.per_question.map((q) => JSON.stringify(q)).join('\n');
+      await writeFileAtomic(flags['per-question'] as string, lines + '\n');
+    }
+    process.stderr.write(`eval finished in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    return 0;
+  },
+};
