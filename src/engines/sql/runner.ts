@@ -5,15 +5,13 @@
  * in tests); time limits are the pool's job, since sql.js cannot interrupt
  * a running statement.
  */
-import type { Database, SqlJsStatic, Statement, StatementIterator } from 'sql.js';
-import { DEFAULT_ROW_CAP, execError, type Cell, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
+import type { Database, SqlJsStatic } from 'sql.js';
+import { DEFAULT_ROW_CAP, execError, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
 import type { Schema } from '../../core/schema.ts';
-import { guardSql } from '../../core/sql/guard.ts';
-import { lexSql, splitStatements } from '../../core/sql/guard-lex.ts';
 import { sqliteError } from './errors.ts';
 import { checkSqliteHeader } from './header.ts';
 import { readSchema } from './schema.ts';
-import { cellBytes, toCell } from './values.ts';
+import { normalizeStatement, runStatement } from './statement.ts';
 
 /** How thoroughly `open` checks a file: `full` adds `PRAGMA quick_check` (about 25 ms per MB). */
 export type OpenCheck = 'full' | 'header';
@@ -35,22 +33,20 @@ export interface SqlRunnerOptions {
   readonly maxResultBytes?: number;
 }
 
-/** The runner's API; SqlWorkerApi is this, made async. */
+/** The runner's API; SqlWorkerApi is this, made async. A key that is not open throws RangeError. */
 export interface SqlRunner {
+  /** Opens (or replaces) the database under `key`; NOT_SQLITE / CORRUPT as values. Default check: `full`. */
   open(key: string, bytes: Uint8Array, check?: OpenCheck): OpenOutcome;
   schema(key: string): SchemaOutcome;
+  /** Runs one guarded statement, at most `rowCap` rows (default DEFAULT_ROW_CAP). */
   exec(key: string, sql: string, rowCap?: number): ExecOutcome;
+  /** SQLite's normalized SQL, null when the guard refuses it or it does not prepare. */
   normalizedSql(key: string, sql: string): string | null;
+  /** Closes `key`; false when it was not open. */
   close(key: string): boolean;
 }
 
 const MiB = 1024 * 1024;
-
-// Two sql.js 1.17 APIs that @types/sql.js 1.4 does not declare.
-type RawValue = number | string | bigint | Uint8Array | null;
-const getRow = (stmt: Statement): RawValue[] =>
-  (stmt.get as unknown as (p: null, c: { useBigInt: boolean }) => RawValue[]).call(stmt, null, { useBigInt: true });
-const release = (it: StatementIterator): void => void (it as StatementIterator & { return(): unknown }).return();
 
 /**
  * Creates a runner over an initialised sql.js. The caller's bytes are never
@@ -120,58 +116,8 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
     }
   };
 
-  const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP): ExecOutcome => {
-    if (!Number.isInteger(rowCap) || rowCap < 0) throw new RangeError(`rowCap must be a non-negative integer, got ${rowCap}`);
-    const t0 = performance.now();
-    const fail = (error: ExecError): ExecOutcome => ({ ok: false, error, ms: performance.now() - t0 });
-    const guarded = guardSql(sql);
-    if (!guarded.ok) return fail(guarded.error);
-    const db = get(key);
-    const it = db.iterateStatements(guarded.sql);
-    try {
-      const first = it.next();
-      if (first.done) return fail(execError('EMPTY', 'there is no SQL statement here.', guarded.sql));
-      if (splitStatements(lexSql(it.getRemainingSQL())).length > 0) {
-        return fail(execError('MULTI_STATEMENT', 'SQLite found more than one statement; run exactly one.', guarded.sql));
-      }
-      const stmt = first.value;
-      const columns = stmt.getColumnNames();
-      const rows: Cell[][] = [];
-      let bytes = 0;
-      while (rows.length < rowCap && stmt.step()) {
-        const row = getRow(stmt).map(toCell);
-        bytes += row.reduce<number>((n, c) => n + cellBytes(c), 0);
-        if (bytes > maxResultBytes) {
-          const size = `${Math.round(maxResultBytes / MiB)} MiB`;
-          const message = `the result passed ${size} after ${rows.length + 1} rows; add a LIMIT or select fewer, shorter columns.`;
-          return fail(execError('TOO_LARGE', message, guarded.sql));
-        }
-        rows.push(row);
-      }
-      const cut = rows.length === rowCap && stmt.step();
-      return { ok: true, columns, rows, cut, ms: performance.now() - t0 };
-    } catch (e) {
-      return fail(sqliteError(e, guarded.sql));
-    } finally {
-      release(it);
-    }
-  };
-
-  const normalizedSql = (key: string, sql: string): string | null => {
-    const guarded = guardSql(sql);
-    if (!guarded.ok) return null;
-    const db = get(key);
-    try {
-      const stmt = db.prepare(guarded.sql);
-      try {
-        return stmt.getNormalizedSQL();
-      } finally {
-        stmt.free();
-      }
-    } catch {
-      return null;
-    }
-  };
+  const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP): ExecOutcome => runStatement(get(key), sql, rowCap, maxResultBytes);
+  const normalizedSql = (key: string, sql: string): string | null => normalizeStatement(get(key), sql);
 
   return { open, schema, exec, normalizedSql, close };
 }

@@ -1,0 +1,86 @@
+/**
+ * Runs one candidate statement on an open sql.js database: guard first, then
+ * SQLite's own statement count (defence in depth), then step up to the row
+ * cap, converting values to Cells within a byte budget.
+ */
+import type { Database, Statement, StatementIterator } from 'sql.js';
+import { execError, type Cell, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
+import { guardSql } from '../../core/sql/guard.ts';
+import { lexSql, splitStatements } from '../../core/sql/guard-lex.ts';
+import { sqliteError } from './errors.ts';
+import { cellBytes, toCell } from './values.ts';
+
+// Two sql.js 1.17 APIs that @types/sql.js 1.4 does not declare.
+type RawValue = number | string | bigint | Uint8Array | null;
+const getRow = (stmt: Statement): RawValue[] =>
+  (stmt.get as unknown as (p: null, c: { useBigInt: boolean }) => RawValue[]).call(stmt, null, { useBigInt: true });
+const release = (it: StatementIterator): void => void (it as StatementIterator & { return(): unknown }).return();
+
+const MiB = 1024 * 1024;
+
+/**
+ * Executes `sql` if it is exactly one read-only statement. `cut` is true
+ * when `rowCap` rows were returned and at least one more existed; a result
+ * past `maxResultBytes` (rough JS size) fails TOO_LARGE.
+ *
+ * @example
+ * runStatement(db, 'SELECT i FROM nums', 10, 64 * 2 ** 20) // { ok: true, columns: ['i'], rows: [[1], …], cut: true, ms }
+ */
+export function runStatement(db: Database, sql: string, rowCap: number, maxResultBytes: number): ExecOutcome {
+  if (!Number.isInteger(rowCap) || rowCap < 0) throw new RangeError(`rowCap must be a non-negative integer, got ${rowCap}`);
+  const t0 = performance.now();
+  const fail = (error: ExecError): ExecOutcome => ({ ok: false, error, ms: performance.now() - t0 });
+  const guarded = guardSql(sql);
+  if (!guarded.ok) return fail(guarded.error);
+  const it = db.iterateStatements(guarded.sql);
+  try {
+    const first = it.next();
+    if (first.done) return fail(execError('EMPTY', 'there is no SQL statement here.', guarded.sql));
+    if (splitStatements(lexSql(it.getRemainingSQL())).length > 0) {
+      return fail(execError('MULTI_STATEMENT', 'SQLite found more than one statement; run exactly one.', guarded.sql));
+    }
+    const stmt = first.value;
+    const columns = stmt.getColumnNames();
+    const rows: Cell[][] = [];
+    let bytes = 0;
+    while (rows.length < rowCap && stmt.step()) {
+      const row = getRow(stmt).map(toCell);
+      bytes += row.reduce<number>((n, c) => n + cellBytes(c), 0);
+      if (bytes > maxResultBytes) {
+        const size = `${Math.round(maxResultBytes / MiB)} MiB`;
+        const message = `the result passed ${size} after ${rows.length + 1} rows; add a LIMIT or select fewer, shorter columns.`;
+        return fail(execError('TOO_LARGE', message, guarded.sql));
+      }
+      rows.push(row);
+    }
+    const cut = rows.length === rowCap && stmt.step();
+    return { ok: true, columns, rows, cut, ms: performance.now() - t0 };
+  } catch (e) {
+    return fail(sqliteError(e, guarded.sql));
+  } finally {
+    release(it);
+  }
+}
+
+/**
+ * SQLite's normalized text of a guarded statement (Statement.getNormalizedSQL:
+ * literals become `?`, spacing and keyword case canonical), or null when the
+ * guard refuses it or it does not prepare.
+ *
+ * @example
+ * normalizeStatement(db, 'select title from book where id = 3') // 'SELECT title FROM book WHERE id=?;'
+ */
+export function normalizeStatement(db: Database, sql: string): string | null {
+  const guarded = guardSql(sql);
+  if (!guarded.ok) return null;
+  try {
+    const stmt = db.prepare(guarded.sql);
+    try {
+      return stmt.getNormalizedSQL();
+    } finally {
+      stmt.free();
+    }
+  } catch {
+    return null;
+  }
+}
