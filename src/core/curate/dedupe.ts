@@ -37,7 +37,12 @@ export function dedupeCandidates(candidates: readonly CandidateRecord[]): Dedupe
   return [...byKey.values()].map(({ first, sources, count }) => ({ ...first, sources, count }));
 }
 
-/** The sources a (possibly already merged) candidate stands for. */
+/**
+ * The sources a (possibly already merged) candidate stands for.
+ *
+ * @example
+ * sourcesOf({ sql: 'SELECT 1', source: 'gold' }); // ['gold']
+ */
 export function sourcesOf(c: CandidateRecord): readonly string[] {
   if ('sources' in c && Array.isArray(c.sources)) return c.sources as string[];
   return c.source === undefined ? [] : [c.source];

@@ -17,7 +17,12 @@ export function mutationSource(kind: MutationKind): string {
   return `${PREFIX}${kind}`;
 }
 
-/** The kind named by a `mutation:<kind>` source, else null (no check that the kind exists). */
+/**
+ * The kind named by a `mutation:<kind>` source, else null (no check that the kind exists).
+ *
+ * @example
+ * kindOfSource('mutation:and-or'); // 'and-or'
+ */
 export function kindOfSource(source: string): string | null {
   return source.startsWith(PREFIX) ? source.slice(PREFIX.length) : null;
 }

@@ -3,8 +3,10 @@
  * COUNT(DISTINCT col), and a DISTINCT left out (of the SELECT or of an aggregate).
  */
 import type { Dialect } from '../sql/parse.ts';
-import { type Node, columnRef, getAt } from './ast.ts';
-import { columnRefs, nodesIn, resolve, type SelectSite } from './scope.ts';
+import { type Node, getAt } from './ast.ts';
+import { columnRef } from './build.ts';
+import { resolve, type SelectSite } from './scope.ts';
+import { columnRefs, nodesIn } from './find.ts';
 import type { Edit, MutationRule } from './types.ts';
 
 const AGGREGATES = ['COUNT', 'SUM', 'AVG', 'MIN', 'MAX'];

@@ -6,7 +6,8 @@
  * the same alias for its own table keeps it.
  */
 import { getAt, qualifier, REF_CLAUSES } from './ast.ts';
-import { columnRefs, sourceByRef, type Source } from './scope.ts';
+import { sourceByRef, type Source } from './scope.ts';
+import { columnRefs } from './find.ts';
 import type { Edit, MutationContext, MutationRule } from './types.ts';
 
 
@@ -33,7 +34,12 @@ export function freshAlias(ctx: MutationContext, offset = 0): string {
   }
 }
 
-/** Paths of every column reference (in any SELECT) whose qualifier names `target`. */
+/**
+ * Paths of every column reference (in any SELECT) whose qualifier names `target`.
+ *
+ * @example
+ * qualifiedRefsTo(ctx, t1Source); // [['columns', 0, 'expr'], ['where', 'left']]
+ */
 export function qualifiedRefsTo(ctx: MutationContext, target: Source): (readonly (string | number)[])[] {
   return ctx.selects.flatMap((site) =>
     columnRefs(site, REF_CLAUSES).flatMap(({ node, path }) => {

@@ -4,9 +4,9 @@
  * The parser's node shapes differ by dialect (a column name is a plain string
  * in the sqlite and mysql grammars, `{expr: {type, value}}` in postgresql and
  * bigquery), so nodes are handled as loosely typed JSON objects here and every
- * read or write of a name goes through these helpers. Nothing is printed here.
+ * read of a name goes through these helpers (writes go through build.ts).
+ * Nothing is printed here.
  */
-import type { Dialect } from '../sql/parse.ts';
 
 /** A node of a node-sql-parser AST: plain JSON, shape depending on `type` and dialect. */
 export type Node = Record<string, any>;
@@ -17,12 +17,22 @@ export type Path = readonly (string | number)[];
 /** Keys holding parser bookkeeping or sibling queries, never walked as sub-expressions. */
 const SKIP = new Set(['_next', 'tableList', 'columnList']);
 
-/** True for a non-null, non-array object. */
+/**
+ * True for a non-null, non-array object.
+ *
+ * @example
+ * isNode([]); // false
+ */
 export function isNode(x: unknown): x is Node {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-/** True for a SELECT statement node. */
+/**
+ * True for a SELECT statement node.
+ *
+ * @example
+ * isSelect(parsed.ast); // true for 'SELECT 1'
+ */
 export function isSelect(x: unknown): x is Node {
   return isNode(x) && x.type === 'select';
 }
@@ -64,7 +74,12 @@ export function walk(node: unknown, path: Path, visit: (n: Node, p: Path) => boo
   }
 }
 
-/** True when a SELECT occurs anywhere inside `node` (itself excluded). */
+/**
+ * True when a SELECT occurs anywhere inside `node` (itself excluded).
+ *
+ * @example
+ * containsSelect(where); // true for `x IN (SELECT …)`
+ */
 export function containsSelect(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(containsSelect);
   if (!isNode(node)) return false;
@@ -87,54 +102,24 @@ export function columnName(ref: Node): string | null {
   return typeof name === 'string' && name !== '*' ? name : null;
 }
 
-/** True when a column reference was written as a double-quoted token (identifier or string). */
+/**
+ * True when a column reference was written as a double-quoted token (identifier or string).
+ *
+ * @example
+ * isDoubleQuotedRef(pgRefTo('"France"')); // true
+ */
 export function isDoubleQuotedRef(ref: Node): boolean {
   return ref.type === 'column_ref' && isNode(ref.column) && ref.column.expr?.type === 'double_quote_string';
 }
 
-/** The qualifier of a column reference (`T1` in `T1.age`), or null. The postgresql grammar stores `T1.*`'s as `{value}`. */
+/**
+ * The qualifier of a column reference (`T1` in `T1.age`), or null. The
+ * postgresql grammar stores the one of `T1.*` as `{value}`.
+ *
+ * @example
+ * qualifier({ type: 'column_ref', table: 'T1', column: 'age' }); // 'T1'
+ */
 export function qualifier(ref: Node): string | null {
   const t: unknown = isNode(ref.table) ? ref.table.value : ref.table;
   return typeof t === 'string' && t !== '' ? t : null;
-}
-
-/** Rewrites the column name of a reference in place, in the shape its dialect prints. */
-export function setColumnName(ref: Node, name: string, dialect: Dialect): void {
-  ref.column = columnField(name, dialect);
-}
-
-function columnField(name: string, dialect: Dialect): string | Node {
-  if (dialect === 'sqlite' || dialect === 'mysql') return name;
-  // postgresql prints `default` names bare; quoting keeps reserved words valid in SQLite.
-  return { expr: { type: dialect === 'postgresql' ? 'double_quote_string' : 'default', value: name } };
-}
-
-/**
- * A new column reference in the shape the dialect's printer expects.
- *
- * @example
- * columnRef('T2', 'name', 'sqlite'); // prints as "T2"."name"
- */
-export function columnRef(table: string | null, name: string, dialect: Dialect): Node {
-  return { type: 'column_ref', table, column: columnField(name, dialect) };
-}
-
-/**
- * A literal for a value rendered as text: a number when `numeric` and the text
- * is a finite number, else a single-quoted string (quotes doubled, as the
- * parser stores them).
- *
- * @example
- * literal('France', false); // prints as 'France'
- * literal('42', true);      // prints as 42
- */
-export function literal(text: string, numeric: boolean): Node {
-  const n = Number(text);
-  if (numeric && text.trim() !== '' && Number.isFinite(n)) return { type: 'number', value: n };
-  return { type: 'single_quote_string', value: text.replace(/'/g, "''") };
-}
-
-/** A binary expression node. */
-export function binary(operator: string, left: Node, right: Node): Node {
-  return { type: 'binary_expr', operator, left, right };
 }

@@ -7,8 +7,10 @@
  */
 import type { ColumnInfo } from '../schema.ts';
 import type { Dialect } from '../sql/parse.ts';
-import { type Node, getAt, literal, qualifier, setColumnName } from './ast.ts';
-import { columnRefs, resolve } from './scope.ts';
+import { type Node, getAt, qualifier } from './ast.ts';
+import { literal, setColumnName } from './build.ts';
+import { resolve } from './scope.ts';
+import { columnRefs } from './find.ts';
 import type { Edit, MutationRule } from './types.ts';
 
 export type Affinity = 'integer' | 'text' | 'blob' | 'real' | 'numeric';
@@ -29,7 +31,12 @@ export function affinity(declared: string): Affinity {
   return 'numeric';
 }
 
-/** True for the affinities whose sample values print as numbers. */
+/**
+ * True for the affinities whose sample values print as numbers.
+ *
+ * @example
+ * isNumericType('DECIMAL(10,2)'); // true
+ */
 export function isNumericType(declared: string): boolean {
   const a = affinity(declared);
   return a === 'integer' || a === 'real' || a === 'numeric';
@@ -64,6 +71,9 @@ export function alternativeColumns(column: ColumnInfo, columns: readonly ColumnI
  * Points a column reference at another column of its source, qualifying it
  * with the source's name when `qualify` (several sources in scope) so that the
  * new name cannot be ambiguous.
+ *
+ * @example
+ * renameRef(ref, 'age', 'T1', true, 'sqlite'); // `name` becomes "T1"."age"
  */
 export function renameRef(ref: Node, name: string, sourceRef: string, qualify: boolean, dialect: Dialect): void {
   setColumnName(ref, name, dialect);
@@ -74,6 +84,9 @@ export function renameRef(ref: Node, name: string, sourceRef: string, qualify: b
  * Keeps the output name of a derived table's column whose reference is about
  * to change: `(SELECT country …) AS s` read as `s.country` outside must still
  * export `country`, so the select item gets `AS country` when it had no alias.
+ *
+ * @example
+ * pinOutputName(root, ['from', 0, 'expr', 'ast', 'columns', 0, 'expr'], 'country');
  */
 export function pinOutputName(root: Node, refPath: readonly (string | number)[], name: string): void {
   const n = refPath.length;

@@ -2,9 +2,10 @@
  * Meaning-preserving rewrites of conditions: WHERE conjuncts reordered, and
  * `a BETWEEN x AND y` ↔ `a >= x AND a <= y` (SQLite defines BETWEEN so).
  */
-import { type Node, binary, columnName, getAt, qualifier } from './ast.ts';
+import { type Node, columnName, getAt, qualifier } from './ast.ts';
+import { binary } from './build.ts';
 import { andOf, conjuncts } from './logic.ts';
-import { nodesIn } from './scope.ts';
+import { nodesIn } from './find.ts';
 import type { Edit, MutationRule } from './types.ts';
 
 function swapped<T>(list: readonly T[], i: number, j: number): T[] {

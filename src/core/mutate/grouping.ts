@@ -7,14 +7,21 @@
  * which SQLite accepts since 3.39), only when the select list aggregates: else
  * SQLite rejects the HAVING or ORDER BY aggregate of a non-aggregate query.
  */
-import { type Node, columnRef, getAt } from './ast.ts';
-import { columnRefs, nodesIn, resolve, type SelectSite } from './scope.ts';
+import { type Node, getAt } from './ast.ts';
+import { columnRef } from './build.ts';
+import { resolve, type SelectSite } from './scope.ts';
+import { columnRefs, nodesIn } from './find.ts';
 import type { Edit, MutationContext, MutationRule } from './types.ts';
 
 /** Columns tried as an extra GROUP BY column. */
 const EXTRA_COLUMNS = 4;
 
-/** The GROUP BY expressions of a SELECT (empty for none). */
+/**
+ * The GROUP BY expressions of a SELECT (empty for none).
+ *
+ * @example
+ * groupList(selectOf('SELECT a FROM t GROUP BY a, b')).length; // 2
+ */
 export function groupList(select: Node): Node[] {
   const g: unknown = select.groupby;
   if (Array.isArray(g)) return g;

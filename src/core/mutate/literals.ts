@@ -6,15 +6,22 @@
  * included) becomes itself ±1. Double-quoted tokens that name no column in
  * scope are string literals (SQLite's fallback), as Spider writes them.
  */
-import { type Node, getAt, isDoubleQuotedRef, isNode, literal } from './ast.ts';
+import { type Node, getAt, isDoubleQuotedRef, isNode } from './ast.ts';
+import { literal } from './build.ts';
 import { isComparison } from './logic.ts';
-import { type Scope, nodesIn, resolve } from './scope.ts';
+import { type Scope, resolve } from './scope.ts';
+import { nodesIn } from './find.ts';
 import type { Edit, MutationRule } from './types.ts';
 
 /** Other sample values tried per literal. */
 const SAMPLES_PER_LITERAL = 3;
 
-/** The text of a literal node, or null when the node is not a literal. */
+/**
+ * The text of a literal node, or null when the node is not a literal.
+ *
+ * @example
+ * literalText({ type: 'single_quote_string', value: "it''s" }, scope); // "it's"
+ */
 export function literalText(n: unknown, scope: Scope): string | null {
   if (!isNode(n)) return null;
   if (n.type === 'number') return String(n.value);

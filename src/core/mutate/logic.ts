@@ -6,7 +6,8 @@
  * Rebuilding gives a left-deep AND chain; the printer adds the parentheses an
  * OR conjunct needs.
  */
-import { type Node, binary, isNode } from './ast.ts';
+import { type Node, isNode } from './ast.ts';
+import { binary } from './build.ts';
 
 /**
  * The top-level conjuncts of a condition (empty for none).
@@ -44,7 +45,12 @@ export const FLIPS: Readonly<Record<string, readonly string[]>> = {
   '<>': ['='],
 };
 
-/** True for a binary comparison (one of the {@link FLIPS} operators). */
+/**
+ * True for a binary comparison (one of the {@link FLIPS} operators).
+ *
+ * @example
+ * isComparison(binary('>=', a, b)); // true
+ */
 export function isComparison(n: Node): boolean {
   return n.type === 'binary_expr' && Object.hasOwn(FLIPS, String(n.operator));
 }

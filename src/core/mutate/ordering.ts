@@ -7,7 +7,8 @@
  */
 import { type Node, getAt } from './ast.ts';
 import { alternativeColumns, renameRef } from './columns.ts';
-import { columnRefs, resolve } from './scope.ts';
+import { resolve } from './scope.ts';
+import { columnRefs } from './find.ts';
 import type { Edit, MutationRule } from './types.ts';
 
 /** `order-direction`: one ORDER BY item sorted the other way. */

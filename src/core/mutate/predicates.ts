@@ -6,10 +6,11 @@
  * columns are left alone here (they are join predicates in comma joins).
  */
 import type { Node } from './ast.ts';
-import { columnRef, getAt, binary } from './ast.ts';
+import { getAt } from './ast.ts';
+import { columnRef, binary } from './build.ts';
 import { sampleLiteral } from './columns.ts';
 import { FLIPS, andOf, conjuncts, isComparison } from './logic.ts';
-import { nodesIn } from './scope.ts';
+import { nodesIn } from './find.ts';
 import type { Edit, MutationRule } from './types.ts';
 
 /** Sample values per column an extra predicate may use. */

@@ -9,7 +9,7 @@
  * their select list, with no declared type and no samples.
  */
 import type { ColumnInfo, Schema, TableInfo } from '../schema.ts';
-import { type Node, type Path, columnName, isNode, isSelect, qualifier, walk } from './ast.ts';
+import { type Node, type Path, columnName, isNode, isSelect, qualifier } from './ast.ts';
 
 /** One FROM item as seen by name resolution. */
 export interface Source {
@@ -40,7 +40,12 @@ export interface Resolved {
   readonly column: ColumnInfo;
 }
 
-/** Finds a schema table by name, case-insensitively. */
+/**
+ * Finds a schema table by name, case-insensitively.
+ *
+ * @example
+ * findTable(schema, 'SINGER')?.name; // 'singer'
+ */
 export function findTable(schema: Schema, name: string): TableInfo | null {
   const low = name.toLowerCase();
   return schema.tables.find((t) => t.name.toLowerCase() === low) ?? null;
@@ -105,7 +110,12 @@ function findNested(node: unknown, path: Path, found: (n: Node, p: Path) => void
   }
 }
 
-/** The source a qualifier names, searching enclosing scopes outward. */
+/**
+ * The source a qualifier names, searching enclosing scopes outward.
+ *
+ * @example
+ * sourceByRef(site.scope, 't1')?.table?.name; // 'singer' for `FROM singer AS T1`
+ */
 export function sourceByRef(scope: Scope | null, ref: string): Source | null {
   const low = ref.toLowerCase();
   for (let s = scope; s !== null; s = s.parent) {
@@ -118,6 +128,9 @@ export function sourceByRef(scope: Scope | null, ref: string): Source | null {
 /**
  * Resolves a column reference, or null when it names no known column (a select
  * alias, a double-quoted string, an ambiguous name, a derived table's unknown column).
+ *
+ * @example
+ * resolve(site.scope, { type: 'column_ref', table: 'T1', column: 'age' })?.column.type; // 'INT'
  */
 export function resolve(scope: Scope, ref: Node): Resolved | null {
   const name = columnName(ref);
@@ -138,45 +151,4 @@ export function resolve(scope: Scope, ref: Node): Resolved | null {
     if (hits.length > 1) return null;
   }
   return null;
-}
-
-/**
- * Column references in the given clauses of one SELECT (not in its subqueries),
- * with their paths from the root.
- */
-export function columnRefs(site: SelectSite, clauses: readonly string[]): { node: Node; path: Path }[] {
-  const out: { node: Node; path: Path }[] = [];
-  for (const clause of clauses) {
-    walk(site.node[clause], [...site.path, clause], (n, p) => {
-      if (n.type === 'column_ref') {
-        out.push({ node: n, path: p });
-        return false;
-      }
-      return true;
-    });
-  }
-  return out;
-}
-
-/**
- * Paths of the nodes in the given clauses of one SELECT (not its subqueries)
- * that satisfy `pred`, outer nodes before the nodes inside them.
- *
- * @example
- * nodesIn(site, ['where'], (n) => n.operator === 'IN');
- */
-export function nodesIn(site: SelectSite, clauses: readonly string[], pred: (n: Node) => boolean): Path[] {
-  const out: Path[] = [];
-  for (const clause of clauses) {
-    walk(site.node[clause], [...site.path, clause], (n, p) => {
-      if (pred(n)) out.push(p);
-    });
-  }
-  return out;
-}
-
-/** True when the SELECT list holds `*` or `t.*` (its width then follows the FROM tables). */
-export function selectsStar(site: SelectSite): boolean {
-  if (!Array.isArray(site.node.columns)) return true;
-  return columnRefs(site, ['columns']).some(({ node }) => columnName(node) === null);
 }

@@ -9,10 +9,12 @@
  * columns). Outer unqualified references are qualified so that T's columns
  * cannot make them ambiguous. Anything else is left alone.
  */
-import { type Node, binary, columnRef, containsSelect, getAt, qualifier, REF_CLAUSES } from './ast.ts';
+import { type Node, containsSelect, getAt, qualifier, REF_CLAUSES } from './ast.ts';
+import { binary, columnRef } from './build.ts';
 import { freshAlias } from './aliases.ts';
 import { andOf, conjuncts } from './logic.ts';
-import { type SelectSite, type Source, columnRefs, resolve, selectsStar } from './scope.ts';
+import { type SelectSite, type Source, resolve } from './scope.ts';
+import { columnRefs, selectsStar } from './find.ts';
 import type { Edit, MutationContext, MutationRule } from './types.ts';
 
 const INNER = /^(INNER )?JOIN$/i;
