@@ -1,0 +1,125 @@
+/**
+ * The Ask pipeline, one question end to end with every dependency passed in:
+ * sample N candidates → execute them → cluster → verifier scores → signals →
+ * P(correct) of the modal answer under the calibration profile. The decision
+ * at a risk level is a separate, cheap step (decide.ts), so moving the risk
+ * control never reruns anything.
+ *
+ * Failures come back as data (`{ok: false, error}`) with the stage and a code:
+ * the generator's own code (`NOT_IN_REPLAY`, `NO_WEBGPU` …), `NO_CANDIDATES`,
+ * or `ABORTED` when the signal stopped it. A verifier that fails does not stop
+ * the Ask: its signal is missing and the failure is listed in the result.
+ */
+import type { ExecErrorCode } from '../exec/types.ts';
+import { profileProbability } from '../profile.ts';
+import { buildClusters, computeSignals } from '../signals/index.ts';
+import { answerGroups, questionView } from './answers.ts';
+import { executeCandidates } from './execute.ts';
+import type { AskDeps, AskError, AskOutcome, AskRequest, AskStage, CandidateRun, SampledCandidate, StageProgress } from './types.ts';
+
+export interface AskOptions {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: StageProgress) => void;
+}
+
+/** The LlmError-like code and message carried by a thrown generator failure, if any. */
+function carriedError(thrown: unknown): { code: string; message: string } | null {
+  const e = (thrown as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return e && typeof e.code === 'string' ? { code: e.code, message: typeof e.message === 'string' ? e.message : String(e.code) } : null;
+}
+
+/**
+ * Runs one Ask.
+ *
+ * @example
+ * const out = await runAsk({ question, schema, dbId: 'demo' }, { generator, runMany, registry, profile }, { signal, onProgress });
+ * if (out.ok) decide(out.result, profile, 0.2); else show(out.error.message);
+ */
+export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOptions = {}): Promise<AskOutcome> {
+  const { signal, onProgress } = options;
+  let stage: AskStage = 'generate';
+  const fail = (code: string, message: string): AskOutcome => ({ ok: false, error: { stage, code, message } satisfies AskError });
+  try {
+    onProgress?.({ stage, progress: null, text: 'Sampling candidates' });
+    let sampled: readonly SampledCandidate[];
+    try {
+      sampled = await deps.generator.sample(
+        {
+          schema: request.schema,
+          question: request.question,
+          ...(request.evidence ? { evidence: request.evidence } : {}),
+          ...(request.dbId === undefined ? {} : { db_id: request.dbId }),
+          ...(request.n === undefined ? {} : { n: request.n }),
+          ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+          ...(request.seed === undefined ? {} : { seed: request.seed }),
+        },
+        { ...(signal ? { signal } : {}), onProgress: (p) => onProgress?.({ stage: 'generate', progress: p.total > 0 ? p.done / p.total : null, text: p.text }) },
+      );
+    } catch (thrown) {
+      const carried = carriedError(thrown);
+      if (carried === null || signal?.aborted) throw thrown;
+      return fail(carried.code, carried.message);
+    }
+    signal?.throwIfAborted();
+    if (sampled.length === 0) return fail('NO_CANDIDATES', 'The generator returned no candidates, so there is nothing to check.');
+
+    stage = 'execute';
+    const runs = await executeCandidates(sampled, {
+      runMany: deps.runMany,
+      ...(deps.normalizedSql ? { normalizedSql: deps.normalizedSql } : {}),
+      ...(signal ? { signal } : {}),
+      onProgress: (p) => onProgress?.({ stage: 'execute', progress: p.progress, text: p.text }),
+    });
+    const clusters = buildClusters(questionView(request.question, request.evidence, request.schema, runs));
+
+    stage = 'verify';
+    const verifierErrors: { name: string; code: string; message: string }[] = [];
+    let scored: CandidateRun[] = runs;
+    for (const v of deps.verifiers ?? []) {
+      onProgress?.({ stage, progress: null, text: `Scoring with ${v.name}` });
+      const out = await v.score({ question: request.question, ...(request.evidence ? { evidence: request.evidence } : {}), schema: request.schema, candidates: scored, clusters }, signal);
+      signal?.throwIfAborted();
+      if (!out.ok) {
+        verifierErrors.push({ name: v.name, ...out.error });
+        continue;
+      }
+      if (out.scores.length !== scored.length) throw new RangeError(`verifier ${v.name} returned ${out.scores.length} scores for ${scored.length} candidates`);
+      scored = scored.map((r, i) => {
+        const s = out.scores[i];
+        return s === null || s === undefined || !Number.isFinite(s) ? r : { ...r, scores: { ...r.scores, [v.name]: s } };
+      });
+    }
+
+    stage = 'signals';
+    onProgress?.({ stage, progress: null, text: 'Computing signals' });
+    const view = questionView(request.question, request.evidence, request.schema, scored);
+    const { values } = computeSignals(view, deps.registry, clusters);
+    const perCandidate = scored.map((_, i) => {
+      const own = i === clusters.modal ? values : computeSignals(view, deps.registry, { ...clusters, modal: i }).values;
+      return { signals: own, probability: profileProbability(deps.profile, own) };
+    });
+    const failures: Partial<Record<ExecErrorCode, number>> = {};
+    for (const r of scored) if (!r.exec.ok) failures[r.exec.error.code] = (failures[r.exec.error.code] ?? 0) + 1;
+    onProgress?.({ stage, progress: 1, text: 'Done' });
+    return {
+      ok: true,
+      result: {
+        question: request.question,
+        ...(request.evidence ? { evidence: request.evidence } : {}),
+        candidates: scored,
+        clusters,
+        modal: clusters.modal,
+        signals: values,
+        probability: profileProbability(deps.profile, values),
+        perCandidate,
+        answers: answerGroups(scored, clusters),
+        failures,
+        verifierErrors,
+        profileName: deps.profile.name,
+      },
+    };
+  } catch (thrown) {
+    if (signal?.aborted) return fail('ABORTED', 'Stopped at your request.');
+    throw thrown;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Why the combiner gave the probability it gave: each signal's additive share
+ * of the logit under the profile's model. For signal j with standardized
+ * value z_j (0 when missing) the share is w_j·z_j, plus the weight of its
+ * missing-value indicator when it is missing and the model has one. The
+ * shares plus the bias sum to the logit, so σ(bias + Σ shares) is the
+ * probability the profile gives.
+ */
+import type { CalibrationProfile } from '../profile.ts';
+
+/** One signal's part in the combined score. */
+export interface SignalContribution {
+  readonly name: string;
+  /** The raw signal value, null when missing. */
+  readonly value: number | null;
+  /** Additive share of the logit (positive: pushes P(correct) up). */
+  readonly logit: number;
+}
+
+/**
+ * The contributions, in the profile's signal order.
+ *
+ * @example
+ * signalContributions(profile, { execution_sc: 1, logprob: null })
+ *   .filter((c) => c.logit > 0).map((c) => c.name); // ['execution_sc']
+ */
+export function signalContributions(profile: CalibrationProfile, values: Readonly<Record<string, number | null | undefined>>): SignalContribution[] {
+  const { standardization: t, weights } = profile.model;
+  const d = profile.signals.length;
+  if (t.means.length !== d) throw new RangeError(`profile "${profile.name}" has ${d} signals but its model standardizes ${t.means.length}`);
+  let flag = d;
+  return profile.signals.map((name, j) => {
+    const raw = values[name];
+    const present = raw !== null && raw !== undefined && Number.isFinite(raw);
+    let logit = present ? (weights[j]! * (raw - t.means[j]!)) / t.sds[j]! : 0;
+    if (t.indicators[j]) {
+      if (!present) logit += weights[flag]!;
+      flag += 1;
+    }
+    return { name, value: present ? raw : null, logit };
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Execution stage: each distinct candidate query runs once (identical texts
+ * share one run), a candidate without SQL becomes a NO_SQL failure without
+ * running, and every success gets its result fingerprint (spider rule,
+ * unordered: no gold says whether order matters) for clustering by result.
+ */
+import type { ExecOutcome } from '../exec/types.ts';
+import { execError } from '../exec/types.ts';
+import { resultFingerprint } from '../results/fingerprint.ts';
+import type { CandidateRun, RunMany, SampledCandidate } from './types.ts';
+
+/** Options for {@link executeCandidates}. */
+export interface ExecuteOptions {
+  readonly runMany: RunMany;
+  readonly normalizedSql?: (sql: string) => Promise<string | null>;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: { progress: number; text: string }) => void;
+}
+
+/**
+ * Runs the candidates and returns one {@link CandidateRun} per candidate, in
+ * order. Rejects only when `signal` aborts (with its reason).
+ *
+ * @example
+ * const runs = await executeCandidates(sampled, { runMany: (s, o, p) => pool.runMany(key, s, o, p) });
+ * runs[0].fingerprint; // '9f2c…' or null when it failed
+ */
+export async function executeCandidates(sampled: readonly SampledCandidate[], options: ExecuteOptions): Promise<CandidateRun[]> {
+  const distinct = [...new Set(sampled.flatMap((c) => (c.sql === null ? [] : [c.sql])))];
+  const outcomes = distinct.length === 0 ? [] : await options.runMany(distinct, { ...(options.signal ? { signal: options.signal } : {}) }, options.onProgress);
+  if (outcomes.length !== distinct.length) throw new RangeError(`runMany returned ${outcomes.length} outcomes for ${distinct.length} queries`);
+  options.signal?.throwIfAborted();
+  const byText = new Map(distinct.map((sql, i) => [sql, outcomes[i]!]));
+  const normalized = new Map<string, string | null>();
+  if (options.normalizedSql) {
+    for (const sql of distinct) {
+      normalized.set(sql, await options.normalizedSql(sql));
+      options.signal?.throwIfAborted();
+    }
+  }
+  return sampled.map((c, index) => {
+    const exec: ExecOutcome =
+      c.sql === null ? { ok: false, error: execError('NO_SQL', 'The generator reply held no SQL query.'), ms: 0 } : byText.get(c.sql)!;
+    return {
+      index,
+      sql: c.sql,
+      source: c.source,
+      ...(c.logprob === undefined ? {} : { logprob: c.logprob }),
+      exec,
+      fingerprint: exec.ok ? resultFingerprint(exec) : null,
+      ...(c.sql !== null && normalized.has(c.sql) ? { normalizedSql: normalized.get(c.sql)! } : {}),
+      scores: { ...(c.scores ?? {}) },
+    };
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * The Ask pipeline's vocabulary: what goes in (a question, its schema, the
+ * injected dependencies), what each stage produces, and what comes out. Plain
+ * data throughout, so the UI only renders it.
+ *
+ * The generator side is described structurally (`CandidateSource`), so both
+ * the live web-llm generator and the replay generator of src/engines/llm fit
+ * without core importing an engine.
+ */
+import type { ExecErrorCode, ExecOutcome } from '../exec/types.ts';
+import type { CalibrationProfile } from '../profile.ts';
+import type { Schema } from '../schema.ts';
+import type { AnswerClusters, SignalRegistry } from '../signals/index.ts';
+
+/** One sampled candidate as a generator returns it (`GeneratedCandidate` fits). */
+export interface SampledCandidate {
+  /** The query, or null when the reply held none. */
+  readonly sql: string | null;
+  readonly logprob?: number;
+  /** Where it came from: a model id, `gold`, `mutation:<kind>`, … */
+  readonly source: string;
+  readonly scores?: Readonly<Record<string, number>>;
+}
+
+/** The request a generator receives (`SampleRequest` of src/engines/llm). */
+export interface SampleRequestLike {
+  readonly schema: Schema;
+  readonly question: string;
+  readonly evidence?: string;
+  readonly db_id?: string;
+  readonly n?: number;
+  readonly temperature?: number;
+  readonly seed?: number;
+}
+
+/** Progress of one stage, in the shape every long step reports. */
+export interface StageProgress {
+  readonly stage: AskStage;
+  /** 0..1, or null when unknown. */
+  readonly progress: number | null;
+  readonly text: string;
+}
+
+export type AskStage = 'generate' | 'execute' | 'verify' | 'signals';
+
+/** Something that samples candidates (the live generator, or replay). */
+export interface CandidateSource {
+  sample(
+    req: SampleRequestLike,
+    options?: { signal?: AbortSignal; onProgress?: (p: { done: number; total: number; text: string }) => void },
+  ): Promise<readonly SampledCandidate[]>;
+}
+
+/** Executes queries against the open database (the SQL pool's runMany, bound to a key). */
+export type RunMany = (
+  sqls: readonly string[],
+  options: { signal?: AbortSignal },
+  onProgress?: (p: { progress: number; text: string }) => void,
+) => Promise<ExecOutcome[]>;
+
+/** What a verifier sees: the question and every executed candidate with the clusters. */
+export interface VerifierInput {
+  readonly question: string;
+  readonly evidence?: string;
+  readonly schema: Schema;
+  readonly candidates: readonly CandidateRun[];
+  readonly clusters: AnswerClusters;
+}
+
+/** A verifier's outcome: one score per candidate (null = not scored), or an error as data. */
+export type VerifierOutcome =
+  | { readonly ok: true; readonly scores: readonly (number | null)[] }
+  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
+
+/** A per-candidate verifier whose scores join the signals under `name` (`orm`, `judge`). */
+export interface Verifier {
+  readonly name: string;
+  score(input: VerifierInput, signal?: AbortSignal): Promise<VerifierOutcome>;
+}
+
+/** Everything the pipeline needs, passed in. */
+export interface AskDeps {
+  readonly generator: CandidateSource;
+  readonly runMany: RunMany;
+  /** SQLite's normalized statement text (structure fallback); optional. */
+  readonly normalizedSql?: (sql: string) => Promise<string | null>;
+  readonly verifiers?: readonly Verifier[];
+  readonly registry: SignalRegistry;
+  readonly profile: CalibrationProfile;
+}
+
+export interface AskRequest {
+  readonly question: string;
+  readonly evidence?: string;
+  readonly schema: Schema;
+  /** The database's id, which the replay generator matches on. */
+  readonly dbId?: string;
+  readonly n?: number;
+  readonly temperature?: number;
+  readonly seed?: number;
+}
+
+/** One candidate after execution. */
+export interface CandidateRun {
+  readonly index: number;
+  readonly sql: string | null;
+  readonly source: string;
+  readonly logprob?: number;
+  readonly exec: ExecOutcome;
+  /** Result fingerprint (spider rule, unordered) when it executed. */
+  readonly fingerprint: string | null;
+  readonly normalizedSql?: string | null;
+  /** Verifier scores, recorded ones first, then those computed now. */
+  readonly scores: Readonly<Record<string, number>>;
+}
+
+/** One distinct result among the candidates: a competing answer. */
+export interface AnswerGroup {
+  /** Candidate indices returning this result, ascending. */
+  readonly members: readonly number[];
+  /** The candidate shown for the group (the modal one, when it is a member; else the first). */
+  readonly head: number;
+  /** members / N. */
+  readonly share: number;
+  readonly fingerprint: string;
+  readonly rowCount: number;
+  /** True when the modal answer belongs to this group. */
+  readonly modal: boolean;
+}
+
+/** A failure of a whole Ask, as data. */
+export interface AskError {
+  readonly stage: AskStage;
+  /** `ABORTED` when cancelled; otherwise the generator's or pipeline's code (`NOT_IN_REPLAY`, `NO_WEBGPU`, `NO_CANDIDATES` …). */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** What one Ask produced before any decision (the decision depends on the risk chosen). */
+export interface AskResult {
+  readonly question: string;
+  readonly evidence?: string;
+  readonly candidates: readonly CandidateRun[];
+  readonly clusters: AnswerClusters;
+  /** The candidate the system would answer with (AnswerClusters.modal). */
+  readonly modal: number;
+  readonly signals: Readonly<Record<string, number | null>>;
+  /** P(correct) of the modal answer under the profile. */
+  readonly probability: number;
+  /**
+   * Per candidate: every signal computed as if that candidate were the answer
+   * (its own clusters' shares, its own execution, its own scores), and the
+   * profile's P(correct) for it. Entry `modal` equals `signals`/`probability`.
+   */
+  readonly perCandidate: readonly { readonly signals: Readonly<Record<string, number | null>>; readonly probability: number }[];
+  readonly answers: readonly AnswerGroup[];
+  /** Candidates that failed to execute, by error code. */
+  readonly failures: Readonly<Partial<Record<ExecErrorCode, number>>>;
+  /** Verifiers that failed, with their error. */
+  readonly verifierErrors: readonly { readonly name: string; readonly code: string; readonly message: string }[];
+  readonly profileName: string;
+}
+
+export type AskOutcome = { readonly ok: true; readonly result: AskResult } | { readonly ok: false; readonly error: AskError };
