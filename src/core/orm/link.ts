@@ -1,0 +1,104 @@
+/**
+ * Schema-linking features between a question and the parts of the schema
+ * one SQL candidate uses: lexical overlap of stems, numbers and quoted values
+ * shared between question and SQL, and (with a schema) whether the tables,
+ * columns and join keys the SQL uses exist and fit together.
+ *
+ * Every value is in [0, 1]: fractions are 0 when their denominator is empty
+ * (a separate presence flag says whether it was), counts go through
+ * `min(1, log1p(n) / log1p(8))`.
+ */
+import type { Schema, TableInfo } from '../schema.ts';
+import type { ColumnRef, SqlFacts } from './sql-facts.ts';
+import { nameStems, STOPWORDS, stem, textNumbers, textWords } from './words.ts';
+
+/** Feature names in output order. Changing the list changes the featurizer version. */
+export const LINK_FEATURES = [
+  'q_has_numbers', 'q_numbers_in_sql', 'sql_has_numbers', 'sql_numbers_not_in_q',
+  'sql_has_strings', 'sql_strings_in_q', 'sql_strings_exact_case',
+  'tables_mentioned', 'columns_mentioned', 'q_words_covered',
+  'schema_given', 'q_words_in_unused_schema', 'tables_known', 'columns_known',
+  'has_join_pairs', 'join_pairs_on_keys', 'join_pairs_off_keys', 'schema_tables', 'used_table_share', 'avg_sum_on_text',
+] as const;
+
+const frac = (hit: number, all: number): number => (all === 0 ? 0 : hit / all);
+const squash = (n: number): number => Math.min(1, Math.log1p(n) / Math.log1p(8));
+const content = (stems: readonly string[]): string[] => stems.filter((s) => !STOPWORDS.has(s) && !/^\d/.test(s));
+
+function findTable(schema: Schema, name: string): TableInfo | undefined {
+  return schema.tables.find((t) => t.name.toLowerCase() === name);
+}
+
+function isKeyPair(schema: Schema, a: ColumnRef, b: ColumnRef): boolean {
+  const fk = (x: ColumnRef, y: ColumnRef): boolean => {
+    const t = x.table === null ? undefined : findTable(schema, x.table);
+    return !!t?.foreignKeys.some((f) => f.table.toLowerCase() === y.table && f.from.some((c) => c.toLowerCase() === x.column) && (f.to.length === 0 || f.to.some((c) => c.toLowerCase() === y.column)));
+  };
+  return fk(a, b) || fk(b, a);
+}
+
+/**
+ * Computes {@link LINK_FEATURES} for one candidate. `text` is the question
+ * plus any evidence.
+ *
+ * @example
+ * const v = linkFeatures('singers from France', sqlFacts("SELECT name FROM singer WHERE country = 'France'"));
+ * v[LINK_FEATURES.indexOf('sql_strings_exact_case')]; // 1
+ */
+export function linkFeatures(text: string, facts: SqlFacts, schema?: Schema): number[] {
+  const lower = text.toLowerCase();
+  const qStems = new Set(textWords(text).map(stem));
+  const qContent = content([...qStems]);
+  const qNums = textNumbers(text);
+  const sqlNums = new Set(facts.numbers);
+  const strLower = facts.strings.map((s) => s.toLowerCase());
+  const qNumsInSql = qNums.filter((n) => sqlNums.has(n) || strLower.includes(String(n))).length;
+  const sqlNumsOut = facts.numbers.filter((n) => !qNums.includes(n)).length;
+
+  const schemaCols = new Set(schema?.tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase())) ?? []);
+  const strings = facts.strings.filter((s) => !schemaCols.has(s.toLowerCase()));
+  const bare = strings.map((s) => s.replace(/^[%_]+|[%_]+$/g, '').trim()).filter((s) => s.length > 0);
+  const strIn = bare.filter((s) => lower.includes(s.toLowerCase())).length;
+  const strExact = bare.filter((s) => text.includes(s)).length;
+
+  const columns = [...new Map(facts.columns.map((c) => [`${c.table}.${c.column}`, c])).values()];
+  const mentioned = (name: string): boolean => content(nameStems(name)).some((s) => qStems.has(s));
+  const usedStems = new Set([...facts.tables, ...columns.map((c) => c.column)].flatMap(nameStems));
+  const covered = qContent.filter((s) => usedStems.has(s)).length;
+
+  const out: number[] = [
+    qNums.length > 0 ? 1 : 0, frac(qNumsInSql, qNums.length), facts.numbers.length > 0 ? 1 : 0, squash(sqlNumsOut),
+    bare.length > 0 ? 1 : 0, frac(strIn, bare.length), frac(strExact, bare.length),
+    frac(facts.tables.filter(mentioned).length, facts.tables.length),
+    frac(columns.filter((c) => mentioned(c.column)).length, columns.length),
+    frac(covered, qContent.length),
+  ];
+  if (schema === undefined) return [...out, ...new Array<number>(LINK_FEATURES.length - out.length).fill(0)];
+
+  const used = facts.tables.map((t) => findTable(schema, t)).filter((t): t is TableInfo => t !== undefined);
+  const unusedStems = new Set(schema.tables.filter((t) => !used.includes(t)).flatMap((t) => [t.name, ...t.columns.map((c) => c.name)]).flatMap(nameStems));
+  for (const t of used) for (const c of t.columns) if (!facts.columns.some((f) => f.column === c.name.toLowerCase())) nameStems(c.name).forEach((s) => unusedStems.add(s));
+  const known = (c: ColumnRef): boolean => (c.table === null ? used : used.filter((t) => t.name.toLowerCase() === c.table)).some((t) => t.columns.some((x) => x.name.toLowerCase() === c.column));
+  const onKeys = facts.joinPairs.filter(([a, b]) => isKeyPair(schema, a, b)).length;
+  return [
+    ...out, 1,
+    frac(qContent.filter((s) => unusedStems.has(s) && !usedStems.has(s)).length, qContent.length),
+    frac(used.length, facts.tables.length), frac(columns.filter(known).length, columns.length),
+    facts.joinPairs.length > 0 ? 1 : 0, frac(onKeys, facts.joinPairs.length), squash(facts.joinPairs.length - onKeys),
+    squash(schema.tables.length), frac(used.length, schema.tables.length), aggregatesText(facts, used),
+  ];
+}
+
+/** 1 when AVG or SUM is applied directly to a column declared with a text type. */
+function aggregatesText(facts: SqlFacts, used: readonly TableInfo[]): number {
+  const t = facts.tokens;
+  for (let i = 0; i + 3 < t.length; i++) {
+    if (!(t[i]!.text === 'avg' || t[i]!.text === 'sum') || t[i + 1]!.text !== '(') continue;
+    let j = i + 2;
+    if (t[j]!.text === 'distinct') j++;
+    const name = t[j + 1]?.text === '.' ? t[j + 2]?.text : t[j]?.text;
+    const col = used.flatMap((u) => u.columns).find((c) => c.name.toLowerCase() === name?.toLowerCase());
+    if (col && /char|text|clob/i.test(col.type)) return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,81 @@
+/**
+ * The structure of a SQL text read off its tokens: keyword counts and the
+ * indicators the featurizer and the question cues use. Token-based on purpose,
+ * so a candidate that does not parse still has a shape.
+ */
+import type { SqlToken } from './lex.ts';
+
+export interface SqlShape {
+  /** Occurrences of each keyword and function name (lowercase). */
+  readonly counts: ReadonlyMap<string, number>;
+  readonly selects: number;
+  readonly joins: number;
+  /** AND/OR connectives after the first WHERE or HAVING. */
+  readonly conditions: number;
+  readonly setOps: number;
+  /** SELECTs beyond the first that are not the right side of a set operation. */
+  readonly nested: number;
+  readonly orderDesc: boolean;
+  readonly orderAsc: boolean;
+  readonly limit: number | null;
+  readonly comparisons: ReadonlyMap<string, number>;
+  /** A `SELECT *` or `T.*` projection (not `count(*)`). */
+  readonly star: boolean;
+}
+
+/**
+ * Reads the shape of a token list.
+ *
+ * @example
+ * const s = sqlShape(lexSql('SELECT name FROM t ORDER BY age DESC LIMIT 1'));
+ * s.orderDesc; // true
+ * s.limit;     // 1
+ */
+export function sqlShape(tokens: readonly SqlToken[]): SqlShape {
+  const counts = new Map<string, number>();
+  const comparisons = new Map<string, number>();
+  let conditions = 0;
+  let inFilter = false;
+  let orderDesc = false;
+  let orderAsc = false;
+  let inOrder = false;
+  let limit: number | null = null;
+  let star = false;
+  tokens.forEach((t, i) => {
+    if (t.kind === 'kw' || t.kind === 'fn') counts.set(t.text, (counts.get(t.text) ?? 0) + 1);
+    if (t.kind === 'op' && ['<', '>', '<=', '>=', '=', '!='].includes(t.text)) comparisons.set(t.text, (comparisons.get(t.text) ?? 0) + 1);
+    if (t.kind === 'op' && t.text === '*' && ['select', 'distinct', ',', '.'].includes(tokens[i - 1]?.text ?? '')) star = true;
+    if (t.kind !== 'kw') return;
+    if (t.text === 'where' || t.text === 'having') inFilter = true;
+    if (t.text === 'select') inFilter = false;
+    if (inFilter && (t.text === 'and' || t.text === 'or') && tokens[i - 2]?.text !== 'between') conditions++;
+    if (t.text === 'order') inOrder = true;
+    if (t.text === 'limit' || t.text === 'select') inOrder = false;
+    if (inOrder && t.text === 'desc') orderDesc = true;
+    if (inOrder && t.text === 'asc') orderAsc = true;
+    if (t.text === 'limit' && tokens[i + 1]?.kind === 'num') limit = Number(tokens[i + 1]!.text);
+  });
+  const c = (k: string): number => counts.get(k) ?? 0;
+  const setOps = c('union') + c('intersect') + c('except');
+  const selects = c('select');
+  const joins = c('join') + tokens.filter((t, i) => t.text === ',' && inFromList(tokens, i)).length;
+  return {
+    counts, selects, joins, conditions, setOps, nested: Math.max(0, selects - 1 - setOps),
+    orderDesc, orderAsc: orderAsc || (c('order') > 0 && !orderDesc), limit, comparisons, star,
+  };
+}
+
+/** True when the comma at `i` separates tables in a FROM list (implicit join). */
+function inFromList(tokens: readonly SqlToken[], i: number): boolean {
+  let depth = 0;
+  for (let j = i - 1; j >= 0; j--) {
+    const t = tokens[j]!;
+    if (t.text === ')') depth++;
+    else if (t.text === '(') { if (depth === 0) return false; depth--; }
+    else if (depth === 0 && t.kind === 'kw') {
+      if (t.text === 'from') return true;
+      if (t.text !== 'as' && t.text !== 'join' && t.text !== 'on' && t.text !== 'inner' && t.text !== 'left') return false;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,96 @@
+/**
+ * What the featurizer needs to know about one SQL text: its tokens, literals,
+ * and (when it parses) the tables, columns and join equalities it uses.
+ *
+ * Tables and columns come from the node-sql-parser AST through `parseSql`;
+ * aliases are resolved with one alias map for the whole statement (Spider's
+ * `T1`/`T2` style). Table and column names are lowercased. A column written
+ * without a table stays `table: null` here; linking resolves it against the
+ * schema. Literals come from the lexer, so they exist even without a parse.
+ */
+import { parseSql } from '../sql/parse.ts';
+import { lexSql, type SqlToken } from './lex.ts';
+
+/** A column reference: lowercased names; `table` null when unqualified and unresolved. */
+export interface ColumnRef {
+  readonly table: string | null;
+  readonly column: string;
+}
+
+export interface SqlFacts {
+  readonly tokens: readonly SqlToken[];
+  /** Numeric literals, except the count after LIMIT/OFFSET. */
+  readonly numbers: readonly number[];
+  /** Single-quoted literal contents (LIKE wildcards kept) plus double-quoted texts. */
+  readonly strings: readonly string[];
+  readonly parsed: boolean;
+  readonly tables: readonly string[];
+  readonly columns: readonly ColumnRef[];
+  /** `a.x = b.y` equalities between two column references (ON clauses and WHERE). */
+  readonly joinPairs: readonly (readonly [ColumnRef, ColumnRef])[];
+}
+
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null;
+
+function columnName(c: unknown): string | null {
+  if (typeof c === 'string') return c;
+  if (isNode(c) && isNode(c.expr) && typeof c.expr.value === 'string') return c.expr.value;
+  return null;
+}
+
+interface Walk {
+  tables: Set<string>;
+  aliases: Map<string, string>;
+  rawColumns: { table: string | null; column: string }[];
+  rawPairs: [Node, Node][];
+}
+
+function walk(v: unknown, w: Walk): void {
+  if (Array.isArray(v)) { for (const x of v) walk(x, w); return; }
+  if (!isNode(v)) return;
+  if (typeof v.table === 'string' && 'as' in v && !('column' in v)) {
+    const table = v.table.toLowerCase();
+    w.tables.add(table);
+    if (typeof v.as === 'string') w.aliases.set(v.as.toLowerCase(), table);
+  }
+  if (v.type === 'column_ref') {
+    const column = columnName(v.column);
+    if (column !== null && column !== '*') w.rawColumns.push({ table: typeof v.table === 'string' ? v.table.toLowerCase() : null, column: column.toLowerCase() });
+  }
+  if (v.type === 'binary_expr' && v.operator === '=' && isNode(v.left) && isNode(v.right) && v.left.type === 'column_ref' && v.right.type === 'column_ref') {
+    w.rawPairs.push([v.left, v.right]);
+  }
+  for (const key of Object.keys(v)) if (key !== 'tableList' && key !== 'columnList') walk(v[key], w);
+}
+
+/**
+ * Collects the facts of one SQL text. Never throws.
+ *
+ * @example
+ * const f = sqlFacts('SELECT T1.name FROM singer AS T1 JOIN concert AS T2 ON T1.id = T2.singer_id');
+ * f.tables;    // ['singer', 'concert']
+ * f.joinPairs; // [[{table: 'singer', column: 'id'}, {table: 'concert', column: 'singer_id'}]]
+ */
+export function sqlFacts(sql: string): SqlFacts {
+  const tokens = lexSql(sql);
+  const numbers: number[] = [];
+  const strings: string[] = [];
+  tokens.forEach((t, i) => {
+    const prev = tokens[i - 1];
+    if (t.kind === 'num' && !(prev?.kind === 'kw' && (prev.text === 'limit' || prev.text === 'offset'))) numbers.push(Number(t.text));
+    if (t.kind === 'str' || t.kind === 'dq') strings.push(t.text);
+  });
+  const p = parseSql(sql);
+  if (!p.ok) return { tokens, numbers, strings, parsed: false, tables: [], columns: [], joinPairs: [] };
+  const w: Walk = { tables: new Set(), aliases: new Map(), rawColumns: [], rawPairs: [] };
+  walk(p.ast, w);
+  const resolve = (t: string | null): string | null => (t === null ? null : w.aliases.get(t) ?? t);
+  const columns = w.rawColumns.map((c) => ({ table: resolve(c.table), column: c.column }));
+  const ref = (n: Node): ColumnRef => ({
+    table: resolve(typeof n.table === 'string' ? n.table.toLowerCase() : null),
+    column: (columnName(n.column) ?? '').toLowerCase(),
+  });
+  const joinPairs = w.rawPairs.map(([a, b]) => [ref(a), ref(b)] as const);
+  return { tokens, numbers, strings, parsed: true, tables: [...w.tables], columns, joinPairs };
+}

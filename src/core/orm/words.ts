@@ -1,0 +1,76 @@
+/**
+ * Words for schema linking: question text and schema names reduced to
+ * comparable lowercase stems.
+ *
+ * Convention: a word is a maximal run of Unicode letters or digits; names are
+ * also split at `_` and camelCase boundaries; a stem drops a plural ending
+ * (`ies` → `y`, then `es` after s/x/z/ch/sh, then a final `s` not after `s`)
+ * from words longer than three letters. Numbers keep their digits; the number
+ * words one to twelve and "once"/"twice" count as numbers in questions.
+ */
+
+/** Words too common to link a question to a schema name. */
+export const STOPWORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'and', 'or', 'is', 'are',
+  'was', 'were', 'be', 'been', 'what', 'which', 'who', 'whom', 'whose', 'how', 'many', 'much', 'show',
+  'list', 'give', 'find', 'return', 'tell', 'me', 'all', 'each', 'every', 'that', 'this', 'these', 'those',
+  'there', 'their', 'its', 'it', 'they', 'do', 'does', 'did', 'have', 'has', 'had', 'as', 'than', 'number',
+  'name', 'names', 'please', 'also', 'any', 'some', 'when', 'where', 'whose', 'value', 'values', 'id',
+]);
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, once: 1, twice: 2,
+};
+
+/**
+ * Reduces a lowercase word to its stem (see the module convention).
+ *
+ * @example
+ * stem('countries'); // 'country'
+ * stem('singers');   // 'singer'
+ */
+export function stem(word: string): string {
+  if (word.length <= 3 || /^\d/.test(word)) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(s|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * Lowercase words of free text, in order (numbers keep decimals: `3.5`).
+ *
+ * @example
+ * textWords('How many singers are from France?'); // ['how', 'many', 'singers', 'are', 'from', 'france']
+ */
+export function textWords(text: string): string[] {
+  return text.toLowerCase().match(/\d+(?:\.\d+)?|[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * Stems of a schema name: split at `_`, spaces, digits and camelCase, lowercased.
+ *
+ * @example
+ * nameStems('SingerInConcert'); // ['singer', 'in', 'concert']
+ * nameStems('stu_ages');        // ['stu', 'age']
+ */
+export function nameStems(name: string): string[] {
+  const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Za-z])(\d)/g, '$1 $2');
+  return textWords(spaced).map(stem);
+}
+
+/**
+ * The numbers a text mentions: numerals and the number words one to twelve.
+ *
+ * @example
+ * textNumbers('the top three songs after 2010'); // [3, 2010]
+ */
+export function textNumbers(text: string): number[] {
+  const out: number[] = [];
+  for (const w of textWords(text)) {
+    if (/^\d/.test(w)) out.push(Number(w));
+    else if (w in NUMBER_WORDS) out.push(NUMBER_WORDS[w]!);
+  }
+  return out;
+}
