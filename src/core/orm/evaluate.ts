@@ -1,0 +1,65 @@
+/**
+ * How well a model scores a labeled set: mean binary cross-entropy, AUROC
+ * (midrank ties, NaN with one class) and Best-of-N selection accuracy, the
+ * share of questions whose highest-scored candidate is correct (ties go to
+ * the earliest candidate; questions are keyed by `question`).
+ */
+import { auroc } from './auroc.ts';
+import { bceWithLogit, type LabeledFeatures } from './backprop.ts';
+import { forwardActivations, sigmoid, type MlpParams } from './mlp.ts';
+
+/** A labeled candidate with the question it answers and its database. */
+export interface GroupedExample extends LabeledFeatures {
+  readonly question: string;
+  readonly group: string;
+}
+
+export interface Evaluation {
+  readonly examples: number;
+  readonly positives: number;
+  readonly loss: number;
+  readonly auroc: number;
+  readonly questions: number;
+  /** Share of questions whose top-scored candidate is correct. */
+  readonly selectionAccuracy: number;
+  /** Share of questions with at least one correct candidate (the Best-of-N ceiling). */
+  readonly oracleAccuracy: number;
+}
+
+/**
+ * Scores `examples` with `params` and summarizes.
+ *
+ * @example
+ * const e = evaluateMlp(params, validation);
+ * console.log(e.auroc, e.selectionAccuracy);
+ */
+export function evaluateMlp(params: MlpParams, examples: readonly GroupedExample[]): Evaluation {
+  const scores = new Float64Array(examples.length);
+  let loss = 0;
+  examples.forEach((ex, i) => {
+    const acts = forwardActivations(params, ex.x);
+    const z = acts[acts.length - 1]![0]!;
+    loss += bceWithLogit(z, ex.y);
+    scores[i] = sigmoid(z);
+  });
+  const best = new Map<string, { score: number; y: number; any: boolean }>();
+  examples.forEach((ex, i) => {
+    const b = best.get(ex.question);
+    if (b === undefined) best.set(ex.question, { score: scores[i]!, y: ex.y, any: ex.y === 1 });
+    else {
+      if (scores[i]! > b.score) { b.score = scores[i]!; b.y = ex.y; }
+      b.any ||= ex.y === 1;
+    }
+  });
+  const q = [...best.values()];
+  const labels = examples.map((e) => e.y);
+  return {
+    examples: examples.length,
+    positives: labels.filter((y) => y === 1).length,
+    loss: examples.length === 0 ? NaN : loss / examples.length,
+    auroc: auroc(scores, labels),
+    questions: q.length,
+    selectionAccuracy: q.length === 0 ? NaN : q.filter((b) => b.y === 1).length / q.length,
+    oracleAccuracy: q.length === 0 ? NaN : q.filter((b) => b.any).length / q.length,
+  };
+}
