@@ -135,14 +135,4 @@ describe('pairedBootstrap', () => {
     expect(() => result.paired('base', 'nope')).toThrow(RangeError);
     expect(() => result.replicates('nope')).toThrow(RangeError);
   });
-
-  it('runs B = 2000 × 1000 questions × 8 signals within its 0.5 s budget (plus a margin for a shared machine)', () => {
-    const rng = createRng(99);
-    const y = Array.from({ length: 1000 }, () => (rng.next() < 0.5 ? 1 : 0));
-    const scores: Record<string, number[]> = {};
-    for (let s = 0; s < 8; s++) scores[`s${s}`] = y.map((l) => Math.round((l * 0.3 + rng.next()) * 100) / 100);
-    const t0 = performance.now();
-    pairedBootstrap(scores, y, createRng(1));
-    expect((performance.now() - t0) / 1000).toBeLessThan(0.5 * 4);
-  });
 });
