@@ -18,4 +18,5 @@ export { createModelCache, recoverModelCache, type ModelCache, type Persistence 
 export { createWebLlmGenerator, type WebLlmGeneratorOptions } from './generator.ts';
 export { createReplayGenerator, normalizeQuestion } from './replay.ts';
 export { createJudge, JUDGE_SIGNAL, type Judge, type JudgeOptions, type JudgeRequest } from './judge.ts';
+export { createJudgeVerifier } from './judge-verifier.ts';
 export { checkSampleRequest } from './sample-request.ts';
