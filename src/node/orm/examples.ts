@@ -1,0 +1,78 @@
+/**
+ * Turns labeled candidate records (the candidate-file format, `correct` set
+ * per candidate) into ORM training examples.
+ *
+ * Rules: candidates without a `correct` label are skipped; so are candidates
+ * that failed to execute during labeling (`exec_error`, as GradeSQL
+ * discards them) unless `keepErrors`; a SQL text repeated within one question
+ * counts once; a question whose database has no schema is skipped. With the
+ * featurizer's `agreement` on, every kept candidate must carry
+ * `scores.exec_share`, `scores.struct_share` and `scores.string_share`.
+ */
+import type { QuestionRecord } from '../../core/bench/types.ts';
+import type { GroupedExample } from '../../core/orm/evaluate.ts';
+import { featurize, type Agreement } from '../../core/orm/featurize.ts';
+import type { FeaturizerConfig } from '../../core/orm/layout.ts';
+import type { Schema } from '../../core/schema.ts';
+
+export interface ExampleStats {
+  readonly questions: number;
+  readonly examples: number;
+  readonly positives: number;
+  readonly unlabeled: number;
+  readonly execErrors: number;
+  readonly duplicates: number;
+  /** Questions skipped because their database had no schema, by db_id. */
+  readonly missingSchema: Readonly<Record<string, number>>;
+}
+
+const AGREEMENT_KEYS = ['exec_share', 'struct_share', 'string_share'] as const;
+
+function agreementOf(scores: Readonly<Record<string, number>> | undefined, where: string): Agreement {
+  const missing = AGREEMENT_KEYS.filter((k) => typeof scores?.[k] !== 'number');
+  if (missing.length > 0) throw new RangeError(`${where} lacks scores.${missing.join(', scores.')}; --agreement needs all three on every candidate`);
+  return { exec_share: scores!.exec_share!, struct_share: scores!.struct_share!, string_share: scores!.string_share! };
+}
+
+/**
+ * Builds examples; `schemas` maps db_id → schema.
+ *
+ * @example
+ * const { examples, stats } = buildExamples(records, schemas, DEFAULT_FEATURIZER);
+ */
+export function buildExamples(
+  records: readonly QuestionRecord[],
+  schemas: ReadonlyMap<string, Schema>,
+  config: FeaturizerConfig,
+  options: { keepErrors?: boolean; onProgress?: (p: { progress: number; text: string }) => void } = {},
+): { examples: GroupedExample[]; stats: ExampleStats } {
+  const examples: GroupedExample[] = [];
+  const missingSchema: Record<string, number> = {};
+  let unlabeled = 0;
+  let execErrors = 0;
+  let duplicates = 0;
+  let questions = 0;
+  records.forEach((r, qi) => {
+    if (qi % 500 === 0) options.onProgress?.({ progress: qi / records.length, text: `featurizing question ${qi} of ${records.length}` });
+    const schema = schemas.get(r.db_id);
+    if (schema === undefined) {
+      missingSchema[r.db_id] = (missingSchema[r.db_id] ?? 0) + 1;
+      return;
+    }
+    const seen = new Set<string>();
+    let kept = 0;
+    r.candidates.forEach((c, ci) => {
+      if (c.correct === undefined) { unlabeled++; return; }
+      if (c.exec_error !== undefined && !options.keepErrors) { execErrors++; return; }
+      if (seen.has(c.sql)) { duplicates++; return; }
+      seen.add(c.sql);
+      const agreement = config.agreement ? agreementOf(c.scores, `question ${r.id} candidate ${ci}`) : undefined;
+      const x = featurize({ question: r.question, sql: c.sql, schema, ...(r.evidence ? { evidence: r.evidence } : {}), ...(agreement ? { agreement } : {}) }, config);
+      examples.push({ x, y: c.correct ? 1 : 0, question: r.id, group: r.db_id });
+      kept++;
+    });
+    if (kept > 0) questions++;
+  });
+  const positives = examples.filter((e) => e.y === 1).length;
+  return { examples, stats: { questions, examples: examples.length, positives, unlabeled, execErrors, duplicates, missingSchema } };
+}
