@@ -45,10 +45,13 @@ function log(line: string): void {
 }
 
 async function report(body: object): Promise<void> {
-  await fetch('/__smoke/report', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const headers = { 'content-type': 'application/json' };
+  await fetch('/__smoke/report', { method: 'POST', headers, body: JSON.stringify(body) });
 }
 
-const mean = (xs: readonly number[]): number => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
+const mean = (xs: readonly number[]): number =>
+  xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length;
+const present = (xs: readonly (number | undefined)[]): number[] => xs.filter((x): x is number => x !== undefined);
 
 async function fail(stage: string, error: LlmError, extra: object = {}): Promise<void> {
   log(`${stage} failed: [${error.code}] ${error.message}`);
@@ -123,14 +126,15 @@ async function main(): Promise<void> {
     const summary = {
       candidates: candidates.length,
       generateSeconds,
-      meanCandidateMs: mean(rows.flatMap((r) => (r.ms === undefined ? [] : [r.ms]))),
-      meanTtftSeconds: mean(rows.flatMap((r) => (r.ttftSeconds === undefined ? [] : [r.ttftSeconds]))),
-      meanDecodeTokensPerSecond: mean(rows.flatMap((r) => (r.decodeTokensPerSecond === undefined ? [] : [r.decodeTokensPerSecond]))),
+      meanCandidateMs: mean(present(rows.map((r) => r.ms))),
+      meanTtftSeconds: mean(present(rows.map((r) => r.ttftSeconds))),
+      meanDecodeTokensPerSecond: mean(present(rows.map((r) => r.decodeTokensPerSecond))),
     };
     log(`summary: ${JSON.stringify(summary)}`);
     await report({ ok: true, gpu, modelId, loadSeconds, rows, judge, summary });
   } catch (thrown) {
-    const error = thrown instanceof LlmFailure ? thrown.error : { code: 'ENGINE_ERROR' as const, message: String(thrown) };
+    const error: LlmError =
+      thrown instanceof LlmFailure ? thrown.error : { code: 'ENGINE_ERROR', message: String(thrown) };
     await fail('generate', error, { gpu, modelId, loadSeconds });
   }
 }

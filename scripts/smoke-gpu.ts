@@ -55,31 +55,42 @@ function reportPlugin(onReport: (r: Report) => void): Plugin {
   };
 }
 
-const fmt = (x: unknown, digits = 2): string => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '-');
+const fmt = (x: unknown, digits = 2): string =>
+  typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '-';
 
 function print(r: Report): void {
   if (r.gpu !== undefined) console.log(`\nGPU: ${JSON.stringify(r.gpu)}`);
   if (!r.ok) {
     const after = r.loadSeconds === undefined ? '' : ` after ${fmt(r.loadSeconds)} s`;
-    console.log(`FAILED at ${String(r.stage)}${after} (model ${String(r.modelId ?? '-')}): ${JSON.stringify(r.error, null, 2)}`);
+    const model = String(r.modelId ?? '-');
+    console.log(`FAILED at ${String(r.stage)}${after} (model ${model}): ${JSON.stringify(r.error, null, 2)}`);
     return;
   }
   const summary = r.summary as Record<string, number>;
   console.log(`model ${String(r.modelId)}, loaded in ${fmt(r.loadSeconds, 1)} s`);
   console.log('  #   ms      ttft s  tok/s   prompt  output  SQL');
   for (const row of r.rows as Record<string, unknown>[]) {
-    console.log(
-      `  ${String(row.i).padEnd(3)} ${fmt(row.ms, 0).padEnd(7)} ${fmt(row.ttftSeconds).padEnd(7)} ${fmt(row.decodeTokensPerSecond, 1).padEnd(7)} ` +
-        `${String(row.promptTokens).padEnd(7)} ${String(row.completionTokens).padEnd(7)} ${String(row.sql ?? '(no SQL)').replace(/\s+/g, ' ')}`,
-    );
+    const cells = [
+      String(row.i).padEnd(3),
+      fmt(row.ms, 0).padEnd(7),
+      fmt(row.ttftSeconds).padEnd(7),
+      fmt(row.decodeTokensPerSecond, 1).padEnd(7),
+      String(row.promptTokens).padEnd(7),
+      String(row.completionTokens).padEnd(7),
+      String(row.sql ?? '(no SQL)').replace(/\s+/g, ' '),
+    ];
+    console.log(`  ${cells.join(' ')}`);
   }
   console.log(
-    `mean per candidate ${fmt(summary.meanCandidateMs, 0)} ms, time to first token ${fmt(summary.meanTtftSeconds)} s, ` +
-      `decode ${fmt(summary.meanDecodeTokensPerSecond, 1)} tokens/s; ${summary.candidates} candidates in ${fmt(summary.generateSeconds, 1)} s`,
+    `mean per candidate ${fmt(summary.meanCandidateMs, 0)} ms, ` +
+      `time to first token ${fmt(summary.meanTtftSeconds)} s, ` +
+      `decode ${fmt(summary.meanDecodeTokensPerSecond, 1)} tokens/s; ` +
+      `${summary.candidates} candidates in ${fmt(summary.generateSeconds, 1)} s`,
   );
   if (r.judge !== undefined) {
     const j = r.judge as { scores: (number | null)[]; seconds: number; distinct: number };
-    console.log(`judge: ${j.distinct} distinct queries in ${fmt(j.seconds, 1)} s; scores ${j.scores.map((s) => fmt(s)).join(' ')}`);
+    const scores = j.scores.map((s) => fmt(s)).join(' ');
+    console.log(`judge: ${j.distinct} distinct queries in ${fmt(j.seconds, 1)} s; scores ${scores}`);
   }
 }
 

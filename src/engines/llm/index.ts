@@ -10,7 +10,13 @@ export { describeThrown, llmError, toLlmError } from './errors.ts';
 export { detectWebGpu, type GpuCapabilities, type WebGpuDetection } from './capabilities.ts';
 export { MODELS, findModel, estimateDownloadMB, type ModelInfo, type Quantization } from './models.ts';
 export { chooseDefaultModel, estimateVramBudgetMB, type ModelPick, type ChooseOptions } from './choose-model.ts';
-export { buildAppConfig, buildTimeModelBase, resolveModelBase, LIBS_FOLDER, type AppConfigInput } from './app-config.ts';
+export {
+  buildAppConfig,
+  buildTimeModelBase,
+  resolveModelBase,
+  LIBS_FOLDER,
+  type AppConfigInput,
+} from './app-config.ts';
 export { loadModel, type LoadOptions, type LoadProgress, type LoadResult } from './loader.ts';
 export { startWebLlm, spawnLlmWorker, type StartOptions, type StartResult, type WorkerLike } from './worker-engine.ts';
 export { probeModelFiles, probeUrl, PROBE_FILE } from './probe.ts';

@@ -31,8 +31,8 @@ export function createJudgeVerifier(judge: Judge): Verifier {
         );
         return { ok: true, scores };
       } catch (thrown) {
-        if (thrown instanceof LlmFailure) return { ok: false, error: { code: thrown.error.code, message: thrown.error.message } };
-        throw thrown;
+        if (!(thrown instanceof LlmFailure)) throw thrown;
+        return { ok: false, error: { code: thrown.error.code, message: thrown.error.message } };
       }
     },
   };
