@@ -1,0 +1,132 @@
+/**
+ * Executing every Spider dev gold query (with a database) through the sql.js
+ * worker pool versus native SQLite (better-sqlite3 12), in one process, the
+ * two measured alternately (native, pool, native, pool, …) so background load
+ * hits both alike. Each pass opens every database, runs its queries, closes
+ * it: the pool copies the bytes into each worker, native opens the file
+ * read-only. Reported: the median total of each over the passes, and their
+ * ratio (pool / native).
+ */
+import { readFile } from 'node:fs/promises';
+import Database from 'better-sqlite3';
+import { loadBenchmark } from '../src/node/bench.ts';
+import { createNodeSqlPool } from '../src/node/sqlPool.ts';
+import type { BenchQuestion } from '../src/core/bench/types.ts';
+import { quotedName, tokenizeSql } from '../src/core/sql/tokenize.ts';
+
+export interface ExecBench {
+  readonly queries: number;
+  readonly databases: number;
+  readonly poolSeconds: number;
+  readonly nativeSeconds: number;
+  readonly ratio: number;
+  readonly poolSize: number;
+  readonly failures: { pool: number; native: number };
+  /** Queries run with "…" rewritten as '…' on both sides (see `portable`). */
+  readonly rewritten: number;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+function byDb(questions: readonly BenchQuestion[]): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  for (const q of questions) m.set(q.db_id, [...(m.get(q.db_id) ?? []), q.gold]);
+  return m;
+}
+
+/** Every "…" token as a '…' string literal. */
+function doubleToSingle(sql: string): string {
+  return tokenizeSql(sql)
+    .map((t) => (t.kind === 'dq' ? `'${quotedName(t.text).replaceAll("'", "''")}'` : t.text))
+    .join('');
+}
+
+/**
+ * better-sqlite3 builds SQLite without double-quoted string literals
+ * (SQLITE_DQS=0), which Spider's gold SQL uses; sql.js keeps SQLite's
+ * default. Both sides run the same text: a query native SQLite rejects is
+ * replaced, for both, by its form with "…" written as '…' when that form runs.
+ */
+function portable(groups: Map<string, string[]>, dbPath: (db: string) => string): number {
+  let rewritten = 0;
+  for (const [db, sqls] of groups) {
+    const conn = new Database(dbPath(db), { readonly: true, fileMustExist: true });
+    sqls.forEach((sql, i) => {
+      try {
+        conn.prepare(sql);
+      } catch {
+        const alt = doubleToSingle(sql);
+        try {
+          conn.prepare(alt);
+          sqls[i] = alt;
+          rewritten++;
+        } catch {
+          /* left as is: counted as a native failure below */
+        }
+      }
+    });
+    conn.close();
+  }
+  return rewritten;
+}
+
+export async function benchExec(spiderDir: string, passes = 3): Promise<ExecBench> {
+  const bench = await loadBenchmark(spiderDir, { split: 'dev' });
+  const groups = byDb(bench.questions);
+  const rewritten = portable(groups, bench.dbPath);
+  const pool = createNodeSqlPool({});
+  const poolSize = pool.stats().size;
+  const bytes = new Map<string, Uint8Array>();
+  for (const db of groups.keys()) bytes.set(db, new Uint8Array(await readFile(bench.dbPath(db))));
+  const failures = { pool: 0, native: 0 };
+
+  const runNative = (): number => {
+    const t0 = performance.now();
+    for (const [db, sqls] of groups) {
+      const conn = new Database(bench.dbPath(db), { readonly: true, fileMustExist: true });
+      for (const sql of sqls) {
+        try {
+          conn.prepare(sql).raw(true).all();
+        } catch {
+          failures.native++;
+        }
+      }
+      conn.close();
+    }
+    return (performance.now() - t0) / 1000;
+  };
+  const runPool = async (): Promise<number> => {
+    const t0 = performance.now();
+    for (const [db, sqls] of groups) {
+      await pool.open(db, bytes.get(db) as Uint8Array);
+      const out = await pool.runMany(db, sqls);
+      failures.pool += out.filter((o) => !o.ok).length;
+      await pool.close(db);
+    }
+    return (performance.now() - t0) / 1000;
+  };
+
+  await runPool(); // warm the workers (sql.js compile, tsx loader) before timing
+  runNative();
+  failures.pool = 0;
+  failures.native = 0;
+  const native: number[] = [];
+  const pooled: number[] = [];
+  for (let i = 0; i < passes; i++) {
+    native.push(runNative());
+    pooled.push(await runPool());
+  }
+  pool.terminate();
+  const poolSeconds = median(pooled);
+  const nativeSeconds = median(native);
+  return {
+    queries: bench.questions.length,
+    databases: groups.size,
+    poolSeconds,
+    nativeSeconds,
+    ratio: poolSeconds / nativeSeconds,
+    poolSize,
+    failures: { pool: failures.pool / passes, native: failures.native / passes },
+    rewritten,
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * `npm run bench [-- --json FILE] [-- --only NAME,…]`: every benchmark, side by
+ * side in one run, printed as a table; with --json, every figure written to
+ * FILE. Spider-based figures need ../shared/data/spider (or CONFIDE_SPIDER_DIR)
+ * and are reported as skipped without it. Machines here are shared and noisy:
+ * each figure is a median over repeated passes.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' } } });
+const only = values.only?.split(',');
+const want = (name: string): boolean => only === undefined || only.includes(name);
+const spider = process.env.CONFIDE_SPIDER_DIR ?? fileURLToPath(new URL('../../shared/data/spider', import.meta.url));
+const haveSpider = existsSync(`${spider}/dev.json`);
+
+const figures: Record<string, unknown> = {
+  machine: { cores: availableParallelism(), loadavg_1m: loadavg()[0], node: process.version, date: new Date().toISOString() },
+};
+const rows: [string, string, string][] = [];
+const skip = (name: string, why: string): void => void rows.push([name, 'skipped', why]);
+
+if (want('exec')) {
+  if (!haveSpider) skip('exec_pool_vs_native', `no Spider at ${spider}`);
+  else {
+    const { benchExec } = await import('./exec.ts');
+    const r = await benchExec(spider, 5);
+    figures.exec_pool_vs_native = r.ratio;
+    figures.exec = r;
+    rows.push(['exec_pool_vs_native', r.ratio.toFixed(2) + 'x', `${r.queries} Spider dev gold queries, ${r.databases} dbs: pool(${r.poolSize} workers) ${r.poolSeconds.toFixed(3)} s vs better-sqlite3 ${r.nativeSeconds.toFixed(3)} s (medians of 5)`]);
+  }
+}
+if (want('bootstrap')) {
+  const { benchBootstrap } = await import('./stats.ts');
+  const r = await benchBootstrap();
+  figures['bootstrap_2000x1000x8_s'] = r.seconds;
+  rows.push(['bootstrap_2000x1000x8_s', r.seconds.toFixed(3) + ' s', 'paired bootstrap B=2000, 1000 questions, 8 signals (median of 5; target < 0.5 s)']);
+}
+if (want('eval')) {
+  if (!haveSpider) skip('eval_spider_dev_s', `no Spider at ${spider}`);
+  else {
+    const { benchEvalSpider } = await import('./evalSpider.ts');
+    const r = await benchEvalSpider(spider);
+    figures.eval_spider_dev_s = r.seconds;
+    figures.eval = r;
+    rows.push(['eval_spider_dev_s', r.seconds.toFixed(1) + ' s', `confide eval on Spider dev: ${r.questions} questions, ${r.candidates} candidates (execution ${r.prepareSeconds.toFixed(1)} s), B=2000`]);
+  }
+}
+if (want('orm')) {
+  const { benchOrmWasm } = await import('./orm.ts');
+  const r = await benchOrmWasm();
+  figures.orm_candidates_per_s_wasm = r.candidatesPerSecond;
+  rows.push(['orm_candidates_per_s_wasm', r.candidatesPerSecond.toFixed(0) + '/s', 'ORM scoring in Node, onnxruntime-web wasm, batches of 32 (median)']);
+}
+
+const w = [0, 1].map((j) => Math.max(...rows.map((r) => r[j]!.length)));
+for (const [a, b, c] of rows) process.stdout.write(`${a.padEnd(w[0]!)}  ${b.padStart(w[1]!)}  ${c}\n`);
+if (values.json) {
+  writeFileSync(values.json, JSON.stringify(figures, null, 2) + '\n');
+  process.stdout.write(`figures → ${values.json}\n`);
+}
+process.exit(0);
