@@ -5,10 +5,12 @@
  */
 import { browserSqlSpawn } from '../engines/sql/browserSpawn.ts';
 import { createSqlPool } from '../engines/sql/pool.ts';
+import { askView } from './ask/ask-view.ts';
 import { consoleView } from './console-view.ts';
 import { createDatabaseController } from './database.ts';
 import { databaseBar } from './database-bar.ts';
 import { el, replace } from './dom.ts';
+import { createProfileStore } from './profiles/store.ts';
 import { renderSchemaPanel } from './schema-panel.ts';
 import { createTabs } from './tabs.ts';
 import './styles.css';
@@ -20,9 +22,14 @@ const bar = databaseBar(dbs);
 const schemaAside = el('aside', { class: 'schema-panel', 'aria-labelledby': 'schema-heading' }, el('h2', { id: 'schema-heading' }, 'Schema'), el('p', { class: 'muted' }, 'No database open.'));
 dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name));
 
+const profiles = await createProfileStore(localStorage);
+const askPanel = el('section', {}, askView({ pool, dbs, profiles }));
 const consolePanel = el('section', {}, consoleView(pool, dbs));
-const tabs = createTabs([{ id: 'console', label: 'SQL console', panel: consolePanel }]);
-const main = el('main', { id: 'main', class: 'layout' }, schemaAside, el('div', { class: 'sections' }, tabs.bar, consolePanel));
+const tabs = createTabs([
+  { id: 'ask', label: 'Ask', panel: askPanel },
+  { id: 'console', label: 'SQL console', panel: consolePanel },
+]);
+const main = el('main', { id: 'main', class: 'layout' }, schemaAside, el('div', { class: 'sections' }, tabs.bar, askPanel, consolePanel));
 replace(root, bar.element, main);
 
 if (new URLSearchParams(location.search).get('db') !== 'none') {

@@ -13,6 +13,8 @@ export interface SignalContribution {
   readonly name: string;
   /** The raw signal value, null when missing. */
   readonly value: number | null;
+  /** The value standardized by the profile ((value − mean)/sd: above 0 is higher than usual); null when missing. */
+  readonly z: number | null;
   /** Additive share of the logit (positive: pushes P(correct) up). */
   readonly logit: number;
 }
@@ -32,11 +34,12 @@ export function signalContributions(profile: CalibrationProfile, values: Readonl
   return profile.signals.map((name, j) => {
     const raw = values[name];
     const present = raw !== null && raw !== undefined && Number.isFinite(raw);
-    let logit = present ? (weights[j]! * (raw - t.means[j]!)) / t.sds[j]! : 0;
+    const z = present ? (raw - t.means[j]!) / t.sds[j]! : null;
+    let logit = z === null ? 0 : weights[j]! * z;
     if (t.indicators[j]) {
       if (!present) logit += weights[flag]!;
       flag += 1;
     }
-    return { name, value: present ? raw : null, logit };
+    return { name, value: present ? raw : null, z, logit };
   });
 }

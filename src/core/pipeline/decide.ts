@@ -24,9 +24,9 @@ export interface Decision {
   readonly candidate: number;
   readonly headline: string;
   readonly reasons: readonly string[];
-  /** Signals that pushed P(correct) up, strongest first. */
+  /** Signals higher than usual that pushed P(correct) up, strongest first. */
   readonly supporting: readonly SignalContribution[];
-  /** Signals that pushed it down, strongest first. */
+  /** Signals lower than usual (or missing) that pushed it down, strongest first. */
   readonly against: readonly SignalContribution[];
 }
 
@@ -71,8 +71,10 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   const threshold = entry.threshold;
   const p = result.probability;
   const contributions = signalContributions(profile, result.signals);
-  const supporting = contributions.filter((c) => c.logit > 0.05).sort((a, b) => b.logit - a.logit);
-  const against = contributions.filter((c) => c.logit < -0.05).sort((a, b) => a.logit - b.logit);
+  // "High" and "low" are relative to the profile's calibration data (z above or below 0);
+  // a signal the model weighs against its own direction is left to the signal table.
+  const supporting = contributions.filter((c) => c.logit > 0.05 && (c.z ?? 0) > 0).sort((a, b) => b.logit - a.logit);
+  const against = contributions.filter((c) => c.logit < -0.05 && (c.z === null || c.z < 0)).sort((a, b) => a.logit - b.logit);
   const modalRuns = result.modal >= 0 && result.candidates[result.modal]!.exec.ok;
   const answer = threshold !== null && Number.isFinite(p) && p >= threshold && modalRuns;
   const reasons = agreementReasons(result);
@@ -86,8 +88,9 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   } else {
     reasons.push(`Estimated ${pct(p)} likely right, below the ${pct(threshold)} needed to ${risk}.`);
   }
-  if (supporting.length > 0) reasons.push(`In its favour: ${supporting.slice(0, 3).map((c) => signalLabel(c.name)).join('; ')}.`);
-  if (against.length > 0) reasons.push(`Against it: ${against.slice(0, 3).map((c) => signalLabel(c.name)).join('; ')}.`);
+  const named = (cs: readonly SignalContribution[]): string => cs.slice(0, 3).map((c) => `${signalLabel(c.name)} (${c.value === null ? 'missing' : c.value.toFixed(2)})`).join('; ');
+  if (supporting.length > 0) reasons.push(`High, in its favour: ${named(supporting)}.`);
+  if (against.length > 0) reasons.push(`Low, against it: ${named(against)}.`);
   return {
     kind: answer ? 'answer' : 'abstain',
     targetRisk,

@@ -15,3 +15,4 @@ export { answerGroups, questionView } from './answers.ts';
 export { signalContributions, type SignalContribution } from './contributions.ts';
 export { decide, targetRisks, type Decision } from './decide.ts';
 export { signalLabel } from './signal-labels.ts';
+export { checkProfile, type ProfileCheck, type ProfileIssue } from './profile-check.ts';

@@ -1,0 +1,57 @@
+/**
+ * Every candidate of an Ask, inspectable: its SQL, its result or error, its
+ * clusters (same text, same structure, same result), each signal as if it
+ * were the answer, its P(correct) under the profile, and verifier scores.
+ */
+import type { AskResult } from '../../core/pipeline/types.ts';
+import { el } from '../dom.ts';
+import { formatMs, formatNumber, formatPercent, plural } from '../format.ts';
+import { resultTable } from '../result-table.ts';
+import { sqlBlock } from '../sql-view.ts';
+import { groupLetter } from './decision-view.ts';
+import { signalBars } from './signal-bars.ts';
+
+/**
+ * The inspector for one Ask's candidates.
+ *
+ * @example panel.append(candidatesView(result));
+ */
+export function candidatesView(result: AskResult): HTMLElement {
+  const letterOf = new Map<number, string>();
+  result.answers.forEach((g, i) => g.members.forEach((m) => letterOf.set(m, groupLetter(i))));
+  const sizeOfResult = new Map<string, number>();
+  result.answers.forEach((g, i) => sizeOfResult.set(groupLetter(i), g.members.length));
+  const items = result.candidates.map((c, i) => {
+    const letter = letterOf.get(i);
+    const outcome = c.exec.ok ? `result ${letter ?? '?'}, ${plural(c.exec.rows.length, 'row')}` : `fails: ${c.exec.error.code}`;
+    const own = result.perCandidate[i]!;
+    const summary = el('summary', {},
+      el('strong', {}, `#${i + 1}`), ' ',
+      el('span', { class: `badge ${c.source.startsWith('mutation') || c.source === 'gold' ? 'replay' : ''}` }, c.source), ' ',
+      outcome, ` · ${formatPercent(own.probability)} if chosen`,
+      i === result.modal ? el('span', { class: 'badge ok' }, ' answer candidate') : '',
+    );
+    const scores = Object.entries(c.scores);
+    return el('details', { class: 'candidate', 'data-index': i },
+      summary,
+      sqlBlock(c.sql ?? '(the reply held no SQL)', `SQL of candidate ${i + 1}`),
+      c.exec.ok
+        ? el('div', {}, el('p', { class: 'muted' }, `Ran in ${formatMs(c.exec.ms)}.`), resultTable(c.exec, { pageSize: 10, label: `Result of candidate ${i + 1}` }))
+        : el('p', { class: 'error' }, el('strong', {}, c.exec.error.code), ': ', c.exec.error.message),
+      el('dl', { class: 'facts' },
+        el('dt', {}, 'Same text as'), el('dd', {}, plural(result.clusters.strings.members[result.clusters.strings.of[i]!]?.length ?? 1, 'candidate')),
+        el('dt', {}, 'Same structure as'), el('dd', {}, plural(result.clusters.structures.members[result.clusters.structures.of[i]!]?.length ?? 1, 'candidate')),
+        el('dt', {}, 'Same result as'), el('dd', {}, letter ? `${plural(sizeOfResult.get(letter) ?? 1, 'candidate')} (result ${letter})` : 'none (it failed)'),
+        el('dt', {}, 'Mean log-probability'), el('dd', {}, c.logprob === undefined ? 'not recorded' : formatNumber(c.logprob, 3)),
+        el('dt', {}, 'Verifier scores'), el('dd', {}, scores.length === 0 ? 'none' : scores.map(([k, v]) => `${k} ${formatNumber(v, 3)}`).join(', ')),
+      ),
+      el('p', { class: 'muted' }, 'Signals if this candidate were the answer:'),
+      signalBars(own.signals),
+    );
+  });
+  return el('section', { class: 'candidates', 'aria-labelledby': 'candidates-heading' },
+    el('h3', { id: 'candidates-heading' }, `All ${plural(result.candidates.length, 'candidate')}`),
+    el('p', { class: 'muted' }, `${plural(result.answers.length, 'distinct result')}; open a candidate to inspect it.`),
+    ...items,
+  );
+}

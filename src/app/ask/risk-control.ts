@@ -1,0 +1,61 @@
+/**
+ * The risk control: "Answer only when it is at least 80% likely right", one
+ * option per target risk the active profile has a threshold for, with the
+ * P(correct) threshold it implies spelled out below.
+ */
+import { targetRisks } from '../../core/pipeline/decide.ts';
+import type { CalibrationProfile } from '../../core/profile.ts';
+import { el, replace } from '../dom.ts';
+import { formatPercent } from '../format.ts';
+
+export interface RiskControl {
+  readonly element: HTMLElement;
+  /** The chosen target risk (share of wrong answers allowed). */
+  value(): number;
+  /** Rebuilds the options for a profile, keeping the choice when it still exists. */
+  setProfile(profile: CalibrationProfile): void;
+  onChange(listener: () => void): void;
+}
+
+/** Default: at least 80% likely right. */
+export const DEFAULT_RISK = 0.2;
+
+/**
+ * A labelled select with a live explanation.
+ *
+ * @example
+ * const risk = riskControl();
+ * risk.setProfile(profile);
+ * decide(result, profile, risk.value());
+ */
+export function riskControl(): RiskControl {
+  const select = el('select', { id: 'ask-risk', 'aria-describedby': 'ask-risk-hint' });
+  const hint = el('p', { id: 'ask-risk-hint', class: 'muted' });
+  const listeners: (() => void)[] = [];
+  let profile: CalibrationProfile | null = null;
+  const explain = (): void => {
+    const t = profile?.thresholds.find((x) => x.target_risk === Number(select.value));
+    if (!profile || !t) return replace(hint, '');
+    replace(hint, t.threshold === null
+      ? `Profile "${profile.name}" found no threshold that kept wrong answers at or under ${formatPercent(t.target_risk)}; at this level Confide always abstains.`
+      : `Answers when the estimated P(correct) is at least ${formatPercent(t.threshold)}: on profile "${profile.name}"'s calibration data, answers at that level were wrong at most ${formatPercent(t.target_risk)} of the time.`);
+  };
+  select.addEventListener('change', () => {
+    explain();
+    for (const l of listeners) l();
+  });
+  return {
+    element: el('div', { class: 'risk-control' }, el('label', { for: 'ask-risk' }, 'Answer only when it is at least'), select, hint),
+    value: () => Number(select.value),
+    setProfile(p) {
+      profile = p;
+      const before = select.value === '' ? DEFAULT_RISK : Number(select.value);
+      const risks = targetRisks(p);
+      replace(select, ...risks.map((r) => el('option', { value: String(r) }, `${formatPercent(1 - r)} likely right`)));
+      const keep = risks.includes(before) ? before : risks.includes(DEFAULT_RISK) ? DEFAULT_RISK : risks[0];
+      if (keep !== undefined) select.value = String(keep);
+      explain();
+    },
+    onChange: (l) => void listeners.push(l),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Test helper: the Ask pipeline over the demo database and the bundled replay
+ * file, on Node (sql.js runner in-process), with the bundled default profile.
+ * Browser tests use it to know which demo questions the app should answer.
+ */
+import { readFileSync } from 'node:fs';
+import { parseCandidateFile } from '../../src/core/bench/candidate-file.ts';
+import { checkProfile } from '../../src/core/pipeline/profile-check.ts';
+import { decide, runAsk, type AskResult, type Decision } from '../../src/core/pipeline/index.ts';
+import type { CalibrationProfile } from '../../src/core/profile.ts';
+import { createSignalRegistry } from '../../src/core/signals/index.ts';
+import { createReplayGenerator } from '../../src/engines/llm/replay.ts';
+import { loadSqlRunner } from '../../src/engines/sql/load.ts';
+import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
+
+export const CANDIDATES_PATH = new URL('../../public/demo/candidates.jsonl', import.meta.url);
+export const PROFILE_PATH = new URL('../../public/profiles/default.json', import.meta.url);
+
+export function defaultProfile(): CalibrationProfile {
+  const r = checkProfile(JSON.parse(readFileSync(PROFILE_PATH, 'utf8')));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.profile;
+}
+
+export interface DemoAsk {
+  readonly question: string;
+  readonly result: AskResult;
+  readonly decision: Decision;
+}
+
+/** Every demo question asked through the pipeline, decided at `risk`. */
+export async function askAllDemo(risk: number): Promise<DemoAsk[]> {
+  const runner = await loadSqlRunner();
+  const opened = runner.open('demo', new Uint8Array(readFileSync(DEMO_DB_PATH)), 'full');
+  if (!opened.ok) throw new Error(opened.error.message);
+  const schema = runner.schema('demo');
+  if (!schema.ok) throw new Error(schema.error.message);
+  const { records } = parseCandidateFile(readFileSync(CANDIDATES_PATH, 'utf8'));
+  const generator = createReplayGenerator(records);
+  const profile = defaultProfile();
+  const out: DemoAsk[] = [];
+  for (const r of records) {
+    const asked = await runAsk(
+      { question: r.question, schema: schema.schema, dbId: 'demo' },
+      { generator, runMany: async (sqls) => sqls.map((s) => runner.exec('demo', s)), normalizedSql: async (s) => runner.normalizedSql('demo', s), registry: createSignalRegistry(), profile },
+    );
+    if (!asked.ok) throw new Error(asked.error.message);
+    out.push({ question: r.question, result: asked.result, decision: decide(asked.result, profile, risk) });
+  }
+  return out;
+}

@@ -1,0 +1,100 @@
+/**
+ * Ask in real Chromium with the bundled replay candidates: an answer, an
+ * abstention with competing answers, the risk control changing a decision,
+ * the candidate inspector, and a question the file does not hold. Which demo
+ * questions should be answered is computed independently on Node by the same
+ * pipeline over sql.js in-process; the rows shown are checked against
+ * better-sqlite3.
+ */
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
+import { askAllDemo, type DemoAsk } from '../app/demo-ask.ts';
+import { openApp, type AppSession } from './harness.ts';
+
+let app: AppSession;
+let at20: DemoAsk[];
+let at10: DemoAsk[];
+const reference = new Database(DEMO_DB_PATH, { readonly: true });
+
+beforeAll(async () => {
+  [at20, at10] = await Promise.all([askAllDemo(0.2), askAllDemo(0.1)]);
+  app = await openApp();
+  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+  await app.page.locator('#replay-notice', { hasText: 'mutation generator' }).waitFor({ timeout: 30_000 });
+});
+afterAll(async () => {
+  await app?.close();
+  reference.close();
+});
+
+async function ask(question: string): Promise<void> {
+  const { page } = app;
+  await page.getByRole('tab', { name: 'Ask' }).click();
+  await page.getByLabel('Question', { exact: true }).fill(question);
+  await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
+}
+
+describe('Ask with replayed candidates', () => {
+  it('answers a question the pipeline is sure of: the SQL, its rows and why', async () => {
+    const { page } = app;
+    const target = at20.find((a) => a.decision.kind === 'answer')!;
+    await ask(target.question);
+    const box = page.locator('[data-decision="answer"]');
+    await box.waitFor({ timeout: 30_000 });
+    const sql = target.result.candidates[target.result.modal]!.sql!;
+    expect(await box.locator('pre.sql').first().textContent()).toBe(sql);
+    const rows = reference.prepare(sql).raw().all().length;
+    expect(await box.locator('.result-summary').first().textContent()).toContain(`${rows.toLocaleString('en-US')} row`);
+    expect(await box.locator('.probability').textContent()).toBe(`${Math.round(target.result.probability * 100)}%`);
+    const agreeing = target.result.answers.find((g) => g.modal)!.members.length;
+    expect(await box.locator('.reasons').textContent()).toContain(`${agreeing} of 8 candidates returned the same result`);
+  });
+
+  it('abstains on a question the candidates disagree on, and shows the competing answers', async () => {
+    const { page } = app;
+    const target = at20.find((a) => a.decision.kind === 'abstain' && a.result.answers.length >= 2)!;
+    await ask(target.question);
+    const box = page.locator('[data-decision="abstain"]');
+    await box.waitFor({ timeout: 30_000 });
+    expect(await box.locator('h3').textContent()).toBe('Not confident enough to answer');
+    expect(await box.locator('.alternative').count()).toBe(Math.min(4, target.result.answers.length));
+    const headSql = target.result.candidates[target.result.answers[0]!.head]!.sql!;
+    expect(await box.locator('.alternative').first().locator('pre.sql').textContent()).toBe(headSql);
+  });
+
+  it('re-decides without re-running when the risk level changes', async () => {
+    const { page } = app;
+    const target = at20.find((a, i) => a.decision.kind === 'answer' && at10[i]!.decision.kind === 'abstain')!;
+    await ask(target.question);
+    await page.locator('[data-decision="answer"]').waitFor({ timeout: 30_000 });
+    const before = app.requests.length;
+    await page.getByLabel('Answer only when it is at least').selectOption({ label: '90% likely right' });
+    await page.locator('[data-decision="abstain"]').waitFor({ timeout: 5_000 });
+    expect(app.requests.length).toBe(before);
+    await page.getByLabel('Answer only when it is at least').selectOption({ label: '80% likely right' });
+    await page.locator('[data-decision="answer"]').waitFor({ timeout: 5_000 });
+  });
+
+  it('lets every candidate be inspected: SQL, result or error, clusters, signals', async () => {
+    const { page } = app;
+    const items = page.locator('.candidates details.candidate');
+    expect(await items.count()).toBe(8);
+    const last = at20.find((a, i) => a.decision.kind === 'answer' && at10[i]!.decision.kind === 'abstain')!;
+    await items.nth(0).locator('summary').click();
+    const first = items.nth(0);
+    expect(await first.locator('pre.sql').textContent()).toBe(last.result.candidates[0]!.sql);
+    expect(await first.locator('summary').textContent()).toContain(last.result.candidates[0]!.source);
+    expect(await first.locator('.signal-bars').textContent()).toContain('execution_sc');
+    expect(await first.locator('dl.facts').textContent()).toContain('Same result as');
+  });
+
+  it('says plainly that a question outside the replay file needs live generation (WebGPU)', async () => {
+    const { page } = app;
+    await ask('Which shop sells the most umbrellas on rainy Tuesdays?');
+    const error = page.locator('[role="alert"]').filter({ hasText: 'NOT_IN_REPLAY' });
+    await error.waitFor({ timeout: 15_000 });
+    expect(await error.textContent()).toContain('WebGPU');
+    expect(app.errors).toEqual([]);
+  });
+});
