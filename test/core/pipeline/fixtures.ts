@@ -38,12 +38,11 @@ export function scriptedGenerator(candidates: SampledCandidate[], failure?: unkn
 /** A runner answering from a table of SQL → outcome (unknown SQL fails SYNTAX), recording each batch. */
 export function scriptedRunner(table: Record<string, ExecOutcome>): RunMany & { batches: string[][] } {
   const batches: string[][] = [];
-  const run = (async (sqls: readonly string[]) => {
+  const run: RunMany = async (sqls) => {
     batches.push([...sqls]);
-    return sqls.map((s) => table[s] ?? { ok: false, error: { code: 'SYNTAX', message: 'near nothing' }, ms: 0 });
-  }) as RunMany & { batches: string[][] };
-  run.batches = batches;
-  return run;
+    return sqls.map((s): ExecOutcome => table[s] ?? { ok: false, error: { code: 'SYNTAX', message: 'near nothing' }, ms: 0 });
+  };
+  return Object.assign(run, { batches });
 }
 
 export const rows = (...values: (string | number | null)[]): ExecOutcome => ({ ok: true, columns: ['x'], rows: values.map((v) => [v]), cut: false, ms: 1 });
