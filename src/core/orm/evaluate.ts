@@ -27,7 +27,7 @@ export interface Evaluation {
 }
 
 /**
- * Scores `examples` with `params` and summarizes.
+ * Scores `examples` with `params` and summarizes (see {@link summarizeScores}).
  *
  * @example
  * const e = evaluateMlp(params, validation);
@@ -42,8 +42,23 @@ export function evaluateMlp(params: MlpParams, examples: readonly GroupedExample
     loss += bceWithLogit(z, ex.y);
     scores[i] = sigmoid(z);
   });
+  return { ...summarizeScores(examples, scores), loss: examples.length === 0 ? NaN : loss / examples.length };
+}
+
+/**
+ * Summarizes given scores P(correct) of labeled candidates; `loss` is the
+ * mean binary cross-entropy of the scores (clamped to [1e-7, 1 − 1e-7]).
+ *
+ * @example
+ * summarizeScores([{ question: 'q1', y: 1 }, { question: 'q1', y: 0 }], [0.9, 0.2]).selectionAccuracy; // 1
+ */
+export function summarizeScores(examples: readonly { readonly question: string; readonly y: 0 | 1 }[], scores: ArrayLike<number>): Evaluation {
+  if (scores.length !== examples.length) throw new RangeError(`${scores.length} scores for ${examples.length} examples`);
+  let loss = 0;
   const best = new Map<string, { score: number; y: number; any: boolean }>();
   examples.forEach((ex, i) => {
+    const p = Math.min(1 - 1e-7, Math.max(1e-7, scores[i]!));
+    loss -= ex.y === 1 ? Math.log(p) : Math.log(1 - p);
     const b = best.get(ex.question);
     if (b === undefined) best.set(ex.question, { score: scores[i]!, y: ex.y, any: ex.y === 1 });
     else {

@@ -1,6 +1,6 @@
 /**
  * Turns labeled candidate records (the candidate-file format, `correct` set
- * per candidate) into ORM training examples.
+ * per candidate) into ORM examples.
  *
  * Rules: candidates without a `correct` label are skipped; so are candidates
  * that failed to execute during labeling (`exec_error`, as GradeSQL
@@ -11,7 +11,7 @@
  */
 import type { QuestionRecord } from '../../core/bench/types.ts';
 import type { GroupedExample } from '../../core/orm/evaluate.ts';
-import { featurize, type Agreement } from '../../core/orm/featurize.ts';
+import { featurize, type Agreement, type OrmItem } from '../../core/orm/featurize.ts';
 import type { FeaturizerConfig } from '../../core/orm/layout.ts';
 import type { Schema } from '../../core/schema.ts';
 
@@ -26,6 +26,21 @@ export interface ExampleStats {
   readonly missingSchema: Readonly<Record<string, number>>;
 }
 
+/** One kept candidate, ready to featurize or score. */
+export interface LabeledItem {
+  readonly item: OrmItem;
+  readonly y: 0 | 1;
+  /** The question id. */
+  readonly question: string;
+  /** The database id. */
+  readonly group: string;
+}
+
+export interface ExampleOptions {
+  readonly keepErrors?: boolean;
+  readonly onProgress?: (p: { progress: number; text: string }) => void;
+}
+
 const AGREEMENT_KEYS = ['exec_share', 'struct_share', 'string_share'] as const;
 
 function agreementOf(scores: Readonly<Record<string, number>> | undefined, where: string): Agreement {
@@ -35,29 +50,28 @@ function agreementOf(scores: Readonly<Record<string, number>> | undefined, where
 }
 
 /**
- * Builds examples; `schemas` maps db_id → schema.
+ * Applies the rules above; `schemas` maps db_id → schema.
  *
  * @example
- * const { examples, stats } = buildExamples(records, schemas, DEFAULT_FEATURIZER);
+ * const { items, stats } = labeledItems(records, schemas, { agreement: false });
  */
-export function buildExamples(
+export function labeledItems(
   records: readonly QuestionRecord[],
   schemas: ReadonlyMap<string, Schema>,
-  config: FeaturizerConfig,
-  options: { keepErrors?: boolean; onProgress?: (p: { progress: number; text: string }) => void } = {},
-): { examples: GroupedExample[]; stats: ExampleStats } {
-  const examples: GroupedExample[] = [];
+  config: Pick<FeaturizerConfig, 'agreement'>,
+  options: ExampleOptions = {},
+): { items: LabeledItem[]; stats: ExampleStats } {
+  const items: LabeledItem[] = [];
   const missingSchema: Record<string, number> = {};
   let unlabeled = 0;
   let execErrors = 0;
   let duplicates = 0;
   let questions = 0;
-  records.forEach((r, qi) => {
-    if (qi % 500 === 0) options.onProgress?.({ progress: qi / records.length, text: `featurizing question ${qi} of ${records.length}` });
+  for (const r of records) {
     const schema = schemas.get(r.db_id);
     if (schema === undefined) {
       missingSchema[r.db_id] = (missingSchema[r.db_id] ?? 0) + 1;
-      return;
+      continue;
     }
     const seen = new Set<string>();
     let kept = 0;
@@ -67,12 +81,32 @@ export function buildExamples(
       if (seen.has(c.sql)) { duplicates++; return; }
       seen.add(c.sql);
       const agreement = config.agreement ? agreementOf(c.scores, `question ${r.id} candidate ${ci}`) : undefined;
-      const x = featurize({ question: r.question, sql: c.sql, schema, ...(r.evidence ? { evidence: r.evidence } : {}), ...(agreement ? { agreement } : {}) }, config);
-      examples.push({ x, y: c.correct ? 1 : 0, question: r.id, group: r.db_id });
+      const item: OrmItem = { question: r.question, sql: c.sql, schema, ...(r.evidence ? { evidence: r.evidence } : {}), ...(agreement ? { agreement } : {}) };
+      items.push({ item, y: c.correct ? 1 : 0, question: r.id, group: r.db_id });
       kept++;
     });
     if (kept > 0) questions++;
+  }
+  const positives = items.filter((e) => e.y === 1).length;
+  return { items, stats: { questions, examples: items.length, positives, unlabeled, execErrors, duplicates, missingSchema } };
+}
+
+/**
+ * Builds featurized training examples.
+ *
+ * @example
+ * const { examples, stats } = buildExamples(records, schemas, DEFAULT_FEATURIZER);
+ */
+export function buildExamples(
+  records: readonly QuestionRecord[],
+  schemas: ReadonlyMap<string, Schema>,
+  config: FeaturizerConfig,
+  options: ExampleOptions = {},
+): { examples: GroupedExample[]; stats: ExampleStats } {
+  const { items, stats } = labeledItems(records, schemas, config, options);
+  const examples = items.map((e, i) => {
+    if (i % 2000 === 0) options.onProgress?.({ progress: i / items.length, text: `featurizing candidate ${i} of ${items.length}` });
+    return { x: featurize(e.item, config), y: e.y, question: e.question, group: e.group };
   });
-  const positives = examples.filter((e) => e.y === 1).length;
-  return { examples, stats: { questions, examples: examples.length, positives, unlabeled, execErrors, duplicates, missingSchema } };
+  return { examples, stats };
 }

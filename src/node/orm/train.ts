@@ -8,15 +8,13 @@
  * This is the entry point of `npm run orm:train`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { databasePaths } from '../../core/bench/benchmark.ts';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fitMlp, type FitOptions } from '../../core/orm/fit.ts';
 import { DEFAULT_FEATURIZER, type FeaturizerConfig } from '../../core/orm/layout.ts';
 import type { OrmSidecar } from '../../core/orm/sidecar.ts';
-import { readCandidateFile } from '../bench.ts';
 import { buildExamples } from './examples.ts';
-import { readSchemas } from './schema.ts';
+import { loadLabeledData } from './load.ts';
 import { writeOrm } from './write.ts';
 
 export interface TrainOrmOptions {
@@ -33,12 +31,6 @@ export interface TrainOrmOptions {
   readonly onProgress?: (p: { progress: number; text: string }) => void;
 }
 
-/** Finds `<id>.sqlite` in the usual benchmark layouts under `dir`. */
-export function locateDatabase(dir: string, dbId: string): string | undefined {
-  const tries = [...databasePaths('spider', 'train', dbId), ...databasePaths('bird', 'train', dbId), ...databasePaths('bird', 'dev', dbId), `${dbId}/${dbId}.sqlite`];
-  return tries.map((p) => join(dir, p)).find((p) => existsSync(p));
-}
-
 /**
  * Runs the whole training and returns the written sidecar and file paths.
  *
@@ -49,16 +41,8 @@ export async function trainOrmFromFiles(o: TrainOrmOptions): Promise<{ sidecar: 
   const t0 = performance.now();
   const say = (text: string, progress = 0): void => o.onProgress?.({ progress, text });
   const featurizer: FeaturizerConfig = { ...DEFAULT_FEATURIZER, ...o.featurizer, agreement: o.agreement ?? false };
-  const records = await readCandidateFile(o.candidates);
-  const paths = new Map<string, string>();
-  const unlocated: string[] = [];
-  for (const id of new Set(records.map((r) => r.db_id))) {
-    const p = locateDatabase(o.bench, id);
-    if (p) paths.set(id, p);
-    else unlocated.push(id);
-  }
-  say(`${records.length} questions over ${paths.size} databases${unlocated.length ? ` (${unlocated.length} not found: ${unlocated.slice(0, 5).join(', ')}…)` : ''}`);
-  const { schemas, failed } = await readSchemas(paths);
+  const { records, schemas, unlocated, failed } = await loadLabeledData(o.candidates, o.bench);
+  say(`${records.length} questions over ${schemas.size} databases${unlocated.length ? ` (${unlocated.length} not found: ${unlocated.slice(0, 5).join(', ')})` : ''}`);
   const { examples, stats } = buildExamples(records, schemas, featurizer, { keepErrors: o.keepErrors ?? false, onProgress: o.onProgress });
   const tFeatures = performance.now();
   say(`${stats.examples} examples (${stats.positives} correct) from ${stats.questions} questions in ${((tFeatures - t0) / 1000).toFixed(1)} s`);

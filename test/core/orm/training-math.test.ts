@@ -4,6 +4,7 @@ import { auroc } from '../../../src/core/orm/auroc.ts';
 import { accumulateGradients, bceWithLogit, zeroGradients, type LabeledFeatures } from '../../../src/core/orm/backprop.ts';
 import { forwardActivations, initMlp, predict, predictDense, type MlpParams } from '../../../src/core/orm/mlp.ts';
 import { mulberry32 } from '../../../src/core/orm/rng.ts';
+import { summarizeScores } from '../../../src/core/orm/evaluate.ts';
 
 const sparse = (pairs: [number, number][]) => ({ indices: Int32Array.from(pairs.map((p) => p[0])), values: Float32Array.from(pairs.map((p) => p[1])) });
 
@@ -94,5 +95,21 @@ describe('auroc', () => {
   it('is NaN with one class and rejects labels other than 0/1', () => {
     expect(auroc([0.1, 0.2], [1, 1])).toBeNaN();
     expect(() => auroc([0.1, 0.2], [1, 2])).toThrow(RangeError);
+  });
+});
+
+describe('summarizeScores', () => {
+  it('picks the top-scored candidate per question (ties to the earliest) and counts questions with any correct one', () => {
+    const ex = [
+      { question: 'a', y: 0 as const }, { question: 'a', y: 1 as const },
+      { question: 'b', y: 1 as const }, { question: 'b', y: 0 as const },
+      { question: 'c', y: 0 as const }, { question: 'c', y: 0 as const },
+    ];
+    const s = summarizeScores(ex, [0.2, 0.9, 0.5, 0.5, 0.3, 0.1]);
+    expect(s.questions).toBe(3);
+    expect(s.selectionAccuracy).toBeCloseTo(2 / 3, 12);
+    expect(s.oracleAccuracy).toBeCloseTo(2 / 3, 12);
+    const bce = -(Math.log(0.8) + Math.log(0.9) + Math.log(0.5) + Math.log(0.5) + Math.log(0.7) + Math.log(0.9)) / 6;
+    expect(s.loss).toBeCloseTo(bce, 12);
   });
 });

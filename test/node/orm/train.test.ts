@@ -17,6 +17,7 @@ import { mulberry32 } from '../../../src/core/orm/rng.ts';
 import { buildExamples } from '../../../src/node/orm/examples.ts';
 import { readSchemas } from '../../../src/node/orm/schema.ts';
 import { loadOrmScorer } from '../../../src/node/orm/score.ts';
+import { evaluateOrmOnFiles } from '../../../src/node/orm/evaluate-files.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/node/orm/synthetic.ts';
 import { trainOrmFromFiles } from '../../../src/node/orm/train.ts';
 
@@ -88,6 +89,16 @@ describe('trainOrmFromFiles', () => {
     await scorer.release();
     expect(s[0]).toBeGreaterThan(0);
     expect(s[0]).toBeLessThan(1);
+  });
+
+  it('measures a written model on a labeled file: counts, ceiling and first-candidate accuracy', async () => {
+    const { sidecarPath } = await train('e');
+    const r = await evaluateOrmOnFiles({ sidecarPath, candidates: join(dir, 'cands.jsonl'), bench: join(dir, 'bench') });
+    expect(r.orm.questions).toBe(records.length);
+    expect(r.orm.examples).toBe(examples.length);
+    expect(r.orm.oracleAccuracy).toBe(1);
+    expect(r.firstCandidateAccuracy).toBeCloseTo(records.filter((q) => q.candidates[0]!.correct).length / records.length, 12);
+    expect(r.orm.auroc).toBeGreaterThan(0);
   });
 
   it('writes byte-identical models for the same seed', async () => {

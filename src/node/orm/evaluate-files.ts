@@ -1,0 +1,58 @@
+/**
+ * Measures a shipped ORM (the int8 ONNX model, through the same session code
+ * the browser uses) on a labeled candidate file, scoring each question's
+ * candidates in one run as the app does. Reports AUROC, Best-of-N selection
+ * accuracy and its ceiling, and the accuracy of taking each question's first
+ * kept candidate, for the model card.
+ */
+import { basename } from 'node:path';
+import { summarizeScores, type Evaluation } from '../../core/orm/evaluate.ts';
+import { labeledItems, type ExampleStats } from './examples.ts';
+import { loadLabeledData } from './load.ts';
+import { loadOrmScorer } from './score.ts';
+
+export interface OrmTestReport {
+  readonly model: string;
+  readonly data: string;
+  readonly stats: ExampleStats;
+  readonly orm: Evaluation;
+  /** Share of questions whose first kept candidate is correct (no selection). */
+  readonly firstCandidateAccuracy: number;
+  readonly seconds: number;
+}
+
+/**
+ * Scores every kept candidate of `candidates` with the model of `sidecarPath`.
+ *
+ * @example
+ * const r = await evaluateOrmOnFiles({ sidecarPath: 'public/models/orm-v1.json', candidates: 'runs/dev.jsonl', bench: '../shared/data/spider' });
+ * console.log(r.orm.auroc, r.orm.selectionAccuracy, r.firstCandidateAccuracy);
+ */
+export async function evaluateOrmOnFiles(o: { sidecarPath: string; candidates: string; bench: string; keepErrors?: boolean }): Promise<OrmTestReport> {
+  const t0 = performance.now();
+  const scorer = await loadOrmScorer(o.sidecarPath);
+  try {
+    const { records, schemas } = await loadLabeledData(o.candidates, o.bench);
+    const { items, stats } = labeledItems(records, schemas, scorer.sidecar.featurizer, { keepErrors: o.keepErrors ?? false });
+    const scores = new Float32Array(items.length);
+    const first = new Map<string, number>();
+    for (let s = 0; s < items.length; ) {
+      let e = s;
+      while (e < items.length && items[e]!.question === items[s]!.question) e++;
+      scores.set(await scorer.score(items.slice(s, e).map((x) => x.item)), s);
+      first.set(items[s]!.question, items[s]!.y);
+      s = e;
+    }
+    const firstCorrect = [...first.values()].filter((y) => y === 1).length;
+    return {
+      model: basename(o.sidecarPath),
+      data: basename(o.candidates),
+      stats,
+      orm: summarizeScores(items, scores),
+      firstCandidateAccuracy: first.size === 0 ? NaN : firstCorrect / first.size,
+      seconds: (performance.now() - t0) / 1000,
+    };
+  } finally {
+    await scorer.release();
+  }
+}
