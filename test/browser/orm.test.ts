@@ -1,0 +1,88 @@
+/**
+ * The ORM worker in real Chromium scores like Node: a small page
+ * (test/engines/orm/page) built with Vite starts `workers/orm.worker.ts`,
+ * loads the bundled model from `models/` under a sub-path, and scores 32
+ * candidates; the scores match onnxruntime-web wasm in Node within 1e-4, on
+ * the WebGPU EP (SwiftShader adapter, `--enable-unsafe-webgpu`) and on the
+ * wasm fallback without the flag. Every request stays under the page's own
+ * sub-path (the ort wasm is served by the app, never a CDN).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrmItem } from '../../src/core/orm/featurize.ts';
+import { mulberry32 } from '../../src/core/orm/rng.ts';
+import { loadOrmScorer } from '../../src/node/orm/score.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/node/orm/synthetic.ts';
+import { launchChromium } from './harness.ts';
+import { startStaticServer, type StaticServer } from './static-server.ts';
+
+const REPO = join(import.meta.dirname, '../..');
+const schemas = new Map(TOY_DOMAINS.map((d) => [d.db, toySchema(d)]));
+const items: OrmItem[] = syntheticRecords(mulberry32(7), 2)
+  .flatMap((r) => r.candidates.map((c) => ({ question: r.question, sql: c.sql, schema: schemas.get(r.db_id)! })))
+  .slice(0, 32);
+
+let outDir: string;
+let server: StaticServer;
+let nodeScores: Float32Array;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'confide-orm-page-'));
+  await build({
+    configFile: false,
+    root: join(REPO, 'test/engines/orm/page'),
+    base: './',
+    publicDir: join(REPO, 'public'),
+    logLevel: 'warn',
+    worker: { format: 'es' },
+    optimizeDeps: { exclude: ['onnxruntime-web'] },
+    build: { outDir, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0, chunkSizeWarningLimit: 8000 },
+  });
+  server = await startStaticServer(outDir, '/orm/check/');
+  const scorer = await loadOrmScorer(join(REPO, 'public/models/orm-v1.json'));
+  nodeScores = await scorer.score(items);
+  await scorer.release();
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+interface Check {
+  loaded: { ok: boolean; backend?: string; fallbacks?: { backend: string }[] };
+  scored?: { ok: boolean; backend?: string; scores?: number[] };
+}
+
+describe.each([
+  { webgpu: true, backend: 'webgpu', fellBack: [] as string[] },
+  { webgpu: false, backend: 'wasm', fellBack: ['webgpu'] },
+])('the ORM worker with webgpu flag $webgpu', ({ webgpu, backend, fellBack }) => {
+  it(`runs on ${backend} and matches Node's scores within 1e-4, fetching only from its own sub-path`, async () => {
+    const { browser, cleanup } = await launchChromium({ webgpu });
+    try {
+      const page = await browser.newPage();
+      const requests: string[] = [];
+      page.context().on('request', (r) => requests.push(r.url()));
+      await page.goto(server.url);
+      await page.waitForFunction(() => typeof window.ormCheck === 'function');
+      const r = (await page.evaluate((it) => window.ormCheck(it), items)) as Check;
+      expect(r.loaded.ok).toBe(true);
+      expect(r.loaded.backend).toBe(backend);
+      expect(r.loaded.fallbacks?.map((f) => f.backend)).toEqual(fellBack);
+      expect(r.scored?.ok).toBe(true);
+      expect(r.scored?.backend).toBe(backend);
+      const scores = r.scored?.scores ?? [];
+      expect(scores.length).toBe(items.length);
+      scores.forEach((s, i) => expect(Math.abs(s - nodeScores[i]!)).toBeLessThan(1e-4));
+      expect(requests.filter((u) => !u.startsWith(server.url))).toEqual([]);
+      expect(requests.some((u) => /ort-wasm-simd-threaded\.asyncify.*\.wasm$/.test(u))).toBe(true);
+    } finally {
+      await browser.close();
+      cleanup();
+    }
+  });
+});
