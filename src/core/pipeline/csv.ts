@@ -1,0 +1,52 @@
+/**
+ * CSV export (RFC 4180): comma-separated, CRLF line ends, a field quoted when
+ * it holds a comma, a double quote, CR or LF, with inner quotes doubled. A
+ * field starting with =, +, - or @ is prefixed with an apostrophe so a
+ * spreadsheet does not run it as a formula (numbers are written as numbers).
+ */
+import type { EvalReport } from '../eval/types.ts';
+import type { ReportTable } from './report-tables.ts';
+
+const FORMULA = /^[=+\-@\t\r]/;
+
+/** One field, quoted when it must be. */
+function field(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const safe = FORMULA.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * Rows as CSV text.
+ *
+ * @example toCsv(['a', 'b'], [['x,y', 1]]); // 'a,b\r\n"x,y",1\r\n'
+ */
+export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | boolean | null)[])[]): string {
+  return [header, ...rows].map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * One row per question: id, db_id, whether the modal answer is correct, each
+ * signal (empty when missing) and the cross-fit P(correct).
+ *
+ * @example perQuestionCsv(report).split('\r\n')[0]; // 'id,db_id,correct,string_sc,…,combined'
+ */
+export function perQuestionCsv(report: EvalReport): string {
+  const names = Object.keys(report.signals);
+  return toCsv(
+    ['id', 'db_id', 'correct', ...names, 'combined'],
+    report.per_question.map((q) => [q.id, q.db_id, q.correct, ...names.map((n) => q.signals[n] ?? null), q.combined]),
+  );
+}
+
+/**
+ * Every report table in one CSV: each table's title on its own line, then its
+ * header and rows, then an empty line.
+ *
+ * @example tablesCsv(reportTables(report));
+ */
+export function tablesCsv(tables: readonly ReportTable[]): string {
+  return tables.map((t) => toCsv([t.title], []) + toCsv(t.header, t.rows)).join('\r\n');
+}

@@ -1,0 +1,126 @@
+/**
+ * The evaluation report as titled tables of text cells, the same sections
+ * and columns as `confide eval`'s text output: AUROC per signal with its 95%
+ * CI, paired differences, error correlation, the combiner against the raw
+ * signals, reliability bins, selective prediction, the certificate, Best-of-N
+ * accuracy, and accuracy vs N. The Evaluate screen renders these as HTML
+ * tables and the CSV export writes them, so the numbers are formatted once.
+ *
+ * Conventions: three decimals; percentages with one; a statistically
+ * undefined value (NaN, or null after a JSON round trip) prints as "NaN"; an
+ * absent value prints as "—".
+ */
+import type { EvalReport, SelectiveRow } from '../eval/types.ts';
+
+export interface ReportTable {
+  /** Stable id for anchors and file names (`signals`, `selective` …). */
+  readonly id: string;
+  readonly title: string;
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+const isMissing = (x: number | null | undefined): boolean => x === null || x === undefined || Number.isNaN(x);
+const f3 = (x: number | null | undefined): string => (x === undefined ? '—' : isMissing(x) ? 'NaN' : (x as number).toFixed(3));
+const signed = (x: number | null): string => (isMissing(x) ? 'NaN' : ((x as number) >= 0 ? '+' : '') + (x as number).toFixed(3));
+const ci = (c: readonly [number | null, number | null]): string => `[${f3(c[0])}, ${f3(c[1])}]`;
+const pct = (x: number | null | undefined): string => (isMissing(x) ? 'NaN' : `${(100 * (x as number)).toFixed(1)}%`);
+
+function selectiveCells(r: SelectiveRow): string[] {
+  return 'none' in r ? ['none (no valid subset)', '', ''] : [pct(r.coverage), pct(r.risk), f3(r.threshold)];
+}
+
+/**
+ * The report's tables, in `confide eval` order.
+ *
+ * @example
+ * reportTables(report).find((t) => t.id === 'signals')!.rows[0]; // ['string_sc', '0.712', '[0.650, 0.771]', '0.104', '972']
+ */
+export function reportTables(r: EvalReport): ReportTable[] {
+  const names = Object.keys(r.signals);
+  const c = r.combiner;
+  const ns = [...new Set(r.accuracy_vs_n.map((p) => p.n))];
+  const strategies = [...new Set(r.accuracy_vs_n.map((p) => p.strategy))];
+  const cert = r.certificate;
+  const tables: ReportTable[] = [
+    {
+      id: 'signals',
+      title: 'AUROC per signal (modal answer; midrank, ties count one half; 95% paired percentile bootstrap CI)',
+      header: ['signal', 'AUROC', '95% CI', 'ECE', 'n'],
+      rows: names.map((n) => {
+        const s = r.signals[n]!;
+        return [n, f3(s.auroc), ci(s.ci), s.ece === null ? '—' : f3(s.ece), String(s.n)];
+      }),
+    },
+    {
+      id: 'paired',
+      title: 'Paired AUROC differences (a − b, same resamples)',
+      header: ['a', 'b', 'diff', '95% CI', 'n'],
+      rows: r.paired.map((p) => [p.a, p.b, signed(p.diff), ci(p.ci), String(p.n)]),
+    },
+  ];
+  if (r.error_correlation.length > 0) {
+    tables.push({ id: 'error-correlation', title: 'Correlation of errors (Pearson r of y − score)', header: ['a', 'b', 'r'], rows: r.error_correlation.map((e) => [e.a, e.b, f3(e.r)]) });
+  }
+  tables.push(
+    {
+      id: 'combiner',
+      title: `Cross-fit logistic combiner (${c.group ? `leave-one-${c.group}-out, ${c.folds} groups` : `${c.folds} folds by question`}; out-of-fold probabilities)`,
+      header: ['scorer', 'AUROC', '95% CI', 'ECE', 'MCE', 'Brier'],
+      rows: [
+        ['combined', f3(c.auroc), ci(c.ci), f3(c.ece), f3(c.mce), f3(c.brier)],
+        ...names.map((n) => [`${n} (raw)`, f3(r.signals[n]!.auroc), ci(r.signals[n]!.ci), r.signals[n]!.ece === null ? '—' : f3(r.signals[n]!.ece), '', '']),
+        ...(c.vs_best ? [[`combined − ${c.best_single}`, signed(c.vs_best.diff), ci(c.vs_best.ci), '', '', '']] : []),
+      ],
+    },
+    {
+      id: 'reliability',
+      title: 'Reliability of the combined score (10 equal-width bins)',
+      header: ['bin', 'count', 'mean conf', 'accuracy'],
+      rows: c.reliability.map((b) => [`[${b.lo.toFixed(1)}, ${b.hi.toFixed(1)})`, String(b.count), f3(b.meanConfidence), f3(b.accuracy)]),
+    },
+    {
+      id: 'selective',
+      title: 'Selective prediction (threshold chosen on a calibration half, measured on the test half)',
+      header: ['scorer', 'target risk', 'coverage', 'risk', 'threshold'],
+      rows: [
+        ...r.selective.map((s) => ['combined', f3(s.target_risk), ...selectiveCells(s)]),
+        ...Object.entries(r.selective_by_signal).flatMap(([n, rows]) => rows.map((s) => [n, f3(s.target_risk), ...selectiveCells(s)])),
+      ],
+    },
+    {
+      id: 'certificate',
+      title: `Distribution-free certificate (${cert.scorer}; Bonferroni over ${cert.grid}, δ=${cert.delta}, exact Clopper–Pearson; test half n=${cert.n_test})`,
+      header: ['target risk', 'certified', 'coverage', 'risk', 'upper bound', 'threshold'],
+      rows: cert.targets.map((t) => (t.certified ? [f3(t.target), 'yes', pct(t.coverage), pct(t.risk), f3(t.upper), f3(t.threshold)] : [f3(t.target), 'no', '', '', '', ''])),
+    },
+    {
+      id: 'selection',
+      title: 'Best-of-N selection accuracy (full pool)',
+      header: ['strategy', 'accuracy'],
+      rows: Object.entries(r.selection).map(([s, a]) => [s, pct(a)]),
+    },
+    {
+      id: 'accuracy-vs-n',
+      title: 'Accuracy vs N (mean over random subsets of size N)',
+      header: ['strategy', ...ns.map((n) => `N=${n}`)],
+      rows: strategies.map((s) => [s, ...ns.map((n) => pct(r.accuracy_vs_n.find((p) => p.strategy === s && p.n === n)?.accuracy ?? Number.NaN))]),
+    },
+  );
+  return tables;
+}
+
+/**
+ * The one-line summary above the tables (questions kept and left out, pool
+ * sizes, modal accuracy, bootstrap settings).
+ *
+ * @example reportSummary(report); // 'Questions: 40 (left out: 0 gold failed, …); …'
+ */
+export function reportSummary(r: EvalReport): string {
+  const ex = r.excluded;
+  return (
+    `Questions: ${r.n_questions} (left out: ${ex.gold_error} gold failed, ${ex.no_candidates} without candidates, ${ex.unlabeled} unlabeled); ` +
+    `candidates per question ${r.pool_size.min}–${r.pool_size.max} (mean ${r.pool_size.mean.toFixed(1)}); ` +
+    `modal-answer accuracy ${pct(r.accuracy_modal)}; bootstrap B=${r.bootstrap.B}, seed ${r.bootstrap.seed}.`
+  );
+}
