@@ -15,8 +15,9 @@ import { hashSlot } from './hash.ts';
 import { checkFeaturizerConfig, DENSE_COUNT, type FeaturizerConfig } from './layout.ts';
 import type { SqlToken } from './lex.ts';
 import { linkFeatures } from './link.ts';
-import { sqlShape, type SqlShape } from './shape.ts';
+import { sqlShape } from './shape.ts';
 import { sqlFacts, type SqlFacts } from './sql-facts.ts';
+import { structureFeatures } from './structure.ts';
 import { stem, textWords } from './words.ts';
 
 /** Candidate-set agreement of one candidate: shares of the N candidates it agrees with, each in [0, 1]. */
@@ -41,8 +42,6 @@ export interface SparseFeatures {
   readonly values: Float32Array;
 }
 
-const squash = (n: number, cap: number): number => Math.min(1, Math.log1p(n) / Math.log1p(cap));
-
 function masked(t: SqlToken, columns: ReadonlySet<string>): string {
   switch (t.kind) {
     case 'kw': case 'op': return t.text;
@@ -52,32 +51,6 @@ function masked(t: SqlToken, columns: ReadonlySet<string>): string {
     case 'dq': return columns.has(t.text.toLowerCase()) ? '<id>' : '<str>';
     case 'id': return '<id>';
   }
-}
-
-function selectItems(tokens: readonly SqlToken[]): number {
-  let n = 1;
-  let depth = 0;
-  for (const t of tokens.slice(1)) {
-    if (t.text === '(') depth++;
-    else if (t.text === ')') depth--;
-    else if (depth === 0 && t.text === 'from') break;
-    else if (depth === 0 && t.text === ',') n++;
-  }
-  return n;
-}
-
-function structure(f: SqlFacts, s: SqlShape, questionWords: number): number[] {
-  const c = (k: string): number => s.counts.get(k) ?? 0;
-  const b = (x: boolean): number => (x ? 1 : 0);
-  const aggregates = c('count') + c('sum') + c('avg') + c('min') + c('max');
-  return [
-    b(f.parsed), squash(s.selects, 8), squash(s.joins, 8), b(c('where') > 0), squash(s.conditions, 8), b(c('group') > 0),
-    b(c('having') > 0), b(c('order') > 0), b(s.orderDesc), b(s.limit !== null), b(s.limit === 1), b(c('distinct') > 0),
-    b(c('union') > 0), b(c('intersect') > 0), b(c('except') > 0), squash(s.nested, 4), b(c('count') > 0), b(c('sum') > 0),
-    b(c('avg') > 0), b(c('min') > 0), b(c('max') > 0), b(c('not') > 0), b(c('like') > 0), b(c('between') > 0), b(c('in') > 0),
-    b(c('or') > 0), b(s.star), b(c('case') > 0), b(c('exists') > 0), b(c('is') > 0 && c('null') > 0), squash(selectItems(f.tokens), 8),
-    b(c('group') > 0 && aggregates === 0), squash(f.tokens.length, 128), squash(questionWords, 64),
-  ];
 }
 
 /** Options for {@link featurize}; `cache` maps SQL text → facts to skip re-parsing repeated candidates. */
@@ -108,7 +81,7 @@ export function featurize(item: OrmItem, config: FeaturizerConfig, options: Feat
     throw new RangeError(`agreement shares must be in [0, 1], got ${JSON.stringify(a)}`);
   }
   const dense = [
-    ...structure(facts, shape, words.length),
+    ...structureFeatures(facts, shape, words.length),
     ...cueIndicators(item.question.toLowerCase(), shape),
     ...linkFeatures(text, facts, item.schema),
     ...(a ? [1, a.exec_share, a.struct_share, a.string_share] : [0, 0, 0, 0]),
