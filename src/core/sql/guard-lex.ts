@@ -1,6 +1,6 @@
 /**
  * A small SQLite-flavoured lexer for the read-only guard: it knows comments,
- * string literals, quoted identifiers and semicolons, and nothing of the
+ * string literals, quoted identifiers, parameters and semicolons, and nothing of the
  * grammar. Its one job is to agree with SQLite's tokenizer on where code is
  * (outside comments and quotes), so statement boundaries and leading keywords
  * are found the way SQLite finds them.
@@ -12,6 +12,7 @@ export type SqlTokenKind =
   | 'quoted' // "ident", `ident` or [ident]: never a keyword
   | 'string' // 'text' (a blob literal x'..' lexes as word x + string)
   | 'number'
+  | 'variable' // a bound parameter: ?NNN, :name, @name, #name or $name, with SQLite's Tcl-style (…) suffix
   | 'punct' // any other single character
   | 'semicolon';
 
@@ -27,6 +28,35 @@ export interface SqlToken {
 const WORD_START = /[A-Za-z_\u0080-\uffff]/;
 const WORD_PART = /[A-Za-z0-9_$\u0080-\uffff]/;
 const NUMBER_PART = /[0-9A-Za-z_.]/;
+/** SQLite's IdChar: ASCII letters, digits, `_`, `$` and every non-ASCII character (a UTF-8 byte >= 0x80). */
+const ID_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
+/** SQLite's sqlite3Isspace: the ASCII whitespace its tokenizer skips. */
+const SQLITE_SPACE = /[ \t\n\v\f\r]/;
+
+/**
+ * End of a `:name`, `@name`, `#name` or `$name` parameter starting at `at`,
+ * as SQLite's tokenizer reads it (tokenize.c, CC_VARALPHA / CC_DOLLAR): name
+ * characters and `::`, then optionally `(` up to the first `)` or ASCII space,
+ * which may hold quotes, semicolons or comment marks that are NOT code.
+ * Returns `at + 1` when no name follows (SQLite then rejects the token).
+ */
+function skipVariable(sql: string, at: number): number {
+  let i = at + 1;
+  let n = 0;
+  while (i < sql.length) {
+    const c = sql[i]!;
+    if (ID_CHAR.test(c)) {
+      n += 1;
+      i += 1;
+    } else if (c === '(' && n > 0) {
+      i += 1;
+      while (i < sql.length && sql[i] !== ')' && sql[i] !== '\0' && !SQLITE_SPACE.test(sql[i]!)) i += 1;
+      return sql[i] === ')' ? i + 1 : i;
+    } else if (c === ':' && sql[i + 1] === ':') i += 2;
+    else break;
+  }
+  return n === 0 ? at + 1 : i;
+}
 
 /** Offset just past a quote that started at `open`, with `close` doubled to escape (SQLite rule). */
 function skipQuoted(sql: string, open: number, close: string, doubling: boolean): number {
@@ -81,6 +111,10 @@ export function lexSql(sql: string): SqlToken[] {
     } else if (c === ';') {
       push('semicolon', i, i + 1);
       i += 1;
+    } else if (c === '$' || c === '@' || c === ':' || c === '#') {
+      const end = skipVariable(sql, i);
+      push(end === i + 1 ? 'punct' : 'variable', i, end);
+      i = end;
     } else if (/[0-9]/.test(c) || (c === '.' && next !== undefined && /[0-9]/.test(next))) {
       let j = i + 1;
       while (j < sql.length) {

@@ -5,7 +5,7 @@
  * empty statements such as `;;` count as nothing); its first keyword must be
  * SELECT, WITH, VALUES, EXPLAIN (of one of those) or a read-only PRAGMA
  * (see guard-pragma.ts); ATTACH, DETACH, VACUUM (incl. VACUUM INTO) and
- * `load_extension(` are refused by name. A WITH whose main statement is an
+ * `load_extension(` (bare or quoted) are refused by name. A WITH whose main statement is an
  * INSERT, UPDATE, DELETE or REPLACE is refused too. This is a lexer-level
  * check, not a grammar: the runner also sets `PRAGMA query_only=ON`, so any
  * write the guard misses is stopped by SQLite itself.
@@ -77,10 +77,18 @@ function checkPragma(sql: string, t: readonly SqlToken[]): GuardResult | null {
   return null;
 }
 
+/** A word's upper-cased text, or a quoted identifier's name upper-cased (SQLite calls `"f"(x)` as `f(x)`). */
+function nameOf(tok: SqlToken): string | null {
+  if (tok.kind === 'word') return tok.text;
+  if (tok.kind !== 'quoted') return null;
+  const close = tok.text[0] === '[' ? ']' : tok.text[0]!;
+  return tok.text.slice(1, -1).replaceAll(close + close, close).toUpperCase();
+}
+
 /** Checks one statement's tokens; null when it may run. */
 function checkStatement(sql: string, t: readonly SqlToken[]): GuardResult | null {
   for (let j = 0; j < t.length; j += 1) {
-    if (t[j]!.kind === 'word' && t[j]!.text === 'LOAD_EXTENSION' && t[j + 1]?.text === '(') {
+    if (nameOf(t[j]!) === 'LOAD_EXTENSION' && t[j + 1]?.text === '(') {
       return refuse(sql, 'load_extension() loads native code');
     }
   }
