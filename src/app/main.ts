@@ -7,9 +7,11 @@ import { browserSqlSpawn } from '../engines/sql/browserSpawn.ts';
 import { createSqlPool } from '../engines/sql/pool.ts';
 import { askView } from './ask/ask-view.ts';
 import { consoleView } from './console-view.ts';
+import { evaluateView } from './evaluate/evaluate-view.ts';
 import { createDatabaseController } from './database.ts';
 import { databaseBar } from './database-bar.ts';
 import { el, replace } from './dom.ts';
+import { profilesView } from './profiles/profiles-view.ts';
 import { createProfileStore } from './profiles/store.ts';
 import { renderSchemaPanel } from './schema-panel.ts';
 import { createTabs } from './tabs.ts';
@@ -24,12 +26,16 @@ dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name));
 
 const profiles = await createProfileStore(localStorage);
 const askPanel = el('section', {}, askView({ pool, dbs, profiles }));
+const evaluatePanel = el('section', {}, evaluateView({ pool, profiles }));
+const profilesPanel = el('section', {}, profilesView(profiles));
 const consolePanel = el('section', {}, consoleView(pool, dbs));
 const tabs = createTabs([
   { id: 'ask', label: 'Ask', panel: askPanel },
+  { id: 'evaluate', label: 'Evaluate', panel: evaluatePanel },
+  { id: 'profiles', label: 'Profiles', panel: profilesPanel },
   { id: 'console', label: 'SQL console', panel: consolePanel },
 ]);
-const main = el('main', { id: 'main', class: 'layout' }, schemaAside, el('div', { class: 'sections' }, tabs.bar, askPanel, consolePanel));
+const main = el('main', { id: 'main', class: 'layout' }, schemaAside, el('div', { class: 'sections' }, tabs.bar, askPanel, evaluatePanel, profilesPanel, consolePanel));
 replace(root, bar.element, main);
 
 if (new URLSearchParams(location.search).get('db') !== 'none') {

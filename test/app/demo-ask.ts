@@ -28,8 +28,8 @@ export interface DemoAsk {
   readonly decision: Decision;
 }
 
-/** Every demo question asked through the pipeline, decided at `risk`. */
-export async function askAllDemo(risk: number): Promise<DemoAsk[]> {
+/** Every demo question asked through the pipeline, decided at `risk` (default profile unless given). */
+export async function askAllDemo(risk: number, profile: CalibrationProfile = defaultProfile()): Promise<DemoAsk[]> {
   const runner = await loadSqlRunner();
   const opened = runner.open('demo', new Uint8Array(readFileSync(DEMO_DB_PATH)), 'full');
   if (!opened.ok) throw new Error(opened.error.message);
@@ -37,7 +37,6 @@ export async function askAllDemo(risk: number): Promise<DemoAsk[]> {
   if (!schema.ok) throw new Error(schema.error.message);
   const { records } = parseCandidateFile(readFileSync(CANDIDATES_PATH, 'utf8'));
   const generator = createReplayGenerator(records);
-  const profile = defaultProfile();
   const out: DemoAsk[] = [];
   for (const r of records) {
     const asked = await runAsk(

@@ -1,0 +1,56 @@
+/**
+ * The databases of a loaded benchmark, opened one at a time in the SQL
+ * worker pool for `prepareAll` (src/core/pipeline), under keys of their own so
+ * they never clash with the database open in Ask.
+ */
+import type { Schema } from '../../core/schema.ts';
+import type { DbAccess } from '../../core/pipeline/prepare-all.ts';
+import type { SqlPool } from '../../engines/sql/pool-types.ts';
+import type { LoadedBench } from './bench-source.ts';
+
+const keyOf = (dbId: string): string => `bench:${dbId}`;
+
+/**
+ * A DbAccess over `pool` for `bench`.
+ *
+ * @example const { prepared } = await prepareAll(records, benchAccess(pool, bench), { signal });
+ */
+export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess {
+  return {
+    async open(dbId) {
+      const bytes = await bench.database(dbId);
+      if (bytes === null) return { ok: false, message: `the benchmark has no database "${dbId}"` };
+      const opened = await pool.open(keyOf(dbId), bytes);
+      if (!opened.ok) return { ok: false, message: `${dbId}: ${opened.error.code}: ${opened.error.message}` };
+      const key = keyOf(dbId);
+      return {
+        ok: true,
+        db: {
+          runMany: (sqls, signal) => pool.runMany(key, sqls, signal ? { signal } : {}),
+          normalizedSql: (sql) => pool.normalizedSql(key, sql),
+          schema: opened.schema,
+        },
+      };
+    },
+    close: (dbId) => pool.close(keyOf(dbId)),
+  };
+}
+
+/**
+ * Schemas of a benchmark's databases, each read once (opening it briefly), for prompts.
+ *
+ * @example const schemaFor = schemaReader(pool, bench); await schemaFor('concert_singer');
+ */
+export function schemaReader(pool: SqlPool, bench: LoadedBench): (dbId: string) => Promise<Schema> {
+  const cache = new Map<string, Schema>();
+  const access = benchAccess(pool, bench);
+  return async (dbId) => {
+    const known = cache.get(dbId);
+    if (known) return known;
+    const r = await access.open(dbId);
+    if (!r.ok) throw new Error(r.message);
+    await access.close(dbId);
+    cache.set(dbId, r.db.schema);
+    return r.db.schema;
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * The Evaluate screen, in four steps: (1) a benchmark from a folder, a zip or
+ * the bundled demo; (2) candidates from a candidate file, the demo replay
+ * file, or the live model in a resumable run kept in IndexedDB; (3) run:
+ * execute and label every candidate in the worker pool, then `evaluate()`
+ * (src/core/eval, the code behind `confide eval`); (4) the report.
+ */
+import { tryParseCandidateFile } from '../../core/bench/candidate-file.ts';
+import { resolveGold } from '../../core/bench/gold.ts';
+import type { QuestionRecord } from '../../core/bench/types.ts';
+import { labeledRecord } from '../../core/eval/prepare.ts';
+import { evaluate } from '../../core/eval/report.ts';
+import { prepareAll } from '../../core/pipeline/prepare-all.ts';
+import type { SqlPool } from '../../engines/sql/pool-types.ts';
+import { DEMO_CANDIDATES_URL } from '../ask/replay-source.ts';
+import { el, replace } from '../dom.ts';
+import { plural } from '../format.ts';
+import type { ProfileStore } from '../profiles/store.ts';
+import { createProgress } from '../progress.ts';
+import { benchAccess } from './db-access.ts';
+import { demoSource, folderSource, loadBench, zipSource, type FileSource, type LoadedBench } from './bench-source.ts';
+import { generationPanel, type LiveGeneratorSource } from './generation-panel.ts';
+import { reportView } from './report-view.ts';
+
+export interface EvaluateViewDeps {
+  readonly pool: SqlPool;
+  readonly profiles: ProfileStore;
+  readonly live?: LiveGeneratorSource;
+}
+
+const errorLine = (message: string): HTMLElement => el('p', { class: 'error', role: 'alert' }, message);
+
+/**
+ * Builds the Evaluate screen.
+ *
+ * @example panel.append(evaluateView({ pool, profiles }));
+ */
+export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
+  const { pool, profiles } = deps;
+  let source: FileSource | null = null;
+  let bench: LoadedBench | null = null;
+  let candidates: { records: QuestionRecord[]; origin: string } | null = null;
+
+  const benchStatus = el('div', { class: 'bench-status', 'aria-live': 'polite' });
+  const splitSelect = el('select', { id: 'eval-split', hidden: true, 'aria-label': 'Split' });
+  const candStatus = el('div', { class: 'cand-status', 'aria-live': 'polite' });
+  const runButton = el('button', { type: 'button', class: 'primary', id: 'eval-run', disabled: true }, 'Run the evaluation');
+  const progress = createProgress('Evaluation progress');
+  const out = el('div', { class: 'eval-out' });
+  const bootstrap = el('select', { id: 'eval-bootstrap' }, ...[200, 1000, 2000].map((b) => el('option', { value: b, selected: b === 1000 }, String(b))));
+  const seed = el('input', { type: 'number', id: 'eval-seed', value: 1, min: 0, step: 1 });
+  const folds = el('select', { id: 'eval-folds' }, el('option', { value: '2' }, '2 folds by question'), el('option', { value: '5' }, '5 folds by question'), el('option', { value: 'db' }, 'leave one database out'));
+
+  const refresh = (): void => {
+    runButton.disabled = bench === null || candidates === null;
+  };
+  const setBench = async (src: FileSource, split?: string): Promise<void> => {
+    replace(benchStatus, el('p', { class: 'muted' }, `Reading ${src.name}…`));
+    const r = await loadBench(src, split);
+    if (!r.ok) {
+      bench = null;
+      replace(benchStatus, errorLine(r.message));
+      return refresh();
+    }
+    source = src;
+    bench = r.bench;
+    replace(splitSelect, ...bench.splits.map((s) => el('option', { value: s, selected: s === bench!.split }, s)));
+    splitSelect.hidden = bench.splits.length < 2;
+    replace(benchStatus, el('p', { id: 'bench-summary' },
+      `${bench.source}: ${bench.layout === 'spider' ? 'Spider' : 'BIRD'} layout, split "${bench.split}", ${plural(bench.questions.length, 'question')} over ${plural(bench.dbIds.length, 'database')}`,
+      bench.missingDbs.length > 0 ? ` (missing: ${bench.missingDbs.join(', ')}; their questions will be skipped)` : '', '.'));
+    refresh();
+  };
+  const setCandidates = (text: string, origin: string): void => {
+    const r = tryParseCandidateFile(text, origin);
+    if (!r.ok) {
+      candidates = null;
+      replace(candStatus, errorLine(r.error.message));
+      return refresh();
+    }
+    candidates = { records: r.records, origin };
+    replace(candStatus, el('p', { id: 'cand-summary' }, `${origin}: ${plural(r.records.length, 'question')}, ${plural(r.records.reduce((s, x) => s + x.candidates.length, 0), 'candidate')}.`));
+    refresh();
+  };
+
+  const folderInput = el('input', { type: 'file', id: 'eval-folder', webkitdirectory: true, multiple: true, class: 'visually-hidden' });
+  folderInput.addEventListener('change', () => folderInput.files && folderInput.files.length > 0 && void setBench(folderSource(folderInput.files)));
+  const zipInput = el('input', { type: 'file', id: 'eval-zip', accept: '.zip,application/zip', class: 'visually-hidden' });
+  zipInput.addEventListener('change', async () => {
+    const f = zipInput.files?.[0];
+    if (!f) return;
+    try {
+      await setBench(await zipSource(f));
+    } catch (e) {
+      replace(benchStatus, errorLine(`${f.name} could not be read as a zip: ${String(e)}`));
+    }
+  });
+  splitSelect.addEventListener('change', () => source && void setBench(source, splitSelect.value));
+  const candInput = el('input', { type: 'file', id: 'eval-candidates', accept: '.jsonl,.json,application/x-ndjson', class: 'visually-hidden' });
+  candInput.addEventListener('change', async () => {
+    const f = candInput.files?.[0];
+    if (f) setCandidates(await f.text(), f.name);
+  });
+  const demoCandidates = el('button', { type: 'button' }, 'Use the demo replay candidates');
+  demoCandidates.addEventListener('click', async () => {
+    const r = await fetch(new URL(DEMO_CANDIDATES_URL, document.baseURI));
+    if (r.ok) setCandidates(await r.text(), 'demo candidates (mutation generator)');
+    else replace(candStatus, errorLine(`The demo candidate file could not be loaded (HTTP ${r.status}).`));
+  });
+  const generation = generationPanel({
+    pool,
+    ...(deps.live ? { live: deps.live } : {}),
+    bench: () => bench,
+    onRecords: (records, origin) => {
+      candidates = { records, origin };
+      replace(candStatus, el('p', { id: 'cand-summary' }, `${origin}: ${plural(records.length, 'question')} with candidates.`));
+      refresh();
+    },
+  });
+
+  runButton.addEventListener('click', async () => {
+    if (!bench || !candidates) return;
+    runButton.disabled = true;
+    replace(out);
+    const signal = progress.start('Evaluating');
+    try {
+      const gold = resolveGold(candidates.records, bench.questions);
+      const { prepared, skipped } = await prepareAll(gold.records, benchAccess(pool, bench), { signal, onProgress: (p) => progress.update(p.progress, p.text) });
+      progress.update(null, 'computing the statistics');
+      await new Promise((r) => setTimeout(r, 30)); // let the page paint before the synchronous statistics
+      const byId = new Map(gold.records.map((r) => [r.id, r]));
+      const report = evaluate(prepared, {
+        bootstrap: Number(bootstrap.value),
+        seed: Math.max(0, Math.floor(Number(seed.value) || 0)),
+        ...(folds.value === 'db' ? { group: 'db_id' as const } : { folds: Number(folds.value) }),
+        profileName: `${bench.source} ${bench.split}`,
+        provenance: { data: `${bench.source}, split ${bench.split} (${prepared.length} questions evaluated)`, generator: candidates.origin, created: new Date().toISOString() },
+      });
+      progress.finish('Done.');
+      replace(out, reportView({
+        report,
+        labeled: prepared.map((p) => labeledRecord(byId.get(p.id)!, p)),
+        baseName: `${bench.source.replace(/\.zip$/, '').replace(/[^A-Za-z0-9_-]+/g, '-')}-${bench.split}`,
+        profiles,
+        skipped: skipped.length,
+      }));
+    } catch (e) {
+      progress.finish(signal.aborted ? 'Stopped.' : '');
+      if (!signal.aborted) replace(out, errorLine(e instanceof Error ? e.message : String(e)));
+    } finally {
+      refresh();
+    }
+  });
+
+  return el('section', { class: 'evaluate' },
+    el('h2', {}, 'Evaluate'),
+    el('p', { class: 'muted' }, 'Measure how well the signals tell right answers from wrong ones on a benchmark with gold SQL, see the plots, export the report, and fit a calibration profile for Ask. Everything runs in this browser.'),
+    el('fieldset', {},
+      el('legend', {}, '1. Benchmark (Spider or BIRD layout)'),
+      el('div', { class: 'row' },
+        el('label', { for: 'eval-folder', class: 'button' }, 'Choose a benchmark folder…'), folderInput,
+        el('label', { for: 'eval-zip', class: 'button' }, 'Open a benchmark zip…'), zipInput,
+        el('button', { type: 'button', onclick: () => void setBench(demoSource()) }, 'Use the demo benchmark'),
+        splitSelect,
+      ),
+      benchStatus,
+    ),
+    el('fieldset', {},
+      el('legend', {}, '2. Candidates'),
+      el('div', { class: 'row' }, el('label', { for: 'eval-candidates', class: 'button' }, 'Load a candidate file…'), candInput, demoCandidates),
+      generation,
+      candStatus,
+    ),
+    el('fieldset', {},
+      el('legend', {}, '3. Run'),
+      el('div', { class: 'row' },
+        el('label', { for: 'eval-bootstrap' }, 'Bootstrap resamples'), bootstrap,
+        el('label', { for: 'eval-seed' }, 'Seed'), seed,
+        el('label', { for: 'eval-folds' }, 'Cross-fit'), folds,
+        runButton,
+      ),
+      progress.element,
+    ),
+    out,
+  );
+}

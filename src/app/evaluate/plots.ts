@@ -1,0 +1,90 @@
+/**
+ * The evaluation's plots, drawn with Observable Plot from the report's own
+ * curves (nothing recomputed here): ROC curves per signal, the reliability
+ * diagram of the combined score with each bin's count, risk–coverage curves
+ * with the chosen operating points, and Best-of-N accuracy against N. Each
+ * plot sits in a <figure> with a caption; the tables below hold the numbers.
+ */
+import * as Plot from '@observablehq/plot';
+import type { EvalReport } from '../../core/eval/types.ts';
+import { el } from '../dom.ts';
+
+const WIDTH = 460;
+const HEIGHT = 320;
+
+function figure(id: string, caption: string, plot: Element): HTMLElement {
+  plot.setAttribute('role', 'img');
+  plot.setAttribute('aria-label', caption);
+  return el('figure', { class: 'plot', id: `plot-${id}`, 'data-plot': id }, plot, el('figcaption', { class: 'muted' }, caption));
+}
+
+/** ROC curves, one per signal and the combined score. */
+function rocPlot(r: EvalReport): Element {
+  const data = Object.entries(r.curves.roc).flatMap(([scorer, pts]) => pts.map((p) => ({ scorer, fpr: p.fpr, tpr: p.tpr })));
+  return Plot.plot({
+    width: WIDTH, height: HEIGHT, grid: true,
+    x: { label: 'False-positive rate', domain: [0, 1] },
+    y: { label: 'True-positive rate', domain: [0, 1] },
+    color: { legend: true },
+    marks: [Plot.line([[0, 0], [1, 1]], { stroke: '#bbb', strokeDasharray: '4,4' }), Plot.line(data, { x: 'fpr', y: 'tpr', stroke: 'scorer', strokeWidth: (d: { scorer: string }) => (d.scorer === 'combined' ? 3 : 1.5) })],
+  });
+}
+
+/** Reliability diagram: accuracy per confidence bin, the diagonal, and each bin's count. */
+function reliabilityPlot(r: EvalReport): Element {
+  const bins = r.combiner.reliability.filter((b) => b.count > 0);
+  return Plot.plot({
+    width: WIDTH, height: HEIGHT, grid: true,
+    x: { label: 'Predicted P(correct) (bin)', domain: [0, 1] },
+    y: { label: 'Observed accuracy', domain: [0, 1.08] },
+    marks: [
+      Plot.rectY(bins, { x1: 'lo', x2: 'hi', y: 'accuracy', fill: '#0b5cad', fillOpacity: 0.35, inset: 1 }),
+      Plot.line([[0, 0], [1, 1]], { stroke: '#888', strokeDasharray: '4,4' }),
+      Plot.dot(bins, { x: 'meanConfidence', y: 'accuracy', fill: '#0b5cad' }),
+      Plot.text(bins, { x: (b: { lo: number; hi: number }) => (b.lo + b.hi) / 2, y: 'accuracy', text: (b: { count: number }) => `n=${b.count}`, dy: -10, fontSize: 10 }),
+    ],
+  });
+}
+
+/** Risk–coverage curves with the combined score's operating points (test half) at each target risk. */
+function riskCoveragePlot(r: EvalReport): Element {
+  const data = Object.entries(r.curves.risk_coverage).flatMap(([scorer, c]) => c.points.map((p) => ({ scorer, coverage: p.coverage, risk: p.risk })));
+  const points = r.selective.flatMap((s) => ('none' in s ? [] : [{ coverage: s.coverage, risk: s.risk, label: `target ${s.target_risk}` }]));
+  return Plot.plot({
+    width: WIDTH, height: HEIGHT, grid: true,
+    x: { label: 'Coverage (share answered)', domain: [0, 1] },
+    y: { label: 'Risk (share of answers wrong)', domain: [0, 1] },
+    color: { legend: true },
+    marks: [
+      Plot.line(data, { x: 'coverage', y: 'risk', stroke: 'scorer', curve: 'step-before', strokeWidth: (d: { scorer: string }) => (d.scorer === 'combined' ? 3 : 1.5) }),
+      Plot.dot(points, { x: 'coverage', y: 'risk', r: 5, fill: 'black', symbol: 'diamond' }),
+      Plot.text(points, { x: 'coverage', y: 'risk', text: 'label', dx: 8, textAnchor: 'start', fontSize: 10 }),
+    ],
+  });
+}
+
+/** Best-of-N accuracy against N, one line per strategy. */
+function accuracyPlot(r: EvalReport): Element {
+  const data = r.accuracy_vs_n.filter((p) => Number.isFinite(p.accuracy));
+  return Plot.plot({
+    width: WIDTH, height: HEIGHT, grid: true,
+    x: { label: 'N (candidates per question)', type: 'log', base: 2 },
+    y: { label: 'Accuracy', domain: [0, 1] },
+    color: { legend: true },
+    marks: [Plot.line(data, { x: 'n', y: 'accuracy', stroke: 'strategy' }), Plot.dot(data, { x: 'n', y: 'accuracy', fill: 'strategy', r: 3 })],
+  });
+}
+
+/**
+ * All four plots.
+ *
+ * @example panel.append(reportPlots(report));
+ */
+export function reportPlots(r: EvalReport): HTMLElement {
+  return el('div', { class: 'plots' },
+    figure('roc', 'ROC curves per signal and the combined score (dashed: chance).', rocPlot(r)),
+    figure('reliability', 'Reliability of the combined score: observed accuracy per bin of predicted P(correct), with the number of questions in each bin (dashed: perfect calibration).', reliabilityPlot(r)),
+    figure('risk-coverage', 'Risk–coverage curves; diamonds: the combined score\'s operating points at each target risk (thresholds from the calibration half, measured on the test half).', riskCoveragePlot(r)),
+    figure('accuracy-vs-n', 'Best-of-N accuracy against the number of candidates N, per selection strategy.', accuracyPlot(r)),
+  );
+}

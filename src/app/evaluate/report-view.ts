@@ -1,0 +1,81 @@
+/**
+ * An evaluation report on screen: the summary line, the plots, the same
+ * tables as `confide eval`, the exports (labelled candidate file, report JSON,
+ * per-question CSV, tables CSV) and "save as a calibration profile".
+ */
+import { serializeCandidateFile } from '../../core/bench/candidate-file.ts';
+import type { QuestionRecord } from '../../core/bench/types.ts';
+import type { EvalReport } from '../../core/eval/types.ts';
+import { perQuestionCsv, tablesCsv } from '../../core/pipeline/csv.ts';
+import { reportSummary, reportTables, type ReportTable } from '../../core/pipeline/report-tables.ts';
+import { el, replace } from '../dom.ts';
+import { downloadText } from '../download.ts';
+import type { ProfileStore } from '../profiles/store.ts';
+import { reportPlots } from './plots.ts';
+
+function htmlTable(t: ReportTable): HTMLElement {
+  const numeric = (s: string): boolean => /^[-+]?(\d|NaN|\[)/.test(s) || s.endsWith('%');
+  return el('section', { class: 'report-table', id: `table-${t.id}`, 'aria-labelledby': `table-${t.id}-title` },
+    el('h4', { id: `table-${t.id}-title` }, t.title),
+    el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-labelledby': `table-${t.id}-title` },
+      el('table', {},
+        el('thead', {}, el('tr', {}, ...t.header.map((h, j) => el('th', { scope: 'col', class: j > 0 ? 'num' : undefined }, h)))),
+        el('tbody', {}, ...t.rows.map((r) => el('tr', {}, ...r.map((c, j) => (j === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: numeric(c) ? 'num' : undefined }, c)))))),
+      ),
+    ),
+  );
+}
+
+export interface ReportViewInput {
+  readonly report: EvalReport;
+  /** The candidate records with labels written back, for the candidate-file export. */
+  readonly labeled: readonly QuestionRecord[];
+  /** Base of exported file names, e.g. "demo-dev". */
+  readonly baseName: string;
+  readonly profiles: ProfileStore;
+  /** Questions skipped for a missing database. */
+  readonly skipped: number;
+}
+
+/**
+ * Renders the report.
+ *
+ * @example panel.append(reportView({ report, labeled, baseName: 'spider-dev', profiles, skipped: 0 }));
+ */
+export function reportView(input: ReportViewInput): HTMLElement {
+  const { report, labeled, baseName, profiles } = input;
+  const tables = reportTables(report);
+  const exportButton = (label: string, file: string, type: string, make: () => string) =>
+    el('button', { type: 'button', onclick: () => downloadText(file, make(), type) }, label);
+  const nameInput = el('input', { type: 'text', id: 'profile-name', value: `${baseName} profile` });
+  const saveStatus = el('p', { role: 'status', 'aria-live': 'polite' });
+  const save = el('button', { type: 'button', class: 'primary' }, 'Save and use this profile');
+  save.addEventListener('click', () => {
+    const name = nameInput.value.trim();
+    if (name === '') return replace(saveStatus, el('span', { class: 'error' }, 'Give the profile a name.'));
+    const r = profiles.save({ ...report.profile, name, provenance: { ...report.profile.provenance, created: new Date().toISOString() } });
+    if (!r.ok) return replace(saveStatus, el('span', { class: 'error' }, r.message));
+    profiles.setActive(name);
+    replace(saveStatus, `Saved "${name}"; Ask now uses it.`);
+  });
+  const p = report.profile;
+  return el('section', { class: 'report', 'aria-labelledby': 'report-heading' },
+    el('h3', { id: 'report-heading' }, 'Report'),
+    el('p', { class: 'report-summary' }, reportSummary(report), input.skipped > 0 ? ` ${input.skipped} questions were skipped: their database is not in the benchmark.` : ''),
+    el('div', { class: 'row exports', role: 'group', 'aria-label': 'Export' },
+      exportButton('Export report (JSON)', `${baseName}-report.json`, 'application/json', () => JSON.stringify(report, null, 2)),
+      exportButton('Export per-question CSV', `${baseName}-questions.csv`, 'text/csv', () => perQuestionCsv(report)),
+      exportButton('Export tables CSV', `${baseName}-tables.csv`, 'text/csv', () => tablesCsv(tables)),
+      exportButton('Export labelled candidate file', `${baseName}-candidates.jsonl`, 'application/x-ndjson', () => serializeCandidateFile(labeled)),
+    ),
+    el('fieldset', { class: 'save-profile' },
+      el('legend', {}, 'Calibration profile from this run'),
+      el('p', { class: 'muted' }, `Combiner over ${p.signals.join(', ')}; cross-fit ECE ${Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'NaN'}, AUROC ${Number.isFinite(p.provenance.auroc) ? p.provenance.auroc.toFixed(3) : 'NaN'}; thresholds: ${p.thresholds.map((t) => `risk ${t.target_risk} → ${t.threshold === null ? 'none' : `P ≥ ${t.threshold.toFixed(3)}`}`).join(', ')}.`),
+      el('label', { for: 'profile-name' }, 'Profile name'), ' ', nameInput, ' ', save, saveStatus,
+    ),
+    el('h4', {}, 'Plots'),
+    reportPlots(report),
+    el('h4', {}, 'Tables (as printed by confide eval)'),
+    ...tables.map(htmlTable),
+  );
+}

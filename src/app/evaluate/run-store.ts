@@ -1,0 +1,93 @@
+/**
+ * Generation runs kept in IndexedDB (database `confide`, stores `runs` and
+ * `records`): each question's candidates are written the moment they are
+ * generated, so closing the tab loses at most the question in progress, and a
+ * run can be resumed or exported later. Implements the pipeline's RunStore.
+ */
+import type { QuestionRecord } from '../../core/bench/types.ts';
+import type { GenerationSettings, RunStore } from '../../core/pipeline/generation-run.ts';
+
+export interface RunMeta {
+  readonly id: string;
+  /** Benchmark source and split, e.g. "spider (dev)". */
+  readonly benchmark: string;
+  readonly model: string;
+  readonly settings: GenerationSettings;
+  readonly total: number;
+  readonly created: string;
+}
+
+export interface BrowserRunStore extends RunStore {
+  saveMeta(meta: RunMeta): Promise<void>;
+  /** Every run with how many questions it has stored. */
+  list(): Promise<{ meta: RunMeta; done: number }[]>;
+  remove(runId: string): Promise<void>;
+}
+
+const request = <T>(r: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+
+const finished = (tx: IDBTransaction): Promise<void> =>
+  new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+
+/**
+ * Opens (creating on first use) the store.
+ *
+ * @example
+ * const runs = await openRunStore();
+ * await runGeneration(id, questions, generator, schemaFor, runs, settings, { signal });
+ */
+export async function openRunStore(name = 'confide'): Promise<BrowserRunStore> {
+  const open = indexedDB.open(name, 1);
+  open.onupgradeneeded = () => {
+    const db = open.result;
+    db.createObjectStore('runs', { keyPath: 'id' });
+    db.createObjectStore('records', { keyPath: ['runId', 'id'] }).createIndex('byRun', 'runId');
+  };
+  const db = await request(open);
+  const records = (runId: string, mode: IDBTransactionMode) => {
+    const tx = db.transaction('records', mode);
+    return { tx, store: tx.objectStore('records'), range: IDBKeyRange.only(runId) };
+  };
+  return {
+    async load(runId) {
+      const { store, range } = records(runId, 'readonly');
+      const rows = (await request(store.index('byRun').getAll(range))) as { runId: string; id: string; record: QuestionRecord }[];
+      return new Map(rows.map((r) => [r.id, r.record]));
+    },
+    async put(runId, record) {
+      const { tx, store } = records(runId, 'readwrite');
+      store.put({ runId, id: record.id, record });
+      await finished(tx);
+    },
+    async saveMeta(meta) {
+      const tx = db.transaction('runs', 'readwrite');
+      tx.objectStore('runs').put(meta);
+      await finished(tx);
+    },
+    async list() {
+      const metas = (await request(db.transaction('runs', 'readonly').objectStore('runs').getAll())) as RunMeta[];
+      const out: { meta: RunMeta; done: number }[] = [];
+      for (const meta of metas) {
+        const { store, range } = records(meta.id, 'readonly');
+        out.push({ meta, done: await request(store.index('byRun').count(range)) });
+      }
+      return out.sort((a, b) => b.meta.created.localeCompare(a.meta.created));
+    },
+    async remove(runId) {
+      const tx = db.transaction(['runs', 'records'], 'readwrite');
+      tx.objectStore('runs').delete(runId);
+      const idx = tx.objectStore('records').index('byRun');
+      const keys = await request(idx.getAllKeys(IDBKeyRange.only(runId)));
+      for (const k of keys) tx.objectStore('records').delete(k);
+      await finished(tx);
+    },
+  };
+}

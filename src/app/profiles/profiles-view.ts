@@ -1,0 +1,75 @@
+/**
+ * The Profiles screen: every calibration profile with its provenance (what
+ * data, which generator, how many questions, cross-fit ECE and AUROC, when),
+ * its thresholds, and actions: use it in Ask, export it as JSON, delete it;
+ * and importing one from a JSON file (checked field by field).
+ */
+import { checkProfile } from '../../core/pipeline/profile-check.ts';
+import type { CalibrationProfile } from '../../core/profile.ts';
+import { el, replace } from '../dom.ts';
+import { downloadText } from '../download.ts';
+import { formatNumber } from '../format.ts';
+import type { ProfileStore } from './store.ts';
+
+function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, active: boolean): HTMLElement {
+  const v = p.provenance;
+  const fileName = `${p.name.replace(/[^A-Za-z0-9_-]+/g, '-')}.profile.json`;
+  return el('article', { class: `card${active ? ' active' : ''}`, 'aria-label': `Profile ${p.name}`, 'data-profile': p.name },
+    el('h3', {}, p.name, active ? el('span', { class: 'badge ok' }, ' active') : '', builtIn ? el('span', { class: 'badge' }, ' bundled') : ''),
+    el('dl', { class: 'facts' },
+      el('dt', {}, 'Data'), el('dd', {}, v.data),
+      el('dt', {}, 'Candidates'), el('dd', {}, v.generator),
+      el('dt', {}, 'Questions'), el('dd', {}, String(v.n_questions)),
+      el('dt', {}, 'ECE (cross-fit)'), el('dd', { class: 'ece' }, formatNumber(v.ece)),
+      el('dt', {}, 'AUROC (cross-fit)'), el('dd', {}, formatNumber(v.auroc)),
+      el('dt', {}, 'Signals'), el('dd', {}, p.signals.join(', ')),
+      el('dt', {}, 'Thresholds'), el('dd', {}, p.thresholds.map((t) => `${Math.round((1 - t.target_risk) * 100)}% → ${t.threshold === null ? 'never answers' : `P ≥ ${t.threshold.toFixed(2)}`}`).join('; ')),
+      el('dt', {}, 'Created'), el('dd', {}, v.created || 'unknown'),
+    ),
+    v.notes ? el('p', { class: 'muted' }, v.notes) : null,
+    el('div', { class: 'row' },
+      el('button', { type: 'button', disabled: active, onclick: () => store.setActive(p.name) }, active ? 'In use' : 'Use in Ask'),
+      el('button', { type: 'button', onclick: () => downloadText(fileName, `${JSON.stringify(p, null, 2)}\n`, 'application/json') }, 'Export JSON'),
+      builtIn ? null : el('button', { type: 'button', onclick: () => store.remove(p.name) }, 'Delete'),
+    ),
+  );
+}
+
+/**
+ * Builds the screen; it redraws on every store change.
+ *
+ * @example panel.append(profilesView(profiles));
+ */
+export function profilesView(store: ProfileStore): HTMLElement {
+  const list = el('div', { class: 'cards' });
+  const status = el('p', { role: 'status', 'aria-live': 'polite' });
+  const importInput = el('input', { type: 'file', id: 'profile-import', accept: '.json,application/json', class: 'visually-hidden' });
+  importInput.addEventListener('change', async () => {
+    const f = importInput.files?.[0];
+    importInput.value = '';
+    if (!f) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(await f.text());
+    } catch (e) {
+      return replace(status, el('span', { class: 'error', role: 'alert' }, `${f.name} is not JSON: ${(e as Error).message}`));
+    }
+    const r = checkProfile(value);
+    if (!r.ok) return replace(status, el('span', { class: 'error', role: 'alert' }, `${f.name}: ${r.error.message}`));
+    const saved = store.save(r.profile);
+    replace(status, saved.ok ? `Imported "${r.profile.name}".` : el('span', { class: 'error', role: 'alert' }, saved.message));
+  });
+  const draw = (): void => {
+    const active = store.active();
+    replace(list, ...store.list().map((e) => card(store, e.profile, e.builtIn, e.profile.name === active?.name)));
+  };
+  store.onChange(draw);
+  draw();
+  return el('section', { class: 'profiles' },
+    el('h2', {}, 'Calibration profiles'),
+    el('p', { class: 'muted' }, 'A profile turns the signals into P(correct) and sets the threshold for each risk level. Ask uses the active one. Fit your own on the Evaluate screen from a benchmark like your questions.'),
+    el('div', { class: 'row' }, el('label', { for: 'profile-import', class: 'button' }, 'Import a profile (JSON)…'), importInput),
+    status,
+    list,
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Evaluate in real Chromium on a small benchmark (the first 12 demo questions,
+ * as a zip in Spider layout, and as a folder): run it, see the four plots,
+ * check the tables against evaluate() run on Node over the same files (the
+ * numbers `confide eval` prints), export the report, then fit a profile from
+ * the run, find it under Profiles with its provenance, and see Ask use it.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCandidateFile, serializeCandidateFile } from '../../src/core/bench/candidate-file.ts';
+import { prepareQuestion } from '../../src/core/eval/prepare.ts';
+import { evaluate } from '../../src/core/eval/report.ts';
+import type { EvalReport } from '../../src/core/eval/types.ts';
+import { checkProfile } from '../../src/core/pipeline/profile-check.ts';
+import { reportTables } from '../../src/core/pipeline/report-tables.ts';
+import { loadSqlRunner } from '../../src/engines/sql/load.ts';
+import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
+import { askAllDemo, CANDIDATES_PATH } from '../app/demo-ask.ts';
+import { openApp, type AppSession } from './harness.ts';
+
+const K = 12;
+let app: AppSession;
+let dir: string;
+let expected: EvalReport;
+const dev = (JSON.parse(readFileSync(new URL('../../public/demo/dev.json', import.meta.url), 'utf8')) as unknown[]).slice(0, K);
+const records = parseCandidateFile(readFileSync(CANDIDATES_PATH, 'utf8')).records.slice(0, K);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'confide-eval-'));
+  const db = new Uint8Array(readFileSync(DEMO_DB_PATH));
+  const devBytes = new TextEncoder().encode(JSON.stringify(dev));
+  writeFileSync(join(dir, 'small.zip'), zipSync({ 'small/dev.json': devBytes, 'small/tables.json': new TextEncoder().encode('[]'), 'small/database/demo/demo.sqlite': db }));
+  mkdirSync(join(dir, 'folder', 'database', 'demo'), { recursive: true });
+  writeFileSync(join(dir, 'folder', 'dev.json'), devBytes);
+  writeFileSync(join(dir, 'folder', 'database', 'demo', 'demo.sqlite'), db);
+  writeFileSync(join(dir, 'candidates.jsonl'), serializeCandidateFile(records));
+
+  const runner = await loadSqlRunner();
+  runner.open('demo', db, 'full');
+  const prepared = [];
+  for (const r of records) prepared.push(await prepareQuestion(r, { runMany: async (s) => s.map((q) => runner.exec('demo', q)), normalizedSql: async (q) => runner.normalizedSql('demo', q) }));
+  expected = evaluate(prepared, { bootstrap: 1000, seed: 1, folds: 2 });
+
+  app = await openApp();
+  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Evaluate', () => {
+  it('reads a benchmark folder picked with the directory picker', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Evaluate' }).click();
+    await page.locator('#eval-folder').setInputFiles(join(dir, 'folder'));
+    await expect.poll(() => page.locator('#bench-summary').textContent(), { timeout: 20_000 }).toContain(`Spider layout, split "dev", ${K} questions over 1 database`);
+  });
+
+  it('runs on a benchmark zip with a candidate file: plots and the same tables as confide eval', async () => {
+    const { page } = app;
+    await page.locator('#eval-zip').setInputFiles(join(dir, 'small.zip'));
+    await expect.poll(() => page.locator('#bench-summary').textContent(), { timeout: 20_000 }).toContain('small.zip: Spider layout');
+    await page.locator('#eval-candidates').setInputFiles(join(dir, 'candidates.jsonl'));
+    await expect.poll(() => page.locator('#cand-summary').textContent()).toContain(`${K} questions`);
+    await page.locator('#eval-run').click();
+    await page.locator('.report').waitFor({ timeout: 60_000 });
+
+    for (const id of ['roc', 'reliability', 'risk-coverage', 'accuracy-vs-n']) {
+      expect(await page.locator(`figure[data-plot="${id}"] svg`).count()).toBeGreaterThan(0);
+    }
+    for (const t of reportTables(expected)) {
+      const rows = page.locator(`#table-${t.id} tbody tr`);
+      expect(await rows.count()).toBe(t.rows.length);
+      expect((await rows.first().locator('th, td').allTextContents())).toEqual([...t.rows[0]!]);
+    }
+  });
+
+  it('exports the report as JSON', async () => {
+    const { page } = app;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export report (JSON)' }).click()]);
+    const report = JSON.parse(readFileSync((await download.path())!, 'utf8')) as EvalReport;
+    expect(report.n_questions).toBe(K);
+    expect(report.signals.execution_sc!.auroc).toBeCloseTo(expected.signals.execution_sc!.auroc, 12);
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export per-question CSV' }).click()]);
+    expect(readFileSync((await csv.path())!, 'utf8').trimEnd().split('\r\n')).toHaveLength(K + 1);
+  });
+
+  it('fits a profile from the run, shows its provenance, and Ask uses it', async () => {
+    const { page } = app;
+    await page.getByLabel('Profile name').fill('Classroom run');
+    await page.getByRole('button', { name: 'Save and use this profile' }).click();
+    await expect.poll(() => page.locator('.save-profile [role="status"]').textContent()).toContain('Saved "Classroom run"');
+
+    await page.getByRole('tab', { name: 'Profiles' }).click();
+    const card = page.locator('article[data-profile="Classroom run"]');
+    expect(await card.locator('h3').textContent()).toContain('active');
+    expect(await card.locator('dd.ece').textContent()).toBe(expected.profile.provenance.ece.toFixed(3));
+    expect(await card.textContent()).toContain('small.zip, split dev');
+    const [exported] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Export JSON' }).click()]);
+    const checked = checkProfile(JSON.parse(readFileSync((await exported.path())!, 'utf8')));
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    // Same solver in another JavaScript engine: equal up to the solver's tolerance.
+    checked.profile.model.weights.forEach((w, i) => expect(w).toBeCloseTo(expected.profile.model.weights[i]!, 6));
+    expect(checked.profile.thresholds).toEqual(expected.profile.thresholds);
+
+    const target = (await askAllDemo(0.2, checked.profile))[2]!;
+    await page.getByRole('tab', { name: 'Ask' }).click();
+    expect(await page.locator('#ask-risk-hint').textContent()).toContain('"Classroom run"');
+    await page.getByLabel('Question', { exact: true }).fill(target.question);
+    await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
+    await page.locator('.decision').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.decision .probability').textContent()).toBe(`${Math.round(target.result.probability * 100)}%`);
+    expect(await page.locator('.decision').getAttribute('data-decision')).toBe(target.decision.kind);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('imports a profile from JSON and refuses a broken one with the field named', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Profiles' }).click();
+    const good = { ...expected.profile, name: 'Imported one', provenance: { ...expected.profile.provenance, created: '2025-01-01' } };
+    writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
+    await page.locator('#profile-import').setInputFiles(join(dir, 'good.json'));
+    await page.locator('article[data-profile="Imported one"]').waitFor({ timeout: 5_000 });
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...good, model: { ...good.model, weights: [1] } }));
+    await page.locator('#profile-import').setInputFiles(join(dir, 'bad.json'));
+    await expect.poll(() => page.locator('.profiles [role="status"]').textContent()).toContain('model.weights');
+  });
+});
