@@ -13,6 +13,7 @@
  */
 import type { Schema } from '../schema.ts';
 import { parseSql } from '../sql/parse.ts';
+import { fitsParser } from '../sql/structure.ts';
 import { type Node, isSelect } from './ast.ts';
 import { normalizeSql } from '../sql/normalize.ts';
 import { printSql } from './print.ts';
@@ -31,7 +32,8 @@ function shuffle<T>(items: T[], rng: RandomSource): T[] {
 /**
  * Up to `k` distinct mutants of `gold`, chosen at random among the edits that
  * apply (see the module comment for the rule). An unparseable or non-SELECT
- * gold query gives `[]`. Throws `RangeError` when `k` is not a non-negative
+ * gold query gives `[]`, as does one that does not fit the parser
+ * (`fitsParser`: unbalanced or too deeply nested parentheses). Throws `RangeError` when `k` is not a non-negative
  * integer or a kind is unknown.
  *
  * @example
@@ -43,6 +45,7 @@ export function mutate(gold: string, schema: Schema, options: MutateOptions): Mu
   const { k, rng, kinds, onSkip } = options;
   if (!Number.isInteger(k) || k < 0) throw new RangeError(`k must be a non-negative integer, got ${k}`);
   const rules: readonly MutationRule[] = kinds ? kinds.map(ruleOf) : MUTATION_RULES;
+  if (!fitsParser(gold)) return [];
   const parsed = parseSql(gold);
   if (!parsed.ok || !isSelect(parsed.ast) || k === 0) return [];
   const ast = parsed.ast as unknown as Node;
