@@ -16,10 +16,11 @@ export interface FieldContext {
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
-/** Throws the located error. */
+/** Throws the located error; an empty path (the whole line or file is wrong) names no field. */
 export function fail(ctx: FieldContext, code: BenchFileErrorCode, field: string, problem: string): never {
   const at = ctx.line === undefined ? {} : { line: ctx.line };
-  throw new BenchFileError({ code, file: ctx.file, ...at, field: ctx.path + field, problem });
+  const path = ctx.path + field;
+  throw new BenchFileError({ code, file: ctx.file, ...at, ...(path === '' ? {} : { field: path }), problem });
 }
 
 /** True for a plain JSON object (not an array, not null). */
