@@ -1,19 +1,43 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { buildCsp } from './src/app/csp.ts';
+
+/**
+ * Injects the Content-Security-Policy (src/app/csp.ts) as the first element
+ * of <head> in the built page. The dev server is left without one (its hot
+ * reload needs a websocket and inline updates).
+ */
+function contentSecurityPolicy(modelBase: string | undefined): Plugin {
+  return {
+    name: 'confide-csp',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: buildCsp({ modelBase }) }, injectTo: 'head-prepend' }],
+    },
+  };
+}
 
 /**
  * The app is a static site: `base: './'` makes every emitted URL relative, so
  * `dist/` works from any host and any sub-path. Workers are ES modules (sql.js
- * and onnxruntime-web are loaded from inside them).
+ * and onnxruntime-web are loaded from inside them). `VITE_CONFIDE_MODEL_BASE`
+ * (environment or .env) names where model files come from, and the CSP allows
+ * exactly that host.
  */
-export default defineConfig({
-  base: './',
-  worker: { format: 'es' },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    assetsInlineLimit: 0,
-    chunkSizeWarningLimit: 8000,
-  },
-  optimizeDeps: { exclude: ['onnxruntime-web', 'sql.js'] },
-  server: { port: 5173, strictPort: false },
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const modelBase = process.env.VITE_CONFIDE_MODEL_BASE ?? env.VITE_CONFIDE_MODEL_BASE;
+  return {
+    base: './',
+    worker: { format: 'es' },
+    plugins: [contentSecurityPolicy(modelBase)],
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      assetsInlineLimit: 0,
+      chunkSizeWarningLimit: 8000,
+    },
+    optimizeDeps: { exclude: ['onnxruntime-web', 'sql.js'] },
+    server: { port: 5173, strictPort: false },
+  };
 });
