@@ -39,7 +39,7 @@ export interface SqlPoolStats {
   readonly busy: number;
   /** Calls waiting for a free worker. */
   readonly queued: number;
-  /** Workers replaced after a timeout, crash or abort. */
+  /** Workers replaced after a timeout, crash, abort or a TOO_LARGE answer (a memory bomb). */
   readonly respawns: number;
   /** Keys of the open databases. */
   readonly open: readonly string[];

@@ -13,6 +13,9 @@ import type { SchemaOutcome } from './runner.ts';
 import { createScheduler, type Job } from './scheduler.ts';
 import type { CallResult, WorkerSlot } from './slot.ts';
 
+/** A TOO_LARGE answer means the worker's WebAssembly memory may have grown by hundreds of MB, for good. */
+const grewMemory = (out: ExecOutcome): boolean => !out.ok && out.error.code === 'TOO_LARGE';
+
 const defaultSize = (): number => Math.max(1, Math.min(4, globalThis.navigator?.hardwareConcurrency ?? 1));
 
 /**
@@ -56,6 +59,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
     onFailure: (error: ExecError, ms: number | undefined) => T,
     signal?: AbortSignal,
     onSettled?: (r: CallResult<unknown>, slot: WorkerSlot | null) => void,
+    retire?: (value: T) => boolean,
   ): Promise<T> {
     if (scheduler.closed) return Promise.reject(new Error('the SQL pool was terminated; create a new one'));
     if (key !== null) {
@@ -71,6 +75,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
         key,
         timeoutMs: ctx.timeoutMs,
         ...(signal === undefined ? {} : { signal }),
+        ...(retire === undefined ? {} : { retire: (v: unknown) => retire(v as T) }),
         call,
         settle(r, slot) {
           if (settled) return;
@@ -120,7 +125,8 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       const started = performance.now();
       const ctx = { what: 'the query', timeoutMs: opts.timeoutMs ?? timeoutMs, sql };
       const onFailure = (error: ExecError, ms?: number): ExecOutcome => ({ ok: false, error, ms: ms ?? performance.now() - started });
-      return submit<ExecOutcome>(key, ctx, (api) => api.exec(key, sql, opts.rowCap ?? rowCap), onFailure, opts.signal);
+      const call = (api: Remote<SqlWorkerApi>): Promise<ExecOutcome> => api.exec(key, sql, opts.rowCap ?? rowCap);
+      return submit<ExecOutcome>(key, ctx, call, onFailure, opts.signal, undefined, grewMemory);
     },
     async runMany(key, sqls, opts = {}, onProgress) {
       let done = 0;

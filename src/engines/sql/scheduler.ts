@@ -3,7 +3,9 @@
  * and one FIFO queue of calls. An idle worker first loads any open database
  * it lacks (from the pool's own copy of the bytes), then takes the oldest
  * queued call. A worker that times out, crashes or is aborted is terminated
- * and replaced at once. The queue lives here, not in the workers, so a
+ * and replaced at once, and so is one whose answer the job says should
+ * retire it (a memory bomb: WebAssembly memory never shrinks, so only a fresh
+ * worker gives it back). The queue lives here, not in the workers, so a
  * respawn neither loses nor repeats queued work.
  */
 import type { Remote } from 'comlink';
@@ -20,6 +22,8 @@ export interface Job {
   readonly signal?: AbortSignal;
   call(api: Remote<SqlWorkerApi>): Promise<unknown>;
   settle(r: CallResult<unknown>, slot: WorkerSlot | null): void;
+  /** Whether the worker should be replaced after answering `value` (e.g. it grew its memory for a memory bomb). */
+  retire?(value: unknown): boolean;
 }
 
 interface Entry {
@@ -118,6 +122,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     if (failedLoad !== null) return job.settle(failedLoad, slot);
     const r = await slot.call((api) => job.call(api), job.timeoutMs, job.signal);
     if (r.kind === 'timeout' || r.kind === 'crash' || r.kind === 'aborted') replace(slot, r.kind === 'crash' ? r.reason : undefined);
+    else if (r.kind === 'ok' && job.retire?.(r.value) === true) replace(slot);
     job.settle(r, slot);
   }
 
