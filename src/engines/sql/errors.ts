@@ -34,6 +34,11 @@ const RULES: readonly Rule[] = [
   },
   { test: /readonly database|query_only|not authorized/i, code: 'READONLY', hint: 'the database is opened read-only; only queries may run' },
   {
+    test: /expression tree is too large/i,
+    code: 'TOO_LARGE',
+    hint: 'the query nests or chains more terms than SQLite allows; write it with fewer terms (an IN list, a subquery)',
+  },
+  {
     test: /string or blob too big|out of memory|too large/i,
     code: 'TOO_LARGE',
     hint: 'a value or the result is too large to hold; add a LIMIT or select shorter values',
