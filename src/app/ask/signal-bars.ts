@@ -9,7 +9,8 @@ import { el } from '../dom.ts';
 import { formatNumber } from '../format.ts';
 
 /**
- * Renders every signal in `values`, marked by its part in `contributions`.
+ * Renders every signal in `values`, each marked by its part in `contributions`
+ * (for, against, neutral) when contributions are given.
  *
  * @example box.append(signalBars(result.signals, signalContributions(profile, result.signals)));
  */
@@ -25,7 +26,7 @@ export function signalBars(values: Readonly<Record<string, number | null>>, cont
     grid.append(
       el('span', { role: 'listitem', title: name }, signalLabel(name), ' ', el('code', { class: 'muted' }, name)),
       el('span', { class: 'signal-bar', 'aria-hidden': 'true' }, inUnit ? fill : null),
-      el('span', {}, v === null ? 'missing' : formatNumber(v, 3), ' ', el('span', { class: `badge ${direction === 'for' ? 'ok' : direction === 'against' ? 'bad' : ''}` }, direction)),
+      el('span', {}, v === null ? 'missing' : formatNumber(v, 3), ' ', contributions.length === 0 ? null : el('span', { class: `badge ${direction === 'for' ? 'ok' : direction === 'against' ? 'bad' : ''}` }, direction)),
     );
   }
   return grid;
