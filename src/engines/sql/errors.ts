@@ -13,7 +13,7 @@ interface Rule {
 /** First match wins; patterns are SQLite's message texts (sqlite3_errmsg). */
 const RULES: readonly Rule[] = [
   {
-    test: /syntax error|incomplete input|unrecognized token|parser stack overflow/i,
+    test: /syntax error|incomplete input|unrecognized token/i,
     code: 'SYNTAX',
     hint: 'the SQL does not parse; check keywords, commas, quotes and parentheses near the place named',
   },
@@ -34,7 +34,8 @@ const RULES: readonly Rule[] = [
   },
   { test: /readonly database|query_only|not authorized/i, code: 'READONLY', hint: 'the database is opened read-only; only queries may run' },
   {
-    test: /expression tree is too large/i,
+    // SQLite 3.46+ says "Recursion limit" where older versions said "parser stack overflow".
+    test: /expression tree is too large|recursion limit|parser stack overflow/i,
     code: 'TOO_LARGE',
     hint: 'the query nests or chains more terms than SQLite allows; write it with fewer terms (an IN list, a subquery)',
   },
