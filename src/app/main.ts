@@ -6,6 +6,8 @@
 import { browserSqlSpawn } from '../engines/sql/browserSpawn.ts';
 import { createSqlPool } from '../engines/sql/pool.ts';
 import { askView } from './ask/ask-view.ts';
+import { liveModel } from './ask/live-model.ts';
+import { ormVerifier } from './ask/orm-verifier.ts';
 import { consoleView } from './console-view.ts';
 import { evaluateView } from './evaluate/evaluate-view.ts';
 import { createDatabaseController } from './database.ts';
@@ -25,8 +27,9 @@ const schemaAside = el('aside', { class: 'schema-panel', 'aria-labelledby': 'sch
 dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name));
 
 const profiles = await createProfileStore(localStorage);
-const askPanel = el('section', {}, askView({ pool, dbs, profiles }));
-const evaluatePanel = el('section', {}, evaluateView({ pool, profiles }));
+const live = liveModel();
+const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: ormVerifier() }));
+const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live }));
 const profilesPanel = el('section', {}, profilesView(profiles));
 const consolePanel = el('section', {}, consoleView(pool, dbs));
 const tabs = createTabs([

@@ -19,10 +19,12 @@ import { decisionView } from './decision-view.ts';
 import { demoReplay, replayFromText, type ReplaySet } from './replay-source.ts';
 import { riskControl } from './risk-control.ts';
 
-/** A live model, when one can run: its panel, its generator once loaded, its verifiers. */
+/** A live model, when one can run: its panel, its generator once loaded, its judge and settings. */
 export interface LiveSource {
   readonly element: HTMLElement;
   generator(): CandidateSource | null;
+  judge(): Verifier | null;
+  settings(): { n: number; temperature: number };
 }
 
 export interface AskViewDeps {
@@ -30,8 +32,8 @@ export interface AskViewDeps {
   readonly dbs: DatabaseController;
   readonly profiles: ProfileStore;
   readonly live?: LiveSource;
-  /** Verifiers available now (the ORM when loaded, the judge when enabled). */
-  readonly verifiers?: () => readonly Verifier[];
+  /** The outcome reward model, offered as an opt-in verifier. */
+  readonly orm?: Verifier;
 }
 
 /** The default signals plus a verifier signal for each verifier and each one the profile uses. */
@@ -64,6 +66,8 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const decisionBox = el('div', { 'aria-live': 'polite' });
   const candidatesBox = el('div');
   const submit = el('button', { type: 'submit', class: 'primary' }, 'Ask');
+  const useOrm = el('input', { type: 'checkbox', id: 'ask-orm' });
+  const profileLine = el('p', { class: 'muted profile-line' });
   let replay: ReplaySet | null = null;
   let last: { result: AskResult; profile: CalibrationProfile } | null = null;
 
@@ -118,7 +122,14 @@ export function askView(deps: AskViewDeps): HTMLElement {
   risk.onChange(renderDecision);
   const syncProfile = (): void => {
     const p = profiles.active();
-    if (p) risk.setProfile(p);
+    if (!p) return replace(profileLine, 'No calibration profile: import one under Profiles.');
+    risk.setProfile(p);
+    const ece = Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'n/a';
+    replace(profileLine, `Calibration profile: "${p.name}", fit on ${p.provenance.data}; candidates from ${p.provenance.generator}; cross-fit ECE ${ece}. Change it under Profiles.`);
+    if (last !== null && last.profile.name !== p.name) {
+      last = null;
+      replace(decisionBox, el('p', { class: 'muted' }, 'The calibration profile changed; ask again to use it.'));
+    }
   };
   profiles.onChange(syncProfile);
   syncProfile();
@@ -136,9 +147,17 @@ export function askView(deps: AskViewDeps): HTMLElement {
     }
     submit.disabled = true;
     const signal = progress.start('Asking');
-    const verifiers = deps.verifiers?.() ?? [];
+    const live = source.value === 'live' ? deps.live : undefined;
+    const judge = live?.judge() ?? null;
+    const verifiers = [...(deps.orm && useOrm.checked ? [deps.orm] : []), ...(judge ? [judge] : [])];
     const out = await runAsk(
-      { question: question.value.trim(), ...(evidence.value.trim() ? { evidence: evidence.value.trim() } : {}), schema: db.schema, dbId: db.dbId },
+      {
+        question: question.value.trim(),
+        ...(evidence.value.trim() ? { evidence: evidence.value.trim() } : {}),
+        schema: db.schema,
+        dbId: db.dbId,
+        ...(live ? { n: live.settings().n, temperature: live.settings().temperature, seed: 1 } : {}),
+      },
       {
         generator,
         runMany: (sqls, o, onProgress) => pool.runMany(db.key, sqls, o, onProgress),
@@ -159,6 +178,9 @@ export function askView(deps: AskViewDeps): HTMLElement {
       return;
     }
     progress.finish('');
+    if (out.result.verifierErrors.length > 0) {
+      replace(errorBox, ...out.result.verifierErrors.map((v) => el('p', { class: 'notice', role: 'status' }, `The ${v.name} verifier did not score (${v.code}: ${v.message}); its signal counts as missing.`)));
+    }
     last = { result: out.result, profile };
     renderDecision();
     replace(candidatesBox, candidatesView(out.result));
@@ -175,6 +197,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
       risk.element,
       el('div', {}, el('label', { for: 'ask-source' }, 'Candidates from'), source),
       el('div', {}, el('label', { for: 'ask-replay-file' }, 'Other candidate file (optional)'), replayFile),
+      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Also score with the outcome reward model')), el('span', { class: 'muted' }, 'Its bundled model is a placeholder trained on toy data (see public/models/README.md).')) : null,
       submit,
     ),
   );
@@ -193,6 +216,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
   return el('section', { class: 'ask' },
     el('h2', { id: 'ask-heading' }, 'Ask'),
     form,
+    profileLine,
     sourceNote,
     deps.live?.element ?? null,
     examples,

@@ -38,7 +38,7 @@ export function riskControl(): RiskControl {
     if (!profile || !t) return replace(hint, '');
     replace(hint, t.threshold === null
       ? `Profile "${profile.name}" found no threshold that kept wrong answers at or under ${formatPercent(t.target_risk)}; at this level Confide always abstains.`
-      : `Answers when the estimated P(correct) is at least ${formatPercent(t.threshold)}: on profile "${profile.name}"'s calibration data, answers at that level were wrong at most ${formatPercent(t.target_risk)} of the time.`);
+      : `Answers when the estimated P(correct) is at least ${formatPercent(t.threshold)}: on the calibration data of profile "${profile.name}", answers at that level were wrong at most ${formatPercent(t.target_risk)} of the time.`);
   };
   select.addEventListener('change', () => {
     explain();

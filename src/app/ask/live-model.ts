@@ -1,0 +1,129 @@
+/**
+ * The live model: WebGPU detection, the model choice (the default picked for
+ * this GPU, the catalogue to choose from with download sizes), download and
+ * load in the model worker with progress and a Cancel, then a generator (and,
+ * when enabled, the LLM judge) for Ask and Evaluate. Without WebGPU it says so
+ * and stays off; replay keeps working. web-llm's client is imported only when
+ * a model is loaded, so the page does not carry it otherwise.
+ */
+import type { CandidateSource, Verifier } from '../../core/pipeline/types.ts';
+import { buildAppConfig, buildTimeModelBase } from '../../engines/llm/app-config.ts';
+import { detectWebGpu } from '../../engines/llm/capabilities.ts';
+import { chooseDefaultModel } from '../../engines/llm/choose-model.ts';
+import { createWebLlmGenerator } from '../../engines/llm/generator.ts';
+import { createJudge, JUDGE_SIGNAL, type Judge } from '../../engines/llm/judge.ts';
+import { MODELS } from '../../engines/llm/models.ts';
+import type { LlmError } from '../../engines/llm/types.ts';
+import { el, replace } from '../dom.ts';
+import { createProgress } from '../progress.ts';
+
+export interface LiveModel {
+  readonly element: HTMLElement;
+  generator(): CandidateSource | null;
+  modelId(): string | null;
+  /** The judge as a verifier, when a model is loaded and judging is on. */
+  judge(): Verifier | null;
+  /** Candidates per question and temperature chosen in the panel. */
+  settings(): { n: number; temperature: number };
+}
+
+const RECOVERY: Readonly<Record<string, string>> = {
+  'delete-model-cache': 'Delete this model from the browser cache (site settings) and try again.',
+  'choose-smaller-model': 'Choose a smaller model.',
+  'choose-f32-model': 'Choose a q4f32 build.',
+  'enable-webgpu': 'Use a browser with WebGPU (a recent Chrome or Edge).',
+  'free-storage': 'Free some storage or allow this site to store more.',
+  retry: 'Try again.',
+};
+
+const describe = (e: LlmError): string => `${e.code}: ${e.message}${e.recovery ? ` ${RECOVERY[e.recovery] ?? ''}` : ''}`;
+
+/** The judge's scores as a pipeline verifier. */
+function judgeVerifier(judge: Judge): Verifier {
+  return {
+    name: JUDGE_SIGNAL,
+    async score(input, signal) {
+      try {
+        const scores = await judge.scoreCandidates(
+          { schema: input.schema, question: input.question, ...(input.evidence ? { evidence: input.evidence } : {}), sqls: input.candidates.map((c) => c.sql) },
+          signal ? { signal } : {},
+        );
+        return { ok: true, scores };
+      } catch (e) {
+        const err = (e as { error?: LlmError }).error;
+        return { ok: false, error: { code: err?.code ?? 'ENGINE_ERROR', message: err?.message ?? String(e) } };
+      }
+    },
+  };
+}
+
+/**
+ * The live model panel; detection starts at once, nothing downloads until asked.
+ *
+ * @example const live = liveModel(); askView({ …, live });
+ */
+export function liveModel(): LiveModel {
+  const status = el('p', { class: 'live-status', role: 'status', 'aria-live': 'polite' }, 'Checking for WebGPU…');
+  const select = el('select', { id: 'live-model', disabled: true });
+  const load = el('button', { type: 'button', disabled: true }, 'Download and load');
+  const n = el('input', { type: 'number', id: 'live-n', value: 8, min: 1, max: 32, step: 1 });
+  const temperature = el('input', { type: 'number', id: 'live-temperature', value: 0.7, min: 0, max: 2, step: 0.1 });
+  const judging = el('input', { type: 'checkbox', id: 'live-judge' });
+  const progress = createProgress('Model download progress');
+  let generator: CandidateSource | null = null;
+  let judge: Judge | null = null;
+  let loaded: string | null = null;
+
+  void detectWebGpu().then((d) => {
+    if (!d.ok) return replace(status, el('span', { class: 'error' }, describe(d.error)), ' Replayed candidates still work.');
+    const f16 = d.gpu.features.includes('shader-f16');
+    const pick = chooseDefaultModel(d.gpu);
+    replace(select, ...MODELS.filter((m) => f16 || !m.needsShaderF16).map((m) => el('option', { value: m.id, selected: m.id === pick.model.id }, `${m.label}, about ${m.downloadMB} MB`)));
+    select.disabled = false;
+    load.disabled = false;
+    replace(status, `WebGPU found${d.gpu.isFallbackAdapter ? ' (a software adapter: expect it to be very slow)' : ''}. Suggested: ${pick.model.label} (${pick.reason}). The model downloads once, from ${buildTimeModelBase() ?? 'its upstream host (Hugging Face)'}, and stays in the browser cache; your data is never sent.`);
+  });
+
+  load.addEventListener('click', async () => {
+    const modelId = select.value;
+    load.disabled = true;
+    const signal = progress.start(`Loading ${modelId}`);
+    const { startWebLlm } = await import('../../engines/llm/worker-engine.ts');
+    const r = await startWebLlm({
+      modelId,
+      appConfig: buildAppConfig({ base: buildTimeModelBase(), location: location.href }),
+      onProgress: (p) => progress.update(p.progress, p.text),
+      signal,
+    });
+    load.disabled = false;
+    if (!r.ok) {
+      progress.finish(r.error.code === 'ABORTED' ? 'Stopped; files already downloaded stay cached.' : '');
+      if (r.error.code !== 'ABORTED') replace(status, el('span', { class: 'error', role: 'alert' }, describe(r.error)));
+      return;
+    }
+    progress.finish(`Loaded ${modelId}.`);
+    generator = createWebLlmGenerator(r.engine, modelId);
+    judge = createJudge(r.engine, modelId);
+    loaded = modelId;
+    replace(status, `Ready: ${modelId}. Ask samples candidates from it.`);
+  });
+
+  const element = el('fieldset', { class: 'live-model', hidden: true },
+    el('legend', {}, 'Live model (WebGPU)'),
+    status,
+    el('div', { class: 'row' },
+      el('label', { for: 'live-model' }, 'Model'), select, load,
+      el('label', { for: 'live-n' }, 'Candidates (N)'), n,
+      el('label', { for: 'live-temperature' }, 'Temperature'), temperature,
+      judging, el('label', { for: 'live-judge' }, 'Also let the model judge each candidate (slower)'),
+    ),
+    progress.element,
+  );
+  return {
+    element,
+    generator: () => generator,
+    modelId: () => loaded,
+    judge: () => (judge !== null && judging.checked ? judgeVerifier(judge) : null),
+    settings: () => ({ n: Math.min(32, Math.max(1, Math.floor(Number(n.value) || 8))), temperature: Number(temperature.value) }),
+  };
+}
