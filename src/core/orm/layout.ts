@@ -11,8 +11,12 @@
 import { CUES } from './cues.ts';
 import { LINK_FEATURES } from './link.ts';
 
-/** Bumped whenever the meaning of any slot changes. */
-export const FEATURIZER_VERSION = 1;
+/**
+ * Bumped whenever the meaning of any slot changes. Version 2: tokens come
+ * from the canonical print of the query (see `sql-facts.ts`), and a
+ * double-quoted name is an identifier wherever it is not in a value position.
+ */
+export const FEATURIZER_VERSION = 2;
 
 export interface FeaturizerConfig {
   readonly version: number;

@@ -5,9 +5,11 @@
  * Token kinds: `kw` (a keyword from {@link SQL_KEYWORDS}, lowercased), `fn`
  * (a non-keyword name followed by `(`, lowercased), `id` (an identifier:
  * bare, backquoted or bracketed; case kept), `num` (a numeric literal),
- * `str` (a single-quoted literal), `dq` (a double-quoted text: an identifier
- * or a string in SQLite, decided later against the schema), `op` (operators
- * and punctuation; `<>` is written `!=` and `==` is written `=`).
+ * `str` (a single-quoted literal), `dq` (a double-quoted text standing where
+ * a value stands, see {@link lexSql}: a string in SQLite unless it names a
+ * column, decided later against the schema), `op` (operators and
+ * punctuation; `<>` is written `!=` and `==` is written `=`). Any other
+ * double-quoted text is an identifier (`id`): printers quote every name.
  */
 
 /** SQL words the featurizer treats as keywords (lowercase). */
@@ -48,8 +50,34 @@ function readQuoted(sql: string, start: number, close: string): [string, number]
   return [out, i];
 }
 
+const COMPARE = new Set(['=', '!=', '<', '>', '<=', '>=', 'like', 'glob', 'is', 'between', 'not']);
+
 /**
- * Lexes SQL text into tokens (comments and whitespace dropped).
+ * Which `"x"` texts stand where a value stands: right after a comparison or
+ * LIKE/GLOB/IS/BETWEEN (or the AND of a BETWEEN), or inside an IN list, and
+ * not followed by `.` (a qualifier is a name).
+ */
+function valuePositions(out: readonly SqlToken[], quotedDouble: readonly boolean[]): boolean[] {
+  const inList: boolean[] = [];
+  return out.map((t, i) => {
+    const prev = out[i - 1];
+    if (t.text === '(' && t.kind === 'op') inList.push(prev?.text === 'in');
+    if (t.text === ')' && t.kind === 'op') inList.pop();
+    if (!quotedDouble[i] || prev === undefined || out[i + 1]?.text === '.') return false;
+    if (prev.kind === 'op' || prev.kind === 'kw') {
+      if (COMPARE.has(prev.text) && prev.text !== 'not') return true;
+      if (prev.text === 'and' && out[i - 3]?.text === 'between') return true;
+      if ((prev.text === '(' || prev.text === ',') && inList[inList.length - 1] === true) return true;
+    }
+    return false;
+  });
+}
+
+/**
+ * Lexes SQL text into tokens (comments and whitespace dropped). A
+ * double-quoted text is `dq` only in a value position (after `=`, `LIKE`,
+ * `BETWEEN … AND`, inside `IN (…)`, …), else `id`: `"singer"."name"` and
+ * `SELECT "name"` are names however they are quoted.
  *
  * @example
  * lexSql("SELECT count(*) FROM t WHERE a = 'x'").map((t) => t.kind);
@@ -57,6 +85,7 @@ function readQuoted(sql: string, start: number, close: string): [string, number]
  */
 export function lexSql(sql: string): SqlToken[] {
   const out: SqlToken[] = [];
+  const quotedDouble: boolean[] = [];
   let i = 0;
   while (i < sql.length) {
     const c = sql[i]!;
@@ -65,7 +94,8 @@ export function lexSql(sql: string): SqlToken[] {
     if (c === '/' && sql[i + 1] === '*') { const e = sql.indexOf('*/', i + 2); i = e < 0 ? sql.length : e + 2; continue; }
     if (c === "'" || c === '"' || c === '`' || c === '[') {
       const [text, next] = readQuoted(sql, i, c === '[' ? ']' : c);
-      out.push({ kind: c === "'" ? 'str' : c === '"' ? 'dq' : 'id', text });
+      out.push({ kind: c === "'" ? 'str' : 'id', text });
+      quotedDouble[out.length - 1] = c === '"';
       i = next;
       continue;
     }
@@ -91,5 +121,6 @@ export function lexSql(sql: string): SqlToken[] {
     out.push({ kind: 'op', text: c });
     i++;
   }
-  return out;
+  const values = valuePositions(out, quotedDouble);
+  return out.map((t, k) => (values[k] ? { kind: 'dq', text: t.text } : t));
 }

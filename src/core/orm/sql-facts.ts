@@ -2,13 +2,21 @@
  * What the featurizer needs to know about one SQL text: its tokens, literals,
  * and (when it parses) the tables, columns and join equalities it uses.
  *
+ * Tokens are read off the **canonical print** of the query when it parses
+ * (node-sql-parser's printer, in the dialect that parsed it), else off the
+ * text as written. So the way a query happens to be written (quotes around
+ * names, letter case, spacing, `JOIN` or `INNER JOIN`, optional parentheses)
+ * never reaches the features: a human-written gold query and the same query
+ * printed by the mutation generator featurize identically, and a model cannot
+ * learn who wrote a candidate instead of whether it is right.
+ *
  * Tables and columns come from the node-sql-parser AST through `parseSql`;
  * aliases are resolved with one alias map for the whole statement (Spider's
  * `T1`/`T2` style). Table and column names are lowercased. A column written
  * without a table stays `table: null` here; linking resolves it against the
  * schema. Literals come from the lexer, so they exist even without a parse.
  */
-import { parseSql } from '../sql/parse.ts';
+import { parseSql, toSql } from '../sql/parse.ts';
 import { lexSql, type SqlToken } from './lex.ts';
 
 /** A column reference: lowercased names; `table` null when unqualified and unresolved. */
@@ -18,6 +26,8 @@ export interface ColumnRef {
 }
 
 export interface SqlFacts {
+  /** The text the tokens were read from: the canonical print, or the input when it does not parse. */
+  readonly text: string;
   readonly tokens: readonly SqlToken[];
   /** Numeric literals, except the count after LIMIT/OFFSET. */
   readonly numbers: readonly number[];
@@ -71,18 +81,11 @@ function walk(v: unknown, w: Walk): void {
  * const f = sqlFacts('SELECT T1.name FROM singer AS T1 JOIN concert AS T2 ON T1.id = T2.singer_id');
  * f.tables;    // ['singer', 'concert']
  * f.joinPairs; // [[{table: 'singer', column: 'id'}, {table: 'concert', column: 'singer_id'}]]
+ * f.text;      // 'SELECT "T1"."name" FROM "singer" AS "T1" INNER JOIN "concert" AS "T2" ON …'
  */
 export function sqlFacts(sql: string): SqlFacts {
-  const tokens = lexSql(sql);
-  const numbers: number[] = [];
-  const strings: string[] = [];
-  tokens.forEach((t, i) => {
-    const prev = tokens[i - 1];
-    if (t.kind === 'num' && !(prev?.kind === 'kw' && (prev.text === 'limit' || prev.text === 'offset'))) numbers.push(Number(t.text));
-    if (t.kind === 'str' || t.kind === 'dq') strings.push(t.text);
-  });
   const p = parseSql(sql);
-  if (!p.ok) return { tokens, numbers, strings, parsed: false, tables: [], columns: [], joinPairs: [] };
+  if (!p.ok) return { ...literals(sql), parsed: false, tables: [], columns: [], joinPairs: [] };
   const w: Walk = { tables: new Set(), aliases: new Map(), rawColumns: [], rawPairs: [] };
   walk(p.ast, w);
   const resolve = (t: string | null): string | null => (t === null ? null : w.aliases.get(t) ?? t);
@@ -92,5 +95,24 @@ export function sqlFacts(sql: string): SqlFacts {
     column: (columnName(n.column) ?? '').toLowerCase(),
   });
   const joinPairs = w.rawPairs.map(([a, b]) => [ref(a), ref(b)] as const);
-  return { tokens, numbers, strings, parsed: true, tables: [...w.tables], columns, joinPairs };
+  let text = sql;
+  try {
+    text = toSql(p.ast, p.dialect);
+  } catch {
+    // The printer rejects a few ASTs it parsed; the text as written still has tokens.
+  }
+  return { ...literals(text), parsed: true, tables: [...w.tables], columns, joinPairs };
+}
+
+/** Tokens of `text` and the literals among them. */
+function literals(text: string): Pick<SqlFacts, 'text' | 'tokens' | 'numbers' | 'strings'> {
+  const tokens = lexSql(text);
+  const numbers: number[] = [];
+  const strings: string[] = [];
+  tokens.forEach((t, i) => {
+    const prev = tokens[i - 1];
+    if (t.kind === 'num' && !(prev?.kind === 'kw' && (prev.text === 'limit' || prev.text === 'offset'))) numbers.push(Number(t.text));
+    if (t.kind === 'str' || t.kind === 'dq') strings.push(t.text);
+  });
+  return { text, tokens, numbers, strings };
 }

@@ -66,6 +66,31 @@ describe('featurize', () => {
     expect(noSchema[slot('link.join_pairs_on_keys')]).toBe(0);
   });
 
+  it('gives a query the same features however it is written (a gold query and its printer-made twin)', () => {
+    // Regression: training pairs human-written gold with generator-printed mutants
+    // (quoted names, upper case, INNER JOIN); if the writing reached the features, a
+    // model would learn who wrote a candidate instead of whether it is right.
+    const printed = 'SELECT COUNT(*) FROM "singer" AS "T1" INNER JOIN "concert" AS "T2" ON "T1"."singer_id" = "T2"."singer_id" '
+      + `WHERE "T1"."country" = 'France' AND "T2"."year" > 2014`;
+    const spaced = item.sql.replace(/ /g, '  ').replace('SELECT', 'select');
+    for (const sql of [printed, spaced]) {
+      const twin = featurize({ ...item, sql }, DEFAULT_FEATURIZER);
+      const orig = featurize(item, DEFAULT_FEATURIZER);
+      expect(Array.from(twin.indices)).toEqual(Array.from(orig.indices));
+      expect(Array.from(twin.values)).toEqual(Array.from(orig.values));
+    }
+  });
+
+  it('reads a double-quoted text as a string where a value stands and as a name elsewhere', () => {
+    const q = { question: 'Which singers are from France?', schema };
+    const dq = dense({ ...q, sql: 'SELECT "name" FROM "singer" WHERE "country" = "France"' });
+    const sq = dense({ ...q, sql: "SELECT name FROM singer WHERE country = 'France'" });
+    expect(dq[slot('link.sql_has_strings')]).toBe(1);
+    expect(dq[slot('link.sql_strings_exact_case')]).toBe(1);
+    expect(dense({ ...q, sql: 'SELECT "name" FROM "singer"' })[slot('link.sql_has_strings')]).toBe(0);
+    expect(Array.from(dq.slice(DENSE_COUNT))).toEqual(Array.from(sq.slice(DENSE_COUNT)));
+  });
+
   it('still featurizes SQL that does not parse, flagged as such', () => {
     const v = dense({ question: 'how many?', sql: 'SELEC count( FROM' });
     expect(v[slot('structure.parse_ok')]).toBe(0);
