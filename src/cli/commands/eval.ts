@@ -4,6 +4,7 @@
  */
 import { evaluate } from '../../core/eval/report.ts';
 import { writeFileAtomic } from '../../node/files.ts';
+import { ormSidecarPath, scoreWithOrmFile } from '../../node/orm/attach.ts';
 import { numberFlag, parseFlags, UsageError, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';
 import { reportText } from '../report-text.ts';
@@ -20,6 +21,7 @@ const spec: CommandSpec = {
     group: { type: 'string', help: 'cross-fit leave-one-group-out by this field (db_id)' },
     json: { type: 'string', help: 'write the full report as JSON' },
     'per-question': { type: 'string', help: 'write one JSON line per question' },
+    orm: { type: 'string', help: 'score every candidate with this ORM model (.onnx, its .json sidecar beside it) as scores.orm' },
   },
 };
 
@@ -29,9 +31,17 @@ export const evalCommand: Command = {
     const flags = parseFlags(spec, argv);
     const group = flags.group;
     if (group !== undefined && group !== 'db_id') throw new UsageError(`--group must be db_id, got ${JSON.stringify(group)}`);
+    if (flags.orm !== undefined) ormSidecarPath(flags.orm as string);
     const t0 = performance.now();
     const { run } = await prepareFromFlags(flags);
-    const report = evaluate(run.prepared, {
+    let prepared = run.prepared;
+    if (flags.orm !== undefined) {
+      const r = await scoreWithOrmFile(prepared, flags.orm as string);
+      prepared = r.prepared;
+      const s = r.stats;
+      process.stderr.write(`orm ${r.name}: ${s.candidates} candidates (${s.scored} distinct per question) in ${((s.featurizeMs + s.modelMs) / 1000).toFixed(1)} s: featurize ${(s.featurizeMs / s.scored).toFixed(2)} ms/row, model ${(s.modelMs / s.scored).toFixed(3)} ms/row\n`);
+    }
+    const report = evaluate(prepared, {
       bootstrap: numberFlag(flags, 'bootstrap', 2000),
       seed: numberFlag(flags, 'seed', 1),
       folds: numberFlag(flags, 'folds', 2),

@@ -1,0 +1,142 @@
+/**
+ * Puts ORM scores on prepared questions: every candidate view of every
+ * question gets `scores.orm` = P(correct) from the model, so the `orm` signal
+ * and `verifier_bon:orm` join `evaluate(...)` (used by `confide eval --orm`).
+ *
+ * Conventions: a SQL text repeated within a question is featurized and
+ * scored once (its repeats get the same score; with agreement features its
+ * shares are equal too, since equal texts share every cluster); parses are
+ * cached per distinct SQL across the whole run; rows go to the model in
+ * batches of whole questions of at most `batchRows` rows. Candidates that
+ * failed to execute are scored too (selection strategies skip them).
+ */
+import { existsSync } from 'node:fs';
+import { viewAgreement } from '../../core/orm/agreement.ts';
+import { featurize, toDense, type OrmItem, type SparseFeatures } from '../../core/orm/featurize.ts';
+import type { SqlFacts } from '../../core/orm/sql-facts.ts';
+import type { PreparedQuestion } from '../../core/eval/prepare.ts';
+import { OrmError } from '../../core/orm/errors.ts';
+import { loadOrmScorer, type OrmScorer } from './score.ts';
+
+export interface AttachStats {
+  readonly questions: number;
+  readonly candidates: number;
+  /** Rows actually featurized and scored (distinct SQL per question). */
+  readonly scored: number;
+  readonly featurizeMs: number;
+  readonly modelMs: number;
+}
+
+export interface AttachOptions {
+  /** Most rows per model run (default 512). */
+  readonly batchRows?: number;
+  readonly onProgress?: (p: { progress: number; text: string }) => void;
+}
+
+/**
+ * Returns copies of `prepared` with `scores.orm` on every candidate view, and
+ * timings. With an agreement model, the shares come from each question's
+ * own pool (`viewAgreement`).
+ *
+ * @example
+ * const { prepared: withOrm, stats } = await attachOrmScores(run.prepared, scorer);
+ * withOrm[0].view.candidates[0].scores?.orm; // 0.83
+ */
+export async function attachOrmScores(
+  prepared: readonly PreparedQuestion[],
+  scorer: Pick<OrmScorer, 'sidecar' | 'scoreFeatures'>,
+  options: AttachOptions = {},
+): Promise<{ prepared: PreparedQuestion[]; stats: AttachStats }> {
+  const config = scorer.sidecar.featurizer;
+  const batchRows = options.batchRows ?? 512;
+  const cache = new Map<string, SqlFacts>();
+  const scores: Float32Array[] = prepared.map((q) => new Float32Array(q.view.candidates.length));
+  let featurizeMs = 0;
+  let modelMs = 0;
+  let scored = 0;
+  let pending: { q: number; rowOf: number[]; rows: SparseFeatures[] }[] = [];
+  let pendingRows = 0;
+  const flush = async (): Promise<void> => {
+    if (pendingRows === 0) return;
+    const x = new Float32Array(pendingRows * config.dim);
+    let r = 0;
+    for (const p of pending) for (const f of p.rows) toDense(f, config.dim, x, r++ * config.dim);
+    const t0 = performance.now();
+    const out = await scorer.scoreFeatures(x, pendingRows);
+    modelMs += performance.now() - t0;
+    let base = 0;
+    for (const p of pending) {
+      p.rowOf.forEach((row, i) => { scores[p.q]![i] = out[base + row]!; });
+      base += p.rows.length;
+    }
+    scored += pendingRows;
+    pending = [];
+    pendingRows = 0;
+  };
+  for (let qi = 0; qi < prepared.length; qi++) {
+    const { view } = prepared[qi]!;
+    const t0 = performance.now();
+    const agreement = config.agreement ? viewAgreement(view) : undefined;
+    const rowBySql = new Map<string, number>();
+    const rows: SparseFeatures[] = [];
+    const rowOf = view.candidates.map((c, i) => {
+      let row = rowBySql.get(c.sql);
+      if (row === undefined) {
+        const item: OrmItem = {
+          question: view.question,
+          sql: c.sql,
+          ...(view.evidence !== undefined ? { evidence: view.evidence } : {}),
+          ...(view.schema !== undefined ? { schema: view.schema } : {}),
+          ...(agreement ? { agreement: agreement[i]! } : {}),
+        };
+        row = rows.length;
+        rows.push(featurize(item, config, { cache }));
+        rowBySql.set(c.sql, row);
+      }
+      return row;
+    });
+    featurizeMs += performance.now() - t0;
+    if (pendingRows + rows.length > batchRows) await flush();
+    pending.push({ q: qi, rowOf, rows });
+    pendingRows += rows.length;
+    if (qi % 100 === 0) options.onProgress?.({ progress: qi / prepared.length, text: `orm: ${qi}/${prepared.length} questions` });
+  }
+  await flush();
+  const out = prepared.map((q, qi) => ({
+    ...q,
+    view: { ...q.view, candidates: q.view.candidates.map((c, i) => ({ ...c, scores: { ...c.scores, orm: scores[qi]![i]! } })) },
+  }));
+  const candidates = prepared.reduce((a, q) => a + q.view.candidates.length, 0);
+  return { prepared: out, stats: { questions: prepared.length, candidates, scored, featurizeMs, modelMs } };
+}
+
+/**
+ * The sidecar of a model file: `X.onnx` → `X.json` next to it; a `.json`
+ * path is taken as the sidecar itself. Throws `ORM_BAD_SIDECAR` when it is
+ * not there.
+ *
+ * @example
+ * ormSidecarPath('public/models/orm-v1.onnx'); // 'public/models/orm-v1.json'
+ */
+export function ormSidecarPath(modelOrSidecar: string): string {
+  const path = modelOrSidecar.endsWith('.json') ? modelOrSidecar : modelOrSidecar.replace(/(\.onnx)?$/, '.json');
+  if (!existsSync(path)) throw new OrmError('ORM_BAD_SIDECAR', `No sidecar ${path} next to the ORM model ${modelOrSidecar}: a model needs the JSON that \`npm run orm:train\` writes beside it.`, path);
+  return path;
+}
+
+/**
+ * Loads the model at `file` (`.onnx` or its `.json` sidecar), attaches its
+ * scores, releases it. What `confide eval --orm FILE` runs.
+ *
+ * @example
+ * const { prepared: scored, stats } = await scoreWithOrmFile(run.prepared, 'public/models/orm-v1.onnx');
+ */
+export async function scoreWithOrmFile(prepared: readonly PreparedQuestion[], file: string, options: AttachOptions = {}): Promise<{ prepared: PreparedQuestion[]; stats: AttachStats; name: string }> {
+  const scorer = await loadOrmScorer(ormSidecarPath(file));
+  try {
+    const r = await attachOrmScores(prepared, scorer, options);
+    return { ...r, name: scorer.sidecar.name };
+  } finally {
+    await scorer.release();
+  }
+}
