@@ -34,6 +34,8 @@ export interface LabeledItem {
   readonly question: string;
   /** The database id. */
   readonly group: string;
+  /** The candidate's `source` (`gold`, `mutation:<kind>`, …), when the file says. */
+  readonly source?: string;
 }
 
 export interface ExampleOptions {
@@ -82,7 +84,7 @@ export function labeledItems(
       seen.add(c.sql);
       const agreement = config.agreement ? agreementOf(c.scores, `question ${r.id} candidate ${ci}`) : undefined;
       const item: OrmItem = { question: r.question, sql: c.sql, schema, ...(r.evidence ? { evidence: r.evidence } : {}), ...(agreement ? { agreement } : {}) };
-      items.push({ item, y: c.correct ? 1 : 0, question: r.id, group: r.db_id });
+      items.push({ item, y: c.correct ? 1 : 0, question: r.id, group: r.db_id, ...(c.source !== undefined ? { source: c.source } : {}) });
       kept++;
     });
     if (kept > 0) questions++;
