@@ -54,6 +54,18 @@ describe('the app shell', () => {
     expect(app.errors).toEqual([]);
   });
 
+  it('opens a database file dropped on the page', async () => {
+    const { page } = app;
+    await page.evaluate(async () => {
+      const bytes = await (await fetch('demo/database/demo/demo.sqlite')).arrayBuffer();
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], 'dropped.sqlite'));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.locator('.db-status .db-name', { hasText: 'dropped.sqlite' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.schema-panel').textContent()).toContain('dropped.sqlite');
+  });
+
   it('reports a failing query with its error code instead of rows', async () => {
     const { page } = app;
     await page.getByLabel(/SQL query/).fill('SELECT nope FROM books');

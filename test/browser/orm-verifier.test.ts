@@ -44,6 +44,7 @@ describe('the ORM verifier', () => {
       expect(await page.locator('.notice', { hasText: 'orm verifier did not score' }).textContent()).toContain(expected.code);
       return;
     }
+    expect(await page.locator('.notice', { hasText: 'verifier did not score' }).count(), await page.locator('#panel-ask .notice').allTextContents().then((t) => t.join(' | '))).toBe(0);
     const shown: number[] = [];
     for (const d of await page.locator('.candidates details.candidate').all()) {
       await d.locator('summary').click();
