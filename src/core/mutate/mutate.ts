@@ -33,7 +33,7 @@ function shuffle<T>(items: T[], rng: RandomSource): T[] {
  * Up to `k` distinct mutants of `gold`, chosen at random among the edits that
  * apply (see the module comment for the rule). An unparseable or non-SELECT
  * gold query gives `[]`, as does one that does not fit the parser
- * (`fitsParser`: unbalanced or too deeply nested parentheses). Throws `RangeError` when `k` is not a non-negative
+ * (`fitsParser`: too many tokens, unbalanced or too deeply nested parentheses). Throws `RangeError` when `k` is not a non-negative
  * integer or a kind is unknown.
  *
  * @example

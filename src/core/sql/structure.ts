@@ -25,9 +25,19 @@ export interface StructureKey {
 export const MAX_PARSE_DEPTH = 8;
 
 /**
- * Whether `sql` may go to the parser: its parentheses (outside strings,
- * quoted names and comments) balance and nest at most {@link MAX_PARSE_DEPTH}
- * deep. Unbalanced text cannot parse in any dialect anyway.
+ * Most tokens (whitespace and comments not counted) handed to the parser. A
+ * long operator chain (`1+1+…`, `a || b || …`) parses into a tree as deep as
+ * it is long, which the recursive canonicalization and mutation code walk on
+ * the call stack: 2,000 terms overflowed it, and parse time grows faster than
+ * the length. Spider's longest gold query has 125 tokens.
+ */
+export const MAX_PARSE_TOKENS = 2000;
+
+/**
+ * Whether `sql` may go to the parser: at most {@link MAX_PARSE_TOKENS}
+ * tokens, and parentheses (outside strings, quoted names and comments) that
+ * balance and nest at most {@link MAX_PARSE_DEPTH} deep. Unbalanced text
+ * cannot parse in any dialect anyway.
  *
  * @example
  * fitsParser('SELECT (1 + (2))') // true
@@ -35,7 +45,10 @@ export const MAX_PARSE_DEPTH = 8;
  */
 export function fitsParser(sql: string): boolean {
   let depth = 0;
+  let tokens = 0;
   for (const t of tokenizeSql(sql)) {
+    if (t.kind === 'ws' || t.kind === 'comment') continue;
+    if ((tokens += 1) > MAX_PARSE_TOKENS) return false;
     if (t.kind !== 'punct') continue;
     if (t.text === '(') depth += 1;
     else if (t.text === ')') depth -= 1;
@@ -71,7 +84,7 @@ function bracketsToBackticks(sql: string): string {
  * (`name = "Bob"`), and as a column elsewhere.
  *
  * When no dialect parses it, or it does not fit the parser ({@link fitsParser}:
- * unbalanced or nested deeper than {@link MAX_PARSE_DEPTH}), the key is `fallback` (pass sql.js's
+ * too long, unbalanced or nested too deep), the key is `fallback` (pass sql.js's
  * `Statement.getNormalizedSQL()`, which already masks literals) or, when that
  * is absent, `sql`, put through `normalizeSql` with literals masked; `parsed`
  * is then false. A fallback key never equals a parsed key.
