@@ -197,7 +197,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
       risk.element,
       el('div', {}, el('label', { for: 'ask-source' }, 'Candidates from'), source),
       el('div', {}, el('label', { for: 'ask-replay-file' }, 'Other candidate file (optional)'), replayFile),
-      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Also score with the outcome reward model')), el('span', { class: 'muted' }, 'Its bundled model is a placeholder trained on toy data (see public/models/README.md).')) : null,
+      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Also score with the outcome reward model')), el('span', { class: 'muted' }, 'Runs in a worker; what the bundled model was trained on and how well it does is in its model card, models/README.md.')) : null,
       submit,
     ),
   );
