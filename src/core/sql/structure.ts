@@ -29,9 +29,10 @@ export const MAX_PARSE_DEPTH = 8;
  * long operator chain (`1+1+…`, `a || b || …`) parses into a tree as deep as
  * it is long, which the recursive canonicalization and mutation code walk on
  * the call stack: 2,000 terms overflowed it, and parse time grows faster than
- * the length. Spider's longest gold query has 125 tokens.
+ * the length (1,000 tokens take up to about a second). Spider's longest gold
+ * query has 125 tokens.
  */
-export const MAX_PARSE_TOKENS = 2000;
+export const MAX_PARSE_TOKENS = 1000;
 
 /**
  * Whether `sql` may go to the parser: at most {@link MAX_PARSE_TOKENS}
