@@ -51,7 +51,12 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<{ bro
  * await app.page.getByRole('button', { name: 'Run' }).click();
  */
 export async function openApp(
-  options: LaunchOptions & { query?: string; viewport?: { width: number; height: number } } = {},
+  options: LaunchOptions & {
+    query?: string;
+    viewport?: { width: number; height: number };
+    /** Runs in the page before any of its scripts (e.g. to remove an API). */
+    initScript?: string;
+  } = {},
 ): Promise<AppSession> {
   const { browser, cleanup } = await launchChromium(options);
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
@@ -63,6 +68,7 @@ export async function openApp(
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
+  if (options.initScript !== undefined) await page.addInitScript(options.initScript);
   await page.goto(inject('appUrl') + (options.query ?? ''));
   return {
     browser,
