@@ -53,6 +53,26 @@ if (want('orm')) {
   const r = await benchOrmWasm();
   figures.orm_candidates_per_s_wasm = r.candidatesPerSecond;
   rows.push(['orm_candidates_per_s_wasm', r.candidatesPerSecond.toFixed(0) + '/s', 'ORM scoring in Node, onnxruntime-web wasm, batches of 32 (median)']);
+  if (!haveSpider) skip('orm_spider_32_ms', `no Spider at ${spider}`);
+  else {
+    const { benchOrmSpider32 } = await import('./orm.ts');
+    const q = await benchOrmSpider32(spider);
+    figures.orm_spider_32_ms = q.medianMs;
+    figures.orm_spider_32 = q;
+    rows.push(['orm_spider_32_ms', q.medianMs.toFixed(1) + ' ms', `32 distinct candidates of one Spider dev question, fresh parse cache, featurize ${q.featurizeMedianMs.toFixed(1)} ms + model (median of ${q.questions} questions after the first, slowest ${q.maxMs.toFixed(1)} ms; first question ${q.firstMs.toFixed(1)} ms; CPU time ${q.cpuMedianMs.toFixed(1)} ms)`]);
+  }
+}
+if (want('orm-browser')) {
+  const { benchOrmBrowser } = await import('./ormBrowser.ts');
+  const r = await benchOrmBrowser();
+  const a = r.webgpu.adapter;
+  const adapter = a === null ? 'no WebGPU adapter' : `${[a.vendor, a.architecture, a.device, a.description].filter((x) => typeof x === 'string' && x !== '').join(' / ')}${a.isFallbackAdapter === true ? ' (fallback adapter)' : ''}`;
+  figures.orm_candidates_per_s_browser = r.webgpu.candidatesPerSecond;
+  figures.orm_browser_backend = r.webgpu.backend;
+  figures.orm_browser_adapter = a;
+  figures.orm_candidates_per_s_browser_wasm = r.wasm.candidatesPerSecond;
+  rows.push(['orm_candidates_per_s_browser', r.webgpu.candidatesPerSecond.toFixed(0) + '/s', `headless Chromium --enable-unsafe-webgpu, ORM worker on ${r.webgpu.backend} (adapter: ${adapter}), batches of ${r.batch} (median)`]);
+  rows.push(['orm_candidates_per_s_browser_wasm', r.wasm.candidatesPerSecond.toFixed(0) + '/s', `headless Chromium without WebGPU, ORM worker on ${r.wasm.backend}, batches of ${r.batch} (median)`]);
 }
 
 const w = [0, 1].map((j) => Math.max(...rows.map((r) => r[j]!.length)));

@@ -10,12 +10,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrmItem } from '../../src/core/orm/featurize.ts';
 import { mulberry32 } from '../../src/core/orm/rng.ts';
 import { loadOrmScorer } from '../../src/node/orm/score.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/node/orm/synthetic.ts';
+import { buildOrmPage } from '../engines/orm/page/build.ts';
 import { launchChromium } from './harness.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 
@@ -31,16 +31,7 @@ let nodeScores: Float32Array;
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'confide-orm-page-'));
-  await build({
-    configFile: false,
-    root: join(REPO, 'test/engines/orm/page'),
-    base: './',
-    publicDir: join(REPO, 'public'),
-    logLevel: 'warn',
-    worker: { format: 'es' },
-    optimizeDeps: { exclude: ['onnxruntime-web'] },
-    build: { outDir, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0, chunkSizeWarningLimit: 8000 },
-  });
+  await buildOrmPage(outDir);
   server = await startStaticServer(outDir, '/orm/check/');
   const scorer = await loadOrmScorer(join(REPO, 'public/models/orm-v1.json'));
   nodeScores = await scorer.score(items);
