@@ -11,7 +11,6 @@
 
 const OFFSET_BASIS = 2166136261;
 const PRIME = 16777619;
-const encoder = new TextEncoder();
 
 /**
  * FNV-1a 32-bit hash of `text` with `seed` folded in; an unsigned integer.
@@ -26,10 +25,24 @@ export function fnv1a32(text: string, seed: number): number {
     h ^= (seed >>> (8 * i)) & 0xff;
     h = Math.imul(h, PRIME);
   }
-  const bytes = encoder.encode(text);
-  for (let i = 0; i < bytes.length; i++) {
-    h ^= bytes[i]!;
-    h = Math.imul(h, PRIME);
+  // UTF-8 bytes written out by hand (no allocation: this runs per n-gram);
+  // a lone surrogate is U+FFFD, as TextEncoder writes it.
+  const step = (byte: number): void => {
+    h = Math.imul(h ^ byte, PRIME);
+  };
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) { step(c); continue; }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = text.charCodeAt(i + 1);
+      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        i++;
+      } else c = 0xfffd;
+    }
+    if (c < 0x800) { step(0xc0 | (c >> 6)); step(0x80 | (c & 0x3f)); }
+    else if (c < 0x10000) { step(0xe0 | (c >> 12)); step(0x80 | ((c >> 6) & 0x3f)); step(0x80 | (c & 0x3f)); }
+    else { step(0xf0 | (c >> 18)); step(0x80 | ((c >> 12) & 0x3f)); step(0x80 | ((c >> 6) & 0x3f)); step(0x80 | (c & 0x3f)); }
   }
   return h >>> 0;
 }

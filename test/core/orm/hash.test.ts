@@ -8,6 +8,17 @@ describe('fnv1a32', () => {
     expect(fnv1a32(text, seed)).toBe(hash);
   });
 
+  it('hashes the same bytes as TextEncoder writes for 3- and 4-byte characters and lone surrogates', () => {
+    const reference = (text: string, seed: number): number => {
+      let h = 2166136261;
+      for (const b of [seed & 0xff, (seed >>> 8) & 0xff, (seed >>> 16) & 0xff, seed >>> 24, ...new TextEncoder().encode(text)]) h = Math.imul(h ^ b, 16777619);
+      return h >>> 0;
+    };
+    for (const text of ['東京 タワー', 'x:🎵|count', 'a\ud800b', 'end\udc00', '\u07ff\u0800\uffff']) {
+      expect(fnv1a32(text, 0x0c0f1de5)).toBe(reference(text, 0x0c0f1de5));
+    }
+  });
+
   it('different seeds give different hashes of the same text', () => {
     expect(fnv1a32('select', 1)).not.toBe(fnv1a32('select', 2));
   });
