@@ -15,7 +15,7 @@ import { prepareQuestion } from '../../src/core/eval/prepare.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
 import type { EvalReport } from '../../src/core/eval/types.ts';
 import { checkProfile } from '../../src/core/pipeline/profile-check.ts';
-import { reportTables } from '../../src/core/pipeline/report-tables.ts';
+import { reportTables } from '../../src/core/eval/tables.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
 import { askAllDemo, CANDIDATES_PATH } from '../app/demo-ask.ts';

@@ -7,7 +7,7 @@ import { serializeCandidateFile } from '../../core/bench/candidate-file.ts';
 import type { QuestionRecord } from '../../core/bench/types.ts';
 import type { EvalReport } from '../../core/eval/types.ts';
 import { perQuestionCsv, tablesCsv } from '../../core/pipeline/csv.ts';
-import { reportSummary, reportTables, type ReportTable } from '../../core/pipeline/report-tables.ts';
+import { reportSummary, reportTables, type ReportTable } from '../../core/eval/tables.ts';
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';
 import type { ProfileStore } from '../profiles/store.ts';

@@ -5,7 +5,7 @@
  * spreadsheet does not run it as a formula (numbers are written as numbers).
  */
 import type { EvalReport } from '../eval/types.ts';
-import type { ReportTable } from './report-tables.ts';
+import type { ReportTable } from '../eval/tables.ts';
 
 const FORMULA = /^[=+\-@\t\r]/;
 

@@ -16,7 +16,7 @@ export { signalContributions, type SignalContribution } from './contributions.ts
 export { decide, targetRisks, type Decision } from './decide.ts';
 export { signalLabel } from './signal-labels.ts';
 export { checkProfile, type ProfileCheck, type ProfileIssue } from './profile-check.ts';
-export { reportSummary, reportTables, type ReportTable } from './report-tables.ts';
+export { reportSummary, reportTables, type ReportTable } from '../eval/tables.ts';
 export { perQuestionCsv, tablesCsv, toCsv } from './csv.ts';
 export { locateBenchmarks, type BenchLocation } from './bench-files.ts';
 export { prepareAll, type DbAccess, type OpenedDb, type PrepareAllResult } from './prepare-all.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCandidateFile } from '../../../src/core/bench/candidate-file.ts';
 import { evaluate } from '../../../src/core/eval/report.ts';
 import { prepareAll, type DbAccess } from '../../../src/core/pipeline/prepare-all.ts';
-import { reportSummary, reportTables } from '../../../src/core/pipeline/report-tables.ts';
+import { reportSummary, reportTables } from '../../../src/core/eval/tables.ts';
 import { perQuestionCsv } from '../../../src/core/pipeline/csv.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import { DEMO_DB_PATH } from '../../../scripts/build-demo.ts';

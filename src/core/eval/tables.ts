@@ -10,7 +10,7 @@
  * undefined value (NaN, or null after a JSON round trip) prints as "NaN"; an
  * absent value prints as "—".
  */
-import type { EvalReport, SelectiveRow } from '../eval/types.ts';
+import type { EvalReport, SelectiveRow } from './types.ts';
 
 export interface ReportTable {
   /** Stable id for anchors and file names (`signals`, `selective` …). */
