@@ -37,7 +37,7 @@ export default defineConfig(({ mode }) => {
       assetsInlineLimit: 0,
       chunkSizeWarningLimit: 8000,
     },
-    optimizeDeps: { exclude: ['onnxruntime-web', 'sql.js'] },
+    optimizeDeps: { exclude: ['onnxruntime-web'] },
     server: { port: 5173, strictPort: false },
   };
 });
