@@ -1,11 +1,14 @@
 /**
- * Trains the placeholder ORM shipped until Phase B: synthetic questions over
- * invented toy databases (src/node/orm/synthetic.ts), the default featurizer,
- * seed 1. Writes public/models/orm-v1.onnx and orm-v1.json with quality
- * marked "not yet measured" (its validation numbers are on synthetic data).
+ * Trains a toy ORM (the placeholder shipped before the real model): synthetic
+ * questions over invented toy databases (src/node/orm/synthetic.ts), the
+ * default featurizer, seed 1, in seconds. Writes `<outDir>/orm-toy.onnx` and
+ * `orm-toy.json` (never over the shipped `orm-v1`) with quality marked "not
+ * yet measured" (its validation numbers are on synthetic data). Useful to
+ * exercise the whole path without benchmark data.
  *
- * Run: `npx tsx scripts/orm/synthetic-model.ts [outDir]`
+ * Run: `npx tsx scripts/orm/synthetic-model.ts [outDir]` (default: the system temp folder)
  */
+import { tmpdir } from 'node:os';
 import { fitMlp } from '../../src/core/orm/fit.ts';
 import { DEFAULT_FEATURIZER } from '../../src/core/orm/layout.ts';
 import { mulberry32 } from '../../src/core/orm/rng.ts';
@@ -13,7 +16,7 @@ import { buildExamples } from '../../src/node/orm/examples.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/node/orm/synthetic.ts';
 import { writeOrm } from '../../src/node/orm/write.ts';
 
-const out = process.argv[2] ?? 'public/models';
+const out = process.argv[2] ?? tmpdir();
 const seed = 1;
 const t0 = performance.now();
 const records = syntheticRecords(mulberry32(seed), 150);
@@ -21,7 +24,7 @@ const schemas = new Map(TOY_DOMAINS.map((d) => [d.db, toySchema(d)]));
 const { examples, stats } = buildExamples(records, schemas, DEFAULT_FEATURIZER);
 const fit = fitMlp(examples, { seed, dim: DEFAULT_FEATURIZER.dim, maxEpochs: 12, onProgress: (p) => console.error(p.text) });
 const { modelPath, sidecar } = writeOrm({
-  out, name: 'orm-v1', fit, featurizer: DEFAULT_FEATURIZER, examples,
+  out, name: 'orm-toy', fit, featurizer: DEFAULT_FEATURIZER, examples,
   qualityStatus: 'not yet measured',
   qualityNote: 'placeholder trained on synthetic toy data (src/node/orm/synthetic.ts); the validation numbers are on held-out toy databases and say nothing about real questions',
   provenance: { data: 'synthetic: syntheticRecords(mulberry32(1), 150)', examples: stats, seed, seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) },
