@@ -5,22 +5,11 @@
  * candidate is scored with its question, schema and agreement shares.
  */
 import { wrap, type Remote } from 'comlink';
-import type { Verifier, VerifierInput } from '../../core/pipeline/types.ts';
-import type { Clustering } from '../../core/signals/types.ts';
+import { agreementShares } from '../../core/orm/agreement.ts';
+import type { Verifier } from '../../core/pipeline/types.ts';
 import type { OrmEngine } from '../../engines/orm/engine.ts';
 
 export const ORM_SIDECAR_URL = 'models/orm-v1.json';
-
-/** Share of the N candidates in candidate i's cluster (0 when it is in none): the ORM's agreement convention. */
-const share = (c: Clustering, i: number, n: number): number => {
-  const k = c.of[i]!;
-  return k < 0 ? 0 : c.members[k]!.length / n;
-};
-
-function agreement(input: VerifierInput, i: number) {
-  const { clusters: c } = input;
-  return { exec_share: share(c.executions, i, c.n), struct_share: share(c.structures, i, c.n), string_share: share(c.strings, i, c.n) };
-}
 
 /**
  * A lazily started ORM verifier named `orm`.
@@ -47,12 +36,13 @@ export function ormVerifier(): Verifier {
         engine = null;
         return { ok: false, error: { code: e.code, message: e.message } };
       }
+      const shares = agreementShares(input.clusters);
       const items = input.candidates.map((c, i) => ({
         question: input.question,
         ...(input.evidence ? { evidence: input.evidence } : {}),
         sql: c.sql ?? '',
         schema: input.schema,
-        agreement: agreement(input, i),
+        agreement: shares[i]!,
       }));
       const r = await e.remote.score(items);
       if (!r.ok) return { ok: false, error: { code: r.error.code, message: r.error.message } };
