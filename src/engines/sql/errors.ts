@@ -34,9 +34,10 @@ const RULES: readonly Rule[] = [
   },
   { test: /readonly database|query_only|not authorized/i, code: 'READONLY', hint: 'the database is opened read-only; only queries may run' },
   {
+    // A limit on the query's shape, not on memory (TOO_LARGE is for memory: it retires the worker).
     // SQLite 3.46+ says "Recursion limit" where older versions said "parser stack overflow".
     test: /expression tree is too large|recursion limit|parser stack overflow/i,
-    code: 'TOO_LARGE',
+    code: 'SQLITE_ERROR',
     hint: 'the query nests or chains more terms than SQLite allows; write it with fewer terms (an IN list, a subquery)',
   },
   {
