@@ -34,6 +34,11 @@ const RULES: readonly Rule[] = [
   },
   { test: /readonly database|query_only|not authorized/i, code: 'READONLY', hint: 'the database is opened read-only; only queries may run' },
   {
+    test: /no such collation sequence/i,
+    code: 'SQLITE_ERROR',
+    hint: 'the database declares a collation that the program which made it defines and this SQLite lacks; compare with COLLATE NOCASE or BINARY instead',
+  },
+  {
     // A limit on the query's shape, not on memory (TOO_LARGE is for memory: it retires the worker).
     // SQLite 3.46+ says "Recursion limit" where older versions said "parser stack overflow".
     test: /expression tree is too large|recursion limit|parser stack overflow/i,

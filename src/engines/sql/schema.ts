@@ -3,8 +3,10 @@
  * ordinary table (sqlite_% internals skipped) in sqlite_master order, its
  * columns with declared types, NOT NULL and primary-key positions, foreign
  * keys (an implicit parent column resolves to the parent's primary key), row
- * count, up to 3 distinct non-null sample values per column, and its CREATE
- * statement. Names are passed as bound parameters or quoted, so any name works.
+ * count, up to 3 distinct non-null sample values per column (none for a
+ * column whose collation this SQLite lacks, e.g. Android's LOCALIZED), and its
+ * CREATE statement. Names are passed as bound parameters or quoted, so any
+ * name works.
  */
 import type { Database, SqlValue } from 'sql.js';
 import type { ColumnInfo, ForeignKey, Schema, TableInfo } from '../../core/schema.ts';
@@ -35,13 +37,23 @@ function rows(db: Database, sql: string, params: SqlValue[] = []): SqlValue[][] 
   }
 }
 
+/** Distinct sample values of a column; none when its collation is one this SQLite lacks (DISTINCT needs it). */
+function samplesOf(db: Database, table: string, column: string): string[] {
+  const col = quoteIdent(column);
+  const distinct = `SELECT DISTINCT ${col} FROM ${quoteIdent(table)} WHERE ${col} IS NOT NULL LIMIT ${SAMPLES_PER_COLUMN}`;
+  try {
+    return rows(db, distinct).map(([v]) => sampleText(v ?? null));
+  } catch (e) {
+    if (e instanceof Error && /no such collation sequence/i.test(e.message)) return [];
+    throw e;
+  }
+}
+
 function columnsOf(db: Database, table: string): ColumnInfo[] {
   // pragma_table_info: cid, name, type, notnull, dflt_value, pk
   const listed = rows(db, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]);
   return listed.map(([name, type, notNull, pk]) => {
-    const col = quoteIdent(String(name));
-    const distinct = `SELECT DISTINCT ${col} FROM ${quoteIdent(table)} WHERE ${col} IS NOT NULL LIMIT ${SAMPLES_PER_COLUMN}`;
-    const samples = rows(db, distinct).map(([v]) => sampleText(v ?? null));
+    const samples = samplesOf(db, table, String(name));
     return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples };
   });
 }
