@@ -2,15 +2,29 @@
  * The one interface of the SQL worker, used on both sides: the worker entry
  * exposes `createSqlWorkerApi(ready)`, the pool holds `Remote<SqlWorkerApi>`.
  * It is derived from SqlRunner (each method made async), so the two cannot
- * drift apart; expected failures cross as `{ok: false, error}` values.
+ * drift apart; expected failures cross as `{ok: false, error}` values. The
+ * one change: execBatch's `report` callback becomes a port the worker posts
+ * `[index, outcome]` to, one message per query and no answer awaited.
  */
+import type { ExecOutcome } from '../../core/exec/types.ts';
 import type { SqlRunner } from './runner.ts';
 
 /** Every method of T, returning a Promise of what it returned. */
 type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
 
+/** Where a batch's outcomes go: a MessagePort (transferred to the worker) or anything that posts like one. */
+export interface BatchReports {
+  postMessage(message: BatchReport): void;
+}
+
+/** One finished query of a batch: its position in the batch and its outcome. */
+export type BatchReport = readonly [index: number, outcome: ExecOutcome];
+
 /** What a SQL worker exposes through comlink. */
-export type SqlWorkerApi = Async<SqlRunner>;
+export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
+  /** SqlRunner.execBatch, each report posted to `reports`. */
+  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports): Promise<number>;
+};
 
 /**
  * Wraps a runner that is still loading (sql.js fetches and compiles its wasm)
@@ -26,6 +40,7 @@ export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
     open: async (key, bytes, check) => (await ready).open(key, bytes, check),
     schema: async (key) => (await ready).schema(key),
     exec: async (key, sql, rowCap) => (await ready).exec(key, sql, rowCap),
+    execBatch: async (key, sqls, rowCap, reports) => (await ready).execBatch(key, sqls, rowCap, (i, out) => reports.postMessage([i, out])),
     normalizedSql: async (key, sql) => (await ready).normalizedSql(key, sql),
     close: async (key) => (await ready).close(key),
   };

@@ -37,7 +37,7 @@ export interface SqlPoolStats {
   /** Workers started and not dead. */
   readonly alive: number;
   readonly busy: number;
-  /** Calls waiting for a free worker. */
+  /** Calls waiting for a free worker (a queued batch of runMany counts its queries; the rest of a running one does not). */
   readonly queued: number;
   /** Workers replaced after a timeout, crash, abort or a TOO_LARGE answer (a memory bomb). */
   readonly respawns: number;

@@ -1,12 +1,14 @@
 /**
  * The SQL worker pool's public face (see pool-types.ts for the contract):
  * turns calls into scheduler jobs, keeps the open databases (their bytes,
- * versions and recency), and maps timeouts and crashes to ExecErrors.
+ * versions and recency), and maps timeouts and crashes to ExecErrors;
+ * runMany pipelines its queries in batches (batch.ts).
  * Browser and Node differ only in the spawn factory.
  */
 import type { Remote } from 'comlink';
 import { DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_MS, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
 import type { SqlWorkerApi } from './api.ts';
+import { batchSize, runBatched } from './batch.ts';
 import { failureOf, type CallContext } from './pool-failures.ts';
 import type { SqlPool, SqlPoolOptions } from './pool-types.ts';
 import type { SchemaOutcome } from './runner.ts';
@@ -129,14 +131,18 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       return submit<ExecOutcome>(key, ctx, call, onFailure, opts.signal, undefined, grewMemory);
     },
     async runMany(key, sqls, opts = {}, onProgress) {
-      let done = 0;
-      const one = async (sql: string): Promise<ExecOutcome> => {
-        const out = await pool.run(key, sql, opts);
-        done += 1;
-        onProgress?.({ progress: done / sqls.length, text: `${done} of ${sqls.length} queries run`, done, total: sqls.length });
-        return out;
-      };
-      return Promise.all(sqls.map(one));
+      if (scheduler.closed) throw new Error('the SQL pool was terminated; create a new one');
+      if (!scheduler.has(key)) throw new RangeError(`no database is open under key "${key}"; call open first`);
+      touch(key);
+      const total = sqls.length;
+      return runBatched(scheduler, key, sqls, {
+        timeoutMs: opts.timeoutMs ?? timeoutMs,
+        rowCap: opts.rowCap ?? rowCap,
+        batchSize: batchSize(total, size),
+        ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+        retire: grewMemory,
+        onOutcome: (done) => onProgress?.({ progress: done / total, text: `${done} of ${total} queries run`, done, total }),
+      });
     },
     normalizedSql(key, sql) {
       return submit<string | null>(key, { what: 'normalizing', timeoutMs, sql }, (api) => api.normalizedSql(key, sql), () => null);

@@ -40,6 +40,13 @@ export interface SqlRunner {
   schema(key: string): SchemaOutcome;
   /** Runs one guarded statement, at most `rowCap` rows (default DEFAULT_ROW_CAP). */
   exec(key: string, sql: string, rowCap?: number): ExecOutcome;
+  /**
+   * Runs the statements one after another like `exec`, calling
+   * `report(i, outcome)` as soon as statement `i` finishes (a worker posts
+   * each at once, so the pool sees every query's end, and the next one's
+   * start, while the batch goes on); returns how many ran.
+   */
+  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void): number;
   /** SQLite's normalized SQL, null when the guard refuses it or it does not prepare. */
   normalizedSql(key: string, sql: string): string | null;
   /** Closes `key`; false when it was not open. */
@@ -117,7 +124,12 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
   };
 
   const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP): ExecOutcome => runStatement(get(key), sql, rowCap, maxResultBytes);
+  const execBatch = (key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void): number => {
+    get(key); // a key that is not open throws before anything runs
+    sqls.forEach((sql, i) => report(i, exec(key, sql, rowCap)));
+    return sqls.length;
+  };
   const normalizedSql = (key: string, sql: string): string | null => normalizeStatement(get(key), sql);
 
-  return { open, schema, exec, normalizedSql, close };
+  return { open, schema, exec, execBatch, normalizedSql, close };
 }

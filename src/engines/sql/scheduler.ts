@@ -20,7 +20,10 @@ export interface Job {
   readonly key: string | null;
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
-  call(api: Remote<SqlWorkerApi>): Promise<unknown>;
+  /** Queries the job runs (a batch runs several; default 1), for `stats().queued`. */
+  readonly size?: number;
+  /** The work; a batch calls `rearm()` as each query starts (see WorkerSlot.call). */
+  call(api: Remote<SqlWorkerApi>, rearm: () => void): Promise<unknown>;
   settle(r: CallResult<unknown>, slot: WorkerSlot | null): void;
   /** Whether the worker should be replaced after answering `value` (e.g. it grew its memory for a memory bomb). */
   retire?(value: unknown): boolean;
@@ -120,7 +123,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   async function runJob(slot: WorkerSlot, job: Job): Promise<void> {
     const failedLoad = job.key === null ? null : await ensureLoaded(slot, job.key);
     if (failedLoad !== null) return job.settle(failedLoad, slot);
-    const r = await slot.call((api) => job.call(api), job.timeoutMs, job.signal);
+    const r = await slot.call((api, rearm) => job.call(api, rearm), job.timeoutMs, job.signal);
     if (r.kind === 'timeout' || r.kind === 'crash' || r.kind === 'aborted') replace(slot, r.kind === 'crash' ? r.reason : undefined);
     else if (r.kind === 'ok' && job.retire?.(r.value) === true) replace(slot);
     job.settle(r, slot);
@@ -141,11 +144,12 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
 
   for (let i = 0; i < size; i += 1) start(i);
   return {
-    /** Queues a job (settled at once as `stopped` after shutdown). */
-    submit(job: Job): void {
+    /** Queues a job, last or (for the rest of a batch cut short) `first` (settled at once as `stopped` after shutdown). */
+    submit(job: Job, first = false): void {
       if (closed) return job.settle({ kind: 'stopped' }, null);
       if (slots.every((s) => s === null)) return job.settle(noWorkers(), null);
-      queue.push(job);
+      if (first) queue.unshift(job);
+      else queue.push(job);
       pump();
     },
     /** Takes a job out of the queue if it has not started; true when it was there. */
@@ -184,7 +188,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
       size,
       alive: slots.filter((s) => s !== null && !s.dead).length,
       busy: slots.filter((s) => s !== null && s.busy).length,
-      queued: queue.length,
+      queued: queue.reduce((n, job) => n + (job.size ?? 1), 0),
       respawns,
     }),
   };

@@ -64,12 +64,14 @@ export class WorkerSlot {
 
   /**
    * Runs one call, raced; resolves exactly once and never rejects. On a
-   * worker that has already died it ends at once as `crash`.
+   * worker that has already died it ends at once as `crash`. A call that
+   * runs several queries calls `rearm()` as each one starts: the limit then
+   * counts from there, and `ms` of a timeout or crash too.
    */
-  call<T>(fn: (api: Remote<SqlWorkerApi>) => Promise<T>, timeoutMs: number, signal?: AbortSignal): Promise<CallResult<T>> {
+  call<T>(fn: (api: Remote<SqlWorkerApi>, rearm: () => void) => Promise<T>, timeoutMs: number, signal?: AbortSignal): Promise<CallResult<T>> {
     if (this.waiter !== null) throw new RangeError('a worker slot runs one call at a time');
     if (this.dead) return Promise.resolve({ kind: 'crash', reason: this.crashReason || 'the worker had stopped', ms: 0 });
-    const started = performance.now();
+    let started = performance.now();
     return new Promise<CallResult<T>>((resolve) => {
       let settled = false;
       const finish = (r: CallResult<T>): void => {
@@ -82,11 +84,20 @@ export class WorkerSlot {
         resolve(r.kind === 'crash' || r.kind === 'stopped' ? { ...r, ms: performance.now() - started } : r);
       };
       const onAbort = (): void => finish({ kind: 'aborted', reason: signal?.reason });
-      const timer = setTimeout(() => finish({ kind: 'timeout', ms: performance.now() - started }), timeoutMs);
+      const expire = (): void => {
+        const left = started + timeoutMs - performance.now();
+        if (left > 0) timer = setTimeout(expire, left); // rearmed since: wait out the rest
+        else finish({ kind: 'timeout', ms: performance.now() - started });
+      };
+      let timer = setTimeout(expire, timeoutMs);
+      const rearm = (): void => {
+        started = performance.now();
+        this.answered = true;
+      };
       this.waiter = finish;
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
-      fn(this.handle.api).then(
+      fn(this.handle.api, rearm).then(
         (value) => finish({ kind: 'ok', value }),
         (error: unknown) => finish({ kind: 'threw', error }),
       );

@@ -1,11 +1,12 @@
 /**
  * In-thread stand-ins for SQL workers, to test the pool's queue without
  * threads: each fake wraps its own real runner behind the real worker API,
- * counts exec calls per SQL, never answers `HANG`, and can be made to crash.
+ * counts exec calls per SQL (batched ones too), never answers `HANG`, and
+ * can be made to crash.
  * Like a real worker, a fake that was terminated or crashed never answers again.
  */
 import type { Remote } from 'comlink';
-import { createSqlWorkerApi, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
+import { createSqlWorkerApi, type BatchReports, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
 
@@ -34,6 +35,17 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
       exec: guard(async (key: string, sql: string, rowCap?: number) => {
         execs.set(sql, (execs.get(sql) ?? 0) + 1);
         return sql === HANG ? never : real.exec(key, sql, rowCap);
+      }),
+      // Like a worker: reports each query as it ends, and a hung or gone one stops the batch for good.
+      execBatch: guard(async (key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports) => {
+        for (const [i, sql] of sqls.entries()) {
+          await Promise.resolve();
+          if (gone) return never;
+          execs.set(sql, (execs.get(sql) ?? 0) + 1);
+          if (sql === HANG) return never;
+          reports.postMessage([i, await real.exec(key, sql, rowCap)]);
+        }
+        return sqls.length;
       }),
     };
     const worker: FakeWorker = {

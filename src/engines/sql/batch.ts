@@ -1,0 +1,135 @@
+/**
+ * runMany's pipelining: the queries go to the workers in batches, one
+ * message per batch, and each query's outcome comes back the moment it
+ * finishes, so a worker never waits for its next query. Each query keeps the
+ * guarantees of a single call: its limit counts from its own start (the end
+ * of the one before); when it times out or its worker dies, it alone gets
+ * TIMEOUT or WORKER_CRASHED, the batch's finished queries keep their
+ * outcomes, and the ones not started yet are queued again, first, to run
+ * exactly once. An abort withdraws every batch and rejects with the reason.
+ */
+import { transfer } from 'comlink';
+import type { ExecOutcome } from '../../core/exec/types.ts';
+import type { BatchReport } from './api.ts';
+import { failureOf } from './pool-failures.ts';
+import type { Job, Scheduler } from './scheduler.ts';
+
+export interface BatchOptions {
+  readonly timeoutMs: number;
+  readonly rowCap: number;
+  /** Most queries per batch (see batchSize). */
+  readonly batchSize: number;
+  readonly signal?: AbortSignal;
+  /** Called after each outcome with how many are in. */
+  readonly onOutcome?: (done: number) => void;
+  /** Whether an outcome means its worker is replaced once its batch ends (a memory bomb). */
+  readonly retire?: (out: ExecOutcome) => boolean;
+}
+
+/**
+ * Queries per batch: about `perWorker` batches for each worker, so the
+ * workers end together, and at most `max`, so a runaway holds back few.
+ *
+ * @example
+ * batchSize(51, 2) // 13
+ * batchSize(4, 2) // 1: few queries go one per message, spread over the workers
+ */
+export function batchSize(queries: number, workers: number, perWorker = 2, max = 32): number {
+  if (!(queries >= 0 && workers >= 1 && perWorker >= 1 && max >= 1)) throw new RangeError('batchSize needs queries >= 0 and workers, perWorker, max >= 1');
+  return Math.max(1, Math.min(max, Math.floor(queries / (workers * perWorker))));
+}
+
+/**
+ * Runs `sqls` on `key` in batches through the scheduler; one outcome per
+ * input, in input order. Rejects only on an abort (with its reason) or a
+ * broken contract (a thrown error).
+ *
+ * @example
+ * const outs = await runBatched(scheduler, 'db', sqls, { timeoutMs: 5000, rowCap: 10_000, batchSize: 16 });
+ */
+export function runBatched(scheduler: Scheduler, key: string, sqls: readonly string[], o: BatchOptions): Promise<ExecOutcome[]> {
+  const outs = new Array<ExecOutcome | undefined>(sqls.length);
+  const waiting = new Set<Job>();
+  let done = 0;
+  let over = false;
+  return new Promise<ExecOutcome[]>((resolve, reject) => {
+    const end = (): void => {
+      over = true;
+      o.signal?.removeEventListener('abort', onAbort);
+      for (const job of waiting) scheduler.withdraw(job);
+      waiting.clear();
+    };
+    const fail = (reason: unknown): void => {
+      if (over) return;
+      end();
+      reject(reason);
+    };
+    const onAbort = (): void => fail(o.signal?.reason);
+    const record = (i: number, out: ExecOutcome): void => {
+      if (over || outs[i] !== undefined) return;
+      outs[i] = out;
+      done += 1;
+      o.onOutcome?.(done);
+      if (done < sqls.length) return;
+      end();
+      resolve(outs as ExecOutcome[]);
+    };
+
+    const submit = (indices: readonly number[], first: boolean): void => {
+      let next = 0; // position in `indices` of the query running, or to run next
+      let started = performance.now();
+      let ended = false;
+      let grew = false;
+      let channel: MessageChannel | undefined;
+      const job: Job = {
+        key,
+        timeoutMs: o.timeoutMs,
+        size: indices.length,
+        ...(o.signal === undefined ? {} : { signal: o.signal }),
+        retire: () => grew,
+        async call(api, rearm) {
+          waiting.delete(job);
+          started = performance.now();
+          let allIn = (): void => undefined;
+          const all = new Promise<void>((r) => (allIn = r));
+          channel = new MessageChannel();
+          channel.port1.onmessage = (e: MessageEvent<BatchReport>): void => {
+            if (ended) return; // a late message from a worker already given up
+            const [j, out] = e.data;
+            record(indices[j]!, out);
+            if (o.retire?.(out) === true) grew = true;
+            next = j + 1;
+            started = performance.now();
+            rearm();
+            if (next === indices.length) allIn();
+          };
+          const reports = transfer(channel.port2, [channel.port2]);
+          // The call's answer and the reports travel on different ports: wait for both.
+          await Promise.all([api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, reports), all]);
+        },
+        settle(r) {
+          ended = true;
+          channel?.port1.close();
+          waiting.delete(job);
+          if (r.kind === 'ok') return;
+          if (r.kind === 'aborted') return fail(r.reason);
+          if (r.kind === 'threw') return fail(r.error);
+          // A stopped pool ends them all; otherwise only the running query failed.
+          const hit = indices.slice(next, r.kind === 'stopped' ? undefined : next + 1);
+          const ms = 'ms' in r && r.ms !== undefined ? r.ms : performance.now() - started;
+          for (const i of hit) record(i, { ok: false, error: failureOf(r, { what: 'the query', timeoutMs: o.timeoutMs, sql: sqls[i]! }), ms });
+          const rest = indices.slice(next + hit.length);
+          if (rest.length > 0 && !over) submit(rest, true);
+        },
+      };
+      waiting.add(job);
+      scheduler.submit(job, first);
+    };
+
+    if (sqls.length === 0) return resolve([]);
+    if (o.signal?.aborted) return reject(o.signal.reason);
+    o.signal?.addEventListener('abort', onAbort, { once: true });
+    const indices = sqls.map((_, i) => i);
+    for (let at = 0; at < indices.length && !over; at += o.batchSize) submit(indices.slice(at, at + o.batchSize), false);
+  });
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ExecOutcome } from '../../../src/core/exec/types.ts';
+import { batchSize } from '../../../src/engines/sql/batch.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
+import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { RUNAWAY, fixtureBytes } from './fixture.ts';
+
+const LIMIT_MS = 1500;
+/** Finishes well within the limit, but takes long enough that a limit counted from the batch's start would cut the runaway short. */
+const SLOW = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM r WHERE x < 200000) SELECT count(*) FROM r';
+const OTHERS = ['SELECT count(*) FROM nums', 'SELECT name FROM author ORDER BY id', 'SELECT nmae FROM author', 'SELECT sum(i) FROM nums WHERE i % 2 = 0'];
+// One worker, eight queries: batches of four, the runaway third in the first with OTHERS[1] after it.
+const LIST = [SLOW, OTHERS[0]!, RUNAWAY, OTHERS[1]!, OTHERS[2]!, OTHERS[3]!, OTHERS[0]!, OTHERS[1]!];
+const withoutMs = (o: ExecOutcome): unknown => ({ ...o, ms: undefined });
+
+let runner: SqlRunner;
+let pool: SqlPool;
+
+beforeAll(async () => {
+  const bytes = await fixtureBytes();
+  runner = await loadSqlRunner();
+  runner.open('db', bytes);
+  pool = createNodeSqlPool({ size: 1, timeoutMs: LIMIT_MS });
+  expect(await pool.open('db', bytes)).toMatchObject({ ok: true });
+});
+afterAll(() => pool.terminate());
+
+it('worker threads: a runaway mid-batch times out at its own limit; the batch before it keeps its outcomes, the rest run on the new worker', async () => {
+  expect(batchSize(LIST.length, 1)).toBe(4);
+  const t0 = performance.now();
+  const outs = await pool.runMany('db', LIST);
+  const wall = performance.now() - t0;
+
+  const slow = outs[0]!;
+  const runaway = outs[2]!;
+  expect(slow.ok && slow.rows).toEqual([[200000]]);
+  expect(runaway.ok ? 'OK' : runaway.error.code).toBe('TIMEOUT');
+  expect(runaway.ms).toBeGreaterThanOrEqual(LIMIT_MS - 1);
+  expect(runaway.ms).toBeLessThan(LIMIT_MS + 1000);
+  // Its limit started when the queries before it had finished, not when the batch was sent.
+  expect(wall).toBeGreaterThanOrEqual(slow.ms + LIMIT_MS - 1);
+  const rest = LIST.map((q, i) => (i === 0 || i === 2 ? null : withoutMs(runner.exec('db', q))));
+  expect(outs.map((o, i) => (i === 0 || i === 2 ? null : withoutMs(o)))).toEqual(rest);
+  expect(pool.stats()).toMatchObject({ alive: 1, respawns: 1, queued: 0 });
+});

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ExecOutcome } from '../../../src/core/exec/types.ts';
+import { batchSize } from '../../../src/engines/sql/batch.ts';
+import { createSqlPool } from '../../../src/engines/sql/pool.ts';
+import type { SqlProgress } from '../../../src/engines/sql/pool-types.ts';
+import { HANG, fakeWorkers } from './fakeSpawn.ts';
+import { fixtureBytes } from './fixture.ts';
+
+let bytes: Uint8Array;
+beforeAll(async () => {
+  bytes = await fixtureBytes();
+});
+
+const queries = (n: number): string[] => Array.from({ length: n }, (_, i) => `SELECT ${i + 1} AS n`);
+const valuesOf = (outs: readonly ExecOutcome[]): unknown[] => outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code));
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+// One worker and nine queries: batches of four, so HANG is third in the first batch, with q3 after it.
+const qs = queries(8);
+const MIXED = [qs[0]!, qs[1]!, HANG, ...qs.slice(2)];
+
+describe('runMany in batches', () => {
+  it('puts the hung query in the middle of a batch (the premise of the tests below)', () => {
+    expect(batchSize(MIXED.length, 1)).toBe(4);
+    expect(MIXED.indexOf(HANG)).toBe(2);
+  });
+
+  it('a runaway mid-batch: earlier outcomes kept, later ones run exactly once on the new worker, progress for each', async () => {
+    const fake = fakeWorkers();
+    const pool = createSqlPool({ size: 1, spawn: fake.spawn, timeoutMs: 200 });
+    await pool.open('db', bytes);
+    const progress: SqlProgress[] = [];
+    const outs = await pool.runMany('db', MIXED, {}, (p) => progress.push(p));
+    expect(valuesOf(outs)).toEqual([1, 2, 'TIMEOUT', 3, 4, 5, 6, 7, 8]);
+    const hung = outs[2]!;
+    expect(!hung.ok && hung.error.sql).toBe(HANG);
+    expect(hung.ms).toBeGreaterThanOrEqual(199);
+    expect(hung.ms).toBeLessThan(200 + 1000);
+    for (const q of MIXED) expect(fake.execs.get(q), q).toBe(1);
+    expect(fake.workers.map((w) => w.terminated)).toEqual([true, false]);
+    expect(pool.stats()).toMatchObject({ respawns: 1, alive: 1, queued: 0 });
+    expect(progress.map((p) => p.done)).toEqual(MIXED.map((_, i) => i + 1));
+    expect(progress.at(-1)).toMatchObject({ progress: 1, total: MIXED.length });
+    pool.terminate();
+  });
+
+  it('a crash mid-batch: the running query is WORKER_CRASHED, the rest run exactly once', async () => {
+    const fake = fakeWorkers();
+    const pool = createSqlPool({ size: 1, spawn: fake.spawn, timeoutMs: 60_000 });
+    await pool.open('db', bytes);
+    const pending = pool.runMany('db', MIXED);
+    await sleep(50);
+    fake.workers[0]!.crash('out of memory');
+    const outs = await pending;
+    expect(valuesOf(outs)).toEqual([1, 2, 'WORKER_CRASHED', 3, 4, 5, 6, 7, 8]);
+    expect(!outs[2]!.ok && outs[2]!.error.message).toMatch(/out of memory/);
+    for (const q of MIXED) expect(fake.execs.get(q), q).toBe(1);
+    expect(fake.workers).toHaveLength(2);
+    pool.terminate();
+  });
+
+  it('an abort mid-batch rejects with its reason, runs nothing more, and frees the worker', async () => {
+    const fake = fakeWorkers();
+    const pool = createSqlPool({ size: 1, spawn: fake.spawn, timeoutMs: 60_000 });
+    await pool.open('db', bytes);
+    const ctrl = new AbortController();
+    const pending = pool.runMany('db', MIXED, { signal: ctrl.signal });
+    await sleep(50);
+    ctrl.abort(new Error('user cancelled'));
+    await expect(pending).rejects.toThrow('user cancelled');
+    for (const q of qs.slice(2)) expect(fake.execs.get(q), q).toBeUndefined();
+    expect(pool.stats().queued).toBe(0);
+    expect(fake.workers.map((w) => w.terminated)).toEqual([true, false]);
+    expect(valuesOf(await pool.runMany('db', qs))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    pool.terminate();
+  });
+
+  it('terminate mid-batch keeps the finished outcomes and answers WORKER_CRASHED for the rest', async () => {
+    const fake = fakeWorkers();
+    const pool = createSqlPool({ size: 1, spawn: fake.spawn, timeoutMs: 60_000 });
+    await pool.open('db', bytes);
+    const pending = pool.runMany('db', MIXED);
+    await sleep(50);
+    pool.terminate();
+    expect(valuesOf(await pending)).toEqual([1, 2, ...Array<string>(MIXED.length - 2).fill('WORKER_CRASHED')]);
+  });
+
+  it('spreads a short list over the workers and bounds a long one per batch', () => {
+    expect(batchSize(0, 2)).toBe(1);
+    expect(batchSize(3, 2)).toBe(1);
+    expect(batchSize(51, 2)).toBe(12);
+    expect(batchSize(10_000, 2)).toBe(32);
+    expect(() => batchSize(5, 0)).toThrow(RangeError);
+  });
+});
