@@ -19,7 +19,7 @@ import { fixtureBytes } from '../engines/sql/fixture.ts';
 import { checkCore } from './fuzz-checks.ts';
 import { fuzzSql, SEED_QUERIES } from './sql-arbitraries.ts';
 
-export const FUZZ_SEED = 20_240_607;
+const FUZZ_SEED = 20_240_607;
 const RUNS = 10_000;
 
 let runner: SqlRunner;
