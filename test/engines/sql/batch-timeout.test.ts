@@ -45,3 +45,13 @@ it('worker threads: a runaway mid-batch times out at its own limit; the batch be
   expect(outs.map((o, i) => (i === 0 || i === 2 ? null : withoutMs(o)))).toEqual(rest);
   expect(pool.stats()).toMatchObject({ alive: 1, respawns: 1, queued: 0 });
 });
+
+it('worker threads: a TOO_LARGE answer mid-batch retires the worker once its batch ends; every outcome stays', async () => {
+  const bomb = 'SELECT length(zeroblob(300000000) || zeroblob(300000000))';
+  const before = pool.stats().respawns;
+  const list = ['SELECT 1', bomb, 'SELECT 2', 'SELECT 3'];
+  expect(batchSize(list.length, 1)).toBe(2);
+  const outs = await pool.runMany('db', list);
+  expect(outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code))).toEqual([1, 'TOO_LARGE', 2, 3]);
+  expect(pool.stats()).toMatchObject({ alive: 1, respawns: before + 1 });
+});

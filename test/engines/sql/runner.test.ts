@@ -167,3 +167,21 @@ describe('runner schema', () => {
     expect(nums.columns[0]!.samples).toHaveLength(3);
   });
 });
+
+describe('runner execBatch', () => {
+  it('reports each statement in order, as exec would answer it, with the row cap', () => {
+    const sqls = ['SELECT i FROM nums ORDER BY i', 'SELECT nmae FROM author', 'DELETE FROM book', 'SELECT count(*) FROM author'];
+    const reports: [number, ExecOutcome][] = [];
+    expect(runner.execBatch('db', sqls, 5, (i, out) => reports.push([i, out]))).toBe(sqls.length);
+    const noMs = (o: ExecOutcome): unknown => ({ ...o, ms: undefined });
+    expect(reports.map(([i]) => i)).toEqual([0, 1, 2, 3]);
+    expect(reports.map(([, o]) => noMs(o))).toEqual(sqls.map((q) => noMs(runner.exec('db', q, 5))));
+    expect(reports[0]![1]).toMatchObject({ ok: true, cut: true });
+  });
+
+  it('throws RangeError for a key that is not open, before reporting anything', () => {
+    let reported = 0;
+    expect(() => runner.execBatch('nope', ['SELECT 1'], undefined, () => (reported += 1))).toThrow(RangeError);
+    expect(reported).toBe(0);
+  });
+});
