@@ -13,7 +13,7 @@
  */
 import type { Schema } from '../schema.ts';
 import { parseSql } from '../sql/parse.ts';
-import { fitsParser } from '../sql/structure.ts';
+import { fitsParser } from '../sql/parse-limits.ts';
 import { type Node, isSelect } from './ast.ts';
 import { normalizeSql } from '../sql/normalize.ts';
 import { printSql } from './print.ts';

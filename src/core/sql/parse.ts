@@ -4,7 +4,8 @@
  * node-sql-parser's `sqlite` grammar rejects INTERSECT and EXCEPT; trying
  * sqlite, then postgresql, then mysql, then bigquery parses every Spider dev
  * gold query (see FACTS.md). Per-dialect builds keep the browser bundle small.
- * Nothing here is a hand-written grammar.
+ * Nothing here is a hand-written grammar. Text outside the parser's limits
+ * (parse-limits.ts) fails at once instead of risking exponential time.
  */
 // The per-dialect builds are CommonJS: take `Parser` off the default export
 // (Node cannot see named exports of these bundles; Vite's interop agrees).
@@ -13,6 +14,7 @@ import postgresBuild from 'node-sql-parser/build/postgresql';
 import mysqlBuild from 'node-sql-parser/build/mysql';
 import bigqueryBuild from 'node-sql-parser/build/bigquery';
 import type { AST } from 'node-sql-parser';
+import { fitsParser, MAX_PARSE_DEPTH, MAX_PARSE_TOKENS } from './parse-limits.ts';
 
 /** Dialects in the order they are tried. */
 export const DIALECTS = ['sqlite', 'postgresql', 'mysql', 'bigquery'] as const;
@@ -55,6 +57,9 @@ export interface ParseFailure {
  * if (p.ok) console.log(p.dialect); // 'postgresql'
  */
 export function parseSql(sql: string): Parsed | ParseFailure {
+  if (!fitsParser(sql)) {
+    return { ok: false, message: `not handed to the parser: unbalanced parentheses, nesting deeper than ${MAX_PARSE_DEPTH} or more than ${MAX_PARSE_TOKENS} tokens` };
+  }
   let first: string | undefined;
   for (const dialect of DIALECTS) {
     try {

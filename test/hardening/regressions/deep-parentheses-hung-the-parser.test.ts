@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { mutate } from '../../../src/core/mutate/index.ts';
 import { createRng } from '../../../src/core/stats/rng.ts';
-import { fitsParser, MAX_PARSE_DEPTH, structureKey } from '../../../src/core/sql/structure.ts';
+import { fitsParser, MAX_PARSE_DEPTH } from '../../../src/core/sql/parse-limits.ts';
+import { structureKey } from '../../../src/core/sql/structure.ts';
 
 /** Wall-clock bound for one call: far above a normal parse, far below the exponential blow-up. */
 const BOUND_MS = 3000;
@@ -58,6 +59,21 @@ describe('mutate on a deeply nested gold query', () => {
       const { value, ms } = timed(() => mutate(sql, schema, { k: 4, rng: createRng(1) }));
       expect(value, sql).toEqual([]);
       expect(ms, sql).toBeLessThan(BOUND_MS);
+    }
+  });
+});
+
+describe('every parser caller on deeply nested text', () => {
+  it('parseSql, queryUsage and the ORM featurizer fail fast (parseSql itself checks the limits)', async () => {
+    const { parseSql } = await import('../../../src/core/sql/parse.ts');
+    const { queryUsage } = await import('../../../src/core/sql/usage.ts');
+    const { sqlFacts } = await import('../../../src/core/orm/sql-facts.ts');
+    for (const sql of CUT_OFF) {
+      const p = timed(() => parseSql(sql));
+      expect(p.value.ok, sql).toBe(false);
+      expect(p.ms, sql).toBeLessThan(BOUND_MS);
+      expect(timed(() => queryUsage(sql)).ms, sql).toBeLessThan(BOUND_MS);
+      expect(timed(() => sqlFacts(sql)).ms, sql).toBeLessThan(BOUND_MS);
     }
   });
 });

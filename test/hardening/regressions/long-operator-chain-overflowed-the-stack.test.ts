@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { mutate } from '../../../src/core/mutate/index.ts';
 import type { Schema } from '../../../src/core/schema.ts';
-import { fitsParser, MAX_PARSE_TOKENS, structureKey } from '../../../src/core/sql/structure.ts';
+import { fitsParser, MAX_PARSE_TOKENS } from '../../../src/core/sql/parse-limits.ts';
+import { structureKey } from '../../../src/core/sql/structure.ts';
 import { createRng } from '../../../src/core/stats/rng.ts';
 
 const schema: Schema = {
