@@ -26,8 +26,8 @@ export interface PreparedRun {
   readonly prepared: PreparedQuestion[];
   /** The records that were prepared, gold filled in, in the same order. */
   readonly records: QuestionRecord[];
-  /** Records whose database file is missing, by db_id. */
-  readonly skippedMissingDb: { db_id: string; records: number }[];
+  /** Records whose database file is missing, by db_id, with their ids. */
+  readonly skippedMissingDb: { db_id: string; records: number; ids: string[] }[];
   /** Records with no gold in the record or the benchmark. */
   readonly noGold: number;
   /** Databases that could not be opened (NOT_SQLITE, CORRUPT …), with their records skipped. */
@@ -43,7 +43,7 @@ export interface PreparedRun {
 export async function prepareRun(input: readonly QuestionRecord[], bench: LoadedBenchmark, options: PrepareRunOptions): Promise<PreparedRun> {
   const { records, missing } = resolveGold(input, bench.questions);
   const byDb = new Map<string, number[]>();
-  const skipped = new Map<string, number>();
+  const skipped = new Map<string, string[]>();
   records.forEach((r, i) => {
     let exists = true;
     try {
@@ -51,7 +51,7 @@ export async function prepareRun(input: readonly QuestionRecord[], bench: Loaded
     } catch {
       exists = false;
     }
-    if (!exists) skipped.set(r.db_id, (skipped.get(r.db_id) ?? 0) + 1);
+    if (!exists) skipped.set(r.db_id, [...(skipped.get(r.db_id) ?? []), r.id]);
     else byDb.set(r.db_id, [...(byDb.get(r.db_id) ?? []), i]);
   });
   const out: (PreparedQuestion | undefined)[] = new Array(records.length);
@@ -89,7 +89,7 @@ export async function prepareRun(input: readonly QuestionRecord[], bench: Loaded
   return {
     prepared: keep.map((i) => out[i] as PreparedQuestion),
     records: keep.map((i) => records[i] as QuestionRecord),
-    skippedMissingDb: [...skipped].map(([db_id, n]) => ({ db_id, records: n })),
+    skippedMissingDb: [...skipped].map(([db_id, ids]) => ({ db_id, records: ids.length, ids })),
     noGold: missing,
     badDbs,
   };

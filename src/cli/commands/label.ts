@@ -43,7 +43,10 @@ export async function prepareFromFlags(flags: ParsedFlags) {
   const pool = createNodeSqlPool({ timeoutMs, ...(workers !== undefined ? { size: workers } : {}) });
   try {
     const run = await prepareRun(records, bench, { pool, rule, timeoutMs, onProgress: progressReporter('executing') });
-    for (const s of run.skippedMissingDb) process.stderr.write(`skipped ${s.records} record(s): database ${s.db_id} is missing\n`);
+    for (const s of run.skippedMissingDb) {
+      const ids = s.ids.slice(0, 5).join(', ') + (s.ids.length > 5 ? ', …' : '');
+      process.stderr.write(`skipped ${s.records} record(s) (id ${ids}): database ${s.db_id} is not in the benchmark\n`);
+    }
     for (const b of run.badDbs) process.stderr.write(`skipped ${b.records} record(s): database ${b.db_id}: ${b.code}: ${b.message}\n`);
     if (run.noGold > 0) process.stderr.write(`${run.noGold} record(s) have no gold SQL (neither in the file nor in the benchmark)\n`);
     const goldErrors = run.prepared.filter((p) => p.goldError !== undefined).length;
