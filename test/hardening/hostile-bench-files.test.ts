@@ -164,7 +164,7 @@ describe('nothing is half-written', () => {
     } finally {
       stderr.mockRestore();
     }
-    expect(said).toMatch(/skipped 1 record\(s\): database nosuch is missing/);
+    expect(said).toMatch(/skipped 1 record\(s\) \(id x-1\): database nosuch is not in the benchmark/);
     const written = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; candidates: { correct?: boolean }[] });
     expect(written.map((r) => r.id)).toEqual(['dev-0']);
     expect(written[0]!.candidates.map((c) => c.correct)).toEqual([true, false]);
