@@ -1,0 +1,25 @@
+/**
+ * The demo's replay candidates and the default calibration profile are
+ * committed artifacts made by scripts from the mutation generator and
+ * `evaluate()`. When either changes, the artifacts must be rebuilt
+ * (`npm run demo:candidates`, `npm run profile:fit`); this test says so
+ * instead of letting the app ship stale numbers.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { serializeCandidateFile } from '../../src/core/bench/candidate-file.ts';
+import { buildDemoCandidates, DEMO_CANDIDATES_PATH } from '../../scripts/build-demo-candidates.ts';
+import { fitDefaultProfile } from '../../scripts/fit-default-profile.ts';
+
+describe('bundled artifacts', () => {
+  it('public/demo/candidates.jsonl is what npm run demo:candidates makes today', async () => {
+    const fresh = serializeCandidateFile(await buildDemoCandidates());
+    expect(fresh === readFileSync(DEMO_CANDIDATES_PATH, 'utf8'), 'stale: run npm run demo:candidates').toBe(true);
+  });
+
+  it('public/profiles/default.json is what npm run profile:fit makes today', async () => {
+    const current = JSON.parse(readFileSync('public/profiles/default.json', 'utf8'));
+    const fresh = await fitDefaultProfile(current.provenance.created);
+    expect(JSON.parse(JSON.stringify(fresh)), 'stale: run npm run profile:fit').toEqual(current);
+  });
+});
