@@ -9,7 +9,6 @@ import { tryParseCandidateFile } from '../../core/bench/candidate-file.ts';
 import { resolveGold } from '../../core/bench/gold.ts';
 import type { QuestionRecord } from '../../core/bench/types.ts';
 import { labeledRecord } from '../../core/eval/prepare.ts';
-import { evaluate } from '../../core/eval/report.ts';
 import { prepareAll } from '../../core/pipeline/prepare-all.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import { DEMO_CANDIDATES_URL } from '../ask/replay-source.ts';
@@ -18,6 +17,7 @@ import { plural } from '../format.ts';
 import type { ProfileStore } from '../profiles/store.ts';
 import { createProgress } from '../progress.ts';
 import { benchAccess } from './db-access.ts';
+import { evaluateInWorker } from './evaluate-worker.ts';
 import { demoSource, folderSource, loadBench, zipSource, type FileSource, type LoadedBench } from './bench-source.ts';
 import { generationPanel, type LiveGeneratorSource } from './generation-panel.ts';
 import { reportView } from './report-view.ts';
@@ -127,15 +127,14 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
       const gold = resolveGold(candidates.records, bench.questions);
       const { prepared, skipped } = await prepareAll(gold.records, benchAccess(pool, bench), { signal, onProgress: (p) => progress.update(p.progress, p.text) });
       progress.update(null, 'computing the statistics');
-      await new Promise((r) => setTimeout(r, 30)); // let the page paint before the synchronous statistics
       const byId = new Map(gold.records.map((r) => [r.id, r]));
-      const report = evaluate(prepared, {
+      const report = await evaluateInWorker(prepared, {
         bootstrap: Number(bootstrap.value),
         seed: Math.max(0, Math.floor(Number(seed.value) || 0)),
         ...(folds.value === 'db' ? { group: 'db_id' as const } : { folds: Number(folds.value) }),
         profileName: `${bench.source} ${bench.split}`,
         provenance: { data: `${bench.source}, split ${bench.split} (${prepared.length} questions evaluated)`, generator: candidates.origin, created: new Date().toISOString() },
-      });
+      }, signal);
       progress.finish('Done.');
       replace(out, reportView({
         report,
