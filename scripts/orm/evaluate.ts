@@ -5,7 +5,7 @@
  * ORM and prints the report as JSON: AUROC, Best-of-N selection accuracy, its
  * ceiling, and first-candidate accuracy. The numbers for the model card.
  */
-import { helpText, parseFlags, UsageError, type CommandSpec } from '../../src/cli/args.ts';
+import { type CommandSpec, type ParsedFlags, runWithFlags } from '../../src/cli/args.ts';
 import { evaluateOrmOnFiles } from '../../src/node/orm/evaluate-files.ts';
 
 const spec: CommandSpec = {
@@ -20,19 +20,7 @@ const spec: CommandSpec = {
   },
 };
 
-async function main(argv: readonly string[]): Promise<number> {
-  if (argv.includes('--help')) {
-    console.log(helpText(spec));
-    return 0;
-  }
-  let flags;
-  try {
-    flags = parseFlags(spec, argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`${e.message}\n\n${helpText(spec)}`);
-    return 2;
-  }
+async function main(flags: ParsedFlags): Promise<number> {
   const report = await evaluateOrmOnFiles({
     sidecarPath: String(flags.model),
     candidates: String(flags.candidates),
@@ -43,4 +31,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await runWithFlags(spec, process.argv.slice(2), main);

@@ -6,7 +6,7 @@
  * struct_share, string_share): the training file of
  * `npm run orm:train -- --agreement`.
  */
-import { helpText, numberFlag, parseFlags, UsageError, type CommandSpec } from '../../src/cli/args.ts';
+import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
 import { progressReporter } from '../../src/cli/progress.ts';
 import { labelPoolsWithAgreement } from '../../src/node/orm/pools.ts';
 
@@ -24,19 +24,7 @@ const spec: CommandSpec = {
   },
 };
 
-async function main(argv: readonly string[]): Promise<number> {
-  if (argv.includes('--help')) {
-    console.log(helpText(spec));
-    return 0;
-  }
-  let flags;
-  try {
-    flags = parseFlags(spec, argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`${e.message}\n\n${helpText(spec)}`);
-    return 2;
-  }
+async function main(flags: ParsedFlags): Promise<number> {
   const r = await labelPoolsWithAgreement({
     bench: String(flags.bench),
     split: String(flags.split),
@@ -50,4 +38,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await runWithFlags(spec, process.argv.slice(2), main);

@@ -5,7 +5,7 @@
  * `<name>.json` into --out (name `orm-v1`, or `orm-v1-agreement` with
  * --agreement). Progress goes to stderr; the sidecar's quality block to stdout.
  */
-import { helpText, numberFlag, parseFlags, UsageError, type CommandSpec } from '../../src/cli/args.ts';
+import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
 import { trainOrmFromFiles } from '../../src/node/orm/train.ts';
 
 const spec: CommandSpec = {
@@ -24,19 +24,7 @@ const spec: CommandSpec = {
   },
 };
 
-async function main(argv: readonly string[]): Promise<number> {
-  if (argv.includes('--help')) {
-    console.log(helpText(spec));
-    return 0;
-  }
-  let flags;
-  try {
-    flags = parseFlags(spec, argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`${e.message}\n\n${helpText(spec)}`);
-    return 2;
-  }
+async function main(flags: ParsedFlags): Promise<number> {
   const { sidecar, modelPath, sidecarPath } = await trainOrmFromFiles({
     candidates: String(flags.candidates),
     bench: String(flags.bench),
@@ -53,4 +41,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await runWithFlags(spec, process.argv.slice(2), main);

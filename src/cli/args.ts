@@ -67,3 +67,26 @@ export function helpText(spec: CommandSpec): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * Runs a stand-alone script's body with parsed flags: `--help` prints the
+ * help (exit 0), a usage error prints it with the message (exit 2).
+ *
+ * @example
+ * process.exitCode = await runWithFlags(spec, process.argv.slice(2), async (flags) => { …; return 0; });
+ */
+export async function runWithFlags(spec: CommandSpec, argv: readonly string[], body: (flags: ParsedFlags) => Promise<number>): Promise<number> {
+  if (argv.includes('--help')) {
+    console.log(helpText(spec));
+    return 0;
+  }
+  let flags: ParsedFlags;
+  try {
+    flags = parseFlags(spec, argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`${e.message}\n\n${helpText(spec)}`);
+    return 2;
+  }
+  return body(flags);
+}
