@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const DEMO_DIR = fileURLToPath(new URL('.', import.meta.url));
 const BUILDER = fileURLToPath(new URL('../build-demo.ts', import.meta.url));
+const GENERATOR = fileURLToPath(new URL('../../src/core/stats/mulberry32.ts', import.meta.url));
 
 /** The installed sql.js version (its package.json is not in its `exports`, so read it by path). */
 function sqlJsVersion(): string {
@@ -22,7 +23,7 @@ function sqlJsVersion(): string {
 
 /**
  * Hex SHA-256 of the generator sources (`scripts/demo/*.ts` by name, then
- * `scripts/build-demo.ts`), the seed and the installed sql.js version.
+ * `scripts/build-demo.ts` and the shared mulberry32 generator), the seed and the installed sql.js version.
  *
  * @example
  * demoRecipe(20240917); // '3f0c…' (64 hex digits), stable until a source changes
@@ -34,6 +35,7 @@ export function demoRecipe(seed: number): string {
     hash.update(`${file}\0`).update(readFileSync(join(DEMO_DIR, file))).update('\0');
   }
   hash.update(readFileSync(BUILDER));
+  hash.update(readFileSync(GENERATOR));
   hash.update(`\0seed=${seed}\0sql.js=${sqlJsVersion()}`);
   return hash.digest('hex');
 }

@@ -4,27 +4,12 @@
  * call order give the same database byte for byte.
  */
 
-/** A source of uniform numbers in [0, 1). */
-export type Rng = () => number;
+import { mulberry32, type UniformFn } from '../../src/core/stats/mulberry32.ts';
 
-/**
- * mulberry32: a 32-bit state PRNG (Tommy Ettinger's constants). Not for
- * cryptography; small, fast and identical in every JavaScript engine.
- *
- * @example
- * const rng = mulberry32(42);
- * rng(); // 0.6011037519201636, every time
- */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
+
+/** A source of uniform numbers in [0, 1). */
+export type Rng = UniformFn;
 
 /**
  * Uniform integer in [lo, hi], both ends included.

@@ -4,27 +4,12 @@
  * the same seed produce the same numbers on every platform.
  */
 
-/** A source of uniform numbers in [0, 1). */
-export type Rng = () => number;
+import { mulberry32, type UniformFn } from '../stats/mulberry32.ts';
 
-/**
- * mulberry32 (Tommy Ettinger's public-domain generator) seeded with the low
- * 32 bits of `seed`; returns uniform floats in [0, 1) with 2^-32 resolution.
- *
- * @example
- * const rng = mulberry32(1);
- * rng(); // 0.6270739405881613, the same on every run
- */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
+
+/** A source of uniform numbers in [0, 1). */
+export type Rng = UniformFn;
 
 /**
  * Shuffles `items` in place with the Fisher–Yates algorithm drawing from `rng`
