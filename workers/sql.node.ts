@@ -2,13 +2,15 @@
  * Node worker_threads entry for the SQL runner (CLI and tests), started by
  * src/node/sqlPool.ts through workers/sql.node.mjs (which registers tsx).
  * Same API as workers/sql.worker.ts; the pool decides which databases stay
- * open, so the runner keeps them all.
+ * open, so the runner keeps them all. A database given as `{path}` is read
+ * from disk on demand, read-only.
  */
 import { parentPort } from 'node:worker_threads';
 import { expose } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { createSqlWorkerApi } from '../src/engines/sql/api.ts';
 import { loadSqlRunner } from '../src/engines/sql/load.ts';
+import { pathRandomAccess } from '../src/engines/sql/node-file.ts';
 
 if (parentPort === null) throw new Error('workers/sql.node.ts must run as a worker thread');
-expose(createSqlWorkerApi(loadSqlRunner({ maxOpen: Number.POSITIVE_INFINITY })), nodeEndpoint(parentPort));
+expose(createSqlWorkerApi(loadSqlRunner({ maxOpen: Number.POSITIVE_INFINITY, openPath: pathRandomAccess })), nodeEndpoint(parentPort));

@@ -37,7 +37,9 @@ export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
  */
 export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
   return {
-    open: async (key, bytes, check) => (await ready).open(key, bytes, check),
+    open: async (key, source, check) => (await ready).open(key, source, check),
+    check: async (key) => (await ready).check(key),
+    memory: async (key) => (await ready).memory(key),
     schema: async (key) => (await ready).schema(key),
     exec: async (key, sql, rowCap) => (await ready).exec(key, sql, rowCap),
     execBatch: async (key, sqls, rowCap, reports) => (await ready).execBatch(key, sqls, rowCap, (i, out) => reports.postMessage([i, out])),

@@ -22,21 +22,22 @@ function describe(bytes: Uint8Array): string {
 /**
  * Returns null when the header looks like an intact SQLite database, else a
  * NOT_SQLITE (not SQLite at all) or CORRUPT (SQLite, but damaged or
- * truncated) error.
+ * truncated) error. `bytes` may be just the first 100 bytes of a file of
+ * `size` bytes (a file read on demand).
  *
  * @example
  * checkSqliteHeader(new Uint8Array(0))?.code // 'NOT_SQLITE'
  */
-export function checkSqliteHeader(bytes: Uint8Array): ExecError | null {
-  if (bytes.length === 0) return execError('NOT_SQLITE', 'the file is empty; choose a SQLite database file.');
+export function checkSqliteHeader(bytes: Uint8Array, size: number = bytes.length): ExecError | null {
+  if (size === 0) return execError('NOT_SQLITE', 'the file is empty; choose a SQLite database file.');
   const magic = String.fromCharCode(...bytes.subarray(0, MAGIC.length));
   if (magic !== MAGIC) {
-    if (bytes.length < MAGIC.length && MAGIC.startsWith(magic)) {
-      return execError('CORRUPT', `the file is ${bytes.length} bytes, cut off inside the SQLite header.`);
+    if (size < MAGIC.length && MAGIC.startsWith(magic)) {
+      return execError('CORRUPT', `the file is ${size} bytes, cut off inside the SQLite header.`);
     }
     return execError('NOT_SQLITE', `the file is not a SQLite database: ${describe(bytes)}.`);
   }
-  if (bytes.length < 100) return execError('CORRUPT', `the file is ${bytes.length} bytes, shorter than the 100-byte SQLite header: it is truncated.`);
+  if (size < 100) return execError('CORRUPT', `the file is ${size} bytes, shorter than the 100-byte SQLite header: it is truncated.`);
   const raw = (bytes[16]! << 8) | bytes[17]!;
   const pageSize = raw === 1 ? 65536 : raw;
   if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) {
@@ -45,8 +46,8 @@ export function checkSqliteHeader(bytes: Uint8Array): ExecError | null {
   const pages = u32(bytes, 28);
   const countValid = pages > 0 && u32(bytes, 24) === u32(bytes, 92);
   const expected = countValid ? pages * pageSize : pageSize;
-  if (bytes.length < expected) {
-    return execError('CORRUPT', `the file is ${bytes.length} bytes but its header describes ${expected}: it is truncated; try a complete copy.`);
+  if (size < expected) {
+    return execError('CORRUPT', `the file is ${size} bytes but its header describes ${expected}: it is truncated; try a complete copy.`);
   }
   return null;
 }

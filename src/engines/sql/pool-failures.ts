@@ -12,6 +12,8 @@ export interface CallContext {
   readonly what: string;
   readonly timeoutMs: number;
   readonly sql?: string;
+  /** Opening a database (a time limit then means the file, not a query, is slow). */
+  readonly opening?: boolean;
 }
 
 /**
@@ -23,6 +25,12 @@ export interface CallContext {
 export function failureOf(r: Exclude<CallResult<unknown>, { kind: 'ok' | 'aborted' | 'threw' }>, ctx: CallContext): ExecError {
   switch (r.kind) {
     case 'timeout':
+      if (ctx.opening === true) {
+        return execError(
+          'TIMEOUT',
+          `${ctx.what} ran past ${ctx.timeoutMs} ms and was stopped (its worker was restarted). Opening reads the file's header and schema and a few sample rows; that taking so long means the schema itself does heavy work on every row read, as a generated column, a CHECK constraint or a default computing a huge value can. Open a copy without such columns, or ask whoever made the file how it was built.`,
+        );
+      }
       return execError(
         'TIMEOUT',
         `${ctx.what} ran past ${ctx.timeoutMs} ms and was stopped (its worker was restarted); look for a runaway recursive CTE or a join without a condition, or add a LIMIT.`,

@@ -1,6 +1,7 @@
 /** The SQL pool's public types: options, API, progress and stats. */
 import type { ExecOptions, ExecOutcome } from '../../core/exec/types.ts';
-import type { SchemaOutcome } from './runner.ts';
+import type { DbSource } from './lazy-file.ts';
+import type { CheckOutcome, MemoryReport, SchemaOutcome } from './runner.ts';
 import type { SqlSpawn } from './slot.ts';
 
 export interface SqlPoolOptions {
@@ -14,6 +15,8 @@ export interface SqlPoolOptions {
   readonly rowCap?: number;
   /** Limit for loading a database into a worker and reading its schema (default 30,000 ms). */
   readonly openTimeoutMs?: number;
+  /** Limit for the whole-file integrity check, `check` (default 10 minutes; it can also be cancelled). */
+  readonly checkTimeoutMs?: number;
   /** Databases held at once; opening one more closes the least recently used (default 4). */
   readonly maxOpen?: number;
 }
@@ -52,8 +55,19 @@ export interface SqlPoolStats {
  * terminate) and for an aborted signal.
  */
 export interface SqlPool {
-  /** Copies `bytes`, checks them fully in one worker and reads the schema; other workers load them next. */
-  open(key: string, bytes: Uint8Array): Promise<SchemaOutcome>;
+  /**
+   * Opens a database and reads its schema in one worker; other workers load it
+   * next. Bytes are copied and checked fully (`PRAGMA quick_check`); a File/Blob
+   * (browser) or `{path}` (Node) is read on demand by every worker, never
+   * copied or written, with its header and schema checked (run `check` for
+   * the whole file). `name` is what messages call it (default: the file's
+   * name, or the key).
+   */
+  open(key: string, source: DbSource, options?: { readonly name?: string; readonly signal?: AbortSignal }): Promise<SchemaOutcome>;
+  /** The whole-file integrity check (`PRAGMA quick_check`), cancellable: CORRUPT with SQLite's findings, or ok. */
+  check(key: string, signal?: AbortSignal): Promise<CheckOutcome>;
+  /** What one worker holds for `key` (null if it could not answer). */
+  memory(key: string): Promise<MemoryReport | null>;
   schema(key: string): Promise<SchemaOutcome>;
   run(key: string, sql: string, options?: SqlRunOptions): Promise<ExecOutcome>;
   /** Runs in parallel across workers; exactly one outcome per input, in input order. */

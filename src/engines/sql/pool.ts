@@ -11,12 +11,15 @@ import type { SqlWorkerApi } from './api.ts';
 import { batchSize, runBatched } from './batch.ts';
 import { failureOf, type CallContext } from './pool-failures.ts';
 import type { SqlPool, SqlPoolOptions } from './pool-types.ts';
-import type { SchemaOutcome } from './runner.ts';
+import { describeSource, isLazySource } from './lazy-file.ts';
+import type { CheckOutcome, MemoryReport, SchemaOutcome } from './runner.ts';
 import { createScheduler, type Job } from './scheduler.ts';
 import type { CallResult, WorkerSlot } from './slot.ts';
 
 /** A TOO_LARGE answer means the worker's WebAssembly memory may have grown by hundreds of MB, for good. */
 const grewMemory = (out: ExecOutcome): boolean => !out.ok && out.error.code === 'TOO_LARGE';
+
+const isBlob = (x: unknown): x is Blob => typeof Blob !== 'undefined' && x instanceof Blob;
 
 const defaultSize = (): number => Math.max(1, Math.min(4, globalThis.navigator?.hardwareConcurrency ?? 1));
 
@@ -34,6 +37,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const rowCap = options.rowCap ?? DEFAULT_ROW_CAP;
   const openTimeoutMs = options.openTimeoutMs ?? 30_000;
+  const checkTimeoutMs = options.checkTimeoutMs ?? 10 * 60_000;
   const maxOpen = options.maxOpen ?? 4;
   const scheduler = createScheduler(options.spawn, size, openTimeoutMs);
   const recency: string[] = []; // open keys, least recently used first
@@ -97,14 +101,15 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
   }
 
   const pool: SqlPool = {
-    open(key, bytes) {
-      if (!(bytes instanceof Uint8Array)) return Promise.reject(new RangeError('open needs the file as a Uint8Array'));
-      const copy = bytes.slice();
+    open(key, source, openOptions = {}) {
+      const lazy = source instanceof Uint8Array ? false : isLazySource(source) && (isBlob(source) || typeof (source as { path?: unknown }).path === 'string');
+      if (!(source instanceof Uint8Array) && !lazy) return Promise.reject(new RangeError('open needs the file as a Uint8Array, a File/Blob or { path }'));
+      const held = source instanceof Uint8Array ? source.slice() : source; // a file read on demand is never copied
       const gen = (generation.get(key) ?? 0) + 1;
       generation.set(key, gen);
       const version = (versions += 1);
       const call = async (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome> => {
-        const opened = await api.open(key, copy, 'full');
+        const opened = await api.open(key, held, lazy ? 'header' : 'full');
         return opened.ok ? api.schema(key) : opened;
       };
       const record = (r: CallResult<unknown>, slot: WorkerSlot | null): void => {
@@ -114,10 +119,20 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
         }
         if (!scheduler.has(key) && recency.length >= maxOpen) forget(recency[0]!);
         touch(key);
-        scheduler.remember(key, copy, version, slot);
+        scheduler.remember(key, held, version, slot);
       };
-      const ctx = { what: `opening "${key}"`, timeoutMs: openTimeoutMs };
-      return submit<SchemaOutcome>(null, ctx, call, (error) => ({ ok: false, error }), undefined, record);
+      const name = openOptions.name ?? (source instanceof Uint8Array ? key : describeSource(source));
+      const ctx = { what: `opening "${name}"`, timeoutMs: openTimeoutMs, opening: true };
+      return submit<SchemaOutcome>(null, ctx, call, (error) => ({ ok: false, error }), openOptions.signal, record);
+    },
+    check(key, signal) {
+      const started = performance.now();
+      const ctx = { what: `checking the whole file of "${key}"`, timeoutMs: checkTimeoutMs };
+      const onFailure = (error: ExecError, ms?: number): CheckOutcome => ({ ok: false, error, ms: ms ?? performance.now() - started });
+      return submit<CheckOutcome>(key, ctx, (api) => api.check(key), onFailure, signal);
+    },
+    memory(key) {
+      return submit<MemoryReport | null>(key, { what: 'reading memory use', timeoutMs }, (api) => api.memory(key), () => null);
     },
     schema(key) {
       const ctx = { what: `reading the schema of "${key}"`, timeoutMs: openTimeoutMs };

@@ -10,10 +10,15 @@ import { DEFAULT_ROW_CAP, execError, type ExecError, type ExecOutcome } from '..
 import type { Schema } from '../../core/schema.ts';
 import { sqliteError } from './errors.ts';
 import { checkSqliteHeader } from './header.ts';
+import { BLOCK_BYTES, blobRandomAccess, describeSource, isLazySource, LazyContents, type DbSource, type LazyStats, type RandomAccess } from './lazy-file.ts';
 import { readSchema } from './schema.ts';
 import { normalizeStatement, runStatement } from './statement.ts';
 
-/** How thoroughly `open` checks a file: `full` adds `PRAGMA quick_check` (about 25 ms per MB). */
+/**
+ * How thoroughly `open` checks a file: `header` reads the header and the
+ * schema; `full` adds `PRAGMA quick_check` (about 25 ms per MB, so a file read
+ * on demand is checked only when asked: SqlRunner.check).
+ */
 export type OpenCheck = 'full' | 'header';
 
 /** Whether a database opened (NOT_SQLITE or CORRUPT otherwise), and how long it took. */
@@ -31,12 +36,36 @@ export interface SqlRunnerOptions {
   readonly heapLimitBytes?: number;
   /** Most bytes a result may hold in JS before it fails TOO_LARGE (default 64 MiB). */
   readonly maxResultBytes?: number;
+  /** How a path source is read (a Node worker passes pathRandomAccess; elsewhere a path cannot be opened). */
+  readonly openPath?: (path: string) => RandomAccess;
+  /** Memory bound of one database read on demand: SQLite's page cache plus the block cache, each half (default 32 MiB). */
+  readonly lazyCacheBytes?: number;
 }
+
+/** What `memory` reports about a database read on demand. */
+export interface MemoryReport {
+  /** Bytes SQLite has allocated now, all databases of this worker together (sqlite3_memory_used: page caches, sorts). */
+  readonly sqliteHeapBytes: number;
+  /** The file read on demand under the key, or null for bytes held in memory. */
+  readonly lazy: (LazyStats & { readonly size: number; readonly cacheBoundBytes: number }) | null;
+}
+
+/** The outcome of an integrity check. */
+export type CheckOutcome = { readonly ok: true; readonly ms: number } | { readonly ok: false; readonly error: ExecError; readonly ms: number };
 
 /** The runner's API; SqlWorkerApi is this, made async. A key that is not open throws RangeError. */
 export interface SqlRunner {
-  /** Opens (or replaces) the database under `key`; NOT_SQLITE / CORRUPT as values. Default check: `full`. */
-  open(key: string, bytes: Uint8Array, check?: OpenCheck): OpenOutcome;
+  /**
+   * Opens (or replaces) the database under `key`; NOT_SQLITE / CORRUPT as
+   * values. Bytes are copied into sql.js; a Blob or path is read on demand
+   * (never copied, never written). Default check: `full` for bytes, `header`
+   * for a file read on demand.
+   */
+  open(key: string, source: DbSource, check?: OpenCheck): OpenOutcome;
+  /** `PRAGMA quick_check` over the whole file: CORRUPT with SQLite's findings, or ok. */
+  check(key: string): CheckOutcome;
+  /** Memory held for `key` (and the whole WebAssembly heap). */
+  memory(key: string): MemoryReport;
   schema(key: string): SchemaOutcome;
   /** Runs one guarded statement, at most `rowCap` rows (default DEFAULT_ROW_CAP). */
   exec(key: string, sql: string, rowCap?: number): ExecOutcome;
@@ -57,7 +86,8 @@ const MiB = 1024 * 1024;
 
 /**
  * Creates a runner over an initialised sql.js. The caller's bytes are never
- * written (sql.js copies them); every database runs with
+ * written (sql.js copies them; a file read on demand has no write path, see
+ * lazy-file.ts); every database runs with
  * `PRAGMA query_only=ON` and every statement passes guardSql first.
  *
  * @example
@@ -69,67 +99,143 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
   const maxOpen = options.maxOpen ?? 8;
   const heapLimit = options.heapLimitBytes ?? 512 * MiB;
   const maxResultBytes = options.maxResultBytes ?? 64 * MiB;
-  const dbs = new Map<string, Database>(); // insertion order = recency
+  const lazyCacheBytes = options.lazyCacheBytes ?? 32 * MiB;
+  const dbs = new Map<string, Opened>(); // insertion order = recency
 
-  const get = (key: string): Database => {
-    const db = dbs.get(key);
-    if (db === undefined) throw new RangeError(`no database is open under key "${key}"; call open first`);
+  const get = (key: string): Opened => {
+    const opened = dbs.get(key);
+    if (opened === undefined) throw new RangeError(`no database is open under key "${key}"; call open first`);
     dbs.delete(key);
-    dbs.set(key, db);
-    return db;
+    dbs.set(key, opened);
+    return opened;
   };
 
   const close = (key: string): boolean => {
-    const db = dbs.get(key);
-    if (db === undefined) return false;
+    const opened = dbs.get(key);
+    if (opened === undefined) return false;
     dbs.delete(key);
-    db.close();
+    opened.db.close();
+    opened.lazy?.close();
     return true;
   };
 
-  const open = (key: string, bytes: Uint8Array, check: OpenCheck = 'full'): OpenOutcome => {
+  /** The file behind a lazy source, with its first bytes (for the header check). */
+  const reader = (source: Exclude<DbSource, Uint8Array>): RandomAccess => {
+    if (!('path' in source)) return blobRandomAccess(source);
+    if (options.openPath === undefined) throw new Error('this runner cannot open a path; pass the file as bytes');
+    return options.openPath(source.path);
+  };
+
+  const open = (key: string, source: DbSource, check?: OpenCheck): OpenOutcome => {
     const t0 = performance.now();
+    const failed = (error: ExecError): OpenOutcome => ({ ok: false, error, ms: performance.now() - t0 });
     close(key);
-    const bad = checkSqliteHeader(bytes);
-    if (bad !== null) return { ok: false, error: bad, ms: performance.now() - t0 };
+    let lazy: LazyContents | null = null;
     let db: Database | undefined;
     try {
-      db = new SQL.Database(bytes);
+      if (isLazySource(source)) {
+        let file: RandomAccess;
+        try {
+          file = reader(source);
+        } catch (e) {
+          return failed(execError('NOT_SQLITE', `${describeSource(source)} cannot be read: ${e instanceof Error ? e.message : String(e)}.`));
+        }
+        const head = new Uint8Array(Math.min(100, file.size));
+        file.read(head, 0);
+        const bad = checkSqliteHeader(head, file.size);
+        if (bad !== null) {
+          file.close();
+          return failed(bad);
+        }
+        lazy = new LazyContents(file, Math.max(1, Math.floor(lazyCacheBytes / 2 / BLOCK_BYTES)));
+        db = new SQL.Database(lazy as unknown as Uint8Array);
+        // Bounded memory: SQLite's page cache, and sorts/temporary tables in SQLite's heap (under hard_heap_limit).
+        db.exec(`PRAGMA cache_size=-${Math.floor(lazyCacheBytes / 2 / 1024)}`);
+        db.exec('PRAGMA temp_store=MEMORY');
+      } else {
+        const bad = checkSqliteHeader(source);
+        if (bad !== null) return failed(bad);
+        db = new SQL.Database(source);
+      }
       db.exec(`PRAGMA hard_heap_limit=${Math.floor(heapLimit)}`);
       db.exec('PRAGMA query_only=ON');
       db.exec('SELECT count(*) FROM sqlite_master');
-      if (check === 'full') {
-        const verdict = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0];
-        if (verdict !== 'ok') throw new Error(`database disk image is malformed (quick_check: ${String(verdict)})`);
-      }
+      if ((check ?? (lazy === null ? 'full' : 'header')) === 'full') quickCheck(db);
+      if (lazy?.failure != null) throw new Error(`database disk image is malformed (${lazy.failure})`);
     } catch (e) {
       db?.close();
+      lazy?.close();
       const err = sqliteError(e);
       const code = err.code === 'NOT_SQLITE' || err.code === 'TOO_LARGE' ? err.code : 'CORRUPT';
       const message = code === 'CORRUPT' ? `the SQLite file cannot be read: ${err.message}` : err.message;
-      return { ok: false, error: execError(code, message), ms: performance.now() - t0 };
+      return failed(execError(code, message));
     }
-    dbs.set(key, db);
+    dbs.set(key, { db, lazy });
     while (dbs.size > maxOpen) close(dbs.keys().next().value!);
     return { ok: true, ms: performance.now() - t0 };
   };
 
+  /** An error met while reading a lazy file is a read failure, whatever SQLite made of the zeros it got. */
+  const readFailure = (opened: Opened): ExecError | null =>
+    opened.lazy?.failure == null ? null : execError('CORRUPT', `the file could not be read: ${opened.lazy.failure}; was it changed, moved or removed while open? Open it again.`);
+
   const schema = (key: string): SchemaOutcome => {
-    const db = get(key);
+    const opened = get(key);
     try {
-      return { ok: true, schema: readSchema(db) };
+      // A file read on demand is not scanned: row counts are estimates and samples come from the first rows.
+      return { ok: true, schema: readSchema(opened.db, opened.lazy === null ? {} : { estimateCounts: true, sampleScanRows: SAMPLE_SCAN_ROWS }) };
     } catch (e) {
-      return { ok: false, error: sqliteError(e) };
+      return { ok: false, error: readFailure(opened) ?? sqliteError(e) };
     }
   };
 
-  const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP): ExecOutcome => runStatement(get(key), sql, rowCap, maxResultBytes);
+  const check = (key: string): CheckOutcome => {
+    const t0 = performance.now();
+    const opened = get(key);
+    try {
+      quickCheck(opened.db);
+      const failure = readFailure(opened);
+      return failure === null ? { ok: true, ms: performance.now() - t0 } : { ok: false, error: failure, ms: performance.now() - t0 };
+    } catch (e) {
+      const err = readFailure(opened) ?? sqliteError(e);
+      const error = err.code === 'TOO_LARGE' || err.code === 'CORRUPT' ? err : execError('CORRUPT', `the SQLite file is damaged: ${err.message}`);
+      return { ok: false, error, ms: performance.now() - t0 };
+    }
+  };
+
+  const memory = (key: string): MemoryReport => {
+    const { lazy } = get(key);
+    const used = (SQL as unknown as { _sqlite3_memory_used(): number | bigint })._sqlite3_memory_used();
+    return { sqliteHeapBytes: Number(used), lazy: lazy === null ? null : { ...lazy.stats(), size: lazy.length, cacheBoundBytes: lazyCacheBytes } };
+  };
+
+  const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP): ExecOutcome => {
+    const opened = get(key);
+    const out = runStatement(opened.db, sql, rowCap, maxResultBytes);
+    const failure = readFailure(opened);
+    return failure === null ? out : { ok: false, error: { ...failure, sql }, ms: out.ms };
+  };
   const execBatch = (key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void): number => {
     get(key); // a key that is not open throws before anything runs
     sqls.forEach((sql, i) => report(i, exec(key, sql, rowCap)));
     return sqls.length;
   };
-  const normalizedSql = (key: string, sql: string): string | null => normalizeStatement(get(key), sql);
+  const normalizedSql = (key: string, sql: string): string | null => normalizeStatement(get(key).db, sql);
 
-  return { open, schema, exec, execBatch, normalizedSql, close };
+  return { open, check, memory, schema, exec, execBatch, normalizedSql, close: (key) => close(key) };
+}
+
+/** One open database: sql.js's handle, and the file it reads on demand (null when it holds a copy). */
+interface Opened {
+  readonly db: Database;
+  readonly lazy: LazyContents | null;
+}
+
+/** Rows read per column for sample values of a file read on demand (a DISTINCT over a whole big table is a full scan). */
+const SAMPLE_SCAN_ROWS = 1000;
+
+/** Throws SQLite's findings unless `PRAGMA quick_check` says ok. */
+function quickCheck(db: Database): void {
+  const verdict = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0];
+  if (verdict !== 'ok') throw new Error(`database disk image is malformed (quick_check: ${String(verdict)})`);
 }

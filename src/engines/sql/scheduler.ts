@@ -1,8 +1,8 @@
 /**
  * The pool's machinery: `size` worker slots, the databases they must hold,
  * and one FIFO queue of calls. An idle worker first loads any open database
- * it lacks (from the pool's own copy of the bytes), then takes the oldest
- * queued call. A worker that times out, crashes or is aborted is terminated
+ * it lacks (from the pool's own copy of the bytes, or the file it reads on
+ * demand), then takes the oldest queued call. A worker that times out, crashes or is aborted is terminated
  * and replaced at once, and so is one whose answer the job says should
  * retire it (a memory bomb: WebAssembly memory never shrinks, so only a fresh
  * worker gives it back). The queue lives here, not in the workers, so a
@@ -11,6 +11,7 @@
 import type { Remote } from 'comlink';
 import { execError } from '../../core/exec/types.ts';
 import type { SqlWorkerApi } from './api.ts';
+import type { DbSource } from './lazy-file.ts';
 import type { OpenOutcome } from './runner.ts';
 import { WorkerSlot, type CallResult, type SqlSpawn } from './slot.ts';
 
@@ -30,7 +31,8 @@ export interface Job {
 }
 
 interface Entry {
-  readonly bytes: Uint8Array;
+  /** The pool's copy of the bytes, or the file every worker reads on demand (a File or a path: nothing to copy). */
+  readonly source: DbSource;
   readonly version: number;
   failures: number;
 }
@@ -97,7 +99,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     const entry = store.get(key);
     if (entry === undefined) return { kind: 'threw', error: new RangeError(`no database is open under key "${key}"; call open first`) };
     if (slot.loaded.get(key) === entry.version) return null;
-    const r = await slot.call<OpenOutcome>((api) => api.open(key, entry.bytes, 'header'), loadTimeoutMs);
+    const r = await slot.call<OpenOutcome>((api) => api.open(key, entry.source, 'header'), loadTimeoutMs);
     if (r.kind === 'ok' && r.value.ok) {
       if (store.get(key) === entry) slot.loaded.set(key, entry.version);
       entry.failures = 0;
@@ -159,9 +161,9 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
       queue.splice(at, 1);
       return true;
     },
-    /** Records the bytes under `key` (a new version); `holder` already has them loaded. */
-    remember(key: string, bytes: Uint8Array, version: number, holder: WorkerSlot | null): void {
-      store.set(key, { bytes, version, failures: 0 });
+    /** Records the database under `key` (a new version); `holder` already has it loaded. */
+    remember(key: string, source: DbSource, version: number, holder: WorkerSlot | null): void {
+      store.set(key, { source, version, failures: 0 });
       holder?.loaded.set(key, version);
       pump();
     },

@@ -3,7 +3,8 @@
  * ordinary table (sqlite_% internals skipped) in sqlite_master order, its
  * columns with declared types, NOT NULL and primary-key positions, foreign
  * keys (an implicit parent column resolves to the parent's primary key), row
- * count, up to 3 distinct non-null sample values per column (none for a
+ * count (an estimate, labelled so, when asked not to scan: a big file), up
+ * to 3 distinct non-null sample values per column (none for a
  * column whose collation this SQLite lacks, e.g. Android's LOCALIZED), and its
  * CREATE statement. Names are passed as bound parameters or quoted, so any
  * name works.
@@ -37,10 +38,19 @@ function rows(db: Database, sql: string, params: SqlValue[] = []): SqlValue[][] 
   }
 }
 
+/** How readSchema reads a big file without scanning whole tables. */
+export interface ReadSchemaOptions {
+  /** Row counts from sqlite_stat1 or the largest rowid (O(log n)) instead of count(*); the tables say so. */
+  readonly estimateCounts?: boolean;
+  /** Samples come from the first this many rows of each table instead of all of them. */
+  readonly sampleScanRows?: number;
+}
+
 /** Distinct sample values of a column; none when its collation is one this SQLite lacks (DISTINCT needs it). */
-function samplesOf(db: Database, table: string, column: string): string[] {
+function samplesOf(db: Database, table: string, column: string, scanRows?: number): string[] {
   const col = quoteIdent(column);
-  const distinct = `SELECT DISTINCT ${col} FROM ${quoteIdent(table)} WHERE ${col} IS NOT NULL LIMIT ${SAMPLES_PER_COLUMN}`;
+  const from = scanRows === undefined ? quoteIdent(table) : `(SELECT ${col} FROM ${quoteIdent(table)} LIMIT ${scanRows})`;
+  const distinct = `SELECT DISTINCT ${col} FROM ${from} WHERE ${col} IS NOT NULL LIMIT ${SAMPLES_PER_COLUMN}`;
   try {
     return rows(db, distinct).map(([v]) => sampleText(v ?? null));
   } catch (e) {
@@ -49,11 +59,11 @@ function samplesOf(db: Database, table: string, column: string): string[] {
   }
 }
 
-function columnsOf(db: Database, table: string): ColumnInfo[] {
+function columnsOf(db: Database, table: string, scanRows?: number): ColumnInfo[] {
   // pragma_table_info: cid, name, type, notnull, dflt_value, pk
   const listed = rows(db, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]);
   return listed.map(([name, type, notNull, pk]) => {
-    const samples = samplesOf(db, table, String(name));
+    const samples = samplesOf(db, table, String(name), scanRows);
     return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples };
   });
 }
@@ -79,6 +89,29 @@ function foreignKeysOf(db: Database, table: string): ForeignKey[] {
   });
 }
 
+/** sqlite_stat1's row count of a table (ANALYZE writes it), or null. */
+function statCount(db: Database, table: string): number | null {
+  try {
+    const [[stat] = [null]] = rows(db, 'SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1', [table]);
+    const n = typeof stat === 'string' ? Number.parseInt(stat, 10) : Number.NaN;
+    return Number.isFinite(n) ? n : null;
+  } catch {
+    return null; // no sqlite_stat1
+  }
+}
+
+/** An estimate of a table's rows without scanning it: sqlite_stat1, else its largest rowid; null when neither exists. */
+function estimateCount(db: Database, table: string): number | null {
+  const stat = statCount(db, table);
+  if (stat !== null) return stat;
+  try {
+    const [[max] = [null]] = rows(db, `SELECT max(rowid) FROM ${quoteIdent(table)}`);
+    return max === null ? 0 : Number(max);
+  } catch {
+    return null; // WITHOUT ROWID
+  }
+}
+
 /**
  * Introspects every table of `db`. A virtual table whose module this SQLite
  * lacks is left out; any other SQLite error is thrown (the runner turns it
@@ -87,16 +120,22 @@ function foreignKeysOf(db: Database, table: string): ForeignKey[] {
  * @example
  * readSchema(db).tables.map((t) => t.name) // ['author', 'book']
  */
-export function readSchema(db: Database): Schema {
+export function readSchema(db: Database, options: ReadSchemaOptions = {}): Schema {
   const tables: TableInfo[] = [];
   const listed = rows(db, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid");
   for (const [name, sql] of listed) {
     const table = String(name);
     try {
-      const columns = columnsOf(db, table);
-      const [[count] = [0]] = rows(db, `SELECT count(*) FROM ${quoteIdent(table)}`);
+      const columns = columnsOf(db, table, options.sampleScanRows);
       const foreignKeys = foreignKeysOf(db, table);
-      tables.push({ name: table, columns, primaryKey: primaryKeyOf(columns), foreignKeys, rowCount: Number(count), sql: String(sql ?? '') });
+      const base = { name: table, columns, primaryKey: primaryKeyOf(columns), foreignKeys, sql: String(sql ?? '') };
+      if (options.estimateCounts === true) {
+        const estimate = estimateCount(db, table);
+        tables.push({ ...base, rowCount: estimate ?? 0, rowCountKind: estimate === null ? 'unknown' : 'estimate' });
+      } else {
+        const [[count] = [0]] = rows(db, `SELECT count(*) FROM ${quoteIdent(table)}`);
+        tables.push({ ...base, rowCount: Number(count) });
+      }
     } catch (e) {
       if (e instanceof Error && /no such module/i.test(e.message)) continue;
       throw e;

@@ -29,6 +29,8 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
     const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => (...a: A): Promise<R> => (gone ? never : f(...a).then((r) => (gone ? never : r)));
     const api: SqlWorkerApi = {
       open: guard(real.open),
+      check: guard(real.check),
+      memory: guard(real.memory),
       schema: guard(real.schema),
       normalizedSql: guard(real.normalizedSql),
       close: guard(real.close),

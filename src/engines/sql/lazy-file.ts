@@ -1,0 +1,164 @@
+/**
+ * A database file read a block at a time, never copied whole. sql.js 1.17
+ * keeps its database in Emscripten's in-memory file system, whose file reads
+ * are `contents.subarray(from, to)` and whose first write, when the file is
+ * created, is `data.slice(0, length)`. LazyContents is an object with exactly
+ * those methods (and `length`) over a RandomAccess source, so
+ * `new SQL.Database(lazy)` makes a file whose pages SQLite reads on demand:
+ * nothing is copied up front, and memory stays at SQLite's page cache plus a
+ * small block cache here. It has no write path: `set` (the only way the file
+ * system could change the contents) throws, and the source itself has no
+ * write method (a read-only file descriptor in Node, a `File` in the browser).
+ *
+ * A read that fails (the file was changed or removed while open) returns
+ * zeros, which SQLite reports as a malformed database, and is remembered so
+ * the runner can say what really happened.
+ */
+
+/** Random reads from a file of a fixed size. */
+export interface RandomAccess {
+  readonly size: number;
+  /** Fills `into` with the bytes at `position` (never past the end). */
+  read(into: Uint8Array, position: number): void;
+  /** Releases the file (a Node file descriptor); reads after it fail. */
+  close(): void;
+}
+
+/** Where a lazily read database lives: a path (Node workers) or a Blob/File (browser workers). */
+export type LazySource = Blob | { readonly path: string };
+
+/** What the pool may open: bytes (copied, in memory) or a file read on demand. */
+export type DbSource = Uint8Array | LazySource;
+
+/** True when `source` is read on demand rather than held as bytes. */
+export const isLazySource = (source: DbSource): source is LazySource => !(source instanceof Uint8Array);
+
+/** A short label for messages: the file's name or path. */
+export function describeSource(source: DbSource): string {
+  if (source instanceof Uint8Array) return `${source.byteLength} bytes`;
+  if ('path' in source) return source.path;
+  return 'name' in source && typeof source.name === 'string' ? source.name : 'the file';
+}
+
+/** Block size of the read cache: a multiple of every SQLite page size up to 64 KiB. */
+export const BLOCK_BYTES = 64 * 1024;
+
+export interface LazyStats {
+  /** Calls into the source. */
+  readonly reads: number;
+  /** Bytes read from the source. */
+  readonly bytesRead: number;
+  /** Bytes the block cache holds now. */
+  readonly cachedBytes: number;
+}
+
+/**
+ * The object handed to `new SQL.Database(...)`, plus its bookkeeping.
+ *
+ * @example
+ * const lazy = new LazyContents(source, 64);
+ * const db = new SQL.Database(lazy as unknown as Uint8Array);
+ */
+export class LazyContents {
+  readonly length: number;
+  /** The first read that failed, as words; null while every read worked. */
+  failure: string | null = null;
+  private readonly blocks = new Map<number, Uint8Array>(); // insertion order = recency
+  private reads = 0;
+  private bytesRead = 0;
+
+  constructor(
+    private readonly source: RandomAccess,
+    private readonly maxBlocks: number,
+  ) {
+    this.length = source.size;
+  }
+
+  /** The file system asks for the whole file once, when it creates the node: hand over this object itself. */
+  slice(from: number, to: number): LazyContents {
+    if (from !== 0 || to !== this.length) throw new RangeError('a lazily read database is never copied');
+    return this;
+  }
+
+  /** Bytes `from`..`to` as a fresh array (the file system copies them into SQLite's buffer). */
+  subarray(from: number, to: number): Uint8Array {
+    const end = Math.min(to, this.length);
+    const out = new Uint8Array(Math.max(0, end - from));
+    let at = from;
+    while (at < end) {
+      const index = Math.floor(at / BLOCK_BYTES);
+      const block = this.block(index);
+      const offset = at - index * BLOCK_BYTES;
+      const n = Math.min(block.length - offset, end - at);
+      if (n <= 0) break;
+      out.set(block.subarray(offset, offset + n), at - from);
+      at += n;
+    }
+    return out;
+  }
+
+  /** Writing is not possible: there is no write path to the user's file. */
+  set(): never {
+    throw new Error('the database is opened read-only: its file cannot be written');
+  }
+
+  stats(): LazyStats {
+    return { reads: this.reads, bytesRead: this.bytesRead, cachedBytes: this.blocks.size * BLOCK_BYTES };
+  }
+
+  close(): void {
+    this.blocks.clear();
+    this.source.close();
+  }
+
+  private block(index: number): Uint8Array {
+    const hit = this.blocks.get(index);
+    if (hit !== undefined) {
+      this.blocks.delete(index);
+      this.blocks.set(index, hit);
+      return hit;
+    }
+    const start = index * BLOCK_BYTES;
+    const block = new Uint8Array(Math.min(BLOCK_BYTES, this.length - start));
+    try {
+      this.source.read(block, start);
+      this.reads += 1;
+      this.bytesRead += block.length;
+    } catch (e) {
+      block.fill(0);
+      this.failure ??= `reading ${block.length} bytes at offset ${start} failed (${e instanceof Error ? e.message : String(e)})`;
+      return block; // not cached: a later read may work
+    }
+    this.blocks.set(index, block);
+    while (this.blocks.size > this.maxBlocks) this.blocks.delete(this.blocks.keys().next().value!);
+    return block;
+  }
+}
+
+/** FileReaderSync, which exists in dedicated workers only. */
+interface SyncReader {
+  readAsArrayBuffer(blob: Blob): ArrayBuffer;
+}
+
+/**
+ * Random access to a Blob/File through `FileReaderSync` (dedicated workers).
+ *
+ * @example
+ * const file = blobRandomAccess(fileFromMessage);
+ */
+export function blobRandomAccess(blob: Blob): RandomAccess {
+  const Reader = (globalThis as { FileReaderSync?: new () => SyncReader }).FileReaderSync;
+  if (Reader === undefined) throw new Error('reading a file on demand needs FileReaderSync (a dedicated worker)');
+  const reader = new Reader();
+  let closed = false;
+  return {
+    size: blob.size,
+    read(into, position) {
+      if (closed) throw new Error('the file was closed');
+      into.set(new Uint8Array(reader.readAsArrayBuffer(blob.slice(position, position + into.length))));
+    },
+    close() {
+      closed = true;
+    },
+  };
+}
