@@ -22,6 +22,12 @@ export interface TableInfo {
   readonly primaryKey: readonly string[];
   readonly foreignKeys: readonly ForeignKey[];
   readonly rowCount: number;
+  /**
+   * How rowCount was found; absent means `exact` (count(*)). A big file read
+   * on demand is not scanned: `estimate` (sqlite_stat1 or the largest rowid)
+   * or `unknown` (rowCount 0); count it on demand.
+   */
+  readonly rowCountKind?: 'exact' | 'estimate' | 'unknown';
   /** The CREATE statement as stored in sqlite_master. */
   readonly sql: string;
 }
