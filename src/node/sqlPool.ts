@@ -6,13 +6,17 @@
  * Node and under vitest alike. An `error` event or an exit the pool did not
  * ask for counts as a crash.
  */
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { SqlWorkerApi } from '../engines/sql/api.ts';
+import { IN_MEMORY_MAX_BYTES } from '../engines/sql/lazy-file.ts';
 import { createSqlPool } from '../engines/sql/pool.ts';
 import type { SqlPool, SqlPoolOptions } from '../engines/sql/pool-types.ts';
+import type { SchemaOutcome } from '../engines/sql/runner.ts';
 import type { SqlWorkerHandle } from '../engines/sql/slot.ts';
 
 const ENTRY = new URL('../../workers/sql.node.mjs', import.meta.url);
@@ -69,4 +73,23 @@ export function createNodeSqlPool(options: Omit<SqlPoolOptions, 'spawn'> & NodeS
   const { resourceLimits, ...rest } = options;
   const spawn = (): NodeSqlWorkerHandle => nodeSqlSpawn(resourceLimits === undefined ? {} : { resourceLimits });
   return createSqlPool({ size: Math.min(4, availableParallelism()), ...rest, spawn });
+}
+
+/**
+ * Opens the SQLite file at `path` in the pool: a small file (up to
+ * `inMemoryMaxBytes`, default IN_MEMORY_MAX_BYTES) as bytes, checked whole;
+ * a bigger one read on demand by each worker (never copied, never written;
+ * header and schema checked, `pool.check` for the whole file). The path is
+ * resolved first, so every worker reads the same file.
+ *
+ * @example
+ * const pool = createNodeSqlPool();
+ * const opened = await openDbFile(pool, 'big', '/data/archive.sqlite');
+ */
+export async function openDbFile(pool: SqlPool, key: string, path: string, options: { readonly inMemoryMaxBytes?: number } = {}): Promise<SchemaOutcome> {
+  const real = await realpath(path);
+  const { size } = await stat(real);
+  const name = basename(path);
+  if (size <= (options.inMemoryMaxBytes ?? IN_MEMORY_MAX_BYTES)) return pool.open(key, new Uint8Array(await readFile(real)), { name });
+  return pool.open(key, { path: real }, { name });
 }

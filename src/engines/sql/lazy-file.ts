@@ -40,6 +40,13 @@ export function describeSource(source: DbSource): string {
   return 'name' in source && typeof source.name === 'string' ? source.name : 'the file';
 }
 
+/**
+ * Files up to this size are opened as bytes in memory (copied into each
+ * worker, checked whole with quick_check: fast at this size); bigger ones are
+ * read on demand. Same API and results either way.
+ */
+export const IN_MEMORY_MAX_BYTES = 16 * 1024 * 1024;
+
 /** Block size of the read cache: a multiple of every SQLite page size up to 64 KiB. */
 export const BLOCK_BYTES = 64 * 1024;
 
