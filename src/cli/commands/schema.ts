@@ -1,7 +1,7 @@
 /** `confide schema --db FILE.sqlite`: the schema as JSON on stdout. */
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { parseFlags, type CommandSpec } from '../args.ts';
-import { createNodeSqlPool } from '../../node/sqlPool.ts';
+import { createNodeSqlPool, openDbFile } from '../../node/sqlPool.ts';
 import type { Command } from '../main.ts';
 
 const spec: CommandSpec = {
@@ -15,16 +15,15 @@ export const schemaCommand: Command = {
   async run(argv) {
     const flags = parseFlags(spec, argv);
     const path = flags.db as string;
-    let bytes: Uint8Array;
     try {
-      bytes = new Uint8Array(await readFile(path));
+      await stat(path);
     } catch (e) {
       process.stderr.write(`confide schema: cannot read ${path}: ${(e as Error).message}\n`);
       return 1;
     }
     const pool = createNodeSqlPool({ size: 1 });
     try {
-      const opened = await pool.open('db', bytes);
+      const opened = await openDbFile(pool, 'db', path); // a big file is read on demand, never loaded whole
       if (!opened.ok) {
         process.stderr.write(`confide schema: ${path}: ${opened.error.code}: ${opened.error.message}\n`);
         return 1;
