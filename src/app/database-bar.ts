@@ -1,7 +1,9 @@
 /**
  * Where a database is chosen: a file picker, drag and drop anywhere on the
  * page, and a button for the bundled demo. Says plainly that the file stays on
- * this computer, and shows what is open (or why it did not open).
+ * this computer, and shows what is open (or why it did not open). An open in
+ * progress shows what it is doing and can be cancelled; a big file (read on
+ * demand) offers the whole-file integrity check as its own cancellable action.
  */
 import type { DatabaseController, OpenResult } from './database.ts';
 import { el, replace } from './dom.ts';
@@ -25,18 +27,65 @@ export function databaseBar(dbs: DatabaseController): DatabaseBar {
   const picker = el('input', { type: 'file', id: 'db-file', accept: '.sqlite,.sqlite3,.db,.db3,application/vnd.sqlite3,application/x-sqlite3', class: 'visually-hidden' });
   const pickLabel = el('label', { for: 'db-file', class: 'button' }, 'Open a SQLite file…');
   const demo = el('button', { type: 'button', id: 'open-demo' }, 'Use the demo database');
+  const cancel = el('button', { type: 'button', id: 'db-cancel', hidden: true }, 'Cancel');
+  const checkButton = el('button', { type: 'button', id: 'db-check', hidden: true }, 'Check the whole file');
+  const checkStatus = el('span', { class: 'db-check-status muted', role: 'status', 'aria-live': 'polite' });
+  let running: AbortController | null = null;
 
+  /** Shows the Cancel button for one cancellable step; returns its signal. */
+  const startCancellable = (): AbortSignal => {
+    running?.abort();
+    running = new AbortController();
+    cancel.hidden = false;
+    return running.signal;
+  };
+  const endCancellable = (): void => {
+    running = null;
+    cancel.hidden = true;
+  };
+  cancel.addEventListener('click', () => running?.abort(new DOMException('cancelled by the user', 'AbortError')));
+
+  const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(bytes >= 1e8 ? 0 : 2)} MB`;
   const report = (what: string, r: OpenResult): void => {
     if (r.ok) {
-      replace(status, 'Open: ', el('strong', { class: 'db-name' }, r.db.name), r.db.demo ? ' (bundled demo, invented data)' : ` (${(r.db.bytes / 1e6).toFixed(2)} MB, read in this browser)`);
+      const how = r.db.demo
+        ? ' (bundled demo, invented data)'
+        : r.db.onDemand
+          ? ` (${mb(r.db.bytes)}, read in this browser a page at a time as queries need it; header and schema checked)`
+          : ` (${mb(r.db.bytes)}, read in this browser)`;
+      replace(status, 'Open: ', el('strong', { class: 'db-name' }, r.db.name), how);
+      checkButton.hidden = !r.db.onDemand;
+      replace(checkStatus);
+    } else if (r.error.code === 'CANCELLED') {
+      replace(status, `${what}: ${r.error.message}`);
     } else {
       replace(status, el('span', { class: 'error', role: 'alert' }, `${what} did not open: ${r.error.code}: ${r.error.message}`));
     }
   };
   const openFile = async (file: File): Promise<void> => {
-    replace(status, `Opening ${file.name}…`);
-    report(file.name, await dbs.openFile(file));
+    const signal = startCancellable();
+    replace(status, `Opening ${file.name} (${mb(file.size)}): reading its header and schema…`);
+    try {
+      report(file.name, await dbs.openFile(file, signal));
+    } finally {
+      if (running?.signal === signal) endCancellable();
+    }
   };
+  checkButton.addEventListener('click', async () => {
+    const signal = startCancellable();
+    checkButton.disabled = true;
+    replace(checkStatus, 'Checking every page of the file (PRAGMA quick_check)…');
+    try {
+      const r = await dbs.check(signal);
+      replace(checkStatus, r.ok ? `Whole-file check: ok (${(r.ms / 1000).toFixed(1)} s).` : el('span', { class: 'error', role: 'alert' }, `Whole-file check: ${r.error.code}: ${r.error.message}`));
+    } catch (e) {
+      if (!signal.aborted) throw e;
+      replace(checkStatus, 'Whole-file check cancelled.');
+    } finally {
+      checkButton.disabled = false;
+      if (running?.signal === signal) endCancellable();
+    }
+  });
   picker.addEventListener('change', () => {
     const f = picker.files?.[0];
     if (f) void openFile(f);
@@ -66,7 +115,7 @@ export function databaseBar(dbs: DatabaseController): DatabaseBar {
 
   const element = el('section', { class: 'db-bar', 'aria-label': 'Database' },
     el('div', { class: 'row' }, pickLabel, picker, demo, el('span', { class: 'muted drop-hint' }, 'or drop a .sqlite file on the page')),
-    status,
+    el('div', { class: 'row' }, status, cancel, checkButton, checkStatus),
     el('p', { class: 'privacy-note' }, 'Your file is opened inside this browser tab and is never uploaded: Confide has no server. The only network use is the optional one-time download of a language model.'),
   );
   return { element, report };

@@ -1,12 +1,18 @@
 /**
  * The database the page is working on: opened from a local file (picker or
  * drag and drop) or the bundled demo, always into the SQL worker pool. A
- * local file is read with the File API and handed to the workers as bytes;
- * nothing is sent anywhere. Listeners hear about every successful open.
+ * small local file is read with the File API and handed to the workers as
+ * bytes; a big one (past IN_MEMORY_MAX_BYTES) is handed over as the File
+ * itself, which each worker reads a page at a time as queries need it (never
+ * copied, never written). Nothing is sent anywhere. An open can be
+ * cancelled; the whole-file integrity check is a separate, cancellable
+ * action. Listeners hear about every successful open.
  */
-import type { ExecError } from '../core/exec/types.ts';
+import { execError, type ExecError } from '../core/exec/types.ts';
 import type { Schema } from '../core/schema.ts';
+import { IN_MEMORY_MAX_BYTES } from '../engines/sql/lazy-file.ts';
 import type { SqlPool } from '../engines/sql/pool-types.ts';
+import type { CheckOutcome } from '../engines/sql/runner.ts';
 
 /** The open database. `key` names it in the pool; `dbId` is what candidate files call it. */
 export interface OpenDatabase {
@@ -16,10 +22,12 @@ export interface OpenDatabase {
   readonly schema: Schema;
   readonly bytes: number;
   readonly demo: boolean;
+  /** True when the workers read the file on demand (a big file) rather than holding a copy. */
+  readonly onDemand: boolean;
 }
 
-/** Why a database did not open: the pool's error, or the demo file could not be fetched. */
-export type OpenError = ExecError | { readonly code: 'FETCH_FAILED'; readonly message: string };
+/** Why a database did not open: the pool's error, the demo file could not be fetched, or the user cancelled. */
+export type OpenError = ExecError | { readonly code: 'FETCH_FAILED' | 'CANCELLED'; readonly message: string };
 
 export type OpenResult = { readonly ok: true; readonly db: OpenDatabase } | { readonly ok: false; readonly error: OpenError };
 
@@ -27,11 +35,19 @@ export interface DatabaseController {
   readonly current: OpenDatabase | null;
   /** Opens bytes under a display name; `dbId` defaults to the file name without extension. */
   openBytes(name: string, bytes: Uint8Array, options?: { dbId?: string; demo?: boolean }): Promise<OpenResult>;
-  openFile(file: File): Promise<OpenResult>;
+  /** Opens a local file: as bytes when small, read on demand when big; `signal` cancels. */
+  openFile(file: File, signal?: AbortSignal): Promise<OpenResult>;
+  /** The whole-file integrity check of the open database (PRAGMA quick_check); `signal` cancels it. */
+  check(signal?: AbortSignal): Promise<CheckOutcome>;
+  /** The exact row count of one table (a full scan: on demand, for a big file), or why not. */
+  countRows(table: string): Promise<{ readonly ok: true; readonly count: number } | { readonly ok: false; readonly error: ExecError }>;
   /** Fetches and opens the bundled demo database (same origin, relative to the page). */
   openDemo(): Promise<OpenResult>;
   onChange(listener: (db: OpenDatabase) => void): void;
 }
+
+/** Time limit of an on-demand row count (a full scan of one table). */
+const COUNT_TIMEOUT_MS = 120_000;
 
 /** Relative URL of the bundled demo database, resolved against the page. */
 export const DEMO_DB_URL = 'demo/database/demo/demo.sqlite';
@@ -49,24 +65,48 @@ export function createDatabaseController(pool: SqlPool): DatabaseController {
   let current: OpenDatabase | null = null;
   let opened = 0;
   const listeners: ((db: OpenDatabase) => void)[] = [];
+  const cancelled = (name: string): OpenResult => ({ ok: false, error: { code: 'CANCELLED', message: `opening ${name} was cancelled; the previous database is still open.` } });
+
+  /** Opens `source` under a fresh key and makes it current; a cancelled open leaves the current one as it was. */
+  async function openSource(name: string, source: Uint8Array | File, options: { dbId?: string; demo?: boolean; signal?: AbortSignal }): Promise<OpenResult> {
+    opened += 1;
+    const key = `db${opened}`;
+    let r;
+    try {
+      r = await pool.open(key, source, { name, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+    } catch (e) {
+      if (options.signal?.aborted === true) return cancelled(name);
+      throw e;
+    }
+    if (!r.ok) return r;
+    if (current !== null) await pool.close(current.key);
+    const dbId = options.dbId ?? name.replace(/\.[^.]*$/, '');
+    const size = source instanceof Uint8Array ? source.byteLength : source.size;
+    current = { key, name, dbId, schema: r.schema, bytes: size, demo: options.demo ?? false, onDemand: !(source instanceof Uint8Array) };
+    for (const l of listeners) l(current);
+    return { ok: true, db: current };
+  }
+
   const controller: DatabaseController = {
     get current() {
       return current;
     },
-    async openBytes(name, bytes, options = {}) {
-      opened += 1;
-      const key = `db${opened}`;
-      const r = await pool.open(key, bytes);
-      if (!r.ok) return r;
-      if (current !== null) await pool.close(current.key);
-      const dbId = options.dbId ?? name.replace(/\.[^.]*$/, '');
-      current = { key, name, dbId, schema: r.schema, bytes: bytes.byteLength, demo: options.demo ?? false };
-      for (const l of listeners) l(current);
-      return { ok: true, db: current };
-    },
-    async openFile(file) {
+    openBytes: (name, bytes, options = {}) => openSource(name, bytes, options),
+    async openFile(file, signal) {
+      if (file.size > IN_MEMORY_MAX_BYTES) return openSource(file.name, file, signal === undefined ? {} : { signal });
       const bytes = new Uint8Array(await file.arrayBuffer());
-      return controller.openBytes(file.name, bytes);
+      if (signal?.aborted === true) return cancelled(file.name);
+      return openSource(file.name, bytes, signal === undefined ? {} : { signal });
+    },
+    async check(signal) {
+      if (current === null) return { ok: false, error: execError('EMPTY', 'no database is open.'), ms: 0 };
+      return pool.check(current.key, signal);
+    },
+    async countRows(table) {
+      if (current === null) return { ok: false, error: execError('EMPTY', 'no database is open.') };
+      const quoted = `"${table.replaceAll('"', '""')}"`;
+      const out = await pool.run(current.key, `SELECT count(*) FROM ${quoted}`, { timeoutMs: COUNT_TIMEOUT_MS });
+      return out.ok ? { ok: true, count: Number(out.rows[0]?.[0] ?? 0) } : { ok: false, error: out.error };
     },
     async openDemo() {
       const url = new URL(DEMO_DB_URL, document.baseURI);

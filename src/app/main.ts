@@ -24,7 +24,7 @@ const pool = createSqlPool({ spawn: browserSqlSpawn });
 const dbs = createDatabaseController(pool);
 const bar = databaseBar(dbs);
 const schemaAside = el('aside', { class: 'schema-panel', 'aria-labelledby': 'schema-heading' }, el('h2', { id: 'schema-heading' }, 'Schema'), el('p', { class: 'muted' }, 'No database open.'));
-dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name));
+dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, (table) => dbs.countRows(table)));
 
 const profiles = await createProfileStore(localStorage);
 const live = liveModel();

@@ -2,8 +2,10 @@
  * The schema of the open database as a browsable panel: one collapsible entry
  * per table (row count in its summary) listing columns, declared types, the
  * primary key, foreign keys and NOT NULL, with a filter over table and column
- * names.
+ * names. A big file's counts are estimates (or unknown), labelled so, with a
+ * button that counts one table exactly on demand.
  */
+import type { ExecError } from '../core/exec/types.ts';
 import type { Schema, TableInfo } from '../core/schema.ts';
 import { el, replace } from './dom.ts';
 import { plural } from './format.ts';
@@ -20,7 +22,41 @@ function keyText(table: TableInfo, column: string): string {
   return parts.join(', ');
 }
 
-function tableEntry(table: TableInfo): HTMLDetailsElement {
+/** Counts one table exactly (a full scan), as DatabaseController.countRows does. */
+export type CountRows = (table: string) => Promise<{ readonly ok: true; readonly count: number } | { readonly ok: false; readonly error: ExecError }>;
+
+/** "6 rows", "about 1,048,576 rows (estimate)" or "rows not counted". */
+export function rowsText(table: TableInfo): string {
+  if (table.rowCountKind === 'unknown') return 'rows not counted';
+  const text = plural(table.rowCount, 'row');
+  return table.rowCountKind === 'estimate' ? `about ${text} (estimate)` : text;
+}
+
+/** The row count, and for an estimate a button that replaces it with the exact count. */
+function rowsPart(table: TableInfo, countRows?: CountRows): HTMLElement {
+  const label = el('span', { class: 'muted row-count' }, `${rowsText(table)}, ${plural(table.columns.length, 'column')}`);
+  const exact = table.rowCountKind === undefined || table.rowCountKind === 'exact';
+  if (exact || countRows === undefined) return label;
+  const button = el('button', { type: 'button', class: 'count-rows link-button', 'aria-label': `Count the rows of ${table.name} exactly` }, 'count');
+  button.addEventListener('click', async (e) => {
+    e.preventDefault(); // inside <summary>: do not toggle the entry
+    button.disabled = true;
+    replace(button, 'counting…');
+    const r = await countRows(table.name);
+    if (r.ok) {
+      replace(label, `${plural(r.count, 'row')} (counted), ${plural(table.columns.length, 'column')}`);
+      button.remove();
+    } else {
+      button.disabled = false;
+      replace(button, 'count');
+      button.title = `${r.error.code}: ${r.error.message}`;
+      replace(label, `${rowsText(table)} (counting failed: ${r.error.code}), ${plural(table.columns.length, 'column')}`);
+    }
+  });
+  return el('span', {}, label, ' ', button);
+}
+
+function tableEntry(table: TableInfo, countRows?: CountRows): HTMLDetailsElement {
   const rows = table.columns.map((c) =>
     el('tr', {},
       el('th', { scope: 'row' }, c.name),
@@ -31,7 +67,7 @@ function tableEntry(table: TableInfo): HTMLDetailsElement {
     ),
   );
   return el('details', { class: 'schema-table', 'data-table': table.name },
-    el('summary', {}, el('span', { class: 'table-name' }, table.name), ' ', el('span', { class: 'muted' }, `${plural(table.rowCount, 'row')}, ${plural(table.columns.length, 'column')}`)),
+    el('summary', {}, el('span', { class: 'table-name' }, table.name), ' ', rowsPart(table, countRows)),
     el('div', { class: 'table-scroll' },
       el('table', { class: 'schema-columns' },
         el('caption', { class: 'visually-hidden' }, `Columns of ${table.name}`),
@@ -45,10 +81,12 @@ function tableEntry(table: TableInfo): HTMLDetailsElement {
 /**
  * Renders `schema` into `root` (replacing what was there).
  *
- * @example renderSchemaPanel(aside, db.schema, 'demo.sqlite');
+ * `countRows`, when given, backs the "count" button of estimated counts.
+ *
+ * @example renderSchemaPanel(aside, db.schema, 'demo.sqlite', (t) => dbs.countRows(t));
  */
-export function renderSchemaPanel(root: HTMLElement, schema: Schema, name: string): void {
-  const list = el('div', { class: 'schema-list' }, ...schema.tables.map(tableEntry));
+export function renderSchemaPanel(root: HTMLElement, schema: Schema, name: string, countRows?: CountRows): void {
+  const list = el('div', { class: 'schema-list' }, ...schema.tables.map((t) => tableEntry(t, countRows)));
   const filter = el('input', { type: 'search', id: 'schema-filter', placeholder: 'Filter tables and columns', 'aria-label': 'Filter tables and columns' });
   filter.addEventListener('input', () => {
     const q = filter.value.trim().toLowerCase();
@@ -60,9 +98,11 @@ export function renderSchemaPanel(root: HTMLElement, schema: Schema, name: strin
     }
   });
   const total = schema.tables.reduce((s, t) => s + t.rowCount, 0);
+  const estimated = schema.tables.some((t) => t.rowCountKind === 'estimate' || t.rowCountKind === 'unknown');
+  const rowsTotal = estimated ? `about ${plural(total, 'row')} (estimated without scanning the file)` : plural(total, 'row');
   replace(root,
     el('h2', { id: 'schema-heading' }, 'Schema'),
-    el('p', { class: 'muted' }, `${name}: ${plural(schema.tables.length, 'table')}, ${plural(total, 'row')}`),
+    el('p', { class: 'muted schema-summary' }, `${name}: ${plural(schema.tables.length, 'table')}, ${rowsTotal}`),
     filter,
     list,
   );
