@@ -88,7 +88,7 @@ describe(`a ${MEGABYTES} MB database chosen with the file input`, () => {
     const before = chromiumRss();
     const t0 = performance.now();
     await page.locator('#db-file').setInputFiles(big.path);
-    await page.locator('.db-status', { hasText: 'archive.sqlite' }).waitFor({ timeout: 120_000 });
+    await page.locator('.db-status', { hasText: /Open: archive\.sqlite|did not open/ }).waitFor({ timeout: 120_000 });
     const openMs = performance.now() - t0;
     expect(await page.locator('.db-status').textContent()).toContain('a page at a time');
     const afterOpen = chromiumRss();
@@ -97,14 +97,19 @@ describe(`a ${MEGABYTES} MB database chosen with the file input`, () => {
     const summary = page.locator('.schema-table[data-table="item"] summary');
     await expect.poll(() => summary.textContent()).toContain(`about ${big.rows.toLocaleString('en-US')} rows (estimate)`);
     expect(await page.locator('.schema-summary').textContent()).toContain('estimated without scanning the file');
+    const t1 = performance.now();
     await summary.getByRole('button', { name: 'Count the rows of item exactly' }).click();
     await expect.poll(() => summary.textContent(), { timeout: 120_000 }).toContain(`${expected.rows.toLocaleString('en-US')} rows (counted)`);
+    const countMs = performance.now() - t1;
 
     // The console: a query over every row.
     await page.getByRole('tab', { name: 'SQL console' }).click();
-    await page.getByLabel(/SQL query/).fill('SELECT grp, count(*) AS n, sum(length(body)) FROM item GROUP BY grp ORDER BY grp');
+    const t2 = performance.now();
+    await page.getByLabel(/SQL query/).fill('SELECT grp, count(*) AS n FROM item GROUP BY grp ORDER BY grp');
     await page.locator('.console-form').getByRole('button', { name: 'Run' }).click();
-    await expect.poll(() => page.locator('.console-out .result-summary').textContent(), { timeout: 120_000 }).toContain(`${expected.groups} rows`);
+    await page.locator('.console-out .result-summary, .console-out .error').first().waitFor({ timeout: 60_000 });
+    expect(await page.locator('.console-out').textContent()).toContain(`${expected.groups} rows`);
+    const consoleMs = performance.now() - t2;
 
     // Ask with replayed candidates for this database.
     await page.getByRole('tab', { name: 'Ask' }).click();
@@ -120,12 +125,12 @@ describe(`a ${MEGABYTES} MB database chosen with the file input`, () => {
     const after = chromiumRss();
     const mb = (b: number): string => `${(b / MiB).toFixed(0)} MiB`;
     console.log(
-      `${(big.bytes / MiB).toFixed(0)} MiB file in Chromium: opened in ${(openMs / 1000).toFixed(1)} s; ` +
+      `${(big.bytes / MiB).toFixed(0)} MiB file in Chromium: opened in ${(openMs / 1000).toFixed(1)} s, exact count ${(countMs / 1000).toFixed(1)} s, console GROUP BY ${(consoleMs / 1000).toFixed(1)} s; ` +
         `largest Chromium process (the tab's renderer, with its workers) ${mb(before.largest)} before, ${mb(afterOpen.largest)} after open, ${mb(after.largest)} after the queries and Ask; ` +
         `all Chromium processes ${mb(before.total)} → ${mb(after.total)}`,
     );
     // A copy of the file in the tab (or one per worker) would add its whole size at least.
-    expect(after.largest - before.largest).toBeLessThan(big.bytes / 2);
+    expect(after.total - before.total).toBeLessThan(big.bytes / 2);
     expect(app.errors).toEqual([]);
   }, 600_000);
 });
