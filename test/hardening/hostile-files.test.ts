@@ -9,14 +9,14 @@
  * A large database of about 20 MB always runs; one of several hundred MB runs
  * with CONFIDE_HEAVY=1 (CONFIDE_HEAVY_MB sets its size, default 300).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchemaOutcome } from '../../src/engines/sql/runner.ts';
 import type { SqlPool } from '../../src/engines/sql/pool-types.ts';
-import { createNodeSqlPool } from '../../src/node/sqlPool.ts';
+import { createNodeSqlPool, openDbFile } from '../../src/node/sqlPool.ts';
 import {
   longColumnName, manyTables, scrambledPages, seededBytes, smallDatabase, unknownCollation, walDatabases, withPageSize, writeLargeDatabase,
 } from '../../scripts/hostile-files.ts';
@@ -78,6 +78,25 @@ describe('files that are not SQLite, or damaged', () => {
     if (!out.ok) expect(out.error.message).toMatch(message);
     expect(ms).toBeLessThan(30_000);
     await expect(pool.run('hostile', 'SELECT 1')).rejects.toThrow(RangeError); // nothing half-open is kept
+    await expectHealthy();
+  });
+
+  // The same files read on demand (as a big file is): the header check, the schema read and the first query catch them.
+  it.each(cases)('read on demand, %s: %s', async (_, make, code, message) => {
+    const path = join(dir, 'hostile-on-demand.sqlite');
+    writeFileSync(path, make());
+    const out = await openDbFile(pool, 'hostile-lazy', path, { inMemoryMaxBytes: 0 });
+    if (out.ok) {
+      // Pages past the schema are read only when a query needs them: the scan meets the damage.
+      const scan = await pool.run('hostile-lazy', 'SELECT count(*), sum(length(name)) FROM t');
+      expect(scan.ok ? 'OK' : scan.error.code).toBe(code);
+      if (!scan.ok) expect(scan.error.message).toMatch(/malformed|damaged|corrupt/i);
+      await pool.close('hostile-lazy');
+    } else {
+      expect(out.error.code).toBe(code);
+      expect(out.error.message).toMatch(message);
+      await expect(pool.run('hostile-lazy', 'SELECT 1')).rejects.toThrow(RangeError);
+    }
     await expectHealthy();
   });
 });
@@ -160,7 +179,32 @@ async function largeDatabase(megabytes: number): Promise<void> {
   rmSync(path, { force: true });
 }
 
+/** The same, read on demand through openDbFile: the workers never hold the file, and the pool's RSS stays low. */
+async function largeOnDemand(megabytes: number): Promise<void> {
+  const path = join(dir, `large-lazy-${megabytes}.sqlite`);
+  const made = writeLargeDatabase(path, megabytes);
+  const reference = new Database(path, { readonly: true });
+  const expected = reference.prepare('SELECT grp, count(*) AS n FROM big GROUP BY grp ORDER BY grp').raw().all() as [number, number][];
+  reference.close();
+  const before = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const out = await openDbFile(pool, 'large-lazy', path, { inMemoryMaxBytes: 0 });
+  const ms = performance.now() - t0;
+  expect(out.ok && out.schema.tables.map((t) => [t.name, t.rowCount, t.rowCountKind])).toEqual([['big', made.rows, 'estimate']]);
+  const scans = await pool.runMany('large-lazy', ['SELECT grp, count(*) AS n FROM big GROUP BY grp ORDER BY grp', 'SELECT count(*), sum(length(payload)) FROM big'], { timeoutMs: 60_000 });
+  expect(scans[0]!.ok && scans[0]!.rows).toEqual(expected);
+  expect(scans[1]!.ok && scans[1]!.rows[0]![0]).toBe(made.rows);
+  const check = await pool.check('large-lazy');
+  expect(check).toMatchObject({ ok: true });
+  const grown = process.memoryUsage().rss - before;
+  await pool.close('large-lazy');
+  console.log(`large database read on demand: ${(made.bytes / 1e6).toFixed(0)} MB opened in ${ms.toFixed(0)} ms; whole-file check ${(check.ms / 1000).toFixed(1)} s; RSS grew ${(grown / MiB).toFixed(0)} MiB`);
+  expect(grown).toBeLessThan(made.bytes); // the bytes path holds a copy per worker plus the pool's
+  rmSync(path, { force: true });
+}
+
 describe('a large database', () => {
   it('about 20 MB: opened, queried correctly, closed', () => largeDatabase(20), 180_000);
+  it('about 20 MB read on demand: opened, scanned, checked, closed', () => largeOnDemand(20), 180_000);
   if (HEAVY) it(`about ${HEAVY_MB} MB (CONFIDE_HEAVY=1): opened, queried correctly, closed`, () => largeDatabase(HEAVY_MB), 900_000);
 });
