@@ -32,6 +32,12 @@ const RULES: readonly Rule[] = [
     code: 'AMBIGUOUS_COLUMN',
     hint: 'more than one joined table has this column; qualify it with its table name or alias',
   },
+  {
+    // Before READONLY: SQLite's message names the pragma (e.g. pragma_query_only), which is not a write.
+    test: /too many arguments on pragma_\w+\(\)/i,
+    code: 'SQLITE_ERROR',
+    hint: 'a pragma table function takes only the arguments SQLite names (a schema or table name), never a value to set',
+  },
   { test: /readonly database|query_only|not authorized/i, code: 'READONLY', hint: 'the database is opened read-only; only queries may run' },
   {
     test: /no such collation sequence/i,
