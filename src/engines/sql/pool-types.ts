@@ -57,10 +57,10 @@ export interface SqlPoolStats {
 export interface SqlPool {
   /**
    * Opens a database and reads its schema in one worker; other workers load it
-   * next. Bytes are copied and checked fully (`PRAGMA quick_check`); a File/Blob
-   * (browser) or `{path}` (Node) is read on demand by every worker, never
-   * copied or written, with its header and schema checked (run `check` for
-   * the whole file). `name` is what messages call it (default: the file's
+   * next. Bytes are copied into each worker; a File/Blob (browser) or
+   * `{path}` (Node) is read on demand by every worker, never copied or
+   * written. Either way the header and the schema are checked (a damaged page
+   * met later fails that query CORRUPT); `check` reads the whole file. `name` is what messages call it (default: the file's
    * name, or the key).
    */
   open(key: string, source: DbSource, options?: { readonly name?: string; readonly signal?: AbortSignal }): Promise<SchemaOutcome>;

@@ -109,7 +109,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       generation.set(key, gen);
       const version = (versions += 1);
       const call = async (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome> => {
-        const opened = await api.open(key, held, lazy ? 'header' : 'full');
+        const opened = await api.open(key, held, 'header'); // header and schema; damage met later is CORRUPT then (`check` for the whole file)
         return opened.ok ? api.schema(key) : opened;
       };
       const record = (r: CallResult<unknown>, slot: WorkerSlot | null): void => {
