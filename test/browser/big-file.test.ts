@@ -4,7 +4,7 @@
  * input is read on demand by the SQL workers, never copied into the tab. The
  * schema shows with estimated row counts, labelled so, and counts one table
  * exactly on demand; a console query over every row and an Ask with replayed
- * candidates work; the tab's memory (the renderer process's RSS, which holds
+ * candidates work; the whole-file check can be started and cancelled; the tab's memory (the renderer process's RSS, which holds
  * the page and its workers) is reported and stays far below the file's size.
  * Expected values come from better-sqlite3 over the same file.
  */
@@ -121,6 +121,16 @@ describe(`a ${MEGABYTES} MB database chosen with the file input`, () => {
     // Six of eight candidates agree on the right count: the decision shows it (as the answer's rows).
     expect(await page.locator('.decision').getAttribute('data-decision')).toBe('answer');
     expect(await page.locator('.decision').textContent()).toContain(String(expected.group7));
+
+    // The whole-file check is its own action, and Cancel stops it; the database stays open and usable.
+    await page.getByRole('button', { name: 'Check the whole file' }).click();
+    await page.locator('.db-check-status', { hasText: 'Checking every page' }).waitFor();
+    await page.locator('#db-cancel').click();
+    await page.locator('.db-check-status', { hasText: 'Whole-file check cancelled.' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('tab', { name: 'SQL console' }).click();
+    await page.getByLabel(/SQL query/).fill('SELECT name FROM item WHERE id = 12345');
+    await page.locator('.console-form').getByRole('button', { name: 'Run' }).click();
+    await page.locator('.console-out', { hasText: 'item 12345' }).waitFor({ timeout: 30_000 });
 
     const after = chromiumRss();
     const mb = (b: number): string => `${(b / MiB).toFixed(0)} MiB`;
