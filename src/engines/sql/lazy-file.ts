@@ -6,7 +6,8 @@
  * those methods (and `length`) over a RandomAccess source, so
  * `new SQL.Database(lazy)` makes a file whose pages SQLite reads on demand:
  * nothing is copied up front, and memory stays at SQLite's page cache plus a
- * small block cache here. It has no write path: `set` (the only way the file
+ * small block cache here (reads of consecutive blocks fetch ahead, so a scan
+ * makes few calls into the source). It has no write path: `set` (the only way the file
  * system could change the contents) throws, and the source itself has no
  * write method (a read-only file descriptor in Node, a `File` in the browser).
  *
@@ -50,6 +51,9 @@ export const IN_MEMORY_MAX_BYTES = 16 * 1024 * 1024;
 /** Block size of the read cache: a multiple of every SQLite page size up to 64 KiB. */
 export const BLOCK_BYTES = 64 * 1024;
 
+/** Most blocks one read-ahead fetches (1 MiB). */
+const READ_AHEAD_BLOCKS = 16;
+
 export interface LazyStats {
   /** Calls into the source. */
   readonly reads: number;
@@ -73,6 +77,9 @@ export class LazyContents {
   private readonly blocks = new Map<number, Uint8Array>(); // insertion order = recency
   private reads = 0;
   private bytesRead = 0;
+  /** The last block read from the source, and how many blocks that read took (for read-ahead). */
+  private lastMiss = -2;
+  private run = 1;
 
   constructor(
     private readonly source: RandomAccess,
@@ -125,20 +132,30 @@ export class LazyContents {
       this.blocks.set(index, hit);
       return hit;
     }
+    // Read-ahead for scans: consecutive misses double the run read at once (one call into the
+    // source is what costs most in a browser), up to READ_AHEAD_BLOCKS; a jump starts again at one.
+    this.run = index === this.lastMiss + 1 ? Math.min(this.run * 2, READ_AHEAD_BLOCKS, this.maxBlocks) : 1;
     const start = index * BLOCK_BYTES;
-    const block = new Uint8Array(Math.min(BLOCK_BYTES, this.length - start));
+    const bytes = new Uint8Array(Math.min(this.run * BLOCK_BYTES, this.length - start));
     try {
-      this.source.read(block, start);
+      this.source.read(bytes, start);
       this.reads += 1;
-      this.bytesRead += block.length;
+      this.bytesRead += bytes.length;
     } catch (e) {
-      block.fill(0);
+      const block = new Uint8Array(Math.min(BLOCK_BYTES, this.length - start));
       this.failure ??= `reading ${block.length} bytes at offset ${start} failed (${e instanceof Error ? e.message : String(e)})`;
-      return block; // not cached: a later read may work
+      return block; // zeros, not cached: a later read may work
     }
-    this.blocks.set(index, block);
+    let first: Uint8Array | null = null;
+    for (let at = 0; at < bytes.length; at += BLOCK_BYTES) {
+      const block = bytes.slice(at, at + BLOCK_BYTES); // its own buffer, so the cache's bound is exact
+      first ??= block;
+      this.blocks.delete(index + at / BLOCK_BYTES);
+      this.blocks.set(index + at / BLOCK_BYTES, block);
+    }
+    this.lastMiss = index + Math.ceil(bytes.length / BLOCK_BYTES) - 1;
     while (this.blocks.size > this.maxBlocks) this.blocks.delete(this.blocks.keys().next().value!);
-    return block;
+    return first!;
   }
 }
 
