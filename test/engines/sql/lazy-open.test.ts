@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import { pathRandomAccess } from '../../../src/engines/sql/node-file.ts';
 import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
-import { seededBytes } from '../../../scripts/hostile-files.ts';
+import { seededBytes, walDatabases } from '../../../scripts/hostile-files.ts';
 import { writeBigDatabase } from '../../../scripts/big-database.ts';
 import { WRITES, fixtureBytes, sha256 } from './fixture.ts';
 
@@ -101,6 +101,17 @@ describe('a database read on demand', () => {
     expect(out).toMatchObject({ ok: false, error: { code: 'CORRUPT' } });
     if (!out.ok) expect(out.error.message).toMatch(/could not be read.*changed/);
     runner.close('shrinks');
+  });
+
+  it('reads a WAL-mode file (checkpointed) and closes it without writing it', () => {
+    const wal = walDatabases(mkdtempSync(join(dir, 'wal-')));
+    const path = join(dir, 'wal.sqlite');
+    writeFileSync(path, wal.checkpointed);
+    const before = sha256(readFileSync(path));
+    expect(runner.open('wal', { path })).toMatchObject({ ok: true });
+    expect(runner.exec('wal', 'SELECT count(*) FROM w')).toMatchObject({ ok: true, rows: [[wal.rows]] });
+    expect(runner.close('wal')).toBe(true);
+    expect(sha256(readFileSync(path))).toBe(before);
   });
 
   it('refuses a path that is not a SQLite file with the usual errors', () => {
