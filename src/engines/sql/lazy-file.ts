@@ -80,6 +80,9 @@ export class LazyContents {
   /** The last block read from the source, and how many blocks that read took (for read-ahead). */
   private lastMiss = -2;
   private run = 1;
+  /** Buffers of evicted blocks, reused for new ones; the read-ahead buffer. */
+  private readonly spares: Uint8Array[] = [];
+  private readonly scratch = new Uint8Array(READ_AHEAD_BLOCKS * BLOCK_BYTES);
 
   constructor(
     private readonly source: RandomAccess,
@@ -94,10 +97,20 @@ export class LazyContents {
     return this;
   }
 
-  /** Bytes `from`..`to` as a fresh array (the file system copies them into SQLite's buffer). */
+  /**
+   * Bytes `from`..`to`. The file system copies them into SQLite's buffer at
+   * once, so a range inside one block is a view of it (no allocation); one
+   * spanning blocks is assembled in a fresh array.
+   */
   subarray(from: number, to: number): Uint8Array {
     const end = Math.min(to, this.length);
-    const out = new Uint8Array(Math.max(0, end - from));
+    if (end <= from) return new Uint8Array(0);
+    const index = Math.floor(from / BLOCK_BYTES);
+    if (Math.floor((end - 1) / BLOCK_BYTES) === index) {
+      const offset = from - index * BLOCK_BYTES;
+      return this.block(index).subarray(offset, offset + (end - from));
+    }
+    const out = new Uint8Array(end - from);
     let at = from;
     while (at < end) {
       const index = Math.floor(at / BLOCK_BYTES);
@@ -136,26 +149,44 @@ export class LazyContents {
     // source is what costs most in a browser), up to READ_AHEAD_BLOCKS; a jump starts again at one.
     this.run = index === this.lastMiss + 1 ? Math.min(this.run * 2, READ_AHEAD_BLOCKS, this.maxBlocks) : 1;
     const start = index * BLOCK_BYTES;
-    const bytes = new Uint8Array(Math.min(this.run * BLOCK_BYTES, this.length - start));
+    const length = Math.min(this.run * BLOCK_BYTES, this.length - start);
+    // One block is read straight into its buffer; a run goes through one reused scratch buffer.
+    const bytes = this.run === 1 ? this.freshBlock(length) : this.scratch.subarray(0, length);
     try {
       this.source.read(bytes, start);
       this.reads += 1;
       this.bytesRead += bytes.length;
     } catch (e) {
-      const block = new Uint8Array(Math.min(BLOCK_BYTES, this.length - start));
-      this.failure ??= `reading ${block.length} bytes at offset ${start} failed (${e instanceof Error ? e.message : String(e)})`;
-      return block; // zeros, not cached: a later read may work
+      this.failure ??= `reading ${length} bytes at offset ${start} failed (${e instanceof Error ? e.message : String(e)})`;
+      return new Uint8Array(Math.min(BLOCK_BYTES, this.length - start)); // zeros, not cached: a later read may work
     }
     let first: Uint8Array | null = null;
     for (let at = 0; at < bytes.length; at += BLOCK_BYTES) {
-      const block = bytes.slice(at, at + BLOCK_BYTES); // its own buffer, so the cache's bound is exact
+      const block = this.run === 1 ? bytes : this.freshBlock(Math.min(BLOCK_BYTES, bytes.length - at));
+      if (block !== bytes) block.set(bytes.subarray(at, at + block.length));
       first ??= block;
       this.blocks.delete(index + at / BLOCK_BYTES);
       this.blocks.set(index + at / BLOCK_BYTES, block);
+      this.evict();
     }
     this.lastMiss = index + Math.ceil(bytes.length / BLOCK_BYTES) - 1;
-    while (this.blocks.size > this.maxBlocks) this.blocks.delete(this.blocks.keys().next().value!);
     return first!;
+  }
+
+  /** A block buffer of `length` bytes: an evicted one reused when it fits (no garbage in a long scan). */
+  private freshBlock(length: number): Uint8Array {
+    const spare = length === BLOCK_BYTES ? this.spares.pop() : undefined;
+    return spare ?? new Uint8Array(length);
+  }
+
+  /** Drops the least recently used blocks past the bound, keeping a few buffers to reuse. */
+  private evict(): void {
+    while (this.blocks.size > this.maxBlocks) {
+      const oldest = this.blocks.keys().next().value!;
+      const block = this.blocks.get(oldest)!;
+      this.blocks.delete(oldest);
+      if (block.length === BLOCK_BYTES && this.spares.length < READ_AHEAD_BLOCKS) this.spares.push(block);
+    }
   }
 }
 
