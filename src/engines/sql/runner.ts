@@ -119,7 +119,7 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
     return true;
   };
 
-  /** The file behind a lazy source, with its first bytes (for the header check). */
+  /** The file behind a lazy source (a path needs `openPath`; a Blob needs FileReaderSync). */
   const reader = (source: Exclude<DbSource, Uint8Array>): RandomAccess => {
     if (!('path' in source)) return blobRandomAccess(source);
     if (options.openPath === undefined) throw new Error('this runner cannot open a path; pass the file as bytes');
@@ -141,8 +141,13 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
           return failed(execError('NOT_SQLITE', `${describeSource(source)} cannot be read: ${e instanceof Error ? e.message : String(e)}.`));
         }
         const head = new Uint8Array(Math.min(100, file.size));
-        file.read(head, 0);
-        const bad = checkSqliteHeader(head, file.size);
+        let bad: ExecError | null;
+        try {
+          file.read(head, 0);
+          bad = checkSqliteHeader(head, file.size);
+        } catch (e) {
+          bad = execError('NOT_SQLITE', `${describeSource(source)} cannot be read: ${e instanceof Error ? e.message : String(e)}.`);
+        }
         if (bad !== null) {
           file.close();
           return failed(bad);
