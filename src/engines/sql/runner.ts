@@ -38,7 +38,7 @@ export interface SqlRunnerOptions {
   readonly maxResultBytes?: number;
   /** How a path source is read (a Node worker passes pathRandomAccess; elsewhere a path cannot be opened). */
   readonly openPath?: (path: string) => RandomAccess;
-  /** Memory bound of one database read on demand: SQLite's page cache plus the block cache, each half (default 32 MiB). */
+  /** Memory bound of one database read on demand: SQLite's page cache plus the block cache, each half (default 32 MiB; plus 2 MiB of read buffers). */
   readonly lazyCacheBytes?: number;
 }
 
