@@ -13,7 +13,8 @@ export type BenchFileErrorCode =
   | 'UNKNOWN_DB' // no database file for a db_id
   | 'OUTSIDE_BENCH' // a db_id that is a path, or a database file whose real path leaves the benchmark's database folder
   | 'DUPLICATE_ID' // two questions share an id
-  | 'NOT_FOUND'; // the file or folder does not exist
+  | 'NOT_FOUND' // the file or folder does not exist
+  | 'TOO_LARGE'; // a file or one line of it is past its size limit
 
 /** The plain-data form, safe to post across a worker boundary. */
 export interface BenchFileIssue {
