@@ -38,6 +38,12 @@ export async function executeCandidates(sampled: readonly SampledCandidate[], op
       options.signal?.throwIfAborted();
     }
   }
+  // One fingerprint per distinct query: hashing a large result once, not once per identical candidate.
+  const fingerprints = new Map<string, string | null>();
+  const fingerprintOf = (sql: string, exec: ExecOutcome): string | null => {
+    if (!fingerprints.has(sql)) fingerprints.set(sql, exec.ok ? resultFingerprint(exec) : null);
+    return fingerprints.get(sql)!;
+  };
   return sampled.map((c, index) => {
     const exec: ExecOutcome =
       c.sql === null ? { ok: false, error: execError('NO_SQL', 'The generator reply held no SQL query.'), ms: 0 } : byText.get(c.sql)!;
@@ -47,7 +53,7 @@ export async function executeCandidates(sampled: readonly SampledCandidate[], op
       source: c.source,
       ...(c.logprob === undefined ? {} : { logprob: c.logprob }),
       exec,
-      fingerprint: exec.ok ? resultFingerprint(exec) : null,
+      fingerprint: c.sql === null ? null : fingerprintOf(c.sql, exec),
       ...(c.sql !== null && normalized.has(c.sql) ? { normalizedSql: normalized.get(c.sql)! } : {}),
       scores: { ...(c.scores ?? {}) },
     };
