@@ -3,10 +3,11 @@
  * hands it to the pure parsers in src/core/bench, checks which database files
  * exist, writes candidate files atomically.
  */
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { databasePaths, parseBenchmark, type BenchLayout } from '../core/bench/benchmark.ts';
-import { parseCandidateFile, serializeCandidateFile } from '../core/bench/candidate-file.ts';
+import { candidateFileParser, serializeCandidateFile } from '../core/bench/candidate-file.ts';
 import { BenchFileError } from '../core/bench/errors.ts';
 import type { BenchQuestion, QuestionRecord } from '../core/bench/types.ts';
 import { locateDatabase } from './bench-paths.ts';
@@ -81,19 +82,22 @@ export async function loadBenchmark(dir: string, options: { split?: string } = {
 }
 
 /**
- * Reads and parses a candidate file; errors name this path and the line.
+ * Reads and parses a candidate file as a stream (never one string, so a file
+ * larger than a string can hold is read, or refused naming its line);
+ * errors name this path and the line.
  *
  * @example
  * const records = await readCandidateFile('runs/dev.jsonl');
  */
 export async function readCandidateFile(path: string): Promise<QuestionRecord[]> {
-  let text: string;
+  const parser = candidateFileParser(path);
   try {
-    text = await readFile(path, 'utf8');
+    for await (const piece of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) parser.push(piece as string);
   } catch (e) {
+    if (e instanceof BenchFileError) throw e;
     throw new BenchFileError({ code: 'NOT_FOUND', file: path, problem: `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
   }
-  return parseCandidateFile(text, path).records;
+  return parser.end();
 }
 
 /**
