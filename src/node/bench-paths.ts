@@ -13,16 +13,6 @@ import { dbIdProblem } from '../core/bench/db-id.ts';
 import { BenchFileError } from '../core/bench/errors.ts';
 
 /**
- * The benchmark's database folders (absolute, as given: not yet resolved),
- * in the order databases are looked for.
- *
- * @example databaseFolders('bench', 'bird', 'dev'); // ['/…/bench/dev_databases', '/…/bench/database']
- */
-export function databaseFolders(dir: string, layout: BenchLayout, split: string): string[] {
-  return databasePaths(layout, split, 'x').map((p) => resolve(dir, p.slice(0, p.indexOf('/'))));
-}
-
-/**
  * True when `child` (a real path) is `folder` (a real path) or inside it.
  *
  * @example isInside('/b/database/a/a.sqlite', '/b/database'); // true

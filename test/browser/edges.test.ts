@@ -8,7 +8,7 @@
  * Inputs are generated here (zips of one repeated byte are tiny). Then the
  * profile import's rename / replace question and a quota failure in words.
  */
-import { closeSync, copyFileSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,6 @@ beforeAll(async () => {
     id: 'big-cell', db_id: 'demo', question: 'Show one very long value',
     candidates: Array.from({ length: 3 }, () => ({ sql: `SELECT printf('%.*c', ${BIG_CELL}, 'x') AS big` })),
   }]));
-  copyFileSync('public/demo/dev.json', join(dir, 'unused.json'));
   app = await openApp({ initScript: HEARTBEAT });
 });
 afterAll(async () => {
