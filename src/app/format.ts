@@ -19,6 +19,52 @@ export function formatCell(cell: Cell): string {
   return `x'${cell.blob}${more}' (${cell.bytes} bytes)`;
 }
 
+/** Characters a result cell shows inline before it is shortened (with "Show all" / "Download"). */
+export const CELL_DISPLAY_CHARS = 300;
+/** The longest value "Show all" draws in the page; longer ones are offered as a download only. */
+export const CELL_EXPAND_CHARS = 100_000;
+/** Characters all cells of one result page may show together (each cell gets an equal share, at least {@link CELL_MIN_CHARS}). */
+export const PAGE_DISPLAY_CHARS = 40_000;
+/** The least a cell shows when a wide page shares {@link PAGE_DISPLAY_CHARS} out. */
+export const CELL_MIN_CHARS = 8;
+
+/** A text cut for display: what to draw, and whether and how much was left out. */
+export interface ShortText {
+  readonly text: string;
+  readonly cut: boolean;
+  /** Length of the whole text, in UTF-16 code units (what `String.length` says). */
+  readonly length: number;
+}
+
+/**
+ * The first `max` characters of `text` (never splitting a surrogate pair),
+ * flagged when something was cut. Drawing a 30-million-character string
+ * stalls a tab for seconds; drawing its first few hundred does not.
+ *
+ * @example
+ * shortenText('abcdef', 4); // { text: 'abcd', cut: true, length: 6 }
+ */
+export function shortenText(text: string, max: number): ShortText {
+  if (text.length <= max) return { text, cut: false, length: text.length };
+  let end = Math.max(0, Math.floor(max));
+  const code = text.charCodeAt(end - 1);
+  if (end > 0 && code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return { text: text.slice(0, end), cut: true, length: text.length };
+}
+
+/**
+ * How many characters each cell of a page may show, so that the page draws
+ * at most max({@link PAGE_DISPLAY_CHARS}, cells × {@link CELL_MIN_CHARS}).
+ *
+ * @example
+ * cellDisplayChars(25 * 4); // 300 (a narrow page: the per-cell limit)
+ * cellDisplayChars(25 * 400); // 8 (a wide page shares the page budget)
+ */
+export function cellDisplayChars(cellsOnPage: number): number {
+  const share = Math.floor(PAGE_DISPLAY_CHARS / Math.max(1, cellsOnPage));
+  return Math.max(CELL_MIN_CHARS, Math.min(CELL_DISPLAY_CHARS, share));
+}
+
 /**
  * A probability as a whole percentage ("83%"), "n/a" for NaN or null.
  *

@@ -3,10 +3,17 @@
  * dom.ts); NULL is marked with a class so it reads differently from the
  * string 'NULL'. The caption gives the row count and says when the row cap
  * cut the result.
+ *
+ * Drawing is bounded whatever the data: a cell shows at most
+ * CELL_DISPLAY_CHARS characters and a page at most PAGE_DISPLAY_CHARS in all
+ * (format.ts); a shortened cell says how long it is and offers "Show all"
+ * (drawn in the page up to CELL_EXPAND_CHARS) and "Download" (the whole value
+ * as a text file). Column names are shortened the same way.
  */
-import type { ExecSuccess } from '../core/exec/types.ts';
+import type { Cell, ExecSuccess } from '../core/exec/types.ts';
 import { el, replace } from './dom.ts';
-import { formatCell, plural } from './format.ts';
+import { downloadText } from './download.ts';
+import { CELL_DISPLAY_CHARS, CELL_EXPAND_CHARS, cellDisplayChars, formatCell, plural, shortenText } from './format.ts';
 import { pageOf } from './paging.ts';
 
 export interface ResultTableOptions {
@@ -35,11 +42,13 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
   const show = (): void => {
     const p = pageOf(result.rows.length, size, page);
     page = p.page;
-    const head = el('thead', {}, el('tr', {}, ...result.columns.map((c) => el('th', { scope: 'col' }, c))));
+    const head = el('thead', {}, el('tr', {}, ...result.columns.map((c) => el('th', { scope: 'col', title: c.length > CELL_DISPLAY_CHARS ? `${plural(c.length, 'character')} long` : undefined }, shortenText(c, CELL_DISPLAY_CHARS).text))));
     const body = el('tbody');
-    for (const row of result.rows.slice(p.start, p.end)) {
-      body.append(el('tr', {}, ...row.map((cell) => el('td', { class: cell === null ? 'null' : undefined }, formatCell(cell)))));
-    }
+    const rows = result.rows.slice(p.start, p.end);
+    const max = cellDisplayChars(rows.length * Math.max(1, result.columns.length));
+    rows.forEach((row, r) => {
+      body.append(el('tr', {}, ...row.map((cell, c) => cellElement(cell, max, `${p.start + r + 1}`, result.columns[c] ?? `column ${c + 1}`))));
+    });
     replace(tableBox, el('table', {}, el('caption', { class: 'visually-hidden' }, options.label ?? 'Query result'), head, body));
     const range = result.rows.length === 0 ? 'no rows' : `rows ${p.start + 1}–${p.end}`;
     replace(status, `${summary}. Showing ${range}${p.pages > 1 ? `, page ${p.page + 1} of ${p.pages}` : ''}.`);
@@ -59,4 +68,30 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
   root.append(status, tableBox, pager);
   show();
   return root;
+}
+
+/** One cell, shortened to `max` characters with "Show all" / "Download" when it is longer. */
+function cellElement(cell: Cell, max: number, rowLabel: string, column: string): HTMLElement {
+  const td = el('td', { class: cell === null ? 'null' : undefined });
+  const full = formatCell(cell);
+  const short = shortenText(full, max);
+  if (!short.cut) {
+    td.append(full);
+    return td;
+  }
+  const what = `row ${rowLabel}, ${shortenText(column, 40).text}`;
+  const collapsed = (): void => {
+    const actions: HTMLElement[] = [];
+    if (full.length <= CELL_EXPAND_CHARS) {
+      actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show all of ${what}`, onclick: expanded }, 'Show all'));
+    }
+    actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Download ${what}`, onclick: download }, 'Download'));
+    replace(td, short.text, '…', el('span', { class: 'cell-cut muted' }, ` (${plural(full.length, 'character')}) `), ...actions);
+  };
+  const expanded = (): void => {
+    replace(td, el('div', { class: 'cell-full' }, full), el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show less of ${what}`, onclick: collapsed }, 'Show less'));
+  };
+  const download = (): void => downloadText(`cell-row${rowLabel}.txt`, full, 'text/plain');
+  collapsed();
+  return td;
 }

@@ -3,13 +3,14 @@
  * hands it to the pure parsers in src/core/bench, checks which database files
  * exist, writes candidate files atomically.
  */
-import { existsSync, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { databasePaths, parseBenchmark, type BenchLayout } from '../core/bench/benchmark.ts';
-import { parseCandidateFile, serializeCandidateFile } from '../core/bench/candidate-file.ts';
+import { candidateFileParser, serializeCandidateFile } from '../core/bench/candidate-file.ts';
 import { BenchFileError } from '../core/bench/errors.ts';
 import type { BenchQuestion, QuestionRecord } from '../core/bench/types.ts';
+import { locateDatabase } from './bench-paths.ts';
 import { writeFileAtomic } from './files.ts';
 
 /** A benchmark split with its database files located. */
@@ -19,7 +20,11 @@ export interface LoadedBenchmark {
   readonly file: string;
   /** Questions whose database file exists, in file order (ids keep the file index). */
   readonly questions: BenchQuestion[];
-  /** Absolute path of a database; throws BenchFileError UNKNOWN_DB when none exists. */
+  /**
+   * Real path of a database, inside the benchmark's database folder; throws
+   * BenchFileError UNKNOWN_DB when none exists, OUTSIDE_BENCH when the name is
+   * a path or the file's real path (symlinks followed) leaves that folder.
+   */
   dbPath(dbId: string): string;
   /** Databases named by questions but absent, with how many questions each lost. */
   readonly missingDbs: { db_id: string; questions: number }[];
@@ -29,7 +34,9 @@ export interface LoadedBenchmark {
 
 /**
  * Reads `<dir>/<split>.json` (Spider or BIRD layout), locates each database,
- * and skips the questions whose database file is missing.
+ * and skips the questions whose database file is missing. A question whose
+ * database resolves outside the benchmark's database folder (a symlink out)
+ * fails the whole load with OUTSIDE_BENCH.
  *
  * @example
  * const bench = await loadBenchmark('../shared/data/spider');
@@ -49,10 +56,7 @@ export async function loadBenchmark(dir: string, options: { split?: string } = {
   const { layout, questions } = parseBenchmark(text, { file, split });
   const located = new Map<string, string | null>();
   const locate = (dbId: string): string | null => {
-    if (!located.has(dbId)) {
-      const found = databasePaths(layout, split, dbId).map((p) => resolve(dir, p)).find(isFile);
-      located.set(dbId, found ?? null);
-    }
+    if (!located.has(dbId)) located.set(dbId, locateDatabase(dir, layout, split, dbId));
     return located.get(dbId)!;
   };
   const lost = new Map<string, number>();
@@ -78,19 +82,22 @@ export async function loadBenchmark(dir: string, options: { split?: string } = {
 }
 
 /**
- * Reads and parses a candidate file; errors name this path and the line.
+ * Reads and parses a candidate file as a stream (never one string, so a file
+ * larger than a string can hold is read, or refused naming its line);
+ * errors name this path and the line.
  *
  * @example
  * const records = await readCandidateFile('runs/dev.jsonl');
  */
 export async function readCandidateFile(path: string): Promise<QuestionRecord[]> {
-  let text: string;
+  const parser = candidateFileParser(path);
   try {
-    text = await readFile(path, 'utf8');
+    for await (const piece of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) parser.push(piece as string);
   } catch (e) {
+    if (e instanceof BenchFileError) throw e;
     throw new BenchFileError({ code: 'NOT_FOUND', file: path, problem: `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
   }
-  return parseCandidateFile(text, path).records;
+  return parser.end();
 }
 
 /**
@@ -102,8 +109,4 @@ export async function readCandidateFile(path: string): Promise<QuestionRecord[]>
  */
 export async function writeCandidateFileAtomic(path: string, records: readonly QuestionRecord[]): Promise<void> {
   await writeFileAtomic(path, serializeCandidateFile(records, path));
-}
-
-function isFile(path: string): boolean {
-  return existsSync(path) && statSync(path).isFile();
 }

@@ -44,18 +44,25 @@ export async function prepareRun(input: readonly QuestionRecord[], bench: Loaded
   const { records, missing } = resolveGold(input, bench.questions);
   const byDb = new Map<string, number[]>();
   const skipped = new Map<string, string[]>();
+  const refused = new Map<string, { code: string; message: string; records: number }>();
   records.forEach((r, i) => {
     let exists = true;
     try {
       bench.dbPath(r.db_id);
-    } catch {
+    } catch (e) {
       exists = false;
+      const code = (e as { code?: string }).code;
+      if (code === 'OUTSIDE_BENCH') {
+        const seen = refused.get(r.db_id);
+        refused.set(r.db_id, { code: 'OUTSIDE_BENCH', message: (e as Error).message, records: (seen?.records ?? 0) + 1 });
+        return;
+      }
     }
     if (!exists) skipped.set(r.db_id, [...(skipped.get(r.db_id) ?? []), r.id]);
     else byDb.set(r.db_id, [...(byDb.get(r.db_id) ?? []), i]);
   });
   const out: (PreparedQuestion | undefined)[] = new Array(records.length);
-  const badDbs: PreparedRun['badDbs'] = [];
+  const badDbs: PreparedRun['badDbs'] = [...refused].map(([db_id, r]) => ({ db_id, ...r }));
   const total = [...byDb.values()].reduce((a, b) => a + b.length, 0);
   let done = 0;
   const pool = options.pool;

@@ -4,18 +4,108 @@
  * inflated when read), or the bundled demo (fetched from the app's origin).
  * Then the benchmark itself: its question file parsed (Spider or BIRD) and
  * each database's bytes on demand.
+ *
+ * The main thread never blocks on data size: unzipping and parsing run in
+ * the bench-files worker (bench-files-api.ts; in-process where there is no
+ * Worker, as on Node), each file under a byte cap (QUESTION_FILE_MAX_BYTES,
+ * ZIP_MAX_ENTRY_BYTES) checked while it inflates, with progress, and an abort
+ * signal that terminates the worker at once.
  */
-import { unzipSync } from 'fflate';
-import { databasePaths, parseBenchmark, type BenchLayout } from '../../core/bench/benchmark.ts';
-import { BenchFileError } from '../../core/bench/errors.ts';
-import type { BenchQuestion } from '../../core/bench/types.ts';
+import { wrap, proxy, type Remote } from 'comlink';
+import { databasePaths, type BenchLayout } from '../../core/bench/benchmark.ts';
+import type { BenchQuestion, QuestionRecord } from '../../core/bench/types.ts';
 import { locateBenchmarks } from '../../core/pipeline/bench-files.ts';
+import { createBenchFilesApi, type BenchFilesApi, type ByteProgress, type FileResult } from './bench-files-api.ts';
+import { formatBytes, ZIP_MAX_ENTRY_BYTES } from './zip-reader.ts';
 
-/** A set of files by relative path. */
+/** The largest question file (dev.json) read. */
+export const QUESTION_FILE_MAX_BYTES = 256 * 2 ** 20;
+
+/** How one file is read: its byte cap and progress. */
+export interface ReadOptions {
+  readonly maxBytes?: number;
+  readonly onProgress?: ByteProgress;
+}
+
+/** A set of files by relative path. `read` throws a {@link SourceError} for a file past its cap. */
 export interface FileSource {
   readonly name: string;
   readonly paths: readonly string[];
-  read(path: string): Promise<Uint8Array | null>;
+  read(path: string, options?: ReadOptions): Promise<Uint8Array | null>;
+}
+
+/** A file that cannot be read within the caps (TOO_LARGE, NOT_ZIP, CORRUPT …), in words. */
+export class SourceError extends Error {
+  override readonly name = 'SourceError';
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+/** An API instance: in a worker where the platform has them, in-process otherwise; `close` ends it. */
+interface FilesClient {
+  readonly api: BenchFilesApi | Remote<BenchFilesApi>;
+  readonly inWorker: boolean;
+  close(): void;
+}
+
+function filesClient(): FilesClient {
+  if (typeof Worker === 'undefined' || typeof document === 'undefined') return { api: createBenchFilesApi(), inWorker: false, close: () => undefined };
+  const worker = new Worker(new URL('../../../workers/bench-files.worker.ts', import.meta.url), { type: 'module', name: 'bench-files' });
+  return { api: wrap<BenchFilesApi>(worker), inWorker: true, close: () => worker.terminate() };
+}
+
+const progressArg = (client: FilesClient, f: ByteProgress | undefined): ByteProgress | undefined =>
+  f === undefined ? undefined : client.inWorker ? (proxy(f) as unknown as ByteProgress) : f;
+
+/** Resolves with the call's result, or rejects with the signal's reason the moment it aborts (closing the client). */
+async function stoppable<T>(client: FilesClient, call: Promise<FileResult<T>>, signal?: AbortSignal): Promise<T> {
+  signal?.throwIfAborted();
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      client.close();
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const r = await Promise.race([call, aborted]);
+    if (!r.ok) throw new SourceError(r.code, r.message);
+    return r.value;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Parses a question file off the main thread.
+ *
+ * @example const { layout, questions } = await parseQuestionsOffThread(bytes, 'dev.json', 'dev');
+ */
+export async function parseQuestionsOffThread(bytes: Uint8Array, file: string, split: string, signal?: AbortSignal) {
+  const client = filesClient();
+  try {
+    return await stoppable(client, client.api.parseQuestions(bytes, file, split), signal);
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * Reads a candidate file as a stream off the main thread (never one string);
+ * throws {@link SourceError} (TOO_LARGE, or the first bad line's code and
+ * message), or the signal's reason when stopped.
+ *
+ * @example const records = await readCandidatesOffThread(file, { signal, onProgress: (d, t) => bar(d / t) });
+ */
+export async function readCandidatesOffThread(file: File, options: { signal?: AbortSignal; onProgress?: ByteProgress } = {}): Promise<QuestionRecord[]> {
+  const client = filesClient();
+  try {
+    return await stoppable(client, client.api.readCandidates(file, file.name, progressArg(client, options.onProgress)), options.signal);
+  } finally {
+    client.close();
+  }
 }
 
 /**
@@ -30,32 +120,36 @@ export function folderSource(files: FileList | readonly File[]): FileSource {
   return {
     name: first.includes('/') ? first.slice(0, first.indexOf('/')) : 'folder',
     paths: [...byPath.keys()],
-    read: async (path) => {
+    read: async (path, options = {}) => {
       const f = byPath.get(path);
-      return f ? new Uint8Array(await f.arrayBuffer()) : null;
+      if (!f) return null;
+      const max = options.maxBytes ?? ZIP_MAX_ENTRY_BYTES;
+      if (f.size > max) throw new SourceError('TOO_LARGE', `${path} is ${formatBytes(f.size)}; the limit is ${formatBytes(max)}`);
+      return new Uint8Array(await f.arrayBuffer());
     },
   };
 }
 
+/** The worker of the zip source opened last (one zip is open at a time). */
+let openZipClient: FilesClient | null = null;
+
 /**
- * A zip file's entries (question files and databases only). Throws on a file
- * that is not a zip.
+ * A zip file's entries, listed and later inflated one at a time in the
+ * bench-files worker, under the entry-count and byte caps. Throws
+ * {@link SourceError} on a file that is not a zip or lists too many entries.
  *
  * @example const src = await zipSource(file);
  */
-export async function zipSource(file: File): Promise<FileSource> {
-  const data = new Uint8Array(await file.arrayBuffer());
-  const paths: string[] = [];
-  unzipSync(data, {
-    filter: (f) => {
-      if (!f.name.endsWith('/')) paths.push(f.name);
-      return false;
-    },
-  });
+export async function zipSource(file: File, signal?: AbortSignal): Promise<FileSource> {
+  openZipClient?.close();
+  const client = filesClient();
+  openZipClient = client;
+  const paths = await stoppable(client, client.api.openZip(file), signal);
   return {
     name: file.name,
     paths,
-    read: async (path) => unzipSync(data, { filter: (f) => f.name === path })[path] ?? null,
+    read: async (path, options = {}) =>
+      stoppable(client, client.api.readZip(path, options.maxBytes ?? ZIP_MAX_ENTRY_BYTES, progressArg(client, options.onProgress))),
   };
 }
 
@@ -86,30 +180,46 @@ export interface LoadedBench {
   /** db_ids the questions name that have a database file, and those that do not. */
   readonly dbIds: readonly string[];
   readonly missingDbs: readonly string[];
+  /** A database's bytes, null when absent; throws {@link SourceError} TOO_LARGE past ZIP_MAX_ENTRY_BYTES. */
   database(dbId: string): Promise<Uint8Array | null>;
 }
 
 export type BenchLoad = { readonly ok: true; readonly bench: LoadedBench } | { readonly ok: false; readonly message: string };
 
+/** How a benchmark is loaded: an abort signal (Stop) and progress in words. */
+export interface LoadOptions {
+  readonly signal?: AbortSignal;
+  /** `fraction` in 0..1, or null when unknown. */
+  readonly onProgress?: (fraction: number | null, text: string) => void;
+}
+
 /**
  * Finds and parses a benchmark split in `source` (default: `dev` when present).
+ * The question file is read under {@link QUESTION_FILE_MAX_BYTES} and parsed
+ * off the main thread; a file past a cap is a failure in words. Rejects only
+ * with the signal's reason when stopped.
  *
  * @example
  * const r = await loadBench(await zipSource(file));
  * if (r.ok) r.bench.questions.length;
  */
-export async function loadBench(source: FileSource, split?: string): Promise<BenchLoad> {
+export async function loadBench(source: FileSource, split?: string, options: LoadOptions = {}): Promise<BenchLoad> {
   const found = locateBenchmarks(source.paths)[0];
   if (!found) return { ok: false, message: `No benchmark in ${source.name}: expected a question file such as dev.json next to database/<db_id>/<db_id>.sqlite (Spider) or dev_databases/<db_id>/<db_id>.sqlite (BIRD).` };
   const chosen = split !== undefined && found.splits.includes(split) ? split : found.splits[0]!;
   const file = `${found.root}${chosen}.json`;
-  const bytes = await source.read(file);
-  if (!bytes) return { ok: false, message: `${file} could not be read.` };
   let parsed;
   try {
-    parsed = parseBenchmark(new TextDecoder().decode(bytes), { file, split: chosen });
+    const bytes = await source.read(file, {
+      maxBytes: QUESTION_FILE_MAX_BYTES,
+      onProgress: (done, total) => options.onProgress?.(total > 0 ? done / total : null, `${file}: ${formatBytes(done)} read`),
+    });
+    if (!bytes) return { ok: false, message: `${file} could not be read.` };
+    options.signal?.throwIfAborted();
+    options.onProgress?.(null, `parsing ${file}`);
+    parsed = await parseQuestionsOffThread(bytes, file, chosen, options.signal);
   } catch (e) {
-    if (e instanceof BenchFileError) return { ok: false, message: e.message };
+    if (e instanceof SourceError) return { ok: false, message: e.message };
     throw e;
   }
   const have = new Set(source.paths);
@@ -127,7 +237,7 @@ export async function loadBench(source: FileSource, split?: string): Promise<Ben
       missingDbs: all.filter((d) => pathOf(d) === undefined),
       database: async (dbId) => {
         const p = pathOf(dbId);
-        return p === undefined ? null : source.read(p);
+        return p === undefined ? null : source.read(p, { maxBytes: ZIP_MAX_ENTRY_BYTES });
       },
     },
   };

@@ -18,7 +18,12 @@ const keyOf = (dbId: string): string => `bench:${dbId}`;
 export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess {
   return {
     async open(dbId) {
-      const bytes = await bench.database(dbId);
+      let bytes: Uint8Array | null;
+      try {
+        bytes = await bench.database(dbId);
+      } catch (e) {
+        return { ok: false, message: `${dbId}: ${e instanceof Error ? e.message : String(e)}` };
+      }
       if (bytes === null) return { ok: false, message: `the benchmark has no database "${dbId}"` };
       const opened = await pool.open(keyOf(dbId), bytes);
       if (!opened.ok) return { ok: false, message: `${dbId}: ${opened.error.code}: ${opened.error.message}` };

@@ -18,7 +18,7 @@ import type { ProfileStore } from '../profiles/store.ts';
 import { createProgress } from '../progress.ts';
 import { benchAccess } from './db-access.ts';
 import { evaluateInWorker } from './evaluate-worker.ts';
-import { demoSource, folderSource, loadBench, zipSource, type FileSource, type LoadedBench } from './bench-source.ts';
+import { demoSource, folderSource, loadBench, readCandidatesOffThread, zipSource, type FileSource, type LoadedBench } from './bench-source.ts';
 import { generationPanel, type LiveGeneratorSource } from './generation-panel.ts';
 import { reportView } from './report-view.ts';
 
@@ -46,6 +46,7 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
   const candStatus = el('div', { class: 'cand-status', 'aria-live': 'polite' });
   const runButton = el('button', { type: 'button', class: 'primary', id: 'eval-run', disabled: true }, 'Run the evaluation');
   const progress = createProgress('Evaluation progress');
+  const loading = createProgress('Loading progress');
   const out = el('div', { class: 'eval-out' });
   const bootstrap = el('select', { id: 'eval-bootstrap' }, ...[200, 1000, 2000].map((b) => el('option', { value: b, selected: b === 1000 }, String(b))));
   const seed = el('input', { type: 'number', id: 'eval-seed', value: 1, min: 0, step: 1 });
@@ -54,9 +55,18 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
   const refresh = (): void => {
     runButton.disabled = bench === null || candidates === null;
   };
-  const setBench = async (src: FileSource, split?: string): Promise<void> => {
+  const setBench = async (src: FileSource, split?: string, signal = loading.start(`Reading ${src.name}`)): Promise<void> => {
     replace(benchStatus, el('p', { class: 'muted' }, `Reading ${src.name}…`));
-    const r = await loadBench(src, split);
+    let r;
+    try {
+      r = await loadBench(src, split, { signal, onProgress: (f, text) => loading.update(f, text) });
+      loading.finish('');
+    } catch (e) {
+      loading.finish(signal.aborted ? 'Stopped.' : '');
+      replace(benchStatus, errorLine(signal.aborted ? `Reading ${src.name} was stopped.` : String(e)));
+      bench = null;
+      return refresh();
+    }
     if (!r.ok) {
       bench = null;
       replace(benchStatus, errorLine(r.message));
@@ -89,17 +99,31 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
   zipInput.addEventListener('change', async () => {
     const f = zipInput.files?.[0];
     if (!f) return;
+    const signal = loading.start(`Reading ${f.name}`);
     try {
-      await setBench(await zipSource(f));
+      await setBench(await zipSource(f, signal), undefined, signal);
     } catch (e) {
-      replace(benchStatus, errorLine(`${f.name} could not be read as a zip: ${String(e)}`));
+      loading.finish(signal.aborted ? 'Stopped.' : '');
+      replace(benchStatus, errorLine(signal.aborted ? `Reading ${f.name} was stopped.` : `${f.name} could not be read as a zip: ${e instanceof Error ? e.message : String(e)}`));
     }
   });
   splitSelect.addEventListener('change', () => source && void setBench(source, splitSelect.value));
   const candInput = el('input', { type: 'file', id: 'eval-candidates', accept: '.jsonl,.json,application/x-ndjson', class: 'visually-hidden' });
   candInput.addEventListener('change', async () => {
     const f = candInput.files?.[0];
-    if (f) setCandidates(await f.text(), f.name);
+    if (!f) return;
+    const signal = loading.start(`Reading ${f.name}`);
+    try {
+      const records = await readCandidatesOffThread(f, { signal, onProgress: (done, total) => loading.update(total > 0 ? done / total : null, `${plural(Math.round(done / 2 ** 20), 'MB')} read`) });
+      loading.finish('');
+      candidates = { records, origin: f.name };
+      replace(candStatus, el('p', { id: 'cand-summary' }, `${f.name}: ${plural(records.length, 'question')}, ${plural(records.reduce((s, x) => s + x.candidates.length, 0), 'candidate')}.`));
+    } catch (e) {
+      loading.finish(signal.aborted ? 'Stopped.' : '');
+      candidates = null;
+      replace(candStatus, errorLine(signal.aborted ? `Reading ${f.name} was stopped.` : e instanceof Error ? e.message : String(e)));
+    }
+    refresh();
   });
   const demoCandidates = el('button', { type: 'button' }, 'Use the demo replay candidates');
   demoCandidates.addEventListener('click', async () => {
@@ -162,6 +186,7 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
         el('button', { type: 'button', onclick: () => void setBench(demoSource()) }, 'Use the demo benchmark'),
         splitSelect,
       ),
+      loading.element,
       benchStatus,
     ),
     el('fieldset', {},

@@ -2,16 +2,19 @@
  * The Profiles screen: every calibration profile with its provenance (what
  * data, which generator, how many questions, cross-fit ECE and AUROC, when),
  * its thresholds, and actions: use it in Ask, export it as JSON, delete it;
- * and importing one from a JSON file (checked field by field).
+ * and importing one from a JSON file (checked field by field). An import
+ * whose name is taken asks: import under another name (a free one offered)
+ * or replace the existing profile (never the bundled default). A change the
+ * browser's storage refuses is reported in words and changes nothing.
  */
 import { checkProfile } from '../../core/pipeline/profile-check.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';
 import { formatNumber } from '../format.ts';
-import type { ProfileStore } from './store.ts';
+import type { ProfileStore, StoreResult } from './store.ts';
 
-function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, active: boolean): HTMLElement {
+function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, active: boolean, say: (r: StoreResult) => void): HTMLElement {
   const v = p.provenance;
   const fileName = `${p.name.replace(/[^A-Za-z0-9_-]+/g, '-')}.profile.json`;
   return el('article', { class: `card${active ? ' active' : ''}`, 'aria-label': `Profile ${p.name}`, 'data-profile': p.name },
@@ -28,9 +31,9 @@ function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, acti
     ),
     v.notes ? el('p', { class: 'muted' }, v.notes) : null,
     el('div', { class: 'row' },
-      el('button', { type: 'button', disabled: active, onclick: () => store.setActive(p.name) }, active ? 'In use' : 'Use in Ask'),
+      el('button', { type: 'button', disabled: active, onclick: () => say(store.setActive(p.name)) }, active ? 'In use' : 'Use in Ask'),
       el('button', { type: 'button', onclick: () => downloadText(fileName, `${JSON.stringify(p, null, 2)}\n`, 'application/json') }, 'Export JSON'),
-      builtIn ? null : el('button', { type: 'button', onclick: () => store.remove(p.name) }, 'Delete'),
+      builtIn ? null : el('button', { type: 'button', onclick: () => say(store.remove(p.name)) }, 'Delete'),
     ),
   );
 }
@@ -56,12 +59,42 @@ export function profilesView(store: ProfileStore): HTMLElement {
     }
     const r = checkProfile(value);
     if (!r.ok) return replace(status, el('span', { class: 'error', role: 'alert' }, `${f.name}: ${r.error.message}`));
-    const saved = store.save(r.profile);
-    replace(status, saved.ok ? `Imported "${r.profile.name}".` : el('span', { class: 'error', role: 'alert' }, saved.message));
+    if (store.has(r.profile.name)) return askName(r.profile);
+    importAs(r.profile, r.profile.name);
   });
+  const fail = (message: string): void => replace(status, el('span', { class: 'error', role: 'alert' }, message));
+  const say = (r: StoreResult): void => {
+    if (!r.ok) fail(r.message);
+  };
+  const importAs = (profile: CalibrationProfile, name: string): void => {
+    const saved = store.save({ ...profile, name });
+    if (saved.ok) replace(status, `Imported "${name}".`);
+    else fail(saved.message);
+  };
+  /** The imported profile's name is taken: rename (a free name offered) or replace (not the bundled default). */
+  const askName = (profile: CalibrationProfile): void => {
+    const bundled = store.list().some((e) => e.builtIn && e.profile.name === profile.name);
+    const nameInput = el('input', { type: 'text', id: 'profile-import-name', value: store.freeName(profile.name) });
+    const rename = el('button', { type: 'button', class: 'primary' }, 'Import under this name');
+    rename.addEventListener('click', () => {
+      const name = nameInput.value.trim();
+      if (name === '') return void nameInput.focus();
+      if (store.has(name)) return replace(hint, `"${name}" is taken too; choose another.`);
+      importAs(profile, name);
+    });
+    const hint = el('span', { class: 'muted' });
+    replace(status, el('span', { class: 'name-clash', role: 'group', 'aria-label': 'Name already in use' },
+      `A profile named "${profile.name}" already exists${bundled ? ' (the bundled default, which stays)' : ''}. `,
+      el('label', { for: 'profile-import-name' }, 'Import as'), ' ', nameInput, ' ', rename, ' ',
+      bundled ? null : el('button', { type: 'button', onclick: () => importAs(profile, profile.name) }, 'Replace the existing one'), ' ',
+      el('button', { type: 'button', onclick: () => replace(status, `Import of "${profile.name}" cancelled.`) }, 'Cancel'), ' ',
+      hint,
+    ));
+    nameInput.focus();
+  };
   const draw = (): void => {
     const active = store.active();
-    replace(list, ...store.list().map((e) => card(store, e.profile, e.builtIn, e.profile.name === active?.name)));
+    replace(list, ...store.list().map((e) => card(store, e.profile, e.builtIn, e.profile.name === active?.name, say)));
   };
   store.onChange(draw);
   draw();

@@ -3,6 +3,11 @@
  * app's own `profiles/default.json`), the ones fit or imported by the person
  * (kept in localStorage as JSON), and which one is active. Ask reads the
  * active profile; listeners hear about every change.
+ *
+ * Storage first, memory second: every change is written to storage before
+ * the in-memory list or the active name changes, so a failed write (the
+ * browser's quota, storage turned off) leaves the store exactly as it was and
+ * comes back as a message in words instead of an uncaught exception.
  */
 import { checkProfile } from '../../core/pipeline/profile-check.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
@@ -17,14 +22,34 @@ export interface ProfileEntry {
   readonly builtIn: boolean;
 }
 
+/** What a change did: done, or why not (nothing changed then). */
+export type StoreResult = { ok: true } | { ok: false; message: string };
+
 export interface ProfileStore {
   list(): readonly ProfileEntry[];
   active(): CalibrationProfile | null;
-  setActive(name: string): void;
+  setActive(name: string): StoreResult;
   /** Saves (or replaces, by name) a profile. The bundled default's name is refused. */
-  save(profile: CalibrationProfile): { ok: true } | { ok: false; message: string };
-  remove(name: string): void;
+  save(profile: CalibrationProfile): StoreResult;
+  remove(name: string): StoreResult;
+  /** Whether a profile (saved or bundled) already has this name. */
+  has(name: string): boolean;
+  /** `name`, or `name (2)`, `name (3)` … : the first one no profile has. */
+  freeName(name: string): string;
   onChange(listener: () => void): void;
+}
+
+/**
+ * A failed storage write in words.
+ *
+ * @example storageProblem(new DOMException('full', 'QuotaExceededError'), 'save "x"', 6_000_000);
+ */
+export function storageProblem(e: unknown, what: string, bytes: number): string {
+  const size = `${(bytes / 1e6).toFixed(1)} MB of profiles`;
+  if (e instanceof DOMException && (e.name === 'QuotaExceededError' || e.code === 22)) {
+    return `Could not ${what}: this browser's storage for the app is full (${size} to keep). Nothing was changed. Delete a profile you no longer need, or shorten this one's notes, and try again.`;
+  }
+  return `Could not ${what}: the browser refused to store it (${e instanceof Error ? e.message : String(e)}). Nothing was changed.`;
 }
 
 function readSaved(storage: Storage): CalibrationProfile[] {
@@ -60,11 +85,27 @@ export async function createProfileStore(storage: Storage): Promise<ProfileStore
   let saved = readSaved(storage);
   let activeName = storage.getItem(ACTIVE_KEY);
   const listeners: (() => void)[] = [];
-  const persist = (): void => {
-    storage.setItem(SAVED_KEY, JSON.stringify(saved));
-    if (activeName === null) storage.removeItem(ACTIVE_KEY);
-    else storage.setItem(ACTIVE_KEY, activeName);
+  /** Writes the next state; only when both writes succeed does memory change (a failed second write restores the first). */
+  const commit = (what: string, next: { saved: CalibrationProfile[]; activeName: string | null }): StoreResult => {
+    const text = JSON.stringify(next.saved);
+    const before = storage.getItem(SAVED_KEY);
+    try {
+      if (text !== before) storage.setItem(SAVED_KEY, text);
+      if (next.activeName === null) storage.removeItem(ACTIVE_KEY);
+      else if (next.activeName !== storage.getItem(ACTIVE_KEY)) storage.setItem(ACTIVE_KEY, next.activeName);
+    } catch (e) {
+      try {
+        if (before === null) storage.removeItem(SAVED_KEY);
+        else if (text !== before) storage.setItem(SAVED_KEY, before);
+      } catch {
+        // the old, smaller text fitted before; if even that fails, memory still holds the truth
+      }
+      return { ok: false, message: storageProblem(e, what, text.length * 2) };
+    }
+    saved = next.saved;
+    activeName = next.activeName;
     for (const l of listeners) l();
+    return { ok: true };
   };
   const list = (): ProfileEntry[] => [...(builtIn ? [{ profile: builtIn, builtIn: true }] : []), ...saved.map((profile) => ({ profile, builtIn: false }))];
   return {
@@ -74,19 +115,24 @@ export async function createProfileStore(storage: Storage): Promise<ProfileStore
       return all.find((e) => e.profile.name === activeName)?.profile ?? all[0]?.profile ?? null;
     },
     setActive(name) {
-      activeName = name;
-      persist();
+      return commit(`use "${name}"`, { saved, activeName: name });
     },
     save(profile) {
       if (builtIn && profile.name === builtIn.name) return { ok: false, message: `"${profile.name}" is the bundled default's name; choose another.` };
-      saved = [...saved.filter((p) => p.name !== profile.name), profile];
-      persist();
-      return { ok: true };
+      return commit(`save "${profile.name}"`, { saved: [...saved.filter((p) => p.name !== profile.name), profile], activeName });
     },
     remove(name) {
-      saved = saved.filter((p) => p.name !== name);
-      if (activeName === name) activeName = null;
-      persist();
+      return commit(`delete "${name}"`, { saved: saved.filter((p) => p.name !== name), activeName: activeName === name ? null : activeName });
+    },
+    has(name) {
+      return list().some((e) => e.profile.name === name);
+    },
+    freeName(name) {
+      const taken = new Set(list().map((e) => e.profile.name));
+      if (!taken.has(name)) return name;
+      let n = 2;
+      while (taken.has(`${name} (${n})`)) n += 1;
+      return `${name} (${n})`;
     },
     onChange(listener) {
       listeners.push(listener);

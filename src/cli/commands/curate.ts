@@ -1,11 +1,12 @@
 /** `confide curate`: execution-labeled training candidates from gold SQL, mutations and candidate files. */
-import { writeFile } from 'node:fs/promises';
 import { curationReport, formatCurationReport } from '../../core/curate/index.ts';
+import { writeFileAtomic } from '../../node/files.ts';
 import { loadBenchmark, readCandidateFile, writeCandidateFileAtomic } from '../../node/bench.ts';
 import { curate } from '../../node/curate.ts';
 import { createNodeSqlPool } from '../../node/sqlPool.ts';
 import { numberFlag, parseFlags, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';
+import { flagPath, guardOutputs } from '../outputs.ts';
 import { progressReporter } from '../progress.ts';
 import { ruleFlag } from './label.ts';
 
@@ -31,6 +32,7 @@ export const curateCommand: Command = {
   spec,
   async run(argv) {
     const flags = parseFlags(spec, argv);
+    guardOutputs({ outputs: [flagPath(flags, 'out'), flagPath(flags, 'report')], inputs: [flagPath(flags, 'candidates')], bench: { dir: flags.bench as string, split: flags.split as string } });
     const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
     if (bench.skipped > 0) process.stderr.write(`skipped ${bench.skipped} question(s): ${bench.missingDbs.map((m) => `${m.db_id} (${m.questions})`).join(', ')} missing\n`);
     const extra = flags.candidates === undefined ? undefined : await readCandidateFile(flags.candidates as string);
@@ -51,7 +53,7 @@ export const curateCommand: Command = {
       await writeCandidateFileAtomic(flags.out as string, records);
       const text = formatCurationReport(curationReport(records));
       process.stdout.write(text + '\n');
-      if (flags.report !== undefined) await writeFile(flags.report as string, text + '\n');
+      if (flags.report !== undefined) await writeFileAtomic(flags.report as string, text + '\n');
       return 0;
     } finally {
       pool.terminate();

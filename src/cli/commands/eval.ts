@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../../node/files.ts';
 import { ormSidecarPath, scoreWithOrmFile } from '../../node/orm/attach.ts';
 import { numberFlag, parseFlags, UsageError, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';
+import { flagPath, guardOutputs } from '../outputs.ts';
 import { reportText } from '../report-text.ts';
 import { BENCH_FLAGS, prepareFromFlags } from './label.ts';
 
@@ -31,7 +32,12 @@ export const evalCommand: Command = {
     const flags = parseFlags(spec, argv);
     const group = flags.group;
     if (group !== undefined && group !== 'db_id') throw new UsageError(`--group must be db_id, got ${JSON.stringify(group)}`);
-    if (flags.orm !== undefined) ormSidecarPath(flags.orm as string);
+    const sidecar = flags.orm === undefined ? undefined : ormSidecarPath(flags.orm as string);
+    guardOutputs({
+      outputs: [flagPath(flags, 'json'), flagPath(flags, 'per-question')],
+      inputs: [flagPath(flags, 'candidates'), flagPath(flags, 'orm'), sidecar === undefined ? undefined : { flag: '--orm', path: sidecar }],
+      bench: { dir: flags.bench as string, split: flags.split as string },
+    });
     const t0 = performance.now();
     const { run } = await prepareFromFlags(flags);
     let prepared = run.prepared;

@@ -9,6 +9,7 @@ import { prepareRun } from '../../node/prepare.ts';
 import { createNodeSqlPool } from '../../node/sqlPool.ts';
 import { numberFlag, parseFlags, UsageError, type CommandSpec, type ParsedFlags } from '../args.ts';
 import type { Command } from '../main.ts';
+import { flagPath, guardOutputs } from '../outputs.ts';
 import { progressReporter } from '../progress.ts';
 
 export const BENCH_FLAGS = {
@@ -61,6 +62,7 @@ export const labelCommand: Command = {
   spec,
   async run(argv) {
     const flags = parseFlags(spec, argv);
+    guardOutputs({ outputs: [flagPath(flags, 'out')], inputs: [flagPath(flags, 'candidates')], bench: { dir: flags.bench as string, split: flags.split as string } });
     const { run } = await prepareFromFlags(flags);
     const out = run.records.map((r, i) => labeledRecord(r, run.prepared[i]!));
     await writeCandidateFileAtomic(flags.out as string, out);

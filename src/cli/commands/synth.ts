@@ -4,6 +4,7 @@ import { createNodeSqlPool } from '../../node/sqlPool.ts';
 import { synthesizeBenchmark } from '../../node/synth.ts';
 import { numberFlag, parseFlags, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';
+import { flagPath, guardOutputs } from '../outputs.ts';
 
 const spec: CommandSpec = {
   name: 'synth',
@@ -22,6 +23,7 @@ export const synthCommand: Command = {
   spec,
   async run(argv) {
     const flags = parseFlags(spec, argv);
+    guardOutputs({ outputs: [flagPath(flags, 'out')], inputs: [], bench: { dir: flags.bench as string, split: flags.split as string } });
     const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
     const pool = createNodeSqlPool({ size: 1 });
     try {

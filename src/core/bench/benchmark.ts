@@ -13,7 +13,7 @@
  */
 import type { BenchQuestion } from './types.ts';
 import { BenchFileError } from './errors.ts';
-import { fail, isObject, optionalString, requireString, typeName, type FieldContext } from './fields.ts';
+import { fail, isObject, optionalString, requireDbId, requireString, typeName, type FieldContext } from './fields.ts';
 
 export type BenchLayout = 'spider' | 'bird';
 
@@ -81,7 +81,7 @@ export function databasePaths(layout: BenchLayout, split: string, dbId: string):
 type Parsed = Omit<BenchQuestion, 'id'> & { key?: string };
 
 function spiderQuestion(o: Readonly<Record<string, unknown>>, ctx: FieldContext): Parsed {
-  return { db_id: requireString(o, 'db_id', ctx), question: requireString(o, 'question', ctx), gold: requireString(o, 'query', ctx) };
+  return { db_id: requireDbId(o, 'db_id', ctx), question: requireString(o, 'question', ctx), gold: requireString(o, 'query', ctx) };
 }
 
 function birdQuestion(o: Readonly<Record<string, unknown>>, ctx: FieldContext): Parsed {
@@ -92,7 +92,7 @@ function birdQuestion(o: Readonly<Record<string, unknown>>, ctx: FieldContext): 
   const evidence = optionalString(o, 'evidence', ctx);
   const difficulty = optionalString(o, 'difficulty', ctx);
   return {
-    db_id: requireString(o, 'db_id', ctx),
+    db_id: requireDbId(o, 'db_id', ctx),
     question: requireString(o, 'question', ctx),
     gold: requireString(o, 'SQL', ctx),
     ...(evidence === undefined ? {} : { evidence }),

@@ -13,7 +13,7 @@ import type { CandidateRecord, QuestionRecord } from './types.ts';
 import { isExecErrorCode } from './exec-error-codes.ts';
 import { BenchFileError } from './errors.ts';
 import {
-  fail, isObject, optionalBoolean, optionalNumber, optionalString, requireString, typeName,
+  fail, isObject, optionalBoolean, optionalNumber, optionalString, requireDbId, requireString, typeName,
   type FieldContext, type JsonObject,
 } from './fields.ts';
 
@@ -51,7 +51,7 @@ export function checkQuestionRecord(value: unknown, ctx: FieldContext): Question
   if (!Array.isArray(candidates)) fail(ctx, 'BAD_FIELD', 'candidates', `must be an array (got ${typeName(candidates)})`);
   return withKnown(value, {
     id: requireString(value, 'id', ctx),
-    db_id: requireString(value, 'db_id', ctx),
+    db_id: requireDbId(value, 'db_id', ctx),
     question: requireString(value, 'question', ctx),
     evidence: optionalString(value, 'evidence', ctx),
     gold: optionalString(value, 'gold', ctx),

@@ -11,8 +11,10 @@ export type BenchFileErrorCode =
   | 'MISSING_FIELD' // a required field is absent
   | 'UNKNOWN_LAYOUT' // neither Spider nor BIRD fields
   | 'UNKNOWN_DB' // no database file for a db_id
+  | 'OUTSIDE_BENCH' // a db_id that is a path, or a database file whose real path leaves the benchmark's database folder
   | 'DUPLICATE_ID' // two questions share an id
-  | 'NOT_FOUND'; // the file or folder does not exist
+  | 'NOT_FOUND' // the file or folder does not exist
+  | 'TOO_LARGE'; // a file or one line of it is past its size limit
 
 /** The plain-data form, safe to post across a worker boundary. */
 export interface BenchFileIssue {

@@ -4,6 +4,7 @@
  * in other languages emit it for "unknown"); for a required field it is a
  * BAD_FIELD.
  */
+import { dbIdProblem } from './db-id.ts';
 import { BenchFileError, type BenchFileErrorCode } from './errors.ts';
 
 /** Where the object being read sits: file, optional line, path prefix of its fields. */
@@ -33,6 +34,14 @@ export function requireString(o: JsonObject, key: string, ctx: FieldContext): st
   const v = o[key];
   if (v === undefined) fail(ctx, 'MISSING_FIELD', key, 'is missing');
   if (typeof v !== 'string') fail(ctx, 'BAD_FIELD', key, `must be a string (got ${typeName(v)})`);
+  return v;
+}
+
+/** A required `db_id`: a string that is a database name, not a path (OUTSIDE_BENCH otherwise). */
+export function requireDbId(o: JsonObject, key: string, ctx: FieldContext): string {
+  const v = requireString(o, key, ctx);
+  const problem = dbIdProblem(v);
+  if (problem !== undefined) fail(ctx, 'OUTSIDE_BENCH', key, problem);
   return v;
 }
 

@@ -38,6 +38,16 @@ export async function executeCandidates(sampled: readonly SampledCandidate[], op
       options.signal?.throwIfAborted();
     }
   }
+  // One fingerprint per distinct query (a large result is hashed once, not once per identical
+  // candidate), each in its own task, so hashing a huge result never joins other work in one long stall.
+  const fingerprints = new Map<string, string | null>();
+  for (const sql of distinct) {
+    const exec = byText.get(sql)!;
+    fingerprints.set(sql, exec.ok ? resultFingerprint(exec) : null);
+    if (exec.ok && exec.rows.length > 0) await nextTask();
+    options.signal?.throwIfAborted();
+  }
+  const fingerprintOf = (sql: string): string | null => fingerprints.get(sql) ?? null;
   return sampled.map((c, index) => {
     const exec: ExecOutcome =
       c.sql === null ? { ok: false, error: execError('NO_SQL', 'The generator reply held no SQL query.'), ms: 0 } : byText.get(c.sql)!;
@@ -47,9 +57,14 @@ export async function executeCandidates(sampled: readonly SampledCandidate[], op
       source: c.source,
       ...(c.logprob === undefined ? {} : { logprob: c.logprob }),
       exec,
-      fingerprint: exec.ok ? resultFingerprint(exec) : null,
+      fingerprint: c.sql === null ? null : fingerprintOf(c.sql),
       ...(c.sql !== null && normalized.has(c.sql) ? { normalizedSql: normalized.get(c.sql)! } : {}),
       scores: { ...(c.scores ?? {}) },
     };
   });
+}
+
+/** Lets the event loop run (drawing, input) before the next step. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -46,7 +46,16 @@ export class Hasher {
   /** Feeds a string: its length, then each UTF-16 code unit. */
   string(s: string): this {
     this.word(s.length);
-    for (let i = 0; i < s.length; i++) this.unit(s.charCodeAt(i));
+    // The same steps as unit(), on locals: a long string (a 30 M-character cell) hashes several times faster.
+    let h1 = this.h1;
+    let h2 = this.h2;
+    for (let i = 0; i < s.length; i++) {
+      const u = s.charCodeAt(i);
+      h1 = Math.imul(h1 ^ u, 2654435761);
+      h2 = Math.imul(h2 ^ u, 1597334677);
+    }
+    this.h1 = h1;
+    this.h2 = h2;
     return this;
   }
 

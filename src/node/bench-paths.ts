@@ -1,0 +1,57 @@
+/**
+ * Where a benchmark's database files may be, contained by construction: a
+ * db_id must be a name (core/bench/db-id.ts), and the file found for it must
+ * have its real path (every symlink followed) inside the real path of the
+ * benchmark's database folder (`database/`, or `<split>_databases/` for BIRD).
+ * A file that leads out, even through a symlinked folder, is refused with
+ * OUTSIDE_BENCH instead of being read.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep, isAbsolute } from 'node:path';
+import { databasePaths, type BenchLayout } from '../core/bench/benchmark.ts';
+import { dbIdProblem } from '../core/bench/db-id.ts';
+import { BenchFileError } from '../core/bench/errors.ts';
+
+/**
+ * True when `child` (a real path) is `folder` (a real path) or inside it.
+ *
+ * @example isInside('/b/database/a/a.sqlite', '/b/database'); // true
+ */
+export function isInside(child: string, folder: string): boolean {
+  const rel = relative(folder, child);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/**
+ * The real path of `dbId`'s database file, or null when there is none (or
+ * what is there is not a regular file).
+ * Throws BenchFileError OUTSIDE_BENCH when `dbId` is not a name, or when the
+ * file found (or what a symlink there points at) lies outside the
+ * benchmark's database folder.
+ *
+ * @example locateDatabase('public/demo', 'spider', 'dev', 'demo'); // '/…/public/demo/database/demo/demo.sqlite'
+ */
+export function locateDatabase(dir: string, layout: BenchLayout, split: string, dbId: string): string | null {
+  const problem = dbIdProblem(dbId);
+  if (problem !== undefined) throw new BenchFileError({ code: 'OUTSIDE_BENCH', file: dir, field: 'db_id', problem: `${JSON.stringify(dbId.slice(0, 80))} ${problem}` });
+  for (const rel of databasePaths(layout, split, dbId)) {
+    const folder = resolve(dir, rel.slice(0, rel.indexOf('/')));
+    const candidate = join(folder, dbId, `${dbId}.sqlite`);
+    const real = realOrNull(candidate);
+    if (real === null) continue;
+    const realFolder = realOrNull(folder);
+    if (realFolder === null || !isInside(real, realFolder)) {
+      throw new BenchFileError({ code: 'OUTSIDE_BENCH', file: dir, problem: `refuses database "${dbId}": ${rel} leads to ${real}, outside the benchmark's database folder ${realFolder ?? folder}` });
+    }
+    if (statSync(real).isFile()) return real;
+  }
+  return null;
+}
+
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
