@@ -19,6 +19,12 @@ export interface PrepareRunOptions {
   /** Questions in flight at once (default 2 × pool size). */
   readonly concurrency?: number;
   readonly onProgress?: (p: { done: number; total: number; text: string }) => void;
+  /**
+   * Only the labels will be read (`confide label`): no candidate is parsed and
+   * no normalized SQL is asked of the pool, since only the signals' structure
+   * keys use it. Default false.
+   */
+  readonly labelsOnly?: boolean;
 }
 
 export interface PreparedRun {
@@ -74,7 +80,7 @@ export async function prepareRun(input: readonly QuestionRecord[], bench: Loaded
         const i = indices[next++] as number;
         out[i] = await prepareQuestion(records[i] as QuestionRecord, {
           runMany: (sqls) => pool.runMany(dbId, sqls, runOpts),
-          normalizedSql: (sql) => pool.normalizedSql(dbId, sql),
+          ...(options.labelsOnly === true ? {} : { normalizedSql: (sql: string) => pool.normalizedSql(dbId, sql) }),
           schema,
           ...(options.rule !== undefined ? { rule: options.rule } : {}),
         });

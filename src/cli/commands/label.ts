@@ -34,7 +34,7 @@ export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
 }
 
 /** Loads the benchmark and candidates and prepares (executes + labels) every record; shared by label and eval. */
-export async function prepareFromFlags(flags: ParsedFlags) {
+export async function prepareFromFlags(flags: ParsedFlags, labelsOnly = false) {
   const rule = ruleFlag(flags);
   const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
   const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
@@ -42,7 +42,7 @@ export async function prepareFromFlags(flags: ParsedFlags) {
   const workers = flags.workers === undefined ? undefined : numberFlag(flags, 'workers', 4);
   const pool = createNodeSqlPool({ timeoutMs, ...(workers !== undefined ? { size: workers } : {}) });
   try {
-    const run = await prepareRun(records, bench, { pool, rule, timeoutMs, onProgress: progressReporter('executing') });
+    const run = await prepareRun(records, bench, { pool, rule, timeoutMs, labelsOnly, onProgress: progressReporter('executing') });
     for (const s of run.skippedMissingDb) {
       const ids = s.ids.slice(0, 5).join(', ') + (s.ids.length > 5 ? ', …' : '');
       process.stderr.write(`skipped ${s.records} record(s) (id ${ids}): database ${s.db_id} is not in the benchmark\n`);
@@ -61,7 +61,7 @@ export const labelCommand: Command = {
   spec,
   async run(argv) {
     const flags = parseFlags(spec, argv);
-    const { run } = await prepareFromFlags(flags);
+    const { run } = await prepareFromFlags(flags, true);
     const out = run.records.map((r, i) => labeledRecord(r, run.prepared[i]!));
     await writeCandidateFileAtomic(flags.out as string, out);
     let correct = 0;
