@@ -15,6 +15,7 @@ const only = values.only?.split(',');
 const want = (name: string): boolean => only === undefined || only.includes(name);
 const spider = process.env.CONFIDE_SPIDER_DIR ?? fileURLToPath(new URL('../../shared/data/spider', import.meta.url));
 const haveSpider = existsSync(`${spider}/dev.json`);
+const realCandidates = process.env.CONFIDE_REAL_CANDIDATES ?? fileURLToPath(new URL('../../shared/data/real-candidates/spider-dev-A.jsonl', import.meta.url));
 
 const figures: Record<string, unknown> = {
   machine: { cores: availableParallelism(), loadavg_1m: loadavg()[0], node: process.version, date: new Date().toISOString() },
@@ -30,6 +31,16 @@ if (want('exec')) {
     figures.exec_pool_vs_native = r.ratio;
     figures.exec = r;
     rows.push(['exec_pool_vs_native', r.ratio.toFixed(2) + 'x', `${r.queries} Spider dev gold queries, ${r.databases} dbs: pool(${r.poolSize} workers) ${r.poolSeconds.toFixed(3)} s vs better-sqlite3 ${r.nativeSeconds.toFixed(3)} s (medians of 5)`]);
+  }
+}
+if (want('label')) {
+  if (!haveSpider) skip('label_vs_native', `no Spider at ${spider}`);
+  else {
+    const { benchLabel } = await import('./label.ts');
+    const r = await benchLabel(spider, realCandidates, 3);
+    figures.label_vs_native = r.ratio;
+    figures.label = r;
+    rows.push(['label_vs_native', r.ratio.toFixed(2) + 'x', `labeling ${r.questions} questions × 19 candidates (${r.source}): confide label path, pool(${r.poolSize} workers) ${r.productSeconds.toFixed(2)} s vs one-thread better-sqlite3 labeler ${r.nativeSeconds.toFixed(2)} s, same Spider rule; labels agree on ${r.agree}/${r.compared} (medians of 3; target ≤ 1.5)`]);
   }
 }
 if (want('bootstrap')) {
@@ -53,6 +64,14 @@ if (want('orm')) {
   const r = await benchOrmWasm();
   figures.orm_candidates_per_s_wasm = r.candidatesPerSecond;
   rows.push(['orm_candidates_per_s_wasm', r.candidatesPerSecond.toFixed(0) + '/s', 'ORM scoring in Node, onnxruntime-web wasm, batches of 32 (median)']);
+  if (!haveSpider) skip('orm_featurize_rows_per_s', `no Spider at ${spider}`);
+  else {
+    const { benchOrmFeaturize } = await import('./orm.ts');
+    const f = await benchOrmFeaturize(spider, realCandidates);
+    figures.orm_featurize_rows_per_s = f.rowsPerSecond;
+    figures.orm_featurize = f;
+    rows.push(['orm_featurize_rows_per_s', f.rowsPerSecond.toFixed(0) + '/s', `featurizer on ${f.rows} distinct candidates (${f.source}) with real schemas, parse shared as in evaluation; ${f.coldRowsPerSecond.toFixed(0)}/s parsing each text too (medians of 3; target ≥ 5,000)`]);
+  }
   if (!haveSpider) skip('orm_spider_32_ms', `no Spider at ${spider}`);
   else {
     const { benchOrmSpider32 } = await import('./orm.ts');

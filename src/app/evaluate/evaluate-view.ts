@@ -9,7 +9,7 @@ import { tryParseCandidateFile } from '../../core/bench/candidate-file.ts';
 import { resolveGold } from '../../core/bench/gold.ts';
 import type { QuestionRecord } from '../../core/bench/types.ts';
 import { labeledRecord } from '../../core/eval/prepare.ts';
-import { prepareAll } from '../../core/pipeline/prepare-all.ts';
+import { prepareAll } from '../../core/eval/prepare-all.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import { DEMO_CANDIDATES_URL } from '../ask/replay-source.ts';
 import { el, replace } from '../dom.ts';

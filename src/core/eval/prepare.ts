@@ -6,7 +6,7 @@
  */
 import type { CandidateRecord, QuestionRecord } from '../bench/types.ts';
 import type { ExecOutcome } from '../exec/types.ts';
-import { labelCandidate, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
+import { hasOrderBy, labelCandidate, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
 import type { CandidateView, QuestionView } from '../signals/types.ts';
 import { parseSql } from '../sql/parse.ts';
@@ -81,6 +81,7 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
   const goldOutcome = gold === undefined ? undefined : outcomes[sqls.length];
   let goldError: string | undefined;
   let truncated = false;
+  const goldOrdered = gold !== undefined && rule === 'spider' && hasOrderBy(gold);
   const candidates: PreparedCandidate[] = [];
   const views: CandidateView[] = [];
   for (let i = 0; i < sqls.length; i++) {
@@ -88,7 +89,7 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
     const outcome = outcomes[i] as ExecOutcome;
     let correct: boolean | null = record_i.correct ?? null;
     if (correct === null && goldOutcome !== undefined && gold !== undefined) {
-      const label = labelCandidate(goldOutcome, outcome, { rule, goldSql: gold });
+      const label = labelCandidate(goldOutcome, outcome, { rule, goldSql: gold, goldOrdered });
       if (label.goldError !== undefined) goldError = label.goldError;
       else correct = label.correct;
       if (label.truncated) truncated = true;

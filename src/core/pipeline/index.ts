@@ -19,5 +19,5 @@ export { checkProfile, type ProfileCheck, type ProfileIssue } from './profile-ch
 export { reportSummary, reportTables, type ReportTable } from '../eval/tables.ts';
 export { perQuestionCsv, tablesCsv, toCsv } from './csv.ts';
 export { locateBenchmarks, type BenchLocation } from './bench-files.ts';
-export { prepareAll, type DbAccess, type OpenedDb, type PrepareAllResult } from './prepare-all.ts';
+export { prepareAll, type DbAccess, type OpenedDb, type PrepareAllResult } from '../eval/prepare-all.ts';
 export { runGeneration, type GenerationSettings, type RunStore } from './generation-run.ts';
