@@ -7,7 +7,7 @@ import { createNodeSqlPool } from '../../node/sqlPool.ts';
 import { numberFlag, parseFlags, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';
 import { progressReporter } from '../progress.ts';
-import { ruleFlag } from './label.ts';
+import { ruleFlag } from '../bench-flags.ts';
 
 const spec: CommandSpec = {
   name: 'curate',

@@ -8,7 +8,7 @@ import { ormSidecarPath, scoreWithOrmFile } from '../../node/orm/attach.ts';
 import { numberFlag, parseFlags, UsageError, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';
 import { reportText } from '../report-text.ts';
-import { BENCH_FLAGS, prepareFromFlags } from './label.ts';
+import { BENCH_FLAGS, prepareFromFlags } from '../bench-flags.ts';
 
 const spec: CommandSpec = {
   name: 'eval',
