@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { featurizeBatch, type OrmItem } from '../src/core/orm/featurize.ts';
-import { mulberry32 } from '../src/core/orm/rng.ts';
+import { mulberry32 } from '../src/core/stats/mulberry32.ts';
 import { createRng } from '../src/core/stats/index.ts';
 import { mutate } from '../src/core/mutate/index.ts';
 import { locateDatabase } from '../src/node/orm/load.ts';

@@ -13,7 +13,7 @@ import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitMlp } from '../../../src/core/orm/fit.ts';
 import { DEFAULT_FEATURIZER } from '../../../src/core/orm/layout.ts';
-import { mulberry32 } from '../../../src/core/orm/rng.ts';
+import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import { buildExamples } from '../../../src/node/orm/examples.ts';
 import { readSchemas } from '../../../src/node/orm/schema.ts';
 import { loadOrmScorer } from '../../../src/node/orm/score.ts';
