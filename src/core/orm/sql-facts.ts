@@ -17,7 +17,7 @@
  * schema. Literals come from the lexer, so they exist even without a parse.
  */
 import { parseSql, toSql } from '../sql/parse.ts';
-import { lexSql, type SqlToken } from './lex.ts';
+import { featureTokens, type FeatureToken } from './tokens.ts';
 
 /** A column reference: lowercased names; `table` null when unqualified and unresolved. */
 export interface ColumnRef {
@@ -28,7 +28,7 @@ export interface ColumnRef {
 export interface SqlFacts {
   /** The text the tokens were read from: the canonical print, or the input when it does not parse. */
   readonly text: string;
-  readonly tokens: readonly SqlToken[];
+  readonly tokens: readonly FeatureToken[];
   /** Numeric literals, except the count after LIMIT/OFFSET. */
   readonly numbers: readonly number[];
   /** Single-quoted literal contents (LIKE wildcards kept) plus double-quoted texts. */
@@ -106,7 +106,7 @@ export function sqlFacts(sql: string): SqlFacts {
 
 /** Tokens of `text` and the literals among them. */
 function literals(text: string): Pick<SqlFacts, 'text' | 'tokens' | 'numbers' | 'strings'> {
-  const tokens = lexSql(text);
+  const tokens = featureTokens(text);
   const numbers: number[] = [];
   const strings: string[] = [];
   tokens.forEach((t, i) => {
