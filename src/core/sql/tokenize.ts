@@ -29,9 +29,14 @@ export interface Token {
  * on, kept exactly: no blobs or parameters (their characters lex one by one),
  * decimal numbers of at most 64 characters, words of Unicode letters, digits,
  * `_` and `$` (at most 256 characters), and only `<= >= != <> == ||` as
- * two-character operators.
+ * two-character operators. `guard` is the read-only guard's strict reading,
+ * exactly where SQLite's own tokenizer (tokenize.c) puts code, comments and
+ * quotes: numbers run on through letters, digits, `_` and `.` (SQLite then
+ * rejects `3abc`), parameters are `:name`, `@name`, `#name` and `$name` with
+ * `::` parts and a Tcl-style `(…)` suffix (which may hold quotes or comment
+ * marks that are not code), and every other character is one token.
  */
-export type TokenizeMode = 'sqlite' | 'features';
+export type TokenizeMode = 'sqlite' | 'features' | 'guard';
 
 const PUNCT = new Set(['(', ')', ',', '.', ';']);
 
@@ -57,6 +62,53 @@ const DOUBLE = sticky(/"(?:[^"]|"")*(?:"|$)/y);
 const BACKTICK = sticky(/`(?:[^`]|``)*(?:`|$)/y);
 const BRACKET = sticky(/\[[^\]]*(?:\]|$)/y);
 
+/** SQLite's IdChar: ASCII letters, digits, `_`, `$` and every non-ASCII character (a UTF-8 byte >= 0x80). */
+const ID_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
+/** SQLite's sqlite3Isspace: the ASCII whitespace its tokenizer stops a Tcl suffix at. */
+const SQLITE_SPACE = /[ \t\n\v\f\r]/;
+const NUMBER_PART = /[0-9A-Za-z_.]/;
+
+/**
+ * A `:name`, `@name`, `#name` or `$name` parameter as SQLite's tokenizer reads
+ * it (tokenize.c, CC_VARALPHA / CC_DOLLAR): name characters and `::`, then
+ * optionally `(` up to the first `)` or ASCII space. 0 when no name follows.
+ */
+const GUARD_VARIABLE: Rule = (s, at) => {
+  if (!'$@:#'.includes(s[at]!)) return 0;
+  let i = at + 1;
+  let n = 0;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (ID_CHAR.test(c)) {
+      n += 1;
+      i += 1;
+    } else if (c === '(' && n > 0) {
+      i += 1;
+      while (i < s.length && s[i] !== ')' && s[i] !== '\0' && !SQLITE_SPACE.test(s[i]!)) i += 1;
+      return (s[i] === ')' ? i + 1 : i) - at;
+    } else if (c === ':' && s[i + 1] === ':') i += 2;
+    else break;
+  }
+  return n === 0 ? 0 : i - at;
+};
+
+/** A number as SQLite's tokenizer delimits it: from a digit (or `.digit`) on through letters, digits, `_`, `.` and an exponent's sign. */
+const GUARD_NUMBER: Rule = (s, i) => {
+  const c = s[i]!;
+  const next = s[i + 1];
+  if (!(/[0-9]/.test(c) || (c === '.' && next !== undefined && /[0-9]/.test(next)))) return 0;
+  let j = i + 1;
+  while (j < s.length) {
+    const d = s[j]!;
+    if (NUMBER_PART.test(d)) j += 1;
+    else if ((d === '+' || d === '-') && /[eE]/.test(s[j - 1]!)) j += 1;
+    else break;
+  }
+  return j - i;
+};
+
+const SQLITE_WORD = sticky(/[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/y);
+
 interface ModeRules {
   readonly rules: readonly (readonly [TokenKind, Rule])[];
   readonly ops: readonly string[];
@@ -68,7 +120,7 @@ const MODES: Readonly<Record<TokenizeMode, ModeRules>> = {
       ['ws', WS], ['comment', LINE_COMMENT], ['comment', BLOCK_COMMENT],
       ['blob', sticky(/[xX]'[0-9a-fA-F]*'/y)], ['string', SINGLE], ['dq', DOUBLE], ['bq', BACKTICK], ['br', BRACKET],
       ['number', sticky(/0[xX][0-9a-fA-F]+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y)],
-      ['word', sticky(/[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/y)],
+      ['word', SQLITE_WORD],
       ['param', sticky(/\?\d*|[:@$][A-Za-z0-9_]+/y)],
     ],
     ops: ['<=', '>=', '<>', '!=', '==', '||', '<<', '>>', '->>', '->'],
@@ -81,6 +133,14 @@ const MODES: Readonly<Record<TokenizeMode, ModeRules>> = {
       ['word', capped(/^[\p{L}_][\p{L}\p{N}_$]*/u, 256)],
     ],
     ops: ['<=', '>=', '!=', '<>', '==', '||'],
+  },
+  guard: {
+    rules: [
+      ['ws', WS], ['comment', LINE_COMMENT], ['comment', BLOCK_COMMENT],
+      ['string', SINGLE], ['dq', DOUBLE], ['bq', BACKTICK], ['br', BRACKET],
+      ['param', GUARD_VARIABLE], ['number', GUARD_NUMBER], ['word', SQLITE_WORD],
+    ],
+    ops: [],
   },
 };
 
