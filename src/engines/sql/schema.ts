@@ -49,12 +49,11 @@ function samplesOf(db: Database, table: string, column: string): string[] {
   }
 }
 
-function columnsOf(db: Database, table: string): ColumnInfo[] {
+function columnsOf(db: Database, table: string, samples: boolean): ColumnInfo[] {
   // pragma_table_info: cid, name, type, notnull, dflt_value, pk
   const listed = rows(db, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]);
   return listed.map(([name, type, notNull, pk]) => {
-    const samples = samplesOf(db, table, String(name));
-    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples };
+    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples: samples ? samplesOf(db, table, String(name)) : [] };
   });
 }
 
@@ -79,22 +78,34 @@ function foreignKeysOf(db: Database, table: string): ForeignKey[] {
   });
 }
 
+/** What {@link readSchema} reads beyond names, types and keys (both default true). */
+export interface ReadSchemaOptions {
+  /** Up to {@link SAMPLES_PER_COLUMN} sample values per column (else none). */
+  readonly samples?: boolean;
+  /** Each table's row count (else 0). */
+  readonly rowCounts?: boolean;
+}
+
 /**
  * Introspects every table of `db`. A virtual table whose module this SQLite
  * lacks is left out; any other SQLite error is thrown (the runner turns it
- * into an ExecError).
+ * into an ExecError). Without samples and row counts (the ORM's features use
+ * neither) no table is scanned, which keeps large databases fast.
  *
  * @example
  * readSchema(db).tables.map((t) => t.name) // ['author', 'book']
+ * readSchema(db, { samples: false, rowCounts: false }); // names, types and keys only
  */
-export function readSchema(db: Database): Schema {
+export function readSchema(db: Database, options: ReadSchemaOptions = {}): Schema {
+  const samples = options.samples ?? true;
+  const rowCounts = options.rowCounts ?? true;
   const tables: TableInfo[] = [];
   const listed = rows(db, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid");
   for (const [name, sql] of listed) {
     const table = String(name);
     try {
-      const columns = columnsOf(db, table);
-      const [[count] = [0]] = rows(db, `SELECT count(*) FROM ${quoteIdent(table)}`);
+      const columns = columnsOf(db, table, samples);
+      const [[count] = [0]] = rowCounts ? rows(db, `SELECT count(*) FROM ${quoteIdent(table)}`) : [];
       const foreignKeys = foreignKeysOf(db, table);
       tables.push({ name: table, columns, primaryKey: primaryKeyOf(columns), foreignKeys, rowCount: Number(count), sql: String(sql ?? '') });
     } catch (e) {
