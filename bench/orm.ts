@@ -12,8 +12,7 @@ import { featurizeBatch, type OrmItem } from '../src/core/orm/featurize.ts';
 import { mulberry32 } from '../src/core/stats/mulberry32.ts';
 import { createRng } from '../src/core/stats/index.ts';
 import { mutate } from '../src/core/mutate/index.ts';
-import { locateDatabase } from '../src/node/orm/load.ts';
-import { readSchemas } from '../src/node/orm/schema.ts';
+import { locateDatabase, readSchemas } from '../src/node/orm/load.ts';
 import { loadOrmScorer } from '../src/node/orm/score.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../src/node/orm/synthetic.ts';
 
