@@ -6,7 +6,7 @@
  * and stays off; replay keeps working. web-llm's client is imported only when
  * a model is loaded, so the page does not carry it otherwise.
  */
-import type { CandidateSource, Verifier } from '../../core/pipeline/types.ts';
+import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import { buildAppConfig, buildTimeModelBase } from '../../engines/llm/app-config.ts';
 import { detectWebGpu } from '../../engines/llm/capabilities.ts';
 import { chooseDefaultModel } from '../../engines/llm/choose-model.ts';

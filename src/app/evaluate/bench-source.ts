@@ -6,10 +6,10 @@
  * each database's bytes on demand.
  */
 import { unzipSync } from 'fflate';
-import { databasePaths, parseBenchmark, type BenchLayout } from '../../core/bench/benchmark.ts';
-import { BenchFileError } from '../../core/bench/errors.ts';
-import type { BenchQuestion } from '../../core/bench/types.ts';
-import { locateBenchmarks } from '../../core/pipeline/bench-files.ts';
+import { databasePaths, parseBenchmark, type BenchLayout } from '../../core/bench/index.ts';
+import { BenchFileError } from '../../core/bench/index.ts';
+import type { BenchQuestion } from '../../core/bench/index.ts';
+import { locateBenchmarks } from '../../core/bench/index.ts';
 
 /** A set of files by relative path. */
 export interface FileSource {

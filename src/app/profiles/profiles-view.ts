@@ -4,7 +4,7 @@
  * its thresholds, and actions: use it in Ask, export it as JSON, delete it;
  * and importing one from a JSON file (checked field by field).
  */
-import { checkProfile } from '../../core/pipeline/profile-check.ts';
+import { checkProfile } from '../../core/profile-check.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';

@@ -4,7 +4,7 @@
  * (kept in localStorage as JSON), and which one is active. Ask reads the
  * active profile; listeners hear about every change.
  */
-import { checkProfile } from '../../core/pipeline/profile-check.ts';
+import { checkProfile } from '../../core/profile-check.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 
 const SAVED_KEY = 'confide.profiles.v1';

@@ -8,7 +8,7 @@ import { parseCandidateFile } from '../../../src/core/bench/candidate-file.ts';
 import { evaluate } from '../../../src/core/eval/report.ts';
 import { prepareAll, type DbAccess } from '../../../src/core/eval/prepare-all.ts';
 import { reportSummary, reportTables } from '../../../src/core/eval/tables.ts';
-import { perQuestionCsv } from '../../../src/core/pipeline/csv.ts';
+import { perQuestionCsv } from '../../../src/core/eval/csv.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import { DEMO_DB_PATH } from '../../../scripts/build-demo.ts';
 
