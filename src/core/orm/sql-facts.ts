@@ -85,7 +85,7 @@ export function sqlFacts(sql: string): SqlFacts {
   const p = parseSql(sql);
   if (!p.ok) return { ...literals(sql), parsed: false, tables: [], columns: [], joinPairs: [] };
   const w: Walk = { tables: new Set(), aliases: new Map(), rawColumns: [], rawPairs: [] };
-  walk(p.ast, [], (n) => visit(n, w), { intoSelects: true, intoCompound: true });
+  walk(p.ast, [], (n) => visit(n, w), { intoSelects: true, intoCompound: true, paths: false });
   const resolve = (t: string | null): string | null => (t === null ? null : w.aliases.get(t) ?? t);
   const columns = w.rawColumns.map((c) => ({ table: resolve(c.table), column: c.column }));
   const ref = (n: Node): ColumnRef => ({

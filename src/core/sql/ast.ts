@@ -105,6 +105,8 @@ export interface WalkOptions {
   readonly intoSelects?: boolean;
   /** Enter `_next`, the following SELECT of a compound query. Default false. */
   readonly intoCompound?: boolean;
+  /** Build each node's path (default true); false hands `visit` an empty path, for readers that need none (faster). */
+  readonly paths?: boolean;
 }
 
 /**
@@ -119,16 +121,17 @@ export interface WalkOptions {
  */
 export function walk<N extends Node = Node>(node: unknown, path: Path, visit: (n: N, p: Path) => boolean | void, options: WalkOptions = {}): void {
   if (Array.isArray(node)) {
-    node.forEach((child, i) => walk(child, [...path, i], visit, options));
+    for (let i = 0; i < node.length; i++) walk(node[i], options.paths === false ? path : [...path, i], visit, options);
     return;
   }
   if (!isNode(node)) return;
   if (visit(node as N, path) === false) return;
-  for (const [key, child] of Object.entries(node)) {
+  for (const key in node) {
+    const child = node[key];
     if (BOOKKEEPING.has(key) || (key === '_next' && options.intoCompound !== true)) continue;
     if (!(typeof child === 'object' && child !== null)) continue;
     if (isSelect(child) && options.intoSelects !== true) continue;
-    walk(child, [...path, key], visit, options);
+    walk(child, options.paths === false ? path : [...path, key], visit, options);
   }
 }
 
