@@ -94,10 +94,14 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
       else correct = label.correct;
       if (label.truncated) truncated = true;
     }
-    const normalized = deps.normalizedSql && !parseSql(record_i.sql).ok ? await deps.normalizedSql(record_i.sql) : undefined;
     candidates.push({ record: record_i, outcome, correct });
-    views.push(candidateView(record_i, outcome, rule, normalized));
   }
+  // sql.js's normalized SQL, asked at once for every candidate no parser dialect reads (each distinct text parsed once).
+  const normalizedSql = deps.normalizedSql;
+  const normalized = await Promise.all(
+    candidates.map((c) => (normalizedSql !== undefined && !parseSql(c.record.sql).ok ? normalizedSql(c.record.sql) : Promise.resolve(undefined))),
+  );
+  candidates.forEach((c, i) => views.push(candidateView(c.record, c.outcome, rule, normalized[i])));
   return {
     id: record.id,
     db_id: record.db_id,
