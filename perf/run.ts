@@ -52,7 +52,7 @@ if (want('bootstrap')) {
 if (want('eval')) {
   if (!haveSpider) skip('eval_spider_dev_s', `no Spider at ${spider}`);
   else {
-    const { benchEvalSpider } = await import('./evalSpider.ts');
+    const { benchEvalSpider } = await import('./eval-spider.ts');
     const r = await benchEvalSpider(spider);
     figures.eval_spider_dev_s = r.seconds;
     figures.eval = r;
@@ -82,7 +82,7 @@ if (want('orm')) {
   }
 }
 if (want('orm-browser')) {
-  const { benchOrmBrowser } = await import('./ormBrowser.ts');
+  const { benchOrmBrowser } = await import('./orm-browser.ts');
   const r = await benchOrmBrowser();
   const a = r.webgpu.adapter;
   const adapter = a === null ? 'no WebGPU adapter' : `${[a.vendor, a.architecture, a.device, a.description].filter((x) => typeof x === 'string' && x !== '').join(' / ')}${a.isFallbackAdapter === true ? ' (fallback adapter)' : ''}`;
