@@ -11,7 +11,7 @@
 import { tmpdir } from 'node:os';
 import { fitMlp } from '../../src/core/orm/fit.ts';
 import { DEFAULT_FEATURIZER } from '../../src/core/orm/layout.ts';
-import { mulberry32 } from '../../src/core/orm/rng.ts';
+import { mulberry32 } from '../../src/core/stats/mulberry32.ts';
 import { buildExamples } from '../../src/node/orm/examples.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/node/orm/synthetic.ts';
 import { writeOrm } from '../../src/node/orm/write.ts';

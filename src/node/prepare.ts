@@ -1,24 +1,29 @@
 /**
- * Executes and labels a candidate file against a benchmark's databases on
- * Node worker threads: records grouped by database, each database opened once
- * in the pool, questions prepared a few at a time so every worker stays busy.
- * Shared by `confide label`, `confide eval` and the benchmarks.
+ * The CLI's side of preparing a run: a candidate file's records, gold filled
+ * in from the benchmark, prepared by the shared `prepareAll`
+ * (src/core/eval/prepare-all.ts) over the Node worker pool with the
+ * benchmark's database files. Shared by `confide label`, `confide eval`,
+ * curation, ORM training pools and the benchmarks.
  */
 import { readFile } from 'node:fs/promises';
 import type { QuestionRecord } from '../core/bench/types.ts';
 import { resolveGold } from '../core/bench/gold.ts';
-import { prepareQuestion, type PreparedQuestion } from '../core/eval/prepare.ts';
+import { prepareAll, type DbAccess } from '../core/eval/prepare-all.ts';
+import type { PreparedQuestion } from '../core/eval/prepare.ts';
 import type { EquivalenceRule } from '../core/results/index.ts';
 import type { SqlPool } from '../engines/sql/pool-types.ts';
 import type { LoadedBenchmark } from './bench.ts';
+import { openDbFile } from './sqlPool.ts';
 
 export interface PrepareRunOptions {
   readonly pool: SqlPool;
   readonly rule?: EquivalenceRule;
   readonly timeoutMs?: number;
-  /** Questions in flight at once (default 2 × pool size). */
+  /** Chunks of queries in flight at once (default 2). */
   readonly concurrency?: number;
   readonly onProgress?: (p: { done: number; total: number; text: string }) => void;
+  /** Only labels will be read: nothing is parsed or normalized (see `prepareAll`). */
+  readonly labelsOnly?: boolean;
 }
 
 export interface PreparedRun {
@@ -34,71 +39,70 @@ export interface PreparedRun {
   readonly badDbs: { db_id: string; code: string; message: string; records: number }[];
 }
 
+const MISSING = 'MISSING_DB';
+
+/** A DbAccess over the pool for the benchmark's database files. */
+function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | undefined): DbAccess {
+  const runOpts = timeoutMs === undefined ? {} : { timeoutMs };
+  return {
+    async open(dbId) {
+      let path: string;
+      try {
+        path = bench.dbPath(dbId);
+      } catch (e) {
+        // A db_id that would leave the benchmark is refused as such, not reported missing.
+        const code = (e as { code?: string }).code === 'OUTSIDE_BENCH' ? 'OUTSIDE_BENCH' : MISSING;
+        return { ok: false, code, message: e instanceof Error ? e.message : String(e) };
+      }
+      // Small files are copied into the workers; big ones (BIRD) are read on demand.
+      const opened = await openDbFile(pool, dbId, path);
+      if (!opened.ok) return { ok: false, code: opened.error.code, message: opened.error.message };
+      return {
+        ok: true,
+        db: {
+          runMany: (sqls, signal) => pool.runMany(dbId, sqls, signal ? { ...runOpts, signal } : runOpts),
+          normalizedSql: (sql) => pool.normalizedSql(dbId, sql),
+          schema: opened.schema,
+        },
+      };
+    },
+    close: (dbId) => pool.close(dbId),
+  };
+}
+
 /**
- * Prepares every record whose database exists.
+ * Prepares every record whose database exists, a few chunks of queries in
+ * flight so every worker stays busy.
  *
  * @example
  * const run = await prepareRun(records, await loadBenchmark(dir), { pool });
  */
 export async function prepareRun(input: readonly QuestionRecord[], bench: LoadedBenchmark, options: PrepareRunOptions): Promise<PreparedRun> {
   const { records, missing } = resolveGold(input, bench.questions);
-  const byDb = new Map<string, number[]>();
-  const skipped = new Map<string, string[]>();
-  const refused = new Map<string, { code: string; message: string; records: number }>();
-  records.forEach((r, i) => {
-    let exists = true;
-    try {
-      bench.dbPath(r.db_id);
-    } catch (e) {
-      exists = false;
-      const code = (e as { code?: string }).code;
-      if (code === 'OUTSIDE_BENCH') {
-        const seen = refused.get(r.db_id);
-        refused.set(r.db_id, { code: 'OUTSIDE_BENCH', message: (e as Error).message, records: (seen?.records ?? 0) + 1 });
-        return;
-      }
-    }
-    if (!exists) skipped.set(r.db_id, [...(skipped.get(r.db_id) ?? []), r.id]);
-    else byDb.set(r.db_id, [...(byDb.get(r.db_id) ?? []), i]);
+  const size = options.pool.stats().size;
+  const { prepared, records: kept, skipped } = await prepareAll(records, fileAccess(bench, options.pool, options.timeoutMs), {
+    ...(options.rule !== undefined ? { rule: options.rule } : {}),
+    ...(options.labelsOnly !== undefined ? { labelsOnly: options.labelsOnly } : {}),
+    // Enough queries per call for a full batch on every worker, twice over.
+    chunkQueries: 64 * size,
+    inFlight: options.concurrency ?? 2,
+    ...(options.onProgress ? { onProgress: ({ done, total, text }) => options.onProgress?.({ done, total, text }) } : {}),
   });
-  const out: (PreparedQuestion | undefined)[] = new Array(records.length);
-  const badDbs: PreparedRun['badDbs'] = [...refused].map(([db_id, r]) => ({ db_id, ...r }));
-  const total = [...byDb.values()].reduce((a, b) => a + b.length, 0);
-  let done = 0;
-  const pool = options.pool;
-  const concurrency = options.concurrency ?? 2 * pool.stats().size;
-  const runOpts = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
-  for (const [dbId, indices] of byDb) {
-    const opened = await pool.open(dbId, new Uint8Array(await readFile(bench.dbPath(dbId))));
-    if (!opened.ok) {
-      badDbs.push({ db_id: dbId, code: opened.error.code, message: opened.error.message, records: indices.length });
-      continue;
+  const missingDbs = new Map<string, string[]>();
+  const bad = new Map<string, { code: string; message: string; records: number }>();
+  for (const s of skipped) {
+    if (s.code === MISSING) missingDbs.set(s.db_id, [...(missingDbs.get(s.db_id) ?? []), s.id]);
+    else {
+      const b = bad.get(s.db_id) ?? { code: s.code ?? 'UNKNOWN', message: s.reason, records: 0 };
+      bad.set(s.db_id, { ...b, records: b.records + 1 });
     }
-    const schema = opened.schema;
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < indices.length) {
-        const i = indices[next++] as number;
-        out[i] = await prepareQuestion(records[i] as QuestionRecord, {
-          runMany: (sqls) => pool.runMany(dbId, sqls, runOpts),
-          normalizedSql: (sql) => pool.normalizedSql(dbId, sql),
-          schema,
-          ...(options.rule !== undefined ? { rule: options.rule } : {}),
-        });
-        done++;
-        options.onProgress?.({ done, total, text: `${dbId}: ${done}/${total} questions` });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, indices.length) }, worker));
-    await pool.close(dbId);
   }
-  const keep = out.map((p, i) => (p === undefined ? -1 : i)).filter((i) => i >= 0);
   return {
-    prepared: keep.map((i) => out[i] as PreparedQuestion),
-    records: keep.map((i) => records[i] as QuestionRecord),
-    skippedMissingDb: [...skipped].map(([db_id, ids]) => ({ db_id, records: ids.length, ids })),
+    prepared,
+    records: kept,
+    skippedMissingDb: [...missingDbs].map(([db_id, ids]) => ({ db_id, records: ids.length, ids })),
     noGold: missing,
-    badDbs,
+    badDbs: [...bad].map(([db_id, b]) => ({ db_id, ...b })),
   };
 }
 

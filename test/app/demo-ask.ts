@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseCandidateFile } from '../../src/core/bench/candidate-file.ts';
-import { checkProfile } from '../../src/core/pipeline/profile-check.ts';
+import { checkProfile } from '../../src/core/profile-check.ts';
 import { decide, runAsk, type AskResult, type Decision } from '../../src/core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../src/core/profile.ts';
 import { createSignalRegistry } from '../../src/core/signals/index.ts';

@@ -14,7 +14,7 @@ import { parseCandidateFile, serializeCandidateFile } from '../../src/core/bench
 import { prepareQuestion } from '../../src/core/eval/prepare.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
 import type { EvalReport } from '../../src/core/eval/types.ts';
-import { checkProfile } from '../../src/core/pipeline/profile-check.ts';
+import { checkProfile } from '../../src/core/profile-check.ts';
 import { reportTables } from '../../src/core/eval/tables.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';

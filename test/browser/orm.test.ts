@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrmItem } from '../../src/core/orm/featurize.ts';
-import { mulberry32 } from '../../src/core/orm/rng.ts';
+import { mulberry32 } from '../../src/core/stats/mulberry32.ts';
 import { loadOrmScorer } from '../../src/node/orm/score.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/node/orm/synthetic.ts';
 import { buildOrmPage } from '../engines/orm/page/build.ts';

@@ -4,9 +4,9 @@
  * pipeline's progress, its decision and every candidate. Rendering only: the
  * work is `runAsk` and `decide` from src/core/pipeline.
  */
-import { runAsk } from '../../core/pipeline/ask.ts';
-import { decide } from '../../core/pipeline/decide.ts';
-import type { AskResult, CandidateSource, Verifier } from '../../core/pipeline/types.ts';
+import { runAsk } from '../../core/pipeline/index.ts';
+import { decide } from '../../core/pipeline/index.ts';
+import type { AskResult, CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { createSignalRegistry, defaultSignals, verifierSignal } from '../../core/signals/index.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';

@@ -3,7 +3,7 @@
  * clusters (same text, same structure, same result), each signal as if it
  * were the answer, its P(correct) under the profile, and verifier scores.
  */
-import type { AskResult } from '../../core/pipeline/types.ts';
+import type { AskResult } from '../../core/pipeline/index.ts';
 import { el } from '../dom.ts';
 import { formatMs, formatNumber, formatPercent, plural } from '../format.ts';
 import { resultTable } from '../result-table.ts';

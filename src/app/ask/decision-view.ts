@@ -4,9 +4,9 @@
  * abstention (why, in plain words, and the competing answers side by side so
  * the person can pick one or rephrase). Renders pipeline output only.
  */
-import type { Decision } from '../../core/pipeline/decide.ts';
-import { signalContributions } from '../../core/pipeline/contributions.ts';
-import type { AnswerGroup, AskResult } from '../../core/pipeline/types.ts';
+import type { Decision } from '../../core/pipeline/index.ts';
+import { signalContributions } from '../../core/pipeline/index.ts';
+import type { AnswerGroup, AskResult } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el } from '../dom.ts';
 import { formatPercent, plural } from '../format.ts';

@@ -6,12 +6,13 @@
  * and stays off; replay keeps working. web-llm's client is imported only when
  * a model is loaded, so the page does not carry it otherwise.
  */
-import type { CandidateSource, Verifier } from '../../core/pipeline/types.ts';
+import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import { buildAppConfig, buildTimeModelBase } from '../../engines/llm/app-config.ts';
 import { detectWebGpu } from '../../engines/llm/capabilities.ts';
 import { chooseDefaultModel } from '../../engines/llm/choose-model.ts';
 import { createWebLlmGenerator } from '../../engines/llm/generator.ts';
-import { createJudge, JUDGE_SIGNAL, type Judge } from '../../engines/llm/judge.ts';
+import { createJudge, type Judge } from '../../engines/llm/judge.ts';
+import { createJudgeVerifier } from '../../engines/llm/judge-verifier.ts';
 import { MODELS } from '../../engines/llm/models.ts';
 import type { LlmError } from '../../engines/llm/types.ts';
 import { el, replace } from '../dom.ts';
@@ -37,25 +38,6 @@ const RECOVERY: Readonly<Record<string, string>> = {
 };
 
 const describe = (e: LlmError): string => `${e.code}: ${e.message}${e.recovery ? ` ${RECOVERY[e.recovery] ?? ''}` : ''}`;
-
-/** The judge's scores as a pipeline verifier. */
-function judgeVerifier(judge: Judge): Verifier {
-  return {
-    name: JUDGE_SIGNAL,
-    async score(input, signal) {
-      try {
-        const scores = await judge.scoreCandidates(
-          { schema: input.schema, question: input.question, ...(input.evidence ? { evidence: input.evidence } : {}), sqls: input.candidates.map((c) => c.sql) },
-          signal ? { signal } : {},
-        );
-        return { ok: true, scores };
-      } catch (e) {
-        const err = (e as { error?: LlmError }).error;
-        return { ok: false, error: { code: err?.code ?? 'ENGINE_ERROR', message: err?.message ?? String(e) } };
-      }
-    },
-  };
-}
 
 /**
  * The live model panel; detection starts at once, nothing downloads until asked.
@@ -123,7 +105,7 @@ export function liveModel(): LiveModel {
     element,
     generator: () => generator,
     modelId: () => loaded,
-    judge: () => (judge !== null && judging.checked ? judgeVerifier(judge) : null),
+    judge: () => (judge !== null && judging.checked ? createJudgeVerifier(judge) : null),
     settings: () => ({ n: Math.min(32, Math.max(1, Math.floor(Number(n.value) || 8))), temperature: Number(temperature.value) }),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { wrap, type Remote } from 'comlink';
 import { agreementShares } from '../../core/orm/agreement.ts';
-import type { Verifier } from '../../core/pipeline/types.ts';
+import type { Verifier } from '../../core/pipeline/index.ts';
 import type { OrmEngine } from '../../engines/orm/engine.ts';
 
 export const ORM_SIDECAR_URL = 'models/orm-v1.json';

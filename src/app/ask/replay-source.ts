@@ -4,8 +4,8 @@
  * file the person loads. Replay stands in for the model only; execution,
  * signals, scoring and the decision still run for real.
  */
-import { tryParseCandidateFile } from '../../core/bench/candidate-file.ts';
-import type { QuestionRecord } from '../../core/bench/types.ts';
+import { tryParseCandidateFile } from '../../core/bench/index.ts';
+import type { QuestionRecord } from '../../core/bench/index.ts';
 import { createReplayGenerator } from '../../engines/llm/replay.ts';
 import type { Generator } from '../../engines/llm/types.ts';
 

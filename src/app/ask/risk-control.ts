@@ -3,7 +3,7 @@
  * option per target risk the active profile has a threshold for, with the
  * P(correct) threshold it implies spelled out below.
  */
-import { targetRisks } from '../../core/pipeline/decide.ts';
+import { targetRisks } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { formatPercent } from '../format.ts';

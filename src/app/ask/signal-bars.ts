@@ -3,8 +3,8 @@
  * values in [0, 1], the number, and whether the profile counted it for or
  * against the answer.
  */
-import type { SignalContribution } from '../../core/pipeline/contributions.ts';
-import { signalLabel } from '../../core/pipeline/signal-labels.ts';
+import type { SignalContribution } from '../../core/pipeline/index.ts';
+import { signalLabel } from '../../core/pipeline/index.ts';
 import { el } from '../dom.ts';
 import { formatNumber } from '../format.ts';
 

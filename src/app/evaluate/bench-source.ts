@@ -12,9 +12,7 @@
  * signal that terminates the worker at once.
  */
 import { wrap, proxy, type Remote } from 'comlink';
-import { databasePaths, type BenchLayout } from '../../core/bench/benchmark.ts';
-import type { BenchQuestion, QuestionRecord } from '../../core/bench/types.ts';
-import { locateBenchmarks } from '../../core/pipeline/bench-files.ts';
+import { databasePaths, locateBenchmarks, type BenchLayout, type BenchQuestion, type QuestionRecord } from '../../core/bench/index.ts';
 import { createBenchFilesApi, type BenchFilesApi, type ByteProgress, type FileResult } from './bench-files-api.ts';
 import { formatBytes, ZIP_MAX_ENTRY_BYTES } from './zip-reader.ts';
 

@@ -4,7 +4,7 @@
  * they never clash with the database open in Ask.
  */
 import type { Schema } from '../../core/schema.ts';
-import type { DbAccess } from '../../core/pipeline/prepare-all.ts';
+import type { DbAccess } from '../../core/eval/index.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import type { LoadedBench } from './bench-source.ts';
 

@@ -5,11 +5,11 @@
  * execute and label every candidate in the worker pool, then `evaluate()`
  * (src/core/eval, the code behind `confide eval`); (4) the report.
  */
-import { tryParseCandidateFile } from '../../core/bench/candidate-file.ts';
-import { resolveGold } from '../../core/bench/gold.ts';
-import type { QuestionRecord } from '../../core/bench/types.ts';
-import { labeledRecord } from '../../core/eval/prepare.ts';
-import { prepareAll } from '../../core/pipeline/prepare-all.ts';
+import { tryParseCandidateFile } from '../../core/bench/index.ts';
+import { resolveGold } from '../../core/bench/index.ts';
+import type { QuestionRecord } from '../../core/bench/index.ts';
+import { labeledRecord } from '../../core/eval/index.ts';
+import { prepareAll } from '../../core/eval/index.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import { DEMO_CANDIDATES_URL } from '../ask/replay-source.ts';
 import { el, replace } from '../dom.ts';

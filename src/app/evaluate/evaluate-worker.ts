@@ -5,9 +5,9 @@
  * left behind (labels and fingerprints are already computed).
  */
 import { wrap } from 'comlink';
-import type { PreparedQuestion } from '../../core/eval/prepare.ts';
-import type { EvaluateOptions } from '../../core/eval/report.ts';
-import type { EvalReport } from '../../core/eval/types.ts';
+import type { PreparedQuestion } from '../../core/eval/index.ts';
+import type { EvaluateOptions } from '../../core/eval/index.ts';
+import type { EvalReport } from '../../core/eval/index.ts';
 import type { EvalWorkerApi } from '../../../workers/eval.worker.ts';
 
 /** The prepared questions without their result rows. */

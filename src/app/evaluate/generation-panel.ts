@@ -5,10 +5,10 @@
  * and settings make the same run id, so starting again resumes it. Stored
  * runs can be used, exported as a candidate file, or deleted.
  */
-import { serializeCandidateFile } from '../../core/bench/candidate-file.ts';
-import type { QuestionRecord } from '../../core/bench/types.ts';
-import { runGeneration } from '../../core/pipeline/generation-run.ts';
-import type { CandidateSource } from '../../core/pipeline/types.ts';
+import { serializeCandidateFile } from '../../core/bench/index.ts';
+import type { QuestionRecord } from '../../core/bench/index.ts';
+import { runGeneration } from '../../core/pipeline/index.ts';
+import type { CandidateSource } from '../../core/pipeline/index.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';

@@ -6,7 +6,7 @@
  * plot sits in a <figure> with a caption; the tables below hold the numbers.
  */
 import * as Plot from '@observablehq/plot';
-import type { EvalReport } from '../../core/eval/types.ts';
+import type { EvalReport } from '../../core/eval/index.ts';
 import { el } from '../dom.ts';
 
 const WIDTH = 460;

@@ -3,11 +3,11 @@
  * tables as `confide eval`, the exports (labelled candidate file, report JSON,
  * per-question CSV, tables CSV) and "save as a calibration profile".
  */
-import { serializeCandidateFile } from '../../core/bench/candidate-file.ts';
-import type { QuestionRecord } from '../../core/bench/types.ts';
-import type { EvalReport } from '../../core/eval/types.ts';
-import { perQuestionCsv, tablesCsv } from '../../core/pipeline/csv.ts';
-import { reportSummary, reportTables, type ReportTable } from '../../core/eval/tables.ts';
+import { serializeCandidateFile } from '../../core/bench/index.ts';
+import type { QuestionRecord } from '../../core/bench/index.ts';
+import type { EvalReport } from '../../core/eval/index.ts';
+import { perQuestionCsv, tablesCsv } from '../../core/eval/index.ts';
+import { reportSummary, reportTables, type ReportTable } from '../../core/eval/index.ts';
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';
 import type { ProfileStore } from '../profiles/store.ts';

@@ -4,8 +4,8 @@
  * generated, so closing the tab loses at most the question in progress, and a
  * run can be resumed or exported later. Implements the pipeline's RunStore.
  */
-import type { QuestionRecord } from '../../core/bench/types.ts';
-import type { GenerationSettings, RunStore } from '../../core/pipeline/generation-run.ts';
+import type { QuestionRecord } from '../../core/bench/index.ts';
+import type { GenerationSettings, RunStore } from '../../core/pipeline/index.ts';
 
 export interface RunMeta {
   readonly id: string;

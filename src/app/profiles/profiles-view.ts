@@ -7,7 +7,7 @@
  * or replace the existing profile (never the bundled default). A change the
  * browser's storage refuses is reported in words and changes nothing.
  */
-import { checkProfile } from '../../core/pipeline/profile-check.ts';
+import { checkProfile } from '../../core/profile-check.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';

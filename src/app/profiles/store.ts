@@ -9,7 +9,7 @@
  * browser's quota, storage turned off) leaves the store exactly as it was and
  * comes back as a message in words instead of an uncaught exception.
  */
-import { checkProfile } from '../../core/pipeline/profile-check.ts';
+import { checkProfile } from '../../core/profile-check.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 
 const SAVED_KEY = 'confide.profiles.v1';

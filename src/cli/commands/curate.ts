@@ -8,7 +8,7 @@ import { numberFlag, parseFlags, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { progressReporter } from '../progress.ts';
-import { ruleFlag } from './label.ts';
+import { ruleFlag } from '../bench-flags.ts';
 
 const spec: CommandSpec = {
   name: 'curate',

@@ -9,7 +9,7 @@ import { numberFlag, parseFlags, UsageError, type CommandSpec } from '../args.ts
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { reportText } from '../report-text.ts';
-import { BENCH_FLAGS, prepareFromFlags } from './label.ts';
+import { BENCH_FLAGS, prepareFromFlags } from '../bench-flags.ts';
 
 const spec: CommandSpec = {
   name: 'eval',

@@ -3,23 +3,11 @@
  * the same candidate file with `correct` (and `exec_error`) on each candidate.
  */
 import { labeledRecord } from '../../core/eval/prepare.ts';
-import type { EquivalenceRule } from '../../core/results/index.ts';
-import { loadBenchmark, readCandidateFile, writeCandidateFileAtomic } from '../../node/bench.ts';
-import { prepareRun } from '../../node/prepare.ts';
-import { createNodeSqlPool } from '../../node/sqlPool.ts';
-import { numberFlag, parseFlags, UsageError, type CommandSpec, type ParsedFlags } from '../args.ts';
+import { writeCandidateFileAtomic } from '../../node/bench.ts';
+import { parseFlags, type CommandSpec } from '../args.ts';
+import { BENCH_FLAGS, prepareFromFlags } from '../bench-flags.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
-import { progressReporter } from '../progress.ts';
-
-export const BENCH_FLAGS = {
-  bench: { type: 'string', required: true, help: 'benchmark folder (Spider or BIRD layout)' },
-  split: { type: 'string', default: 'dev', help: 'question file <split>.json' },
-  candidates: { type: 'string', required: true, help: 'candidate file (JSON Lines)' },
-  rule: { type: 'string', default: 'spider', help: 'equivalence rule: spider | bird' },
-  'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
-  workers: { type: 'string', help: 'SQL worker threads (default min(4, cores))' },
-} as const;
 
 const spec: CommandSpec = {
   name: 'label',
@@ -27,43 +15,13 @@ const spec: CommandSpec = {
   flags: { ...BENCH_FLAGS, out: { type: 'string', required: true, help: 'labeled candidate file to write' } },
 };
 
-/** Reads the rule flag. */
-export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
-  const rule = flags.rule;
-  if (rule !== 'spider' && rule !== 'bird') throw new UsageError(`--rule must be spider or bird, got ${JSON.stringify(rule)}`);
-  return rule;
-}
-
-/** Loads the benchmark and candidates and prepares (executes + labels) every record; shared by label and eval. */
-export async function prepareFromFlags(flags: ParsedFlags) {
-  const rule = ruleFlag(flags);
-  const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
-  const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
-  const records = await readCandidateFile(flags.candidates as string);
-  const workers = flags.workers === undefined ? undefined : numberFlag(flags, 'workers', 4);
-  const pool = createNodeSqlPool({ timeoutMs, ...(workers !== undefined ? { size: workers } : {}) });
-  try {
-    const run = await prepareRun(records, bench, { pool, rule, timeoutMs, onProgress: progressReporter('executing') });
-    for (const s of run.skippedMissingDb) {
-      const ids = s.ids.slice(0, 5).join(', ') + (s.ids.length > 5 ? ', …' : '');
-      process.stderr.write(`skipped ${s.records} record(s) (id ${ids}): database ${s.db_id} is not in the benchmark\n`);
-    }
-    for (const b of run.badDbs) process.stderr.write(`skipped ${b.records} record(s): database ${b.db_id}: ${b.code}: ${b.message}\n`);
-    if (run.noGold > 0) process.stderr.write(`${run.noGold} record(s) have no gold SQL (neither in the file nor in the benchmark)\n`);
-    const goldErrors = run.prepared.filter((p) => p.goldError !== undefined).length;
-    if (goldErrors > 0) process.stderr.write(`${goldErrors} question(s) whose gold SQL failed to execute are left unlabeled\n`);
-    return { run, rule, pool };
-  } finally {
-    pool.terminate();
-  }
-}
-
 export const labelCommand: Command = {
   spec,
   async run(argv) {
     const flags = parseFlags(spec, argv);
     guardOutputs({ outputs: [flagPath(flags, 'out')], inputs: [flagPath(flags, 'candidates')], bench: { dir: flags.bench as string, split: flags.split as string } });
-    const { run } = await prepareFromFlags(flags);
+    // Labels need execution, the rule and the gold's ORDER BY only: nothing is parsed.
+    const { run } = await prepareFromFlags(flags, { labelsOnly: true });
     const out = run.records.map((r, i) => labeledRecord(r, run.prepared[i]!));
     await writeCandidateFileAtomic(flags.out as string, out);
     let correct = 0;

@@ -6,3 +6,4 @@ export { BenchFileError, CandidateFileError, type BenchFileErrorCode, type Bench
 export { isExecErrorCode } from './exec-error-codes.ts';
 export { resolveGold, type GoldResolution } from './gold.ts';
 export type { BenchQuestion, CandidateRecord, QuestionRecord } from './types.ts';
+export { locateBenchmarks, type BenchLocation } from './bench-files.ts';

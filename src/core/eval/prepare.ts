@@ -6,7 +6,7 @@
  */
 import type { CandidateRecord, QuestionRecord } from '../bench/types.ts';
 import type { ExecOutcome } from '../exec/types.ts';
-import { labelCandidate, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
+import { hasOrderBy, labelCandidate, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
 import type { CandidateView, QuestionView } from '../signals/types.ts';
 import { parseSql } from '../sql/parse.ts';
@@ -81,6 +81,7 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
   const goldOutcome = gold === undefined ? undefined : outcomes[sqls.length];
   let goldError: string | undefined;
   let truncated = false;
+  const goldOrdered = gold !== undefined && rule === 'spider' && hasOrderBy(gold);
   const candidates: PreparedCandidate[] = [];
   const views: CandidateView[] = [];
   for (let i = 0; i < sqls.length; i++) {
@@ -88,15 +89,19 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
     const outcome = outcomes[i] as ExecOutcome;
     let correct: boolean | null = record_i.correct ?? null;
     if (correct === null && goldOutcome !== undefined && gold !== undefined) {
-      const label = labelCandidate(goldOutcome, outcome, { rule, goldSql: gold });
+      const label = labelCandidate(goldOutcome, outcome, { rule, goldSql: gold, goldOrdered });
       if (label.goldError !== undefined) goldError = label.goldError;
       else correct = label.correct;
       if (label.truncated) truncated = true;
     }
-    const normalized = deps.normalizedSql && !parseSql(record_i.sql).ok ? await deps.normalizedSql(record_i.sql) : undefined;
     candidates.push({ record: record_i, outcome, correct });
-    views.push(candidateView(record_i, outcome, rule, normalized));
   }
+  // sql.js's normalized SQL, asked at once for every candidate no parser dialect reads (each distinct text parsed once).
+  const normalizedSql = deps.normalizedSql;
+  const normalized = await Promise.all(
+    candidates.map((c) => (normalizedSql !== undefined && !parseSql(c.record.sql).ok ? normalizedSql(c.record.sql) : Promise.resolve(undefined))),
+  );
+  candidates.forEach((c, i) => views.push(candidateView(c.record, c.outcome, rule, normalized[i])));
   return {
     id: record.id,
     db_id: record.db_id,

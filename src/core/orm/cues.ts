@@ -45,7 +45,7 @@ export const CUES: readonly Cue[] = [
  * unasked (each 0 or 1).
  *
  * @example
- * cueIndicators('how many singers are there?', sqlShape(lexSql('SELECT count(*) FROM singer'))).slice(0, 3);
+ * cueIndicators('how many singers are there?', sqlShape(featureTokens('SELECT count(*) FROM singer'))).slice(0, 3);
  * // [1, 0, 0]: the count cue is asked and answered
  */
 export function cueIndicators(questionLower: string, shape: SqlShape): number[] {

@@ -13,7 +13,7 @@ import type { Schema } from '../schema.ts';
 import { cueIndicators } from './cues.ts';
 import { hashSlot } from './hash.ts';
 import { checkFeaturizerConfig, DENSE_COUNT, type FeaturizerConfig } from './layout.ts';
-import type { SqlToken } from './lex.ts';
+import type { FeatureToken } from './tokens.ts';
 import { linkFeatures } from './link.ts';
 import { sqlShape } from './shape.ts';
 import { sqlFacts, type SqlFacts } from './sql-facts.ts';
@@ -42,7 +42,7 @@ export interface SparseFeatures {
   readonly values: Float32Array;
 }
 
-function masked(t: SqlToken, columns: ReadonlySet<string>): string {
+function masked(t: FeatureToken, columns: ReadonlySet<string>): string {
   switch (t.kind) {
     case 'kw': case 'op': return t.text;
     case 'fn': return `fn:${t.text}`;

@@ -32,7 +32,7 @@ export function fnv1a32(text: string, seed: number): number {
   };
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    if (c < 0x80) { step(c); continue; }
+    if (c < 0x80) { h = Math.imul(h ^ c, PRIME); continue; } // the common case, without a call
     if (c >= 0xd800 && c <= 0xdfff) {
       const d = text.charCodeAt(i + 1);
       if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {

@@ -9,7 +9,8 @@
  * float64; parameters are float32.
  */
 import type { SparseFeatures } from './featurize.ts';
-import type { Rng } from './rng.ts';
+import { sigmoid } from '../stats/logisticModel.ts';
+import type { UniformFn } from '../stats/mulberry32.ts';
 
 export interface MlpParams {
   /** Layer widths `[D, h1, …, 1]`. */
@@ -30,7 +31,7 @@ export const SPARSE_FAN_IN = 64;
  * const p = initMlp([8192, 128, 32, 1], mulberry32(1));
  * p.weights[0].length; // 8192 * 128
  */
-export function initMlp(sizes: readonly number[], rng: Rng): MlpParams {
+export function initMlp(sizes: readonly number[], rng: UniformFn): MlpParams {
   if (sizes.length < 2 || sizes.some((s) => !Number.isInteger(s) || s < 1) || sizes[sizes.length - 1] !== 1) {
     throw new RangeError(`sizes must be positive integers ending in 1, got [${sizes.join(', ')}]`);
   }
@@ -72,11 +73,6 @@ export function forwardActivations(p: MlpParams, x: SparseFeatures): Float64Arra
     acts.push(next);
   }
   return acts;
-}
-
-/** The logistic function, computed without overflow for large |z|. */
-export function sigmoid(z: number): number {
-  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
 /**

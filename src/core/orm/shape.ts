@@ -3,7 +3,7 @@
  * indicators the featurizer and the question cues use. Token-based on purpose,
  * so a candidate that does not parse still has a shape.
  */
-import type { SqlToken } from './lex.ts';
+import type { FeatureToken } from './tokens.ts';
 
 export interface SqlShape {
   /** Occurrences of each keyword and function name (lowercase). */
@@ -27,11 +27,11 @@ export interface SqlShape {
  * Reads the shape of a token list.
  *
  * @example
- * const s = sqlShape(lexSql('SELECT name FROM t ORDER BY age DESC LIMIT 1'));
+ * const s = sqlShape(featureTokens('SELECT name FROM t ORDER BY age DESC LIMIT 1'));
  * s.orderDesc; // true
  * s.limit;     // 1
  */
-export function sqlShape(tokens: readonly SqlToken[]): SqlShape {
+export function sqlShape(tokens: readonly FeatureToken[]): SqlShape {
   const counts = new Map<string, number>();
   const comparisons = new Map<string, number>();
   let conditions = 0;
@@ -66,7 +66,7 @@ export function sqlShape(tokens: readonly SqlToken[]): SqlShape {
 }
 
 /** True when the comma at `i` separates tables in a FROM list (implicit join). */
-function inFromList(tokens: readonly SqlToken[], i: number): boolean {
+function inFromList(tokens: readonly FeatureToken[], i: number): boolean {
   let depth = 0;
   for (let j = i - 1; j >= 0; j--) {
     const t = tokens[j]!;

@@ -6,7 +6,7 @@
  * to validation in that order until validation holds at least
  * `share × total` examples; at least one group stays on each side.
  */
-import { shuffleInPlace, type Rng } from './rng.ts';
+import { shuffleInPlace, type UniformFn } from '../stats/mulberry32.ts';
 
 export interface GroupSplit {
   readonly train: readonly string[];
@@ -19,7 +19,7 @@ export interface GroupSplit {
  * @example
  * splitByGroup(['a', 'a', 'b', 'c'], 0.25, mulberry32(1)); // e.g. {train: ['a', 'c'], validation: ['b']}
  */
-export function splitByGroup(groups: readonly string[], share: number, rng: Rng): GroupSplit {
+export function splitByGroup(groups: readonly string[], share: number, rng: UniformFn): GroupSplit {
   if (!(share > 0 && share < 1)) throw new RangeError(`validation share must be in (0, 1), got ${share}`);
   const sizes = new Map<string, number>();
   for (const g of groups) sizes.set(g, (sizes.get(g) ?? 0) + 1);

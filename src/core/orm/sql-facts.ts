@@ -10,14 +10,16 @@
  * printed by the mutation generator featurize identically, and a model cannot
  * learn who wrote a candidate instead of whether it is right.
  *
- * Tables and columns come from the node-sql-parser AST through `parseSql`;
+ * Tables and columns come from the node-sql-parser AST through `parseSql`,
+ * read with the one AST walker (sql/ast.ts) over the whole statement;
  * aliases are resolved with one alias map for the whole statement (Spider's
- * `T1`/`T2` style). Table and column names are lowercased. A column written
+ * `T1`/`T2` style), the reading the shipped model was trained on. Table and column names are lowercased. A column written
  * without a table stays `table: null` here; linking resolves it against the
  * schema. Literals come from the lexer, so they exist even without a parse.
  */
+import { isNode, walk, type Node } from '../sql/ast.ts';
 import { parseSql, toSql } from '../sql/parse.ts';
-import { lexSql, type SqlToken } from './lex.ts';
+import { featureTokens, type FeatureToken } from './tokens.ts';
 
 /** A column reference: lowercased names; `table` null when unqualified and unresolved. */
 export interface ColumnRef {
@@ -28,7 +30,7 @@ export interface ColumnRef {
 export interface SqlFacts {
   /** The text the tokens were read from: the canonical print, or the input when it does not parse. */
   readonly text: string;
-  readonly tokens: readonly SqlToken[];
+  readonly tokens: readonly FeatureToken[];
   /** Numeric literals, except the count after LIMIT/OFFSET. */
   readonly numbers: readonly number[];
   /** Single-quoted literal contents (LIKE wildcards kept) plus double-quoted texts. */
@@ -40,15 +42,6 @@ export interface SqlFacts {
   readonly joinPairs: readonly (readonly [ColumnRef, ColumnRef])[];
 }
 
-type Node = Record<string, unknown>;
-const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null;
-
-function columnName(c: unknown): string | null {
-  if (typeof c === 'string') return c;
-  if (isNode(c) && isNode(c.expr) && typeof c.expr.value === 'string') return c.expr.value;
-  return null;
-}
-
 interface Walk {
   tables: Set<string>;
   aliases: Map<string, string>;
@@ -56,9 +49,8 @@ interface Walk {
   rawPairs: [Node, Node][];
 }
 
-function walk(v: unknown, w: Walk): void {
-  if (Array.isArray(v)) { for (const x of v) walk(x, w); return; }
-  if (!isNode(v)) return;
+/** Reads one node of the whole statement (subqueries and compound parts included). */
+function visit(v: Node, w: Walk): void {
   if (typeof v.table === 'string' && 'as' in v && !('column' in v)) {
     const table = v.table.toLowerCase();
     w.tables.add(table);
@@ -71,7 +63,13 @@ function walk(v: unknown, w: Walk): void {
   if (v.type === 'binary_expr' && v.operator === '=' && isNode(v.left) && isNode(v.right) && v.left.type === 'column_ref' && v.right.type === 'column_ref') {
     w.rawPairs.push([v.left, v.right]);
   }
-  for (const key of Object.keys(v)) if (key !== 'tableList' && key !== 'columnList') walk(v[key], w);
+}
+
+/** A column name written as a string or `{expr: {value}}`. */
+function columnName(c: unknown): string | null {
+  if (typeof c === 'string') return c;
+  if (isNode(c) && isNode(c.expr) && typeof c.expr.value === 'string') return c.expr.value;
+  return null;
 }
 
 /**
@@ -87,7 +85,7 @@ export function sqlFacts(sql: string): SqlFacts {
   const p = parseSql(sql);
   if (!p.ok) return { ...literals(sql), parsed: false, tables: [], columns: [], joinPairs: [] };
   const w: Walk = { tables: new Set(), aliases: new Map(), rawColumns: [], rawPairs: [] };
-  walk(p.ast, w);
+  walk(p.ast, [], (n) => visit(n, w), { intoSelects: true, intoCompound: true, paths: false });
   const resolve = (t: string | null): string | null => (t === null ? null : w.aliases.get(t) ?? t);
   const columns = w.rawColumns.map((c) => ({ table: resolve(c.table), column: c.column }));
   const ref = (n: Node): ColumnRef => ({
@@ -106,7 +104,7 @@ export function sqlFacts(sql: string): SqlFacts {
 
 /** Tokens of `text` and the literals among them. */
 function literals(text: string): Pick<SqlFacts, 'text' | 'tokens' | 'numbers' | 'strings'> {
-  const tokens = lexSql(text);
+  const tokens = featureTokens(text);
   const numbers: number[] = [];
   const strings: string[] = [];
   tokens.forEach((t, i) => {

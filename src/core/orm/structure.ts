@@ -7,11 +7,11 @@
 import type { STRUCTURE_FEATURES } from './layout.ts';
 import type { SqlShape } from './shape.ts';
 import type { SqlFacts } from './sql-facts.ts';
-import type { SqlToken } from './lex.ts';
+import type { FeatureToken } from './tokens.ts';
 
 const squash = (n: number, cap: number): number => Math.min(1, Math.log1p(n) / Math.log1p(cap));
 
-function selectItems(tokens: readonly SqlToken[]): number {
+function selectItems(tokens: readonly FeatureToken[]): number {
   let n = 1;
   let depth = 0;
   for (const t of tokens.slice(1)) {

@@ -56,9 +56,19 @@ export function textWords(text: string): string[] {
  * nameStems('stu_ages');        // ['stu', 'age']
  */
 export function nameStems(name: string): string[] {
-  const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Za-z])(\d)/g, '$1 $2');
-  return textWords(spaced).map(stem);
+  let stems = NAME_STEMS.get(name);
+  if (stems === undefined) {
+    const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Za-z])(\d)/g, '$1 $2');
+    stems = textWords(spaced).map(stem);
+    if (NAME_STEMS.size >= NAME_STEMS_KEPT) NAME_STEMS.clear();
+    NAME_STEMS.set(name, stems);
+  }
+  return [...stems];
 }
+
+/** Schema names repeat on every candidate of a database: their stems are kept (a bounded memo, cleared when full). */
+const NAME_STEMS = new Map<string, readonly string[]>();
+const NAME_STEMS_KEPT = 8192;
 
 /**
  * The numbers a text mentions: numerals and the number words one to twelve.

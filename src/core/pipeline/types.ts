@@ -3,9 +3,9 @@
  * injected dependencies), what each stage produces, and what comes out. Plain
  * data throughout, so the UI only renders it.
  *
- * The generator side is described structurally (`CandidateSource`), so both
- * the live web-llm generator and the replay generator of src/engines/llm fit
- * without core importing an engine.
+ * The generator side is described here (`SampleRequest`, `CandidateSource`);
+ * the `Generator` of src/engines/llm extends it, so the live web-llm generator
+ * and the replay generator fit without core importing an engine.
  */
 import type { ExecErrorCode, ExecOutcome } from '../exec/types.ts';
 import type { CalibrationProfile } from '../profile.ts';
@@ -22,15 +22,34 @@ export interface SampledCandidate {
   readonly scores?: Readonly<Record<string, number>>;
 }
 
-/** The request a generator receives (`SampleRequest` of src/engines/llm). */
-export interface SampleRequestLike {
+/** One request for candidates (what every generator receives: web-llm, replay, scripted). */
+export interface SampleRequest {
   readonly schema: Schema;
   readonly question: string;
   readonly evidence?: string;
+  /** Database id, used by the replay generator to tell questions apart. */
   readonly db_id?: string;
+  /** Number of candidates (default `DEFAULT_N` of src/engines/llm, at most `MAX_N`). */
   readonly n?: number;
+  /** Sampling temperature (default `DEFAULT_TEMPERATURE`). */
   readonly temperature?: number;
+  /** Most generated tokens per candidate (default `DEFAULT_MAX_TOKENS`). */
+  readonly maxTokens?: number;
+  /** Integer base seed; candidate i uses `candidateSeed(seed, i)`. Omitted: unseeded. */
   readonly seed?: number;
+}
+
+/** Progress after each candidate: `done` of `total` finished. */
+export interface SampleProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly text: string;
+}
+
+export interface SampleOptions {
+  /** Stops generation; finished candidates are still returned. */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: SampleProgress) => void;
 }
 
 /** Progress of one stage, in the shape every long step reports. */
@@ -45,10 +64,7 @@ export type AskStage = 'generate' | 'execute' | 'verify' | 'signals';
 
 /** Something that samples candidates (the live generator, or replay). */
 export interface CandidateSource {
-  sample(
-    req: SampleRequestLike,
-    options?: { signal?: AbortSignal; onProgress?: (p: { done: number; total: number; text: string }) => void },
-  ): Promise<readonly SampledCandidate[]>;
+  sample(req: SampleRequest, options?: SampleOptions): Promise<readonly SampledCandidate[]>;
 }
 
 /** Executes queries against the open database (the SQL pool's runMany, bound to a key). */

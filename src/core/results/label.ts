@@ -28,6 +28,8 @@ export interface LabelOptions {
   readonly rule?: EquivalenceRule;
   /** The gold SQL; under `spider`, row order matters when it has a top-level ORDER BY. */
   readonly goldSql: string;
+  /** Whether the gold has a top-level ORDER BY, when the caller scanned it already (one scan per question, not per candidate). */
+  readonly goldOrdered?: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export function labelCandidate(gold: ExecOutcome, candidate: ExecOutcome, option
   if (!gold.ok) return { correct: false, goldError: gold.error.code };
   if (!candidate.ok) return { correct: false, exec_error: candidate.error.code };
   const rule = options.rule ?? DEFAULT_RULE;
-  const ordered = rule === 'spider' && hasOrderBy(options.goldSql);
+  const ordered = rule === 'spider' && (options.goldOrdered ?? hasOrderBy(options.goldSql));
   const correct = resultsEquivalent(gold, candidate, { rule, ordered });
   return gold.cut || candidate.cut ? { correct, truncated: true } : { correct };
 }

@@ -92,3 +92,110 @@ export function quotedStrings(x: Node): { left: boolean; right: boolean; list: b
   const left = !right && isDoubleQuoted(x.left) && !isDoubleQuoted(x.right) && !isLiteral(x.right);
   return { left, right, list: false };
 }
+
+/** Keys from the root to a node, e.g. `['where', 'left']`. */
+export type Path = readonly (string | number)[];
+
+/** Keys holding the parser's bookkeeping, never walked. */
+const BOOKKEEPING = new Set(['tableList', 'columnList']);
+
+/** Where {@link walk} goes beyond the statement it starts in. */
+export interface WalkOptions {
+  /** Enter nested SELECTs (subqueries, CTE bodies). Default false. */
+  readonly intoSelects?: boolean;
+  /** Enter `_next`, the following SELECT of a compound query. Default false. */
+  readonly intoCompound?: boolean;
+  /** Build each node's path (default true); false hands `visit` an empty path, for readers that need none (faster). */
+  readonly paths?: boolean;
+}
+
+/**
+ * The one walker over node-sql-parser ASTs: visits every object below `node`
+ * (itself included) with its path from the root, in key order; by default
+ * without entering nested SELECTs or `_next` siblings. `visit` returning
+ * `false` stops the descent below that node.
+ *
+ * @example
+ * walk(select.where, ['where'], (n, p) => { if (n.type === 'column_ref') refs.push(p); });
+ * walk(ast, [], (n) => void seen.push(n), { intoSelects: true, intoCompound: true }); // the whole statement
+ */
+export function walk<N extends Node = Node>(node: unknown, path: Path, visit: (n: N, p: Path) => boolean | void, options: WalkOptions = {}): void {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) walk(node[i], options.paths === false ? path : [...path, i], visit, options);
+    return;
+  }
+  if (!isNode(node)) return;
+  if (visit(node as N, path) === false) return;
+  for (const key in node) {
+    const child = node[key];
+    if (BOOKKEEPING.has(key) || (key === '_next' && options.intoCompound !== true)) continue;
+    if (!(typeof child === 'object' && child !== null)) continue;
+    if (isSelect(child) && options.intoSelects !== true) continue;
+    walk(child, options.paths === false ? path : [...path, key], visit, options);
+  }
+}
+
+/**
+ * The node at `path` below `root`; throws `RangeError` when the path is gone.
+ *
+ * @example
+ * getAt({ where: { left: n } }, ['where', 'left']) === n;
+ */
+export function getAt<N extends Node = Node>(root: Node, path: Path): N {
+  let cur: unknown = root;
+  for (const key of path) {
+    cur = isNode(cur) || Array.isArray(cur) ? (cur as Record<string | number, unknown>)[key] : undefined;
+    if (cur === undefined) throw new RangeError(`no node at ${path.join('.')}`);
+  }
+  return cur as N;
+}
+
+/**
+ * True when a SELECT occurs anywhere inside `node` (itself excluded).
+ *
+ * @example
+ * containsSelect(where); // true for `x IN (SELECT …)`
+ */
+export function containsSelect(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(containsSelect);
+  if (!isNode(node)) return false;
+  return Object.entries(node).some(([key, child]) => !BOOKKEEPING.has(key) && key !== '_next' && (isSelect(child) || containsSelect(child)));
+}
+
+/** The clauses of one SELECT that hold column references (ON conditions live in `from`). */
+export const REF_CLAUSES: readonly string[] = ['columns', 'from', 'where', 'groupby', 'having', 'orderby'];
+
+/**
+ * Column name of a `column_ref` node, or null for `*` and non-references.
+ *
+ * @example
+ * columnName({ type: 'column_ref', table: 'T1', column: 'age' }); // 'age'
+ */
+export function columnName(ref: Node): string | null {
+  if (ref.type !== 'column_ref') return null;
+  const c: unknown = ref.column;
+  const name = typeof c === 'string' ? c : isNode(c) && isNode(c.expr) ? c.expr.value : null;
+  return typeof name === 'string' && name !== '*' ? name : null;
+}
+
+/**
+ * True when a column reference was written as a double-quoted token (identifier or string).
+ *
+ * @example
+ * isDoubleQuotedRef(pgRefTo('"France"')); // true
+ */
+export function isDoubleQuotedRef(ref: Node): boolean {
+  return ref.type === 'column_ref' && isNode(ref.column) && isNode(ref.column.expr) && ref.column.expr.type === 'double_quote_string';
+}
+
+/**
+ * The qualifier of a column reference (`T1` in `T1.age`), or null. The
+ * postgresql grammar stores the one of `T1.*` as `{value}`.
+ *
+ * @example
+ * qualifier({ type: 'column_ref', table: 'T1', column: 'age' }); // 'T1'
+ */
+export function qualifier(ref: Node): string | null {
+  const t: unknown = isNode(ref.table) ? ref.table.value : ref.table;
+  return typeof t === 'string' && t !== '' ? t : null;
+}

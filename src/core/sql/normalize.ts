@@ -4,6 +4,7 @@
  * any text, valid SQL or not.
  */
 import { SQL_KEYWORDS } from './keywords.ts';
+import { valuePositions } from './quoted-values.ts';
 import { isBareIdentifier, quotedName, tokenizeSql, type Token } from './tokenize.ts';
 
 /** Options for {@link normalizeSql}. */
@@ -20,27 +21,6 @@ function isUnarySign(prev: Token | undefined, t: Token, next: Token | undefined)
   if ((t.text !== '-' && t.text !== '+') || next?.kind !== 'number') return false;
   if (prev === undefined || prev.kind === 'op' || isKeyword(prev)) return true;
   return prev.kind === 'punct' && (prev.text === '(' || prev.text === ',');
-}
-
-const COMPARE = new Set(['=', '==', '!=', '<>', '<', '>', '<=', '>=', 'like', 'glob', 'is', 'between']);
-
-/**
- * Marks the "x" tokens that stand where a value stands: right after a
- * comparison (`= "Bob"`, `like "%a%"`, `between "a" and "b"`) or inside an
- * IN list. SQLite reads those as strings (no column has such a name in a
- * sane query); every other "x" is read as an identifier.
- */
-function quotedStrings(toks: readonly Token[]): boolean[] {
-  const inList: boolean[] = [];
-  return toks.map((t, i) => {
-    const prev = toks[i - 1];
-    if (t.text === '(') inList.push(prev !== undefined && prev.text.toLowerCase() === 'in');
-    if (t.text === ')') inList.pop();
-    if (t.kind !== 'dq' || prev === undefined) return false;
-    const p = prev.text.toLowerCase();
-    if (COMPARE.has(p) || (p === 'and' && toks[i - 3]?.text.toLowerCase() === 'between')) return true;
-    return (p === '(' || p === ',') && inList[inList.length - 1] === true;
-  });
 }
 
 /** Text of one token in canonical form; `value` marks a "x" read as a string. */
@@ -80,9 +60,9 @@ function spaced(prev: Token, next: Token): boolean {
  * or […] unquoted when they are plain names that are not keywords (others are
  * written "…"), trailing semicolons removed. String literals keep their case
  * and quotes. SQLite reads "x" as a column when one exists and as a string
- * otherwise; here a "x" right after a comparison operator, after BETWEEN or
- * inside an IN list is a string (kept as written, masked with the literals),
- * and any other "x" is an identifier.
+ * otherwise; here a "x" where a value stands (`valuePositions`: after a
+ * comparison, BETWEEN or inside an IN list, not before `.`) is a string (kept
+ * as written, masked with the literals), and any other "x" is an identifier.
  *
  * @example
  * normalizeSql('SELECT  [Name], "Age" FROM t WHERE x = "A"; -- hi');
@@ -94,7 +74,7 @@ export function normalizeSql(sql: string, options: NormalizeOptions = {}): strin
   const mask = options.maskLiterals === true;
   const toks = tokenizeSql(sql).filter((t) => t.kind !== 'ws' && t.kind !== 'comment');
   while (toks.length > 0 && toks[toks.length - 1].text === ';') toks.pop();
-  const values = quotedStrings(toks);
+  const values = valuePositions(toks.map((t) => ({ text: t.text.toLowerCase(), dq: t.kind === 'dq', code: t.kind === 'word' || t.kind === 'op' || t.kind === 'punct' })));
   let out = '';
   let prev: Token | undefined;
   for (let i = 0; i < toks.length; i++) {

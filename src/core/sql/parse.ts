@@ -6,6 +6,12 @@
  * gold query (see FACTS.md). Per-dialect builds keep the browser bundle small.
  * Nothing here is a hand-written grammar. Text outside the parser's limits
  * (parse-limits.ts) fails at once instead of risking exponential time.
+ *
+ * Parsing is the costly step of every SQL view (structure keys, usage, the
+ * ORM's facts), so each distinct text is parsed once: results are kept in a
+ * bounded cache keyed by the text ({@link PARSE_CACHE_SIZE} entries, least
+ * recently used dropped first). The AST is shared: callers read it and clone
+ * (`structuredClone`) before changing anything, as the mutation generator does.
  */
 // The per-dialect builds are CommonJS: take `Parser` off the default export
 // (Node cannot see named exports of these bundles; Vite's interop agrees).
@@ -57,6 +63,24 @@ export interface ParseFailure {
  * if (p.ok) console.log(p.dialect); // 'postgresql'
  */
 export function parseSql(sql: string): Parsed | ParseFailure {
+  const hit = cache.get(sql);
+  if (hit !== undefined) {
+    cache.delete(sql);
+    cache.set(sql, hit);
+    return hit;
+  }
+  const result = parseUncached(sql);
+  if (cache.size >= PARSE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(sql, result);
+  return result;
+}
+
+/** Distinct SQL texts whose parse is kept (a few Spider-sized pools of candidates). */
+export const PARSE_CACHE_SIZE = 4096;
+
+const cache = new Map<string, Parsed | ParseFailure>();
+
+function parseUncached(sql: string): Parsed | ParseFailure {
   if (!fitsParser(sql)) {
     return { ok: false, message: `not handed to the parser: unbalanced parentheses, nesting deeper than ${MAX_PARSE_DEPTH} or more than ${MAX_PARSE_TOKENS} tokens` };
   }
@@ -79,12 +103,15 @@ export function parseSql(sql: string): Parsed | ParseFailure {
 /**
  * Prints an AST back to SQL with the dialect that parsed it. Identifiers come
  * back double-quoted for sqlite/postgresql (valid SQLite) and backquoted for
- * mysql/bigquery (also accepted by SQLite).
+ * mysql/bigquery (also accepted by SQLite). The AST is left as it was.
  *
  * @example
  * const p = parseSql('select a from t');
  * if (p.ok) toSql(p.ast, p.dialect); // 'SELECT "a" FROM "t"'
  */
 export function toSql(ast: AST, dialect: Dialect): string {
-  return PARSERS[dialect].sqlify(ast, { database: dialect });
+  // node-sql-parser's printer writes into the tree it prints (it spreads a
+  // subquery's statement into its wrapper): print a copy, so a shared parse
+  // stays as parsed.
+  return PARSERS[dialect].sqlify(structuredClone(ast), { database: dialect });
 }

@@ -1,8 +1,10 @@
 /**
- * A small SQL tokenizer (SQLite lexical rules, not a grammar): enough to fold
+ * The SQL tokenizer (SQLite lexical rules, not a grammar): enough to fold
  * case outside literals, unify identifier quotes, drop comments and mask
  * literals. It never throws: an unterminated string or comment runs to the end
  * of the text, and an unknown character becomes a one-character `op` token.
+ * Normalization, structure-key fallbacks, the parser's input limits and the
+ * ORM's feature tokens (mode `features`, see `orm/tokens.ts`) all read it.
  */
 import { SQL_KEYWORDS } from './keywords.ts';
 
@@ -21,53 +23,149 @@ export interface Token {
   readonly text: string;
 }
 
-const MULTI_OPS = ['<=', '>=', '<>', '!=', '==', '||', '<<', '>>', '->>', '->'];
+/**
+ * `sqlite` reads SQLite's lexical classes (hex numbers, blobs, parameters,
+ * `<<`, `->` …). `features` is the reading the ORM's features were trained
+ * on, kept exactly: no blobs or parameters (their characters lex one by one),
+ * decimal numbers of at most 64 characters, words of Unicode letters, digits,
+ * `_` and `$` (at most 256 characters), and only `<= >= != <> == ||` as
+ * two-character operators. `guard` is the read-only guard's strict reading,
+ * exactly where SQLite's own tokenizer (tokenize.c) puts code, comments and
+ * quotes: numbers run on through letters, digits, `_` and `.` (SQLite then
+ * rejects `3abc`), parameters are `:name`, `@name`, `#name` and `$name` with
+ * `::` parts and a Tcl-style `(…)` suffix (which may hold quotes or comment
+ * marks that are not code), and every other character is one token.
+ */
+export type TokenizeMode = 'sqlite' | 'features' | 'guard';
+
 const PUNCT = new Set(['(', ')', ',', '.', ';']);
 
-const reAt = (re: RegExp, s: string, i: number): string | null => {
+/** A rule: the length of its match at `i`, or 0. */
+type Rule = (s: string, i: number) => number;
+
+const sticky = (re: RegExp): Rule => (s, i) => {
   re.lastIndex = i;
   const m = re.exec(s);
-  return m ? m[0] : null;
+  return m ? m[0].length : 0;
+};
+/** A rule matched on at most `cap` characters from `i` (a token longer than that is cut there). */
+const capped = (re: RegExp, cap: number): Rule => (s, i) => {
+  const m = re.exec(s.slice(i, i + cap));
+  return m ? m[0].length : 0;
 };
 
-const WS = /\s+/y;
-const LINE_COMMENT = /--[^\n]*/y;
-const BLOCK_COMMENT = /\/\*[\s\S]*?(?:\*\/|$)/y;
-const SINGLE = /'(?:[^']|'')*(?:'|$)/y;
-const DOUBLE = /"(?:[^"]|"")*(?:"|$)/y;
-const BACKTICK = /`(?:[^`]|``)*(?:`|$)/y;
-const BRACKET = /\[[^\]]*(?:\]|$)/y;
-const BLOB = /[xX]'[0-9a-fA-F]*'/y;
-const NUMBER = /0[xX][0-9a-fA-F]+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
-const WORD = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/y;
-const PARAM = /\?\d*|[:@$][A-Za-z0-9_]+/y;
+const WS = sticky(/\s+/y);
+const LINE_COMMENT = sticky(/--[^\n]*/y);
+const BLOCK_COMMENT = sticky(/\/\*[\s\S]*?(?:\*\/|$)/y);
+const SINGLE = sticky(/'(?:[^']|'')*(?:'|$)/y);
+const DOUBLE = sticky(/"(?:[^"]|"")*(?:"|$)/y);
+const BACKTICK = sticky(/`(?:[^`]|``)*(?:`|$)/y);
+const BRACKET = sticky(/\[[^\]]*(?:\]|$)/y);
 
-const RULES: readonly (readonly [TokenKind, RegExp])[] = [
-  ['ws', WS], ['comment', LINE_COMMENT], ['comment', BLOCK_COMMENT],
-  ['blob', BLOB], ['string', SINGLE], ['dq', DOUBLE], ['bq', BACKTICK], ['br', BRACKET],
-  ['number', NUMBER], ['word', WORD], ['param', PARAM],
-];
+/** SQLite's IdChar: ASCII letters, digits, `_`, `$` and every non-ASCII character (a UTF-8 byte >= 0x80). */
+const ID_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
+/** SQLite's sqlite3Isspace: the ASCII whitespace its tokenizer stops a Tcl suffix at. */
+const SQLITE_SPACE = /[ \t\n\v\f\r]/;
+const NUMBER_PART = /[0-9A-Za-z_.]/;
 
 /**
- * Splits SQL text into tokens, whitespace and comments included.
+ * A `:name`, `@name`, `#name` or `$name` parameter as SQLite's tokenizer reads
+ * it (tokenize.c, CC_VARALPHA / CC_DOLLAR): name characters and `::`, then
+ * optionally `(` up to the first `)` or ASCII space. 0 when no name follows.
+ */
+const GUARD_VARIABLE: Rule = (s, at) => {
+  if (!'$@:#'.includes(s[at]!)) return 0;
+  let i = at + 1;
+  let n = 0;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (ID_CHAR.test(c)) {
+      n += 1;
+      i += 1;
+    } else if (c === '(' && n > 0) {
+      i += 1;
+      while (i < s.length && s[i] !== ')' && s[i] !== '\0' && !SQLITE_SPACE.test(s[i]!)) i += 1;
+      return (s[i] === ')' ? i + 1 : i) - at;
+    } else if (c === ':' && s[i + 1] === ':') i += 2;
+    else break;
+  }
+  return n === 0 ? 0 : i - at;
+};
+
+/** A number as SQLite's tokenizer delimits it: from a digit (or `.digit`) on through letters, digits, `_`, `.` and an exponent's sign. */
+const GUARD_NUMBER: Rule = (s, i) => {
+  const c = s[i]!;
+  const next = s[i + 1];
+  if (!(/[0-9]/.test(c) || (c === '.' && next !== undefined && /[0-9]/.test(next)))) return 0;
+  let j = i + 1;
+  while (j < s.length) {
+    const d = s[j]!;
+    if (NUMBER_PART.test(d)) j += 1;
+    else if ((d === '+' || d === '-') && /[eE]/.test(s[j - 1]!)) j += 1;
+    else break;
+  }
+  return j - i;
+};
+
+const SQLITE_WORD = sticky(/[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/y);
+
+interface ModeRules {
+  readonly rules: readonly (readonly [TokenKind, Rule])[];
+  readonly ops: readonly string[];
+}
+
+const MODES: Readonly<Record<TokenizeMode, ModeRules>> = {
+  sqlite: {
+    rules: [
+      ['ws', WS], ['comment', LINE_COMMENT], ['comment', BLOCK_COMMENT],
+      ['blob', sticky(/[xX]'[0-9a-fA-F]*'/y)], ['string', SINGLE], ['dq', DOUBLE], ['bq', BACKTICK], ['br', BRACKET],
+      ['number', sticky(/0[xX][0-9a-fA-F]+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y)],
+      ['word', SQLITE_WORD],
+      ['param', sticky(/\?\d*|[:@$][A-Za-z0-9_]+/y)],
+    ],
+    ops: ['<=', '>=', '<>', '!=', '==', '||', '<<', '>>', '->>', '->'],
+  },
+  features: {
+    rules: [
+      ['ws', WS], ['comment', LINE_COMMENT], ['comment', BLOCK_COMMENT],
+      ['string', SINGLE], ['dq', DOUBLE], ['bq', BACKTICK], ['br', BRACKET],
+      ['number', capped(/^(?:\d+\.?\d*(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?)/i, 64)],
+      ['word', capped(/^[\p{L}_][\p{L}\p{N}_$]*/u, 256)],
+    ],
+    ops: ['<=', '>=', '!=', '<>', '==', '||'],
+  },
+  guard: {
+    rules: [
+      ['ws', WS], ['comment', LINE_COMMENT], ['comment', BLOCK_COMMENT],
+      ['string', SINGLE], ['dq', DOUBLE], ['bq', BACKTICK], ['br', BRACKET],
+      ['param', GUARD_VARIABLE], ['number', GUARD_NUMBER], ['word', SQLITE_WORD],
+    ],
+    ops: [],
+  },
+};
+
+/**
+ * Splits SQL text into tokens, whitespace and comments included, read the
+ * way `mode` says (default `sqlite`).
  *
  * @example
  * tokenizeSql("SELECT 'a b' -- c").map((t) => t.kind);
  * // ['word', 'ws', 'string', 'ws', 'comment']
  */
-export function tokenizeSql(sql: string): Token[] {
+export function tokenizeSql(sql: string, mode: TokenizeMode = 'sqlite'): Token[] {
+  const { rules, ops } = MODES[mode];
   const out: Token[] = [];
   let i = 0;
   outer: while (i < sql.length) {
-    for (const [kind, re] of RULES) {
-      const m = reAt(re, sql, i);
-      if (m) {
-        out.push({ kind, text: m });
-        i += m.length;
+    for (const [kind, rule] of rules) {
+      const n = rule(sql, i);
+      if (n > 0) {
+        out.push({ kind, text: sql.slice(i, i + n) });
+        i += n;
         continue outer;
       }
     }
-    const op = MULTI_OPS.find((o) => sql.startsWith(o, i)) ?? sql[i];
+    const op = ops.find((o) => sql.startsWith(o, i)) ?? sql[i]!;
     out.push({ kind: PUNCT.has(op) ? 'punct' : 'op', text: op });
     i += op.length;
   }

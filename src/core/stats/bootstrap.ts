@@ -18,7 +18,7 @@
  * (`createRng(rng.nextUint32())`); resample b is then n draws `int(n)` of
  * that stream, in order. Same seed, same intervals.
  */
-import { aurocWeighted, presort, type Presorted } from './aurocWeighted.ts';
+import { aurocWeighted, presort, type Presorted } from './auroc-weighted.ts';
 import { presentWeights, sameLength, toBinary, type Labels, type Scores } from './labels.ts';
 import { percentileInterval } from './quantile.ts';
 import { resampleCounts } from './resample.ts';

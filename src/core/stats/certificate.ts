@@ -17,7 +17,7 @@
  * lower bound on what a threshold can promise. Scores that are `NaN` are
  * dropped; n is the number present.
  */
-import { clopperPearsonUpper } from './clopperPearson.ts';
+import { clopperPearsonUpper } from './clopper-pearson.ts';
 import { sameLength, toBinary, type Labels, type Scores } from './labels.ts';
 import { quantileSorted } from './quantile.ts';
 

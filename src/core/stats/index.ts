@@ -13,7 +13,7 @@ export { createRng, type Rng } from './rng.ts';
 export { presentIndices, presentWeights, pick, toBinary, type Labels, type Scores } from './labels.ts';
 export { quantileSorted, percentileInterval } from './quantile.ts';
 export { auroc, aurocDetail, midranks, type AurocResult } from './auroc.ts';
-export { aurocWeighted, presort, type Presorted } from './aurocWeighted.ts';
+export { aurocWeighted, presort, type Presorted } from './auroc-weighted.ts';
 export { resampleCounts } from './resample.ts';
 export {
   pairedBootstrap,
@@ -48,10 +48,10 @@ export {
   type RiskCoverageCurve,
   type RiskCoveragePoint,
   type SelectiveResult,
-} from './riskCoverage.ts';
+} from './risk-coverage.ts';
 export { logGamma } from './gamma.ts';
 export { betaQuantile, regularizedBeta } from './beta.ts';
-export { clopperPearsonUpper } from './clopperPearson.ts';
+export { clopperPearsonUpper } from './clopper-pearson.ts';
 export {
   certify,
   probabilityGrid,

@@ -25,3 +25,20 @@ export function mulberry32(seed: number): UniformFn {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * Shuffles `items` in place with the Fisher–Yates algorithm drawing from `rng`
+ * (index `j = floor(rng() * (i + 1))` for `i` from the end), and returns it.
+ *
+ * @example
+ * shuffleInPlace([1, 2, 3], mulberry32(7)); // the same order for seed 7 every time
+ */
+export function shuffleInPlace<T>(items: T[], rng: UniformFn): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    const t = items[i]!;
+    items[i] = items[j]!;
+    items[j] = t;
+  }
+  return items;
+}

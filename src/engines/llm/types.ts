@@ -2,7 +2,9 @@
  * The candidate generator's contract, shared by the live web-llm generator and
  * the replay generator, plus the closed list of ways the model side can fail.
  */
-import type { Schema } from '../../core/schema.ts';
+import type { CandidateSource, SampleOptions, SampleProgress, SampleRequest } from '../../core/pipeline/types.ts';
+
+export type { SampleOptions, SampleProgress, SampleRequest };
 
 /** Every way loading or running a model can fail, as a closed union. */
 export type LlmErrorCode =
@@ -40,36 +42,6 @@ export interface LlmError {
   readonly cause?: string;
 }
 
-/** One request for candidates. */
-export interface SampleRequest {
-  readonly schema: Schema;
-  readonly question: string;
-  readonly evidence?: string;
-  /** Database id, used by the replay generator to tell questions apart. */
-  readonly db_id?: string;
-  /** Number of candidates (default {@link DEFAULT_N}, at most {@link MAX_N}). */
-  readonly n?: number;
-  /** Sampling temperature (default {@link DEFAULT_TEMPERATURE}). */
-  readonly temperature?: number;
-  /** Most generated tokens per candidate (default {@link DEFAULT_MAX_TOKENS}). */
-  readonly maxTokens?: number;
-  /** Integer base seed; candidate i uses `candidateSeed(seed, i)`. Omitted: unseeded. */
-  readonly seed?: number;
-}
-
-/** Progress after each candidate: `done` of `total` finished. */
-export interface SampleProgress {
-  readonly done: number;
-  readonly total: number;
-  readonly text: string;
-}
-
-export interface SampleOptions {
-  /** Stops generation; finished candidates are still returned. */
-  readonly signal?: AbortSignal;
-  readonly onProgress?: (p: SampleProgress) => void;
-}
-
 /** Cost of one candidate, from web-llm's `usage`. */
 export interface CandidateUsage {
   readonly promptTokens: number;
@@ -100,8 +72,8 @@ export interface GeneratedCandidate {
   readonly scores?: Readonly<Record<string, number>>;
 }
 
-/** Produces candidates for a question. */
-export interface Generator {
+/** Produces candidates for a question: the pipeline's `CandidateSource`, with the full candidate record. */
+export interface Generator extends CandidateSource {
   /**
    * Samples candidates one after another. Resolves with every finished
    * candidate (fewer than `n` when stopped through `signal`); rejects with an

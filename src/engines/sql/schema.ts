@@ -38,8 +38,12 @@ function rows(db: Database, sql: string, params: SqlValue[] = []): SqlValue[][] 
   }
 }
 
-/** How readSchema reads a big file without scanning whole tables. */
+/** What {@link readSchema} reads beyond names, types and keys, and how it reads a big file without scanning whole tables. */
 export interface ReadSchemaOptions {
+  /** Up to {@link SAMPLES_PER_COLUMN} sample values per column (else none; default true). */
+  readonly samples?: boolean;
+  /** Each table's row count (else 0; default true). */
+  readonly rowCounts?: boolean;
   /** Row counts from sqlite_stat1 or the largest rowid (O(log n)) instead of count(*); the tables say so. */
   readonly estimateCounts?: boolean;
   /** Samples come from the first this many rows of each table instead of all of them. */
@@ -59,12 +63,11 @@ function samplesOf(db: Database, table: string, column: string, scanRows?: numbe
   }
 }
 
-function columnsOf(db: Database, table: string, scanRows?: number): ColumnInfo[] {
+function columnsOf(db: Database, table: string, samples: boolean, scanRows?: number): ColumnInfo[] {
   // pragma_table_info: cid, name, type, notnull, dflt_value, pk
   const listed = rows(db, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]);
   return listed.map(([name, type, notNull, pk]) => {
-    const samples = samplesOf(db, table, String(name), scanRows);
-    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples };
+    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples: samples ? samplesOf(db, table, String(name), scanRows) : [] };
   });
 }
 
@@ -115,25 +118,29 @@ function estimateCount(db: Database, table: string): number | null {
 /**
  * Introspects every table of `db`. A virtual table whose module this SQLite
  * lacks is left out; any other SQLite error is thrown (the runner turns it
- * into an ExecError).
+ * into an ExecError). Without samples and row counts (the ORM's features use
+ * neither) no table is scanned, which keeps large databases fast.
  *
  * @example
  * readSchema(db).tables.map((t) => t.name) // ['author', 'book']
+ * readSchema(db, { samples: false, rowCounts: false }); // names, types and keys only
  */
 export function readSchema(db: Database, options: ReadSchemaOptions = {}): Schema {
+  const samples = options.samples ?? true;
+  const rowCounts = options.rowCounts ?? true;
   const tables: TableInfo[] = [];
   const listed = rows(db, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid");
   for (const [name, sql] of listed) {
     const table = String(name);
     try {
-      const columns = columnsOf(db, table, options.sampleScanRows);
+      const columns = columnsOf(db, table, samples, options.sampleScanRows);
       const foreignKeys = foreignKeysOf(db, table);
       const base = { name: table, columns, primaryKey: primaryKeyOf(columns), foreignKeys, sql: String(sql ?? '') };
       if (options.estimateCounts === true) {
         const estimate = estimateCount(db, table);
         tables.push({ ...base, rowCount: estimate ?? 0, rowCountKind: estimate === null ? 'unknown' : 'estimate' });
       } else {
-        const [[count] = [0]] = rows(db, `SELECT count(*) FROM ${quoteIdent(table)}`);
+        const [[count] = [0]] = rowCounts ? rows(db, `SELECT count(*) FROM ${quoteIdent(table)}`) : [];
         tables.push({ ...base, rowCount: Number(count) });
       }
     } catch (e) {

@@ -8,7 +8,7 @@
  * only shows the pipeline works, not how well it verifies real SQL.
  */
 import type { QuestionRecord } from '../../core/bench/types.ts';
-import { shuffleInPlace, type Rng } from '../../core/orm/rng.ts';
+import { shuffleInPlace, type UniformFn } from '../../core/stats/mulberry32.ts';
 import type { Schema, TableInfo } from '../../core/schema.ts';
 
 interface Entity {
@@ -49,9 +49,9 @@ export function toySchema(d: Domain): Schema {
 }
 
 type Made = { q: string; gold: string; right: string[]; wrong: string[] };
-const pick = <T>(xs: readonly T[], rng: Rng): T => xs[Math.floor(rng() * xs.length)]!;
+const pick = <T>(xs: readonly T[], rng: UniformFn): T => xs[Math.floor(rng() * xs.length)]!;
 
-function templates(d: Domain, t: Entity, rng: Rng): Made[] {
+function templates(d: Domain, t: Entity, rng: UniformFn): Made[] {
   const v = pick(t.cat.values, rng);
   const other = t.cat.values.find((x) => x !== v)!;
   const n = 1 + Math.floor(rng() * t.num.max);
@@ -73,7 +73,7 @@ function templates(d: Domain, t: Entity, rng: Rng): Made[] {
   ];
 }
 
-function joinTemplate(d: Domain, rng: Rng): Made {
+function joinTemplate(d: Domain, rng: UniformFn): Made {
   const p = d.parent;
   const ch = d.child;
   const v = pick(ch.cat.values, rng);
@@ -94,7 +94,7 @@ function joinTemplate(d: Domain, rng: Rng): Made {
  * @example
  * const records = syntheticRecords(mulberry32(1), 40); // 8 × 40 questions
  */
-export function syntheticRecords(rng: Rng, perDomain: number): QuestionRecord[] {
+export function syntheticRecords(rng: UniformFn, perDomain: number): QuestionRecord[] {
   const out: QuestionRecord[] = [];
   for (const d of TOY_DOMAINS) {
     for (let i = 0; i < perDomain; i++) {

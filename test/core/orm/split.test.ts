@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../src/core/orm/rng.ts';
+import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import { splitByGroup } from '../../../src/core/orm/split.ts';
 
 describe('splitByGroup', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { locateBenchmarks } from '../../../src/core/pipeline/bench-files.ts';
-import { toCsv } from '../../../src/core/pipeline/csv.ts';
+import { locateBenchmarks } from '../../../src/core/bench/bench-files.ts';
+import { toCsv } from '../../../src/core/eval/csv.ts';
 
 describe('finding a benchmark in a folder or zip listing', () => {
   it('finds a Spider folder under the picked folder, skipping schema files', () => {

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCandidateFile } from '../../../src/core/bench/candidate-file.ts';
 import { evaluate } from '../../../src/core/eval/report.ts';
-import { prepareAll, type DbAccess } from '../../../src/core/pipeline/prepare-all.ts';
+import { prepareAll, type DbAccess } from '../../../src/core/eval/prepare-all.ts';
 import { reportSummary, reportTables } from '../../../src/core/eval/tables.ts';
-import { perQuestionCsv } from '../../../src/core/pipeline/csv.ts';
+import { perQuestionCsv } from '../../../src/core/eval/csv.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import { DEMO_DB_PATH } from '../../../scripts/build-demo.ts';
 
@@ -34,14 +34,16 @@ async function demoAccess(): Promise<DbAccess & { log: string[] }> {
 }
 
 describe('preparing a candidate file and tabulating its evaluation', () => {
-  it('keeps file order, opens each run of one database once, and lists questions without a database', async () => {
+  it('keeps file order, opens each database once, and lists questions without a database', async () => {
     const stray = { ...records[0]!, id: 'x-1', db_id: 'nowhere' };
     const input = [...records.slice(0, 20), stray, ...records.slice(20)];
     const access = await demoAccess();
     const { prepared, skipped } = await prepareAll(input, access);
     expect(prepared.map((p) => p.id)).toEqual(records.map((r) => r.id));
     expect(skipped).toEqual([{ id: 'x-1', db_id: 'nowhere', reason: 'no database "nowhere"' }]);
-    expect(access.log).toEqual(['open demo', 'close demo', 'open nowhere', 'open demo', 'close demo']);
+    expect(access.log.filter((l) => l === 'open demo')).toHaveLength(1);
+    expect(access.log.filter((l) => l.startsWith('open'))).toEqual(['open demo', 'open nowhere']);
+    expect(access.log).toContain('close demo');
     for (const p of prepared) {
       const record = records.find((r) => r.id === p.id)!;
       expect(p.candidates.map((c) => c.correct)).toEqual(record.candidates.map((c) => c.correct ?? null));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkProfile } from '../../../src/core/pipeline/profile-check.ts';
+import { checkProfile } from '../../../src/core/profile-check.ts';
 import { profileProbability } from '../../../src/core/profile.ts';
 import { profileOnExecutionSc } from './fixtures.ts';
 

@@ -3,7 +3,7 @@
 // Clopper–Pearson upper bound beta.ppf(1 − α, k + 1, m − k) (1 when k = m).
 import { describe, expect, it } from 'vitest';
 import { betaQuantile, regularizedBeta } from '../../../src/core/stats/beta.ts';
-import { clopperPearsonUpper } from '../../../src/core/stats/clopperPearson.ts';
+import { clopperPearsonUpper } from '../../../src/core/stats/clopper-pearson.ts';
 import { logGamma } from '../../../src/core/stats/gamma.ts';
 import { loadGolden } from '../../fixtures/stats/load.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auroc } from '../../../src/core/stats/auroc.ts';
-import { aurocWeighted, presort } from '../../../src/core/stats/aurocWeighted.ts';
+import { aurocWeighted, presort } from '../../../src/core/stats/auroc-weighted.ts';
 import { pairedBootstrap } from '../../../src/core/stats/bootstrap.ts';
 import { pick, presentIndices } from '../../../src/core/stats/labels.ts';
 import { percentileInterval } from '../../../src/core/stats/quantile.ts';

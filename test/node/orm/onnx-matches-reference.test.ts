@@ -8,7 +8,7 @@ import { featurizeBatch } from '../../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER, denseFeatureNames } from '../../../src/core/orm/layout.ts';
 import { initMlp, predictDense } from '../../../src/core/orm/mlp.ts';
 import { int8Equivalent, quantizePerColumn } from '../../../src/core/orm/quantize.ts';
-import { mulberry32 } from '../../../src/core/orm/rng.ts';
+import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import type { OrmSidecar } from '../../../src/core/orm/sidecar.ts';
 import { decodeOnnx, mlpToOnnx } from '../../../src/node/orm/onnx.ts';
 import { createOrmScorer } from '../../../src/node/orm/score.ts';

@@ -9,8 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { featurize } from '../../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER, denseFeatureNames } from '../../../src/core/orm/layout.ts';
-import { locateDatabase } from '../../../src/node/orm/load.ts';
-import { readSchemas } from '../../../src/node/orm/schema.ts';
+import { locateDatabase, readSchemas } from '../../../src/node/orm/load.ts';
 
 const DIR = process.env.CONFIDE_SPIDER_DIR ?? resolve(import.meta.dirname, '../../../../shared/data/spider');
 const HAVE = existsSync(join(DIR, 'dev.json'));

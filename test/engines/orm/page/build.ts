@@ -2,7 +2,7 @@
  * Builds the ORM check page (this folder) with Vite into `outDir`, with the
  * app's `public/` (so `models/orm-v1.json` is served next to the page) and
  * the worker as an ES module. Shared by test/browser/orm.test.ts and
- * bench/ormBrowser.ts.
+ * perf/orm-browser.ts.
  */
 import { join } from 'node:path';
 import { build } from 'vite';

@@ -1,6 +1,6 @@
 /**
  * A minimal page for the browser test of the ORM worker (test/browser/orm.test.ts)
- * and the browser figures of `npm run bench` (bench/ormBrowser.ts): it starts
+ * and the browser figures of `npm run bench` (perf/orm-browser.ts): it starts
  * `workers/orm.worker.ts` the way the app does, loads the bundled model from
  * `models/` relative to the page (so sub-path hosting is exercised), and
  * exposes `window.ormCheck(items)` and `window.ormBench(items, runs)`.

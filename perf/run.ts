@@ -15,6 +15,7 @@ const only = values.only?.split(',');
 const want = (name: string): boolean => only === undefined || only.includes(name);
 const spider = process.env.CONFIDE_SPIDER_DIR ?? fileURLToPath(new URL('../../shared/data/spider', import.meta.url));
 const haveSpider = existsSync(`${spider}/dev.json`);
+const realCandidates = process.env.CONFIDE_REAL_CANDIDATES ?? fileURLToPath(new URL('../../shared/data/real-candidates/spider-dev-A.jsonl', import.meta.url));
 
 const figures: Record<string, unknown> = {
   machine: { cores: availableParallelism(), loadavg_1m: loadavg()[0], node: process.version, date: new Date().toISOString() },
@@ -42,6 +43,16 @@ if (want('open')) {
   rows.push(['open_1gb_s', r.openSeconds.toFixed(2) + ' s', `${note} (median of ${r.passes.length} fresh processes, pool start-up before it ${r.startSeconds.toFixed(2)} s; target ≤ 2 s; before: 24.7 s via confide schema)`]);
   rows.push(['open_1gb_peak_mb', r.peakMb.toFixed(0) + ' MB', 'peak RSS of that process, main thread and workers, open and query (largest pass; target ≤ 512; before: 4.2 GB)']);
 }
+if (want('label')) {
+  if (!haveSpider) skip('label_vs_native', `no Spider at ${spider}`);
+  else {
+    const { benchLabel } = await import('./label.ts');
+    const r = await benchLabel(spider, realCandidates, 3);
+    figures.label_vs_native = r.ratio;
+    figures.label = r;
+    rows.push(['label_vs_native', r.ratio.toFixed(2) + 'x', `labeling ${r.questions} questions × 19 candidates (${r.source}): confide label path, pool(${r.poolSize} workers) ${r.productSeconds.toFixed(2)} s vs one-thread better-sqlite3 labeler ${r.nativeSeconds.toFixed(2)} s, same Spider rule; labels agree on ${r.agree}/${r.compared} (medians of 3; target ≤ 1.5)`]);
+  }
+}
 if (want('bootstrap')) {
   const { benchBootstrap } = await import('./stats.ts');
   const r = await benchBootstrap();
@@ -51,7 +62,7 @@ if (want('bootstrap')) {
 if (want('eval')) {
   if (!haveSpider) skip('eval_spider_dev_s', `no Spider at ${spider}`);
   else {
-    const { benchEvalSpider } = await import('./evalSpider.ts');
+    const { benchEvalSpider } = await import('./eval-spider.ts');
     const r = await benchEvalSpider(spider);
     figures.eval_spider_dev_s = r.seconds;
     figures.eval = r;
@@ -63,6 +74,14 @@ if (want('orm')) {
   const r = await benchOrmWasm();
   figures.orm_candidates_per_s_wasm = r.candidatesPerSecond;
   rows.push(['orm_candidates_per_s_wasm', r.candidatesPerSecond.toFixed(0) + '/s', 'ORM scoring in Node, onnxruntime-web wasm, batches of 32 (median)']);
+  if (!haveSpider) skip('orm_featurize_rows_per_s', `no Spider at ${spider}`);
+  else {
+    const { benchOrmFeaturize } = await import('./orm.ts');
+    const f = await benchOrmFeaturize(spider, realCandidates);
+    figures.orm_featurize_rows_per_s = f.rowsPerSecond;
+    figures.orm_featurize = f;
+    rows.push(['orm_featurize_rows_per_s', f.rowsPerSecond.toFixed(0) + '/s', `featurizer on ${f.rows} distinct candidates (${f.source}) with real schemas, parse shared as in evaluation; ${f.coldRowsPerSecond.toFixed(0)}/s parsing each text too (rows per CPU second, medians of 3; target ≥ 5,000)`]);
+  }
   if (!haveSpider) skip('orm_spider_32_ms', `no Spider at ${spider}`);
   else {
     const { benchOrmSpider32 } = await import('./orm.ts');
@@ -73,7 +92,7 @@ if (want('orm')) {
   }
 }
 if (want('orm-browser')) {
-  const { benchOrmBrowser } = await import('./ormBrowser.ts');
+  const { benchOrmBrowser } = await import('./orm-browser.ts');
   const r = await benchOrmBrowser();
   const a = r.webgpu.adapter;
   const adapter = a === null ? 'no WebGPU adapter' : `${[a.vendor, a.architecture, a.device, a.description].filter((x) => typeof x === 'string' && x !== '').join(' / ')}${a.isFallbackAdapter === true ? ' (fallback adapter)' : ''}`;

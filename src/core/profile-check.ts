@@ -5,7 +5,7 @@
  * field. JSON has no NaN, so a statistic written as null (an undefined ECE or
  * AUROC) reads back as NaN.
  */
-import { PROFILE_VERSION, type CalibrationProfile, type ProfileThreshold } from '../profile.ts';
+import { PROFILE_VERSION, type CalibrationProfile, type ProfileThreshold } from './profile.ts';
 
 export interface ProfileIssue {
   readonly code: 'BAD_PROFILE';

@@ -4,8 +4,8 @@
  * field starting with =, +, - or @ is prefixed with an apostrophe so a
  * spreadsheet does not run it as a formula (numbers are written as numbers).
  */
-import type { EvalReport } from '../eval/types.ts';
-import type { ReportTable } from '../eval/tables.ts';
+import type { EvalReport } from './types.ts';
+import type { ReportTable } from './tables.ts';
 
 const FORMULA = /^[=+\-@\t\r]/;
 

@@ -4,7 +4,7 @@
 // with risk ≤ target.
 import { describe, expect, it } from 'vitest';
 import { pick } from '../../../src/core/stats/labels.ts';
-import { riskCoverage, selectiveAtRisk, splitHalf } from '../../../src/core/stats/riskCoverage.ts';
+import { riskCoverage, selectiveAtRisk, splitHalf } from '../../../src/core/stats/risk-coverage.ts';
 import { createRng } from '../../../src/core/stats/rng.ts';
 import { loadGolden } from '../../fixtures/stats/load.ts';
 

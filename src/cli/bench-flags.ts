@@ -1,0 +1,63 @@
+/**
+ * Flags shared by the commands that execute a candidate file against a
+ * benchmark (label, eval, curate), and the one step they share: load the
+ * benchmark and the candidates and prepare (execute + label) every record.
+ */
+import type { EquivalenceRule } from '../core/results/index.ts';
+import { loadBenchmark, readCandidateFile } from '../node/bench.ts';
+import { prepareRun, type PreparedRun } from '../node/prepare.ts';
+import { createNodeSqlPool } from '../node/sqlPool.ts';
+import { numberFlag, UsageError, type ParsedFlags } from './args.ts';
+import { progressReporter } from './progress.ts';
+
+export const BENCH_FLAGS = {
+  bench: { type: 'string', required: true, help: 'benchmark folder (Spider or BIRD layout)' },
+  split: { type: 'string', default: 'dev', help: 'question file <split>.json' },
+  candidates: { type: 'string', required: true, help: 'candidate file (JSON Lines)' },
+  rule: { type: 'string', default: 'spider', help: 'equivalence rule: spider | bird' },
+  'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
+  workers: { type: 'string', help: 'SQL worker threads (default min(4, cores))' },
+} as const;
+
+/**
+ * Reads the rule flag.
+ *
+ * @example
+ * ruleFlag({ rule: 'bird' }); // 'bird'
+ */
+export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
+  const rule = flags.rule;
+  if (rule !== 'spider' && rule !== 'bird') throw new UsageError(`--rule must be spider or bird, got ${JSON.stringify(rule)}`);
+  return rule;
+}
+
+/**
+ * Loads the benchmark and candidates and prepares (executes + labels) every
+ * record on a worker pool of its own, ended before this returns; reports
+ * skipped records on stderr. `labelsOnly` when only the labels will be read.
+ *
+ * @example
+ * const { run, rule } = await prepareFromFlags(parseFlags(spec, argv), { labelsOnly: true });
+ */
+export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly?: boolean } = {}): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
+  const rule = ruleFlag(flags);
+  const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
+  const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
+  const records = await readCandidateFile(flags.candidates as string);
+  const workers = flags.workers === undefined ? undefined : numberFlag(flags, 'workers', 4);
+  const pool = createNodeSqlPool({ timeoutMs, ...(workers !== undefined ? { size: workers } : {}) });
+  try {
+    const run = await prepareRun(records, bench, { pool, rule, timeoutMs, labelsOnly: options.labelsOnly === true, onProgress: progressReporter('executing') });
+    for (const s of run.skippedMissingDb) {
+      const ids = s.ids.slice(0, 5).join(', ') + (s.ids.length > 5 ? ', …' : '');
+      process.stderr.write(`skipped ${s.records} record(s) (id ${ids}): database ${s.db_id} is not in the benchmark\n`);
+    }
+    for (const b of run.badDbs) process.stderr.write(`skipped ${b.records} record(s): database ${b.db_id}: ${b.code}: ${b.message}\n`);
+    if (run.noGold > 0) process.stderr.write(`${run.noGold} record(s) have no gold SQL (neither in the file nor in the benchmark)\n`);
+    const goldErrors = run.prepared.filter((p) => p.goldError !== undefined).length;
+    if (goldErrors > 0) process.stderr.write(`${goldErrors} question(s) whose gold SQL failed to execute are left unlabeled\n`);
+    return { run, rule };
+  } finally {
+    pool.terminate();
+  }
+}

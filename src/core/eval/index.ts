@@ -1,0 +1,16 @@
+/**
+ * Evaluation over a candidate file: each question prepared (executed and
+ * labelled), the whole file prepared with databases opened once, the report
+ * (AUROC, bootstrap, calibration, selective prediction, certificate, Best-of-N)
+ * and its tables and CSV.
+ *
+ * @example
+ * const { prepared } = await prepareAll(records, access);
+ * const report = evaluate(prepared, { seed: 1 });
+ */
+export { clusterFingerprint, labeledRecord, prepareQuestion, type PrepareDeps, type PreparedCandidate, type PreparedQuestion } from './prepare.ts';
+export { prepareAll, type DbAccess, type OpenedDb, type OpenFailure, type PrepareAllOptions, type PrepareAllResult, type PrepareProgress } from './prepare-all.ts';
+export { COMBINED, evaluate, TARGET_RISKS, type EvaluateOptions } from './report.ts';
+export { reportSummary, reportTables, type ReportTable } from './tables.ts';
+export { perQuestionCsv, tablesCsv, toCsv } from './csv.ts';
+export type { CertificateReport, CombinerReport, EvalReport, PairedReport, PerQuestion, SelectiveRow, SignalReport } from './types.ts';

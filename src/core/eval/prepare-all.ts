@@ -1,0 +1,177 @@
+/**
+ * Preparing a whole candidate file for evaluation, the one way the browser
+ * and the CLI both do it: records grouped by database, each database opened
+ * once (the next one opened while the current one runs), its questions
+ * executed in chunks of many queries per `runMany` call (few round trips to
+ * the workers) with a few chunks in flight so the workers never wait for the
+ * labeling, each question labelled with `prepareQuestion`. The result keeps
+ * input order, so the seeded steps of `evaluate` see the file's order. A
+ * record whose database cannot be opened is skipped and listed.
+ */
+import type { QuestionRecord } from '../bench/types.ts';
+import type { ExecOutcome } from '../exec/types.ts';
+import type { EquivalenceRule } from '../results/index.ts';
+import type { Schema } from '../schema.ts';
+import { prepareQuestion, type PreparedQuestion } from './prepare.ts';
+
+/** One open database, as `prepareQuestion` needs it. */
+export interface OpenedDb {
+  runMany(sqls: readonly string[], signal?: AbortSignal): Promise<ExecOutcome[]>;
+  normalizedSql(sql: string): Promise<string | null>;
+  readonly schema: Schema;
+}
+
+/** Why a database could not be opened: `code` from the pool (NOT_SQLITE, CORRUPT …) or `MISSING_DB`. */
+export interface OpenFailure {
+  readonly ok: false;
+  readonly message: string;
+  readonly code?: string;
+}
+
+export interface DbAccess {
+  /** Opens a database by id, or says why it cannot. */
+  open(dbId: string): Promise<{ ok: true; db: OpenedDb } | OpenFailure>;
+  /** Closes one that is no longer needed. */
+  close(dbId: string): Promise<void>;
+}
+
+/** Progress after each question: `progress` is `done / total`. */
+export interface PrepareProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly progress: number;
+  readonly text: string;
+}
+
+export interface PrepareAllOptions {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: PrepareProgress) => void;
+  /** Equivalence rule for labels (default `spider`). */
+  readonly rule?: EquivalenceRule;
+  /**
+   * Only the labels will be read (`confide label`): no candidate is parsed and
+   * no normalized SQL is asked for, since only the signals' structure keys use
+   * it. Default false.
+   */
+  readonly labelsOnly?: boolean;
+  /** Queries per `runMany` call (whole questions; at least one question). Default 256. */
+  readonly chunkQueries?: number;
+  /** Chunks in flight at once. Default 2. */
+  readonly inFlight?: number;
+}
+
+export interface PrepareAllResult {
+  /** Prepared questions in input order (records of unopened databases left out). */
+  readonly prepared: PreparedQuestion[];
+  /** The records prepared, in the same order. */
+  readonly records: QuestionRecord[];
+  /** Records skipped because their database could not be opened, in input order. */
+  readonly skipped: readonly { readonly id: string; readonly db_id: string; readonly reason: string; readonly code?: string }[];
+}
+
+/** Splits a database's record indices into chunks of about `size` queries (whole questions). */
+function chunksOf(records: readonly QuestionRecord[], indices: readonly number[], size: number): number[][] {
+  const out: number[][] = [];
+  let current: number[] = [];
+  let queries = 0;
+  for (const i of indices) {
+    const r = records[i] as QuestionRecord;
+    const n = r.candidates.length + (r.gold === undefined ? 0 : 1);
+    if (current.length > 0 && queries + n > size) {
+      out.push(current);
+      current = [];
+      queries = 0;
+    }
+    current.push(i);
+    queries += n;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/**
+ * Prepares every record. Rejects with the signal's reason when aborted.
+ *
+ * @example
+ * const { prepared, skipped } = await prepareAll(records, access, { signal, onProgress });
+ * const report = evaluate(prepared, { seed: 1 });
+ */
+export async function prepareAll(records: readonly QuestionRecord[], access: DbAccess, options: PrepareAllOptions = {}): Promise<PrepareAllResult> {
+  const { signal } = options;
+  const chunkQueries = options.chunkQueries ?? 256;
+  const inFlight = options.inFlight ?? 2;
+  if (!(chunkQueries >= 1 && Number.isInteger(inFlight) && inFlight >= 1)) throw new RangeError('chunkQueries and inFlight must be at least 1');
+  const byDb = new Map<string, number[]>();
+  records.forEach((r, i) => byDb.set(r.db_id, [...(byDb.get(r.db_id) ?? []), i]));
+  const out: (PreparedQuestion | undefined)[] = new Array(records.length);
+  const reasons = new Map<string, OpenFailure>();
+  const total = records.length;
+  let done = 0;
+  const step = (dbId: string): void => {
+    done++;
+    options.onProgress?.({ done, total, progress: done / total, text: `${dbId}: ${done} of ${total} questions executed and labelled` });
+  };
+
+  const dbIds = [...byDb.keys()];
+  let opening = dbIds.length > 0 ? access.open(dbIds[0]!) : null;
+  for (const [k, dbId] of dbIds.entries()) {
+    const opened = await (opening as ReturnType<DbAccess['open']>);
+    opening = null;
+    if (signal?.aborted) {
+      if (opened.ok) await access.close(dbId);
+      signal.throwIfAborted();
+    }
+    const indices = byDb.get(dbId) as number[];
+    if (!opened.ok) {
+      reasons.set(dbId, opened);
+      for (let n = 0; n < indices.length; n++) step(dbId);
+      if (k + 1 < dbIds.length) opening = access.open(dbIds[k + 1]!);
+      continue;
+    }
+    // The next database opens while this one's questions run.
+    if (k + 1 < dbIds.length) opening = access.open(dbIds[k + 1]!);
+    const db = opened.db;
+    const chunks = chunksOf(records, indices, chunkQueries);
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++] as number[];
+        const sqls = chunk.flatMap((i) => {
+          const r = records[i] as QuestionRecord;
+          return r.gold === undefined ? r.candidates.map((c) => c.sql) : [...r.candidates.map((c) => c.sql), r.gold];
+        });
+        const outcomes = await db.runMany(sqls, signal);
+        let at = 0;
+        for (const i of chunk) {
+          const record = records[i] as QuestionRecord;
+          const mine = outcomes.slice(at, (at += record.candidates.length + (record.gold === undefined ? 0 : 1)));
+          out[i] = await prepareQuestion(record, {
+            runMany: async () => mine,
+            ...(options.labelsOnly === true ? {} : { normalizedSql: (sql: string) => db.normalizedSql(sql) }),
+            schema: db.schema,
+            ...(options.rule !== undefined ? { rule: options.rule } : {}),
+          });
+          step(dbId);
+        }
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(inFlight, chunks.length) }, lane));
+    } catch (e) {
+      const pending = opening;
+      if (pending !== null) void pending.then((o) => (o.ok ? access.close(dbIds[k + 1]!) : undefined), () => undefined);
+      await access.close(dbId);
+      throw e;
+    }
+    await access.close(dbId);
+  }
+  const keep = out.flatMap((p, i) => (p === undefined ? [] : [i]));
+  return {
+    prepared: keep.map((i) => out[i] as PreparedQuestion),
+    records: keep.map((i) => records[i] as QuestionRecord),
+    skipped: records.flatMap((r) => {
+      const f = reasons.get(r.db_id);
+      return f === undefined ? [] : [{ id: r.id, db_id: r.db_id, reason: f.message, ...(f.code !== undefined ? { code: f.code } : {}) }];
+    }),
+  };
+}
