@@ -42,12 +42,12 @@ describe('Ask with replayed candidates', () => {
     await ask(target.question);
     const box = page.locator('[data-decision="answer"]');
     await box.waitFor({ timeout: 30_000 });
-    const sql = target.result.candidates[target.result.modal]!.sql!;
+    const sql = target.result.candidates[target.result.chosen]!.sql!;
     expect(await box.locator('pre.sql').first().textContent()).toBe(sql);
     const rows = reference.prepare(sql).raw().all().length;
     expect(await box.locator('.result-summary').first().textContent()).toContain(`${rows.toLocaleString('en-US')} row`);
     expect(await box.locator('.probability').textContent()).toBe(`${Math.round(target.result.probability * 100)}%`);
-    const agreeing = target.result.answers.find((g) => g.modal)!.members.length;
+    const agreeing = target.result.answers.find((g) => g.chosen)!.members.length;
     expect(await box.locator('.reasons').textContent()).toContain(`${agreeing} of 8 candidates returned the same result`);
   });
 
