@@ -28,7 +28,7 @@ dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name));
 
 const profiles = await createProfileStore(localStorage);
 const live = liveModel();
-const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: ormVerifier() }));
+const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: ormVerifier(), openConsole: () => tabs.select('console') }));
 const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live }));
 const profilesPanel = el('section', {}, profilesView(profiles));
 const consolePanel = el('section', {}, consoleView(pool, dbs));
