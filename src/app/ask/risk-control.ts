@@ -3,7 +3,7 @@
  * 20%: answers when P ≥ 0.69", one option per target risk of the active
  * profile, each with the P(correct) threshold it implies.
  */
-import { riskWording, targetRisks } from '../../core/pipeline/decide.ts';
+import { DEFAULT_TARGET_RISK, riskWording, targetRisks } from '../../core/pipeline/decide.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { formatPercent } from '../format.ts';
@@ -17,8 +17,8 @@ export interface RiskControl {
   onChange(listener: () => void): void;
 }
 
-/** Default: keep wrong answers at or below 20%. */
-export const DEFAULT_RISK = 0.2;
+/** Default: keep wrong answers at or below 20% (core's DEFAULT_TARGET_RISK). */
+export const DEFAULT_RISK = DEFAULT_TARGET_RISK;
 
 /**
  * A labelled select with a live explanation.

@@ -31,6 +31,9 @@ export interface Decision {
   readonly against: readonly SignalContribution[];
 }
 
+/** The risk level the app and `confide ask` use unless told otherwise: keep wrong answers at or below 20%. */
+export const DEFAULT_TARGET_RISK = 0.2;
+
 const pct = (p: number): string => `${Math.round(p * 100)}%`;
 
 /**
