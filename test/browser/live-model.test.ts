@@ -32,9 +32,9 @@ describe('the live model', () => {
     await demoReady(app);
     await page.getByLabel('Candidates from').selectOption('live');
     await expect.poll(() => page.locator('.live-status').textContent(), { timeout: 10_000 }).toContain('NO_ADAPTER');
-    expect(await page.locator('.live-status').textContent()).toContain('Replayed candidates still work');
+    expect(await page.locator('.live-status').textContent()).toContain('Replayed candidates and your own SQL still work');
     await ask(app, 'How many customers are there?');
-    expect(await page.locator('[role="alert"]').first().textContent()).toContain('Load a model first');
+    expect(await page.locator('#ask-offer [role="alert"]').textContent()).toContain('Load a model first');
 
     await page.getByLabel('Candidates from').selectOption('replay');
     await ask(app, 'How many customers are there?');
@@ -58,8 +58,22 @@ describe('the live model', () => {
     await expect.poll(() => page.locator('.live-status').textContent(), { timeout: 20_000 }).toContain('WebGPU found');
     const options = await page.locator('#live-model option').allTextContents();
     expect(options.length).toBeGreaterThan(0);
+    const listed = page.locator('.model-list li');
+    await expect.poll(() => listed.count(), { timeout: 20_000 }).toBe(options.length);
+    for (const text of await listed.allTextContents()) expect(text).toMatch(/about \d+ MB · not downloaded/);
     expect(options.every((o) => o.includes('q4f32'))).toBe(true); // SwiftShader has no shader-f16
     await page.getByRole('button', { name: 'Download and load' }).click();
     await expect.poll(() => page.locator('.live-status').textContent(), { timeout: 60_000 }).toContain('DOWNLOAD_FAILED');
+    const failure = (await page.locator('.live-status').textContent())!;
+    expect(failure.match(/DOWNLOAD_FAILED/g)).toHaveLength(1);
+  });
+
+  it('with WebGPU shows the picker in view on the Ask screen without choosing "Live model" first', async () => {
+    app = await openApp({ webgpu: true });
+    const { page } = app;
+    await demoReady(app);
+    expect(await page.locator('#ask-source').inputValue()).toBe('replay');
+    await expect.poll(() => page.locator('#live-model').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.locator('.model-list').isVisible()).toBe(true);
   });
 });

@@ -109,7 +109,6 @@ export function askView(deps: AskViewDeps): HTMLElement {
     const k = kind();
     replayBox.hidden = k !== 'replay';
     verify.element.hidden = k !== 'verify';
-    if (deps.live) deps.live.element.hidden = k !== 'live';
     if (k === 'live') return replace(sourceNote, deps.live ? '' : el('p', { class: 'notice' }, 'Live generation needs WebGPU and a downloaded model; it is not available in this build.'));
     if (k === 'verify') return replace(sourceNote);
     if (replay === null) return replace(sourceNote, el('p', { class: 'muted' }, 'Loading the replay file…'));
@@ -207,7 +206,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     }
     if (k === 'live') {
       const g = deps.live?.generator() ?? null;
-      if (g === null) offerAlternatives('No model is loaded: load one in the live model panel (it needs WebGPU), or check SQL you already have.');
+      if (g === null) offerAlternatives('Load a model first (in the live model panel above; it needs WebGPU), or check SQL you already have.');
       return g;
     }
     if (replay === null) {
