@@ -2,7 +2,7 @@
  * The schema of the open database as a browsable panel: one collapsible entry
  * per table (row count in its summary) listing columns, declared types, the
  * primary key, foreign keys and NOT NULL, with a filter over table and column
- * names.
+ * names, and (when given `onBrowse`) a button to browse each table's rows.
  */
 import type { Schema, TableInfo } from '../core/schema.ts';
 import { el, replace } from './dom.ts';
@@ -20,7 +20,7 @@ function keyText(table: TableInfo, column: string): string {
   return parts.join(', ');
 }
 
-function tableEntry(table: TableInfo): HTMLDetailsElement {
+function tableEntry(table: TableInfo, onBrowse?: (table: string) => void): HTMLDetailsElement {
   const rows = table.columns.map((c) =>
     el('tr', {},
       el('th', { scope: 'row' }, c.name),
@@ -32,6 +32,7 @@ function tableEntry(table: TableInfo): HTMLDetailsElement {
   );
   return el('details', { class: 'schema-table', 'data-table': table.name },
     el('summary', {}, el('span', { class: 'table-name' }, table.name), ' ', el('span', { class: 'muted' }, `${plural(table.rowCount, 'row')}, ${plural(table.columns.length, 'column')}`)),
+    onBrowse ? el('button', { type: 'button', class: 'small browse', onclick: () => onBrowse(table.name) }, `Browse rows of ${table.name}`) : null,
     el('div', { class: 'table-scroll' },
       el('table', { class: 'schema-columns' },
         el('caption', { class: 'visually-hidden' }, `Columns of ${table.name}`),
@@ -47,8 +48,8 @@ function tableEntry(table: TableInfo): HTMLDetailsElement {
  *
  * @example renderSchemaPanel(aside, db.schema, 'demo.sqlite');
  */
-export function renderSchemaPanel(root: HTMLElement, schema: Schema, name: string): void {
-  const list = el('div', { class: 'schema-list' }, ...schema.tables.map(tableEntry));
+export function renderSchemaPanel(root: HTMLElement, schema: Schema, name: string, onBrowse?: (table: string) => void): void {
+  const list = el('div', { class: 'schema-list' }, ...schema.tables.map((t) => tableEntry(t, onBrowse)));
   const filter = el('input', { type: 'search', id: 'schema-filter', placeholder: 'Filter tables and columns', 'aria-label': 'Filter tables and columns' });
   filter.addEventListener('input', () => {
     const q = filter.value.trim().toLowerCase();

@@ -146,7 +146,10 @@ export function askView(deps: AskViewDeps): HTMLElement {
     const f = replayFile.files?.[0];
     if (!f) return;
     const r = replayFromText(await f.text(), f.name);
-    if (r.ok) setReplay(r.set);
+    if (r.ok) {
+      source.value = 'replay';
+      setReplay(r.set);
+    }
     else replace(sourceNote, el('p', { class: 'error', role: 'alert' }, r.message));
   });
   source.addEventListener('change', showSource);
@@ -281,7 +284,10 @@ export function askView(deps: AskViewDeps): HTMLElement {
 
   const form = el('form', { class: 'ask-form', 'aria-labelledby': 'ask-heading' },
     el('div', { class: 'fields' },
-      el('label', { for: 'ask-question' }, 'Question'), question,
+      el('label', { for: 'ask-question' }, 'Question'),
+      el('div', { class: 'question-row' }, question, submit),
+      offer,
+      verify.element,
       chips.element,
       el('label', { for: 'ask-evidence' }, 'Evidence or hint (optional)'), evidence,
     ),
@@ -289,11 +295,8 @@ export function askView(deps: AskViewDeps): HTMLElement {
       risk.element,
       el('div', {}, el('label', { for: 'ask-source' }, 'Candidates from'), source),
       replayBox,
-      verify.element,
-      deps.live?.element ?? null,
       deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Also score with the outcome reward model')), ormNote) : null,
-      submit,
-      offer,
+      deps.live?.element ?? null,
     ),
   );
   form.addEventListener('submit', (e) => {

@@ -104,7 +104,7 @@ export function liveModel(): LiveModel {
   };
 
   void detectWebGpu().then(async (d) => {
-    if (!d.ok) return replace(status, el('span', { class: 'error' }, describe(d.error)), ' Replayed candidates and your own SQL still work.');
+    if (!d.ok) return replace(status, el('span', { class: 'muted' }, describe(d.error)), ' Replayed candidates and your own SQL still work.');
     const f16 = d.gpu.features.includes('shader-f16');
     const pick = chooseDefaultModel(d.gpu);
     offered = MODELS.filter((m) => f16 || !m.needsShaderF16);

@@ -38,7 +38,7 @@ export function riskControl(): RiskControl {
     if (!profile || !t) return replace(hint, '');
     replace(hint, t.threshold === null
       ? `Profile "${profile.name}" found no threshold that kept wrong answers at or below ${formatPercent(t.target_risk)}; at this level Confide always abstains.`
-      : `Answers when the estimated P(correct) is at least ${t.threshold.toFixed(2)}: on the calibration data of profile "${profile.name}", answers at that level were wrong at most ${formatPercent(t.target_risk)} of the time.`);
+      : `On the calibration data of profile "${profile.name}", answers at P ≥ ${t.threshold.toFixed(2)} were wrong at most ${formatPercent(t.target_risk)} of the time.`);
   };
   select.addEventListener('change', () => {
     explain();

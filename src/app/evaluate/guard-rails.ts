@@ -7,7 +7,7 @@
 import type { EvalReport } from '../../core/eval/types.ts';
 
 /** Below this many questions a fitted profile's thresholds are rough (a warning, not a refusal). */
-export const SMALL_SAMPLE_QUESTIONS = 50;
+export const SMALL_SAMPLE_QUESTIONS = 30;
 
 export interface ReportLimits {
   readonly correct: number;
