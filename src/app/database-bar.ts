@@ -30,7 +30,7 @@ export function databaseBar(dbs: DatabaseController): DatabaseBar {
     if (r.ok) {
       replace(status, 'Open: ', el('strong', { class: 'db-name' }, r.db.name), r.db.demo ? ' (bundled demo, invented data)' : ` (${(r.db.bytes / 1e6).toFixed(2)} MB, read in this browser)`);
     } else {
-      replace(status, el('span', { class: 'error', role: 'alert' }, `${what} did not open: ${r.error.code}: ${r.error.message}`));
+      replace(status, el('span', { class: 'error', role: 'alert' }, `${what} did not open: ${r.error.message} (${r.error.code})`));
     }
   };
   const openFile = async (file: File): Promise<void> => {

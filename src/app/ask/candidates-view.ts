@@ -51,7 +51,7 @@ export function candidatesView(result: AskResult): HTMLElement {
       sqlBlock(c.sql ?? '(the reply held no SQL)', `SQL of candidate ${i + 1}`),
       c.exec.ok
         ? el('div', {}, el('p', { class: 'muted' }, `Ran in ${formatMs(c.exec.ms)}.`), resultTable(c.exec, { pageSize: 10, label: `Result of candidate ${i + 1}` }))
-        : el('p', { class: 'error' }, el('strong', {}, c.exec.error.code), ': ', c.exec.error.message),
+        : el('p', { class: 'error' }, c.exec.error.message, ' ', el('span', { class: 'code' }, `(${c.exec.error.code})`)),
       el('dl', { class: 'facts' },
         el('dt', {}, 'Same text as'), el('dd', {}, plural(result.clusters.strings.members[result.clusters.strings.of[i]!]?.length ?? 1, 'candidate')),
         el('dt', {}, 'Same structure as'), el('dd', {}, plural(result.clusters.structures.members[result.clusters.structures.of[i]!]?.length ?? 1, 'candidate')),
