@@ -4,13 +4,15 @@
  * or JSON. Each page is one read-only query in the worker pool
  * (`SELECT * FROM t ORDER BY c LIMIT 50 OFFSET k`), with quoted identifiers.
  */
-import { quoteIdent } from '../core/prompt/schema-text.ts';
 import type { SqlPool } from '../engines/sql/pool-types.ts';
 import type { DatabaseController } from './database.ts';
 import { el, replace } from './dom.ts';
 import { plural } from './format.ts';
 import { resultActions } from './result-actions.ts';
 import { resultTable } from './result-table.ts';
+
+/** An identifier always in double quotes (a table may be called "order"). */
+const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /** Rows per page. */
 export const BROWSE_PAGE_ROWS = 50;
