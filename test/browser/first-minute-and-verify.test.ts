@@ -67,6 +67,12 @@ describe('the first minute', () => {
     expect(await page.locator('[data-decision] .risk-rule').textContent()).toContain(riskWording(0.2, t));
   });
 
+  it('says that the reward-model opt-in does not change P(correct) when the profile does not use it', async () => {
+    const { page } = app;
+    expect(defaultProfile().signals).not.toContain('orm');
+    expect(await page.locator('#ask-orm-note').textContent()).toContain('The active profile does not use this score, so it will not change P(correct)');
+  });
+
   it('answers a tied question with the higher, non-empty group; members of a result share its P', async () => {
     const { page } = app;
     const tie = at20.find((a) => a.result.answers.length >= 2 && a.result.answers.some((g) => g.rowCount === 0) && a.result.answers[0]!.members.length === a.result.answers[1]!.members.length);
@@ -77,8 +83,7 @@ describe('the first minute', () => {
     await page.getByLabel('Question', { exact: true }).fill(tie!.question);
     await page.locator('#ask-submit').click();
     const box = page.locator('[data-decision]');
-    await box.waitFor({ timeout: 30_000 });
-    expect(await box.locator('pre.sql').first().textContent()).toBe(tie!.result.candidates[best.head]!.sql);
+    await expect.poll(() => box.locator('pre.sql').first().textContent(), { timeout: 30_000 }).toBe(tie!.result.candidates[best.head]!.sql);
     const summaries = await page.locator('.candidates details.candidate summary').allTextContents();
     for (const g of tie!.result.answers) {
       const ps = new Set(g.members.map((m) => /: (P [\d.]+)/.exec(summaries[m]!)?.[1]));
