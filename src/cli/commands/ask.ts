@@ -128,6 +128,9 @@ export const askCommand: Command = {
     const profile = await readProfile((flags.profile as string | undefined) ?? BUNDLED_PROFILE);
     const risk = riskFlag(flags, profile);
     const scorer = flags.orm === undefined ? null : await loadOrmScorer(ormSidecarPath(flags.orm as string));
+    if (scorer !== null && !profile.signals.includes('orm')) {
+      process.stderr.write(`note: profile "${profile.name}" does not use the orm signal, so --orm does not change P(correct); fit a profile with it (confide eval --orm … --json) to use it\n`);
+    }
     const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
     const pool = createNodeSqlPool({ timeoutMs });
     const ctx: Context = { pool, profile, risk, verifiers: scorer ? [ormVerifier(scorer)] : [] };
