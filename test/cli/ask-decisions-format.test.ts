@@ -52,6 +52,17 @@ describe('confide ask', () => {
     expect(line!.p_correct).toBeGreaterThan(0.5);
   });
 
+  it('takes the profile from a confide eval report as well as from a profile file', async () => {
+    const file = join(dir, 'one.sql');
+    writeFileSync(file, 'SELECT count(*) FROM customers;\n');
+    const profile = JSON.parse(readFileSync('public/profiles/default.json', 'utf8')) as Record<string, unknown>;
+    const report = join(dir, 'report.json');
+    writeFileSync(report, JSON.stringify({ n_questions: 40, profile: { ...profile, name: 'from a report' } }));
+    const r = await runCli(['ask', '--db', DB, '--question', 'How many customers are there?', '--candidates', file, '--profile', report]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('under profile "from a report"');
+  });
+
   it('refuses an empty candidate file and a risk the profile has no threshold for', async () => {
     const empty = join(dir, 'empty.sql');
     writeFileSync(empty, '\n');

@@ -44,7 +44,7 @@ const spec: CommandSpec = {
     split: { type: 'string', default: 'dev', help: 'question file <split>.json (with --bench)' },
     candidates: { type: 'string', required: true, help: 'candidates: a file, or - for stdin (with --db: lines, .sql or JSON lines; with --bench: a candidate file)' },
     risk: { type: 'string', help: `target risk: keep wrong answers at or below this share (one the profile offers; default ${DEFAULT_TARGET_RISK})` },
-    profile: { type: 'string', help: 'calibration profile JSON (default: the bundled profile)' },
+    profile: { type: 'string', help: 'calibration profile JSON, or a confide eval --json report (its fitted profile); default: the bundled profile' },
     orm: { type: 'string', help: 'also score with this ORM model (.onnx, its .json sidecar beside it) as the orm signal' },
     out: { type: 'string', help: 'decisions file to write (JSON Lines; default stdout)' },
     'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
@@ -58,7 +58,9 @@ async function readProfile(path: string): Promise<CalibrationProfile> {
   } catch (e) {
     throw new UsageError(`--profile ${path}: cannot read it as JSON (${(e as Error).message})`);
   }
-  const r = checkProfile(value);
+  // A `confide eval --json` report carries its fitted profile under "profile".
+  const inner = (value as { profile?: unknown; n_questions?: unknown } | null)?.n_questions !== undefined ? (value as { profile?: unknown }).profile : value;
+  const r = checkProfile(inner);
   if (!r.ok) throw new UsageError(`--profile ${path}: ${r.error.message}`);
   return r.profile;
 }
@@ -129,7 +131,7 @@ export const askCommand: Command = {
     const risk = riskFlag(flags, profile);
     const scorer = flags.orm === undefined ? null : await loadOrmScorer(ormSidecarPath(flags.orm as string));
     if (scorer !== null && !profile.signals.includes('orm')) {
-      process.stderr.write(`note: profile "${profile.name}" does not use the orm signal, so --orm does not change P(correct); fit a profile with it (confide eval --orm … --json) to use it\n`);
+      process.stderr.write(`note: profile "${profile.name}" does not use the orm signal, so --orm does not change P(correct); fit one with it (confide eval --orm MODEL --json report.json) and pass --profile report.json\n`);
     }
     const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
     const pool = createNodeSqlPool({ timeoutMs });
