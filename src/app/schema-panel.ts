@@ -21,13 +21,12 @@ function keyText(table: TableInfo, column: string): string {
 }
 
 function tableEntry(table: TableInfo, onBrowse?: (table: string) => void): HTMLDetailsElement {
+  // Two columns so the panel's width holds them: the name with example values under it, then the
+  // declared type with the key role and NOT NULL.
   const rows = table.columns.map((c) =>
     el('tr', {},
-      el('th', { scope: 'row' }, c.name),
-      el('td', {}, c.type || '(none)'),
-      el('td', {}, keyText(table, c.name)),
-      el('td', {}, c.notNull ? 'NOT NULL' : ''),
-      el('td', { class: 'samples' }, c.samples.slice(0, 3).join(', ')),
+      el('th', { scope: 'row' }, c.name, c.samples.length > 0 ? el('span', { class: 'samples' }, c.samples.slice(0, 3).join(', ')) : null),
+      el('td', {}, [c.type || '(no type)', keyText(table, c.name), c.notNull ? 'NOT NULL' : ''].filter((x) => x !== '').join(' · ')),
     ),
   );
   return el('details', { class: 'schema-table', 'data-table': table.name },
@@ -36,7 +35,7 @@ function tableEntry(table: TableInfo, onBrowse?: (table: string) => void): HTMLD
     el('div', { class: 'table-scroll' },
       el('table', { class: 'schema-columns' },
         el('caption', { class: 'visually-hidden' }, `Columns of ${table.name}`),
-        el('thead', {}, el('tr', {}, ...['Column', 'Type', 'Key', 'Null', 'Examples'].map((h) => el('th', { scope: 'col' }, h)))),
+        el('thead', {}, el('tr', {}, ...['Column (examples)', 'Type and key'].map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', {}, ...rows),
       ),
     ),
