@@ -1,15 +1,23 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { buildCsp } from './src/app/csp.ts';
+import { netlifyHeaders, nginxHeaders } from './src/app/deploy-headers.ts';
 
 /**
  * Injects the Content-Security-Policy (src/app/csp.ts) as the first element
- * of <head> in the built page. The dev server is left without one (its hot
- * reload needs a websocket and inline updates).
+ * of <head> in the built page, and writes the same policy as HTTP header files
+ * for static hosts (`_headers`, `nginx-headers.conf`; src/app/deploy-headers.ts).
+ * The dev server is left without one (its hot reload needs a websocket and
+ * inline updates).
  */
 function contentSecurityPolicy(modelBase: string | undefined): Plugin {
   return {
     name: 'confide-csp',
     apply: 'build',
+    generateBundle() {
+      const csp = buildCsp({ modelBase });
+      this.emitFile({ type: 'asset', fileName: '_headers', source: netlifyHeaders(csp) });
+      this.emitFile({ type: 'asset', fileName: 'nginx-headers.conf', source: nginxHeaders(csp) });
+    },
     transformIndexHtml: {
       order: 'post',
       handler: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: buildCsp({ modelBase }) }, injectTo: 'head-prepend' }],

@@ -59,7 +59,7 @@ export function databaseBar(dbs: DatabaseController): DatabaseBar {
     } else if (r.error.code === 'CANCELLED') {
       replace(status, `${what}: ${r.error.message}`);
     } else {
-      replace(status, el('span', { class: 'error', role: 'alert' }, `${what} did not open: ${r.error.code}: ${r.error.message}`));
+      replace(status, el('span', { class: 'error', role: 'alert' }, `${what} did not open: ${r.error.message} (${r.error.code})`));
     }
   };
   const openFile = async (file: File): Promise<void> => {

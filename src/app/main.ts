@@ -16,6 +16,7 @@ import { el, replace } from './dom.ts';
 import { profilesView } from './profiles/profiles-view.ts';
 import { createProfileStore } from './profiles/store.ts';
 import { renderSchemaPanel } from './schema-panel.ts';
+import { tableBrowser } from './table-browser.ts';
 import { createTabs } from './tabs.ts';
 import './styles.css';
 
@@ -24,14 +25,21 @@ const pool = createSqlPool({ spawn: browserSqlSpawn });
 const dbs = createDatabaseController(pool);
 const bar = databaseBar(dbs);
 const schemaAside = el('aside', { class: 'schema-panel', 'aria-labelledby': 'schema-heading' }, el('h2', { id: 'schema-heading' }, 'Schema'), el('p', { class: 'muted' }, 'No database open.'));
-dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, (table) => dbs.countRows(table)));
+const browser = tableBrowser(pool, dbs);
+dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, {
+  countRows: (table) => dbs.countRows(table),
+  onBrowse: (table) => {
+    tabs.select('console');
+    browser.browse(table);
+  },
+}));
 
 const profiles = await createProfileStore(localStorage);
 const live = liveModel();
-const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: ormVerifier() }));
+const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: ormVerifier(), openConsole: () => tabs.select('console') }));
 const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live }));
 const profilesPanel = el('section', {}, profilesView(profiles));
-const consolePanel = el('section', {}, consoleView(pool, dbs));
+const consolePanel = el('section', {}, consoleView(pool, dbs), browser.element);
 const tabs = createTabs([
   { id: 'ask', label: 'Ask', panel: askPanel },
   { id: 'evaluate', label: 'Evaluate', panel: evaluatePanel },

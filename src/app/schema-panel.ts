@@ -3,7 +3,8 @@
  * per table (row count in its summary) listing columns, declared types, the
  * primary key, foreign keys and NOT NULL, with a filter over table and column
  * names. A big file's counts are estimates (or unknown), labelled so, with a
- * button that counts one table exactly on demand.
+ * button that counts one table exactly on demand; (when given `onBrowse`) a
+ * button to browse each table's rows.
  */
 import type { ExecError } from '../core/exec/types.ts';
 import type { Schema, TableInfo } from '../core/schema.ts';
@@ -56,22 +57,29 @@ function rowsPart(table: TableInfo, countRows?: CountRows): HTMLElement {
   return el('span', {}, label, ' ', button);
 }
 
-function tableEntry(table: TableInfo, countRows?: CountRows): HTMLDetailsElement {
+/** What the panel can do beyond listing: count a table exactly, browse its rows. */
+export interface SchemaPanelActions {
+  readonly countRows?: CountRows;
+  readonly onBrowse?: (table: string) => void;
+}
+
+function tableEntry(table: TableInfo, actions: SchemaPanelActions): HTMLDetailsElement {
+  const { countRows, onBrowse } = actions;
+  // Two columns so the panel's width holds them: the name with example values under it, then the
+  // declared type with the key role and NOT NULL.
   const rows = table.columns.map((c) =>
     el('tr', {},
-      el('th', { scope: 'row' }, c.name),
-      el('td', {}, c.type || '(none)'),
-      el('td', {}, keyText(table, c.name)),
-      el('td', {}, c.notNull ? 'NOT NULL' : ''),
-      el('td', { class: 'samples' }, c.samples.slice(0, 3).join(', ')),
+      el('th', { scope: 'row' }, c.name, c.samples.length > 0 ? el('span', { class: 'samples' }, c.samples.slice(0, 3).join(', ')) : null),
+      el('td', {}, [c.type || '(no type)', keyText(table, c.name), c.notNull ? 'NOT NULL' : ''].filter((x) => x !== '').join(' · ')),
     ),
   );
   return el('details', { class: 'schema-table', 'data-table': table.name },
     el('summary', {}, el('span', { class: 'table-name' }, table.name), ' ', rowsPart(table, countRows)),
+    onBrowse ? el('button', { type: 'button', class: 'small browse', onclick: () => onBrowse(table.name) }, `Browse rows of ${table.name}`) : null,
     el('div', { class: 'table-scroll' },
       el('table', { class: 'schema-columns' },
         el('caption', { class: 'visually-hidden' }, `Columns of ${table.name}`),
-        el('thead', {}, el('tr', {}, ...['Column', 'Type', 'Key', 'Null', 'Examples'].map((h) => el('th', { scope: 'col' }, h)))),
+        el('thead', {}, el('tr', {}, ...['Column (examples)', 'Type and key'].map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', {}, ...rows),
       ),
     ),
@@ -81,12 +89,13 @@ function tableEntry(table: TableInfo, countRows?: CountRows): HTMLDetailsElement
 /**
  * Renders `schema` into `root` (replacing what was there).
  *
- * `countRows`, when given, backs the "count" button of estimated counts.
+ * `actions.countRows`, when given, backs the "count" button of estimated counts;
+ * `actions.onBrowse` adds a button that browses a table's rows.
  *
- * @example renderSchemaPanel(aside, db.schema, 'demo.sqlite', (t) => dbs.countRows(t));
+ * @example renderSchemaPanel(aside, db.schema, 'demo.sqlite', { countRows: (t) => dbs.countRows(t) });
  */
-export function renderSchemaPanel(root: HTMLElement, schema: Schema, name: string, countRows?: CountRows): void {
-  const list = el('div', { class: 'schema-list' }, ...schema.tables.map((t) => tableEntry(t, countRows)));
+export function renderSchemaPanel(root: HTMLElement, schema: Schema, name: string, actions: SchemaPanelActions = {}): void {
+  const list = el('div', { class: 'schema-list' }, ...schema.tables.map((t) => tableEntry(t, actions)));
   const filter = el('input', { type: 'search', id: 'schema-filter', placeholder: 'Filter tables and columns', 'aria-label': 'Filter tables and columns' });
   filter.addEventListener('input', () => {
     const q = filter.value.trim().toLowerCase();

@@ -40,7 +40,7 @@ describe('the bundled demo replay file', () => {
     const abstained = asked.filter((a) => a.decision.kind === 'abstain');
     expect(answered.length).toBeGreaterThan(0);
     expect(abstained.length).toBeGreaterThan(0);
-    const label = (a: (typeof asked)[number]): boolean => records.find((r) => r.question === a.question)!.candidates[a.result.modal]!.correct === true;
+    const label = (a: (typeof asked)[number]): boolean => records.find((r) => r.question === a.question)!.candidates[a.result.chosen]!.correct === true;
     const rightWhenAnswered = answered.filter(label).length / answered.length;
     const rightWhenAbstained = abstained.filter(label).length / abstained.length;
     expect(rightWhenAnswered).toBeGreaterThan(rightWhenAbstained);

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProfileStore, type ProfileStore } from '../../src/app/profiles/store.ts';
-import { checkProfile } from '../../src/core/pipeline/profile-check.ts';
+import { checkProfile } from '../../src/core/profile-check.ts';
 import type { CalibrationProfile } from '../../src/core/profile.ts';
 
 /** A Storage whose values may hold at most `quota` UTF-16 units in all, like a browser's localStorage. */

@@ -42,12 +42,12 @@ describe('Ask with replayed candidates', () => {
     await ask(target.question);
     const box = page.locator('[data-decision="answer"]');
     await box.waitFor({ timeout: 30_000 });
-    const sql = target.result.candidates[target.result.modal]!.sql!;
+    const sql = target.result.candidates[target.result.chosen]!.sql!;
     expect(await box.locator('pre.sql').first().textContent()).toBe(sql);
     const rows = reference.prepare(sql).raw().all().length;
     expect(await box.locator('.result-summary').first().textContent()).toContain(`${rows.toLocaleString('en-US')} row`);
     expect(await box.locator('.probability').textContent()).toBe(`${Math.round(target.result.probability * 100)}%`);
-    const agreeing = target.result.answers.find((g) => g.modal)!.members.length;
+    const agreeing = target.result.answers.find((g) => g.chosen)!.members.length;
     expect(await box.locator('.reasons').textContent()).toContain(`${agreeing} of 8 candidates returned the same result`);
   });
 
@@ -69,10 +69,10 @@ describe('Ask with replayed candidates', () => {
     await ask(target.question);
     await page.locator('[data-decision="answer"]').waitFor({ timeout: 30_000 });
     const before = app.requests.length;
-    await page.getByLabel('Answer only when it is at least').selectOption({ label: '90% likely right' });
+    await page.getByLabel('Risk', { exact: true }).selectOption('0.1');
     await page.locator('[data-decision="abstain"]').waitFor({ timeout: 5_000 });
     expect(app.requests.length).toBe(before);
-    await page.getByLabel('Answer only when it is at least').selectOption({ label: '80% likely right' });
+    await page.getByLabel('Risk', { exact: true }).selectOption('0.2');
     await page.locator('[data-decision="answer"]').waitFor({ timeout: 5_000 });
   });
 
@@ -84,17 +84,21 @@ describe('Ask with replayed candidates', () => {
     await items.nth(0).locator('summary').click();
     const first = items.nth(0);
     expect(await first.locator('pre.sql').textContent()).toBe(last.result.candidates[0]!.sql);
-    expect(await first.locator('summary').textContent()).toContain(last.result.candidates[0]!.source);
+    expect(await first.locator('summary').textContent()).toContain('replayed');
+    expect(await page.locator('.candidates').textContent()).not.toMatch(/\bgold\b|mutation:/);
     expect(await first.locator('.signal-bars').textContent()).toContain('execution_sc');
     expect(await first.locator('dl.facts').textContent()).toContain('Same result as');
   });
 
-  it('says plainly that a question outside the replay file needs live generation (WebGPU)', async () => {
+  it('offers verify mode and the console beside the Ask button for a question outside the replay file', async () => {
     const { page } = app;
     await ask('Which shop sells the most umbrellas on rainy Tuesdays?');
-    const error = page.locator('[role="alert"]').filter({ hasText: 'NOT_IN_REPLAY' });
-    await error.waitFor({ timeout: 15_000 });
-    expect(await error.textContent()).toContain('WebGPU');
+    const offer = page.locator('#ask-offer [role="alert"]');
+    await offer.waitFor({ timeout: 15_000 });
+    expect(await offer.textContent()).toContain('no candidates for this question');
+    expect(await offer.textContent()).not.toContain('NOT_IN_REPLAY');
+    await expect.poll(() => offer.evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })).toBe(true);
+    expect(await page.locator('#offer-console').isVisible()).toBe(true);
     expect(app.errors).toEqual([]);
   });
 });

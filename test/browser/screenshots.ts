@@ -1,16 +1,19 @@
 /**
  * Regenerates the screenshots under docs/screenshots/ from the built app
  * (served under a sub-path, as in the browser tests), in Debian Chromium:
- * Ask with an answer, Ask with an abstention, the candidate inspector,
- * Evaluate's plots, Profiles, and Ask on a narrow screen.
+ * the first screen with its example chips, Ask with an answer, Ask with an
+ * abstention, the candidate inspector, verify mode on a database of its own
+ * (not the demo), the table browser, Evaluate's plots, Profiles, and Ask on a
+ * narrow screen.
  *
  * Run: `npm run screenshots` (or `npx tsx test/browser/screenshots.ts`).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import initSqlJs from 'sql.js';
 import { build } from 'vite';
 import { buildDemo } from '../../scripts/build-demo.ts';
 import { launchChromium } from './harness.ts';
@@ -27,6 +30,17 @@ async function ask(page: Page, question: string): Promise<void> {
   await page.locator('.decision').waitFor({ timeout: 60_000 });
 }
 
+/** A small database of its own (not the demo) for the verify-mode screenshot. */
+async function planetsDb(dir: string): Promise<string> {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.run("CREATE TABLE planets (name TEXT, moons INTEGER, rings INTEGER); INSERT INTO planets VALUES ('Mercury', 0, 0), ('Venus', 0, 0), ('Earth', 1, 0), ('Mars', 2, 0), ('Jupiter', 95, 1), ('Saturn', 146, 1), ('Uranus', 28, 1), ('Neptune', 16, 1);");
+  const path = join(dir, 'planets.sqlite');
+  writeFileSync(path, db.export());
+  db.close();
+  return path;
+}
+
 async function main(): Promise<void> {
   await buildDemo();
   const dist = mkdtempSync(join(tmpdir(), 'confide-shots-'));
@@ -38,6 +52,8 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.url);
     await page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+    await page.locator('.example-chips .chip').first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: join(OUT, 'first-screen.png') });
     await ask(page, ANSWERED);
     await page.locator('.decision').scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -60,6 +76,34 @@ async function main(): Promise<void> {
     await page.getByRole('tab', { name: 'Profiles' }).click();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(OUT, 'profiles.png') });
+
+    // Verify mode on a database of its own: the offer beside Ask, then pasted SQL checked.
+    await page.getByRole('tab', { name: 'Ask' }).click();
+    await page.locator('#db-file').setInputFiles(await planetsDb(dist));
+    await page.locator('.db-status .db-name', { hasText: 'planets.sqlite' }).waitFor({ timeout: 30_000 });
+    await page.locator('#ask-source').selectOption('replay');
+    await page.getByLabel('Question', { exact: true }).fill('Which planet has the most moons?');
+    await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
+    await page.locator('#ask-offer [role="alert"]').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(OUT, 'own-database-offer.png') });
+    await page.locator('#offer-verify').click();
+    await page.locator('#verify-sql').fill([
+      'SELECT name FROM planets ORDER BY moons DESC LIMIT 1;',
+      'SELECT name FROM planets WHERE moons = (SELECT max(moons) FROM planets);',
+      'SELECT name, max(moons) FROM planets;',
+      'SELECT name FROM planets ORDER BY moons LIMIT 1;',
+    ].join('\n'));
+    await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
+    await page.locator('.decision').waitFor({ timeout: 60_000 });
+    await page.locator('section.ask').screenshot({ path: join(OUT, 'verify-own-database.png') });
+    await page.locator('.schema-table[data-table="planets"] summary').click();
+    await page.getByRole('button', { name: 'Browse rows of planets' }).click();
+    await page.locator('#browse-sort').selectOption('moons');
+    await page.locator('#browse-direction').selectOption('desc');
+    await page.locator('.browse-out tbody tr').first().waitFor();
+    await page.waitForTimeout(300);
+    await page.locator('.table-browser').screenshot({ path: join(OUT, 'browse-table.png') });
 
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await phone.goto(server.url);

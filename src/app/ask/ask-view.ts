@@ -1,8 +1,9 @@
 /**
- * The Ask screen: a question (and an optional hint), where the candidates
- * come from (replayed file or a live model), the risk control, then the
- * pipeline's progress, its decision and every candidate. Rendering only: the
- * work is `runAsk` and `decide` from src/core/pipeline.
+ * The Ask screen: a question (with one-click examples and an optional hint),
+ * where the candidates come from (a replayed file, your own SQL in verify
+ * mode, or a live model), the risk control, then the pipeline's progress, its
+ * decision and every candidate. Rendering only: the work is `runAsk` and
+ * `decide` from src/core/pipeline.
  */
 import { runAsk } from '../../core/pipeline/index.ts';
 import { decide } from '../../core/pipeline/index.ts';
@@ -10,14 +11,17 @@ import type { AskResult, CandidateSource, Verifier } from '../../core/pipeline/i
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { createSignalRegistry, defaultSignals, verifierSignal } from '../../core/signals/index.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
-import type { DatabaseController } from '../database.ts';
+import type { DatabaseController, OpenDatabase } from '../database.ts';
 import { el, replace } from '../dom.ts';
 import type { ProfileStore } from '../profiles/store.ts';
 import { createProgress } from '../progress.ts';
 import { candidatesView } from './candidates-view.ts';
 import { decisionView } from './decision-view.ts';
+import { exampleChips } from './example-chips.ts';
+import { profileFitNotice } from './profile-fit.ts';
 import { demoReplay, replayFromText, type ReplaySet } from './replay-source.ts';
 import { riskControl } from './risk-control.ts';
+import { verifyPanel } from './verify-panel.ts';
 
 /** A live model, when one can run: its panel, its generator once loaded, its judge and settings. */
 export interface LiveSource {
@@ -34,6 +38,8 @@ export interface AskViewDeps {
   readonly live?: LiveSource;
   /** The outcome reward model, offered as an opt-in verifier. */
   readonly orm?: Verifier;
+  /** Shows the SQL console (offered when Ask has no candidates). */
+  readonly openConsole?: () => void;
 }
 
 /** The default signals plus a verifier signal for each verifier and each one the profile uses. */
@@ -44,110 +50,196 @@ function registryFor(profile: CalibrationProfile, verifiers: readonly Verifier[]
   return registry;
 }
 
+type SourceKind = 'replay' | 'verify' | 'live';
+
 /**
  * Builds the Ask screen.
  *
- * @example panel.append(askView({ pool, dbs, profiles }));
+ * @example panel.append(askView({ pool, dbs, profiles, openConsole: () => tabs.select('console') }));
  */
 export function askView(deps: AskViewDeps): HTMLElement {
   const { pool, dbs, profiles } = deps;
-  const question = el('textarea', { id: 'ask-question', rows: 2, required: true, placeholder: 'e.g. How many customers are there?' });
+  const question = el('textarea', { id: 'ask-question', rows: 2, required: true, placeholder: 'Type a question about the open database' });
   const evidence = el('input', { type: 'text', id: 'ask-evidence', placeholder: 'e.g. "expensive" means a price above 20' });
   const risk = riskControl();
   const source = el('select', { id: 'ask-source' },
     el('option', { value: 'replay' }, 'Replay a candidate file'),
+    el('option', { value: 'verify' }, 'Your own SQL (verify mode)'),
     el('option', { value: 'live' }, 'Live model (WebGPU)'),
   );
   const replayFile = el('input', { type: 'file', id: 'ask-replay-file', accept: '.jsonl,.json,application/x-ndjson' });
+  const replayBox = el('div', {}, el('label', { for: 'ask-replay-file' }, 'Other candidate file (optional)'), replayFile);
+  const verify = verifyPanel();
   const sourceNote = el('div', { class: 'source-note', 'aria-live': 'polite' });
-  const examples = el('div', { class: 'examples' });
   const progress = createProgress('Ask progress');
+  const offer = el('div', { id: 'ask-offer', 'aria-live': 'assertive' });
   const errorBox = el('div', { 'aria-live': 'assertive' });
   const decisionBox = el('div', { 'aria-live': 'polite' });
   const candidatesBox = el('div');
-  const submit = el('button', { type: 'submit', class: 'primary' }, 'Ask');
+  const submit = el('button', { type: 'submit', class: 'primary', id: 'ask-submit' }, 'Ask');
   const useOrm = el('input', { type: 'checkbox', id: 'ask-orm' });
+  const ormNote = el('span', { class: 'muted', id: 'ask-orm-note' });
   const profileLine = el('p', { class: 'muted profile-line' });
+  const fitNotice = el('div', { 'aria-live': 'polite' });
   let replay: ReplaySet | null = null;
   let last: { result: AskResult; profile: CalibrationProfile } | null = null;
 
+  const kind = (): SourceKind => source.value as SourceKind;
+  const clearResult = (): void => {
+    last = null;
+    replace(offer);
+    replace(errorBox);
+    replace(decisionBox);
+    replace(candidatesBox);
+  };
+  const chips = exampleChips({
+    pool, dbs,
+    replay: () => replay,
+    profile: () => profiles.active(),
+    risk: () => risk.value(),
+    onPick(q) {
+      question.value = q;
+      if (kind() !== 'replay') setSource('replay');
+      void ask();
+    },
+    onPlaceholder: (q) => (question.placeholder = q === null ? 'Type a question about the open database' : `e.g. ${q}`),
+  });
+
   const showSource = (): void => {
-    const live = source.value === 'live';
-    replayFile.closest('div')!.hidden = live;
-    if (deps.live) deps.live.element.hidden = !live;
-    if (live) {
-      replace(sourceNote, deps.live ? '' : el('p', { class: 'notice' }, 'Live generation needs WebGPU and a downloaded model; it is not available in this build.'));
-      return;
-    }
+    const k = kind();
+    replayBox.hidden = k !== 'replay';
+    verify.element.hidden = k !== 'verify';
+    if (k === 'live') return replace(sourceNote, deps.live ? '' : el('p', { class: 'notice' }, 'Live generation needs WebGPU and a downloaded model; it is not available in this build.'));
+    if (k === 'verify') return replace(sourceNote);
     if (replay === null) return replace(sourceNote, el('p', { class: 'muted' }, 'Loading the replay file…'));
     replace(sourceNote, el('p', { class: 'notice', id: 'replay-notice' },
       el('strong', {}, 'Replay: '),
       `candidates come from ${replay.origin}`,
-      replay.mutationMade ? ", made by Confide's own mutation generator from the gold SQL (not by a language model)" : '',
-      '. Everything after generation (running the queries, the signals, the score and the decision) runs for real in this browser. A question that is not in the file needs live generation, which needs WebGPU.'));
+      replay.mutationMade ? ", made by Confide's own mutation generator from reference queries (not by a language model)" : '',
+      '. Running the queries, the signals, the score and the decision happen for real in this browser. For other questions, check your own SQL (verify mode) or use a live model.'));
   };
-  const showExamples = (): void => {
-    const db = dbs.current;
-    const mine = replay?.records.filter((r) => db !== null && r.db_id === db.dbId) ?? [];
-    if (mine.length === 0) return replace(examples);
-    const pick = (q: string) => () => {
-      question.value = q;
-      question.focus();
-    };
-    replace(examples, el('details', {},
-      el('summary', {}, `Questions in the replay file for this database (${mine.length})`),
-      el('ul', {}, ...mine.map((r) => el('li', {}, el('button', { type: 'button', class: 'example', onclick: pick(r.question) }, r.question)))),
-    ));
+  const setSource = (k: SourceKind): void => {
+    source.value = k;
+    showSource();
   };
+  const replayHas = (db: OpenDatabase | null): boolean => db !== null && (replay?.records.some((r) => r.db_id === db.dbId) ?? false);
   const setReplay = (set: ReplaySet): void => {
     replay = set;
     showSource();
-    showExamples();
+    chips.refresh();
   };
   const renderDecision = (): void => {
     if (last === null) return;
     replace(decisionBox, decisionView(last.result, decide(last.result, last.profile, risk.value()), last.profile));
   };
+  const syncOrmNote = (): void => {
+    const p = profiles.active();
+    const used = p?.signals.includes('orm') ?? false;
+    replace(ormNote, used
+      ? `Profile "${p!.name}" uses this score. Runs in a worker (about 27 MB, downloaded once); the model card is models/README.md.`
+      : `The active profile does not use this score, so it will not change P(correct); it is shown for each candidate. To use it, run Evaluate with the reward model on and save that profile.`);
+  };
+  const showFit = (): void => replace(fitNotice, profileFitNotice(profiles.active(), dbs.current));
 
   void demoReplay().then((r) => (r.ok ? setReplay(r.set) : replace(sourceNote, el('p', { class: 'error' }, r.message))));
   replayFile.addEventListener('change', async () => {
     const f = replayFile.files?.[0];
     if (!f) return;
     const r = replayFromText(await f.text(), f.name);
-    if (r.ok) setReplay(r.set);
+    if (r.ok) {
+      source.value = 'replay';
+      setReplay(r.set);
+    }
     else replace(sourceNote, el('p', { class: 'error', role: 'alert' }, r.message));
   });
   source.addEventListener('change', showSource);
-  dbs.onChange(showExamples);
-  risk.onChange(renderDecision);
+  dbs.onChange((db) => {
+    clearResult();
+    if (kind() === 'replay' && replay !== null && !replayHas(db)) setSource('verify');
+    showFit();
+    chips.refresh();
+  });
+  risk.onChange(() => {
+    renderDecision();
+    chips.relabel();
+  });
   const syncProfile = (): void => {
     const p = profiles.active();
+    syncOrmNote();
+    showFit();
     if (!p) return replace(profileLine, 'No calibration profile: import one under Profiles.');
     risk.setProfile(p);
-    const ece = Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'n/a';
-    replace(profileLine, `Calibration profile: "${p.name}", fit on ${p.provenance.data}; candidates from ${p.provenance.generator}; cross-fit ECE ${ece}. Change it under Profiles.`);
+    replace(profileLine, `Calibration profile: "${p.name}" (change it under Profiles).`);
     if (last !== null && last.profile.name !== p.name) {
       last = null;
       replace(decisionBox, el('p', { class: 'muted' }, 'The calibration profile changed; ask again to use it.'));
     }
+    chips.refresh();
   };
   profiles.onChange(syncProfile);
   syncProfile();
 
-  const ask = async (): Promise<void> => {
+  /** Shows, next to the Ask button, what to do when there are no candidates, and scrolls to it. */
+  const offerAlternatives = (why: string): void => {
+    replace(offer, el('div', { class: 'notice offer', role: 'alert' },
+      el('p', {}, why),
+      el('div', { class: 'row' },
+        el('button', { type: 'button', class: 'primary', id: 'offer-verify', onclick: () => {
+          replace(offer);
+          setSource('verify');
+          verify.focus();
+          verify.element.scrollIntoView({ block: 'nearest' });
+        } }, 'Check your own SQL for this question'),
+        deps.openConsole ? el('button', { type: 'button', id: 'offer-console', onclick: deps.openConsole }, 'Open the SQL console') : null,
+      ),
+    ));
+    offer.scrollIntoView({ block: 'nearest' });
+  };
+
+  const pickGenerator = (db: OpenDatabase): CandidateSource | null => {
+    const k = kind();
+    if (k === 'verify') {
+      const s = verify.source();
+      if (!s.ok) {
+        replace(errorBox, el('p', { class: 'error', role: 'alert' }, s.message));
+        verify.focus();
+        return null;
+      }
+      return s.generator;
+    }
+    if (k === 'live') {
+      const g = deps.live?.generator() ?? null;
+      if (g === null) offerAlternatives('Load a model first (in the live model panel above; it needs WebGPU), or check SQL you already have.');
+      return g;
+    }
+    if (replay === null) {
+      replace(errorBox, el('p', { class: 'error', role: 'alert' }, 'The replay file is not loaded yet.'));
+      return null;
+    }
+    if (!replayHas(db)) {
+      offerAlternatives(`The replay file holds no questions for "${db.name}", and no live model is loaded. Paste SQL candidates for your question to have Confide check them, or run SQL yourself.`);
+      return null;
+    }
+    return replay.generator;
+  };
+
+  async function ask(): Promise<void> {
     const db = dbs.current;
     const profile = profiles.active();
     replace(errorBox);
+    replace(offer);
     if (db === null) return replace(errorBox, el('p', { class: 'error', role: 'alert' }, 'Open a database first.'));
     if (profile === null) return replace(errorBox, el('p', { class: 'error', role: 'alert' }, 'No calibration profile is available; import one under Profiles.'));
-    const generator = source.value === 'live' ? (deps.live?.generator() ?? null) : (replay?.generator ?? null);
+    const generator = pickGenerator(db);
     if (generator === null) {
-      const why = source.value === 'live' ? 'Load a model first (it needs WebGPU), or switch to replay.' : 'The replay file is not loaded yet.';
-      return replace(errorBox, el('p', { class: 'error', role: 'alert' }, why));
+      last = null;
+      replace(decisionBox);
+      replace(candidatesBox);
+      return;
     }
     submit.disabled = true;
     const signal = progress.start('Asking');
-    const live = source.value === 'live' ? deps.live : undefined;
+    const live = kind() === 'live' ? deps.live : undefined;
     const judge = live?.judge() ?? null;
     const verifiers = [...(deps.orm && useOrm.checked ? [deps.orm] : []), ...(judge ? [judge] : [])];
     const out = await runAsk(
@@ -169,41 +261,51 @@ export function askView(deps: AskViewDeps): HTMLElement {
       { signal, onProgress: (p) => progress.update(p.progress, `${p.stage}: ${p.text}`) },
     );
     submit.disabled = false;
+    if (dbs.current !== db) return progress.finish('The database changed; ask again.');
     if (!out.ok) {
       progress.finish(out.error.code === 'ABORTED' ? 'Stopped.' : '');
       last = null;
       replace(decisionBox);
       replace(candidatesBox);
-      if (out.error.code !== 'ABORTED') replace(errorBox, el('p', { class: 'error', role: 'alert' }, el('strong', {}, out.error.code), ': ', out.error.message));
+      if (out.error.code === 'NOT_IN_REPLAY') offerAlternatives(`The replay file holds no candidates for this question, and no live model is loaded. Paste SQL candidates for it to have Confide check them, or run SQL yourself.`);
+      else if (out.error.code !== 'ABORTED') replace(errorBox, el('p', { class: 'error', role: 'alert' }, out.error.message, ' ', el('span', { class: 'muted code' }, `(${out.error.code})`)));
       return;
     }
     progress.finish('');
     if (out.result.verifierErrors.length > 0) {
-      replace(errorBox, ...out.result.verifierErrors.map((v) => el('p', { class: 'notice', role: 'status' }, `The ${v.name} verifier did not score (${v.code}: ${v.message}); its signal counts as missing.`)));
+      replace(errorBox, ...out.result.verifierErrors.map((v) => el('p', { class: 'notice', role: 'status' }, `The ${v.name} verifier did not score: ${v.message} (${v.code}). Its signal counts as missing.`)));
     }
     last = { result: out.result, profile };
     renderDecision();
     replace(candidatesBox, candidatesView(out.result));
     decisionBox.querySelector('h3')?.setAttribute('tabindex', '-1');
     (decisionBox.querySelector('h3') as HTMLElement | null)?.focus();
-  };
+  }
 
   const form = el('form', { class: 'ask-form', 'aria-labelledby': 'ask-heading' },
     el('div', { class: 'fields' },
-      el('label', { for: 'ask-question' }, 'Question'), question,
+      el('label', { for: 'ask-question' }, 'Question'),
+      el('div', { class: 'question-row' }, question, submit),
+      offer,
+      verify.element,
+      chips.element,
       el('label', { for: 'ask-evidence' }, 'Evidence or hint (optional)'), evidence,
     ),
     el('div', { class: 'controls' },
       risk.element,
       el('div', {}, el('label', { for: 'ask-source' }, 'Candidates from'), source),
-      el('div', {}, el('label', { for: 'ask-replay-file' }, 'Other candidate file (optional)'), replayFile),
-      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Also score with the outcome reward model')), el('span', { class: 'muted' }, 'Runs in a worker; what the bundled model was trained on and how well it does is in its model card, models/README.md.')) : null,
-      submit,
+      replayBox,
+      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Also score with the outcome reward model')), ormNote) : null,
+      deps.live?.element ?? null,
     ),
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    if (question.value.trim() === '') return question.focus();
+    if (question.value.trim() === '') {
+      const example = question.placeholder.startsWith('e.g. ') ? question.placeholder.slice(5) : '';
+      if (example === '') return question.focus();
+      question.value = example;
+    }
     void ask();
   });
   question.addEventListener('keydown', (e) => {
@@ -217,9 +319,8 @@ export function askView(deps: AskViewDeps): HTMLElement {
     el('h2', { id: 'ask-heading' }, 'Ask'),
     form,
     profileLine,
+    fitNotice,
     sourceNote,
-    deps.live?.element ?? null,
-    examples,
     progress.element,
     errorBox,
     decisionBox,

@@ -3,12 +3,20 @@
  * clusters (same text, same structure, same result), each signal as if it
  * were the answer, its P(correct) under the profile, and verifier scores.
  */
-import type { AskResult } from '../../core/pipeline/index.ts';
+import type { AnswerGroup, AskResult } from '../../core/pipeline/index.ts';
 import { el } from '../dom.ts';
-import { formatMs, formatNumber, formatPercent, plural } from '../format.ts';
+import { formatMs, formatNumber, plural } from '../format.ts';
 import { resultTable } from '../result-table.ts';
 import { sqlBlock } from '../sql-view.ts';
-import { groupLetter } from './decision-view.ts';
+import { formatP, groupLetter } from './decision-view.ts';
+
+/**
+ * Where a candidate came from, without the answer key: a replayed demo
+ * candidate is "replayed" whether it is the reference query or a mutation.
+ */
+function sourceLabel(source: string): string {
+  return source === 'gold' || source.startsWith('mutation:') ? 'replayed' : source;
+}
 import { signalBars } from './signal-bars.ts';
 
 /**
@@ -21,23 +29,29 @@ export function candidatesView(result: AskResult): HTMLElement {
   result.answers.forEach((g, i) => g.members.forEach((m) => letterOf.set(m, groupLetter(i))));
   const sizeOfResult = new Map<string, number>();
   result.answers.forEach((g, i) => sizeOfResult.set(groupLetter(i), g.members.length));
+  const groupOf = new Map<number, AnswerGroup>();
+  result.answers.forEach((g) => g.members.forEach((m) => groupOf.set(m, g)));
   const items = result.candidates.map((c, i) => {
     const letter = letterOf.get(i);
+    const group = groupOf.get(i);
     const outcome = c.exec.ok ? `result ${letter ?? '?'}, ${plural(c.exec.rows.length, 'row')}` : `fails: ${c.exec.error.code}`;
     const own = result.perCandidate[i]!;
     const summary = el('summary', {},
       el('strong', {}, `#${i + 1}`), ' ',
-      el('span', { class: `badge ${c.source.startsWith('mutation') || c.source === 'gold' ? 'replay' : ''}` }, c.source), ' ',
-      outcome, ` · ${formatPercent(own.probability)} if chosen`,
-      i === result.modal ? el('span', { class: 'badge ok' }, ' answer candidate') : '',
+      el('span', { class: 'badge replay' }, sourceLabel(c.source)), ' ',
+      outcome, group ? ` · result ${letter}: ${formatP(group.probability)}` : '',
+      i === result.chosen ? el('span', { class: 'badge ok' }, ' answer candidate') : '',
     );
+    const ownP = group && i !== group.head
+      ? el('p', { class: 'muted own-p' }, `As the answer with this exact query: ${formatP(own.probability)}. Result ${letter} is shown with its best-scored query (#${group.head + 1}); queries written differently score differently (text and structure agreement, log-probability, verifier scores).`)
+      : null;
     const scores = Object.entries(c.scores);
     return el('details', { class: 'candidate', 'data-index': i },
       summary,
       sqlBlock(c.sql ?? '(the reply held no SQL)', `SQL of candidate ${i + 1}`),
       c.exec.ok
         ? el('div', {}, el('p', { class: 'muted' }, `Ran in ${formatMs(c.exec.ms)}.`), resultTable(c.exec, { pageSize: 10, label: `Result of candidate ${i + 1}` }))
-        : el('p', { class: 'error' }, el('strong', {}, c.exec.error.code), ': ', c.exec.error.message),
+        : el('p', { class: 'error' }, c.exec.error.message, ' ', el('span', { class: 'code' }, `(${c.exec.error.code})`)),
       el('dl', { class: 'facts' },
         el('dt', {}, 'Same text as'), el('dd', {}, plural(result.clusters.strings.members[result.clusters.strings.of[i]!]?.length ?? 1, 'candidate')),
         el('dt', {}, 'Same structure as'), el('dd', {}, plural(result.clusters.structures.members[result.clusters.structures.of[i]!]?.length ?? 1, 'candidate')),
@@ -45,6 +59,7 @@ export function candidatesView(result: AskResult): HTMLElement {
         el('dt', {}, 'Mean log-probability'), el('dd', {}, c.logprob === undefined ? 'not recorded' : formatNumber(c.logprob, 3)),
         el('dt', {}, 'Verifier scores'), el('dd', {}, scores.length === 0 ? 'none' : scores.map(([k, v]) => `${k} ${formatNumber(v, 3)}`).join(', ')),
       ),
+      ownP,
       el('p', { class: 'muted' }, 'Signals if this candidate were the answer:'),
       signalBars(own.signals),
     );

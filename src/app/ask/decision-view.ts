@@ -4,31 +4,48 @@
  * abstention (why, in plain words, and the competing answers side by side so
  * the person can pick one or rephrase). Renders pipeline output only.
  */
-import type { Decision } from '../../core/pipeline/index.ts';
-import { signalContributions } from '../../core/pipeline/index.ts';
-import type { AnswerGroup, AskResult } from '../../core/pipeline/index.ts';
+import { riskWording, signalContributions, type AnswerGroup, type AskResult, type Decision } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
-import { el } from '../dom.ts';
+import { el, replace } from '../dom.ts';
+import { resultActions } from '../result-actions.ts';
 import { formatPercent, plural } from '../format.ts';
 import { resultTable } from '../result-table.ts';
 import { sqlBlock } from '../sql-view.ts';
 import { signalBars } from './signal-bars.ts';
 
-/** Letters name the distinct results: A is the most common. */
+/** Letters name the distinct results in the decision rule's order: A has the highest P(correct). */
 export const groupLetter = (i: number): string => String.fromCharCode(65 + (i % 26)) + (i >= 26 ? String(Math.floor(i / 26)) : '');
 
 function reasonsList(d: Decision): HTMLElement {
   return el('ul', { class: 'reasons' }, ...d.reasons.map((r) => el('li', {}, r)));
 }
 
-function alternative(result: AskResult, g: AnswerGroup, i: number): HTMLElement {
+/** A P(correct) as "P 0.68 (68%)", or says why there is none. */
+export function formatP(p: number): string {
+  return Number.isFinite(p) ? `P ${p.toFixed(2)}` : 'no P (a signal the profile needs is missing)';
+}
+
+/** The person's own pick among the competing answers, in full, with its actions. */
+function chosenByYou(result: AskResult, g: AnswerGroup, letter: string, back: () => void): HTMLElement {
   const run = result.candidates[g.head]!;
-  const p = result.perCandidate[g.head]!.probability;
-  return el('article', { class: 'alternative', 'aria-label': `Answer ${groupLetter(i)}` },
-    el('h4', {}, `Answer ${groupLetter(i)}`, g.modal ? ' (most common query)' : ''),
-    el('p', { class: 'muted' }, `${g.members.length} of ${result.candidates.length} candidates; ${formatPercent(p)} likely right if chosen`),
+  return el('section', { class: 'your-choice', 'aria-label': `Your choice: answer ${letter}`, 'data-group': letter },
+    el('h4', { tabindex: -1 }, `Your choice: answer ${letter}`),
+    el('p', { class: 'notice' }, `Confide did not answer at this risk level; you chose answer ${letter} (${formatP(g.probability)}, ${g.members.length} of ${result.candidates.length} candidates). Check it before you rely on it.`),
+    sqlBlock(run.sql ?? '', `SQL of answer ${letter}`),
+    run.exec.ok ? resultTable(run.exec, { label: `Result of answer ${letter}` }) : null,
+    resultActions({ sql: run.sql ?? '', ...(run.exec.ok ? { result: run.exec } : {}), name: `answer-${letter}` }),
+    el('button', { type: 'button', class: 'small', onclick: back }, 'Back to the competing answers'),
+  );
+}
+
+function alternative(result: AskResult, g: AnswerGroup, i: number, use: () => void): HTMLElement {
+  const run = result.candidates[g.head]!;
+  return el('article', { class: 'alternative', 'aria-label': `Answer ${groupLetter(i)}`, 'data-group': groupLetter(i) },
+    el('h4', {}, `Answer ${groupLetter(i)}`, g.chosen ? ' (highest P)' : '', g.modal && !g.chosen ? ' (most common query)' : ''),
+    el('p', { class: 'muted' }, `${g.members.length} of ${result.candidates.length} candidates; ${formatP(g.probability)}`, g.rowCount === 0 && run.exec.ok ? '; empty result' : ''),
     sqlBlock(run.sql ?? '', `SQL of answer ${groupLetter(i)}`),
     run.exec.ok ? resultTable(run.exec, { pageSize: 5, label: `Result of answer ${groupLetter(i)}` }) : null,
+    el('button', { type: 'button', class: 'small use-answer', onclick: use }, `Use answer ${groupLetter(i)}`),
   );
 }
 
@@ -42,7 +59,8 @@ export function decisionView(result: AskResult, decision: Decision, profile: Cal
   const signals = el('details', { class: 'why-signals' }, el('summary', {}, 'Signals behind this estimate'), signalBars(result.signals, contributions),
     el('p', { class: 'muted' }, `Combined by profile "${profile.name}". Signals marked "for" raised the estimate, "against" lowered it.`));
   const probability = el('p', {}, el('span', { class: 'probability' }, formatPercent(decision.probability)), ' likely right',
-    decision.threshold === null ? '' : ` (this risk level needs ${formatPercent(decision.threshold)})`);
+    Number.isFinite(decision.probability) ? ` (P = ${decision.probability.toFixed(2)})` : ' (no estimate: a signal the profile needs is missing)',
+    el('br'), el('span', { class: 'muted risk-rule' }, `Risk setting: ${riskWording(decision.targetRisk, decision.threshold)}.`));
   if (decision.kind === 'answer') {
     const run = result.candidates[decision.candidate]!;
     return el('section', { class: 'decision answer', 'aria-labelledby': 'decision-heading', 'data-decision': 'answer' },
@@ -50,23 +68,30 @@ export function decisionView(result: AskResult, decision: Decision, profile: Cal
       probability,
       sqlBlock(run.sql ?? '', 'Chosen SQL'),
       run.exec.ok ? resultTable(run.exec, { label: 'Result of the answer' }) : null,
+      resultActions({ sql: run.sql ?? '', ...(run.exec.ok ? { result: run.exec } : {}), name: 'answer' }),
       el('h4', {}, 'Why'),
       reasonsList(decision),
       signals,
     );
   }
   const groups = result.answers.slice(0, 4);
+  const compare = el('div', {});
+  const showGroups = (): void => replace(compare,
+    el('h4', {}, groups.length > 1 ? 'Competing answers' : 'The answer it would have given'),
+    el('p', { class: 'muted' }, `Compare them: if one is what you meant, use it; otherwise rephrase the question or add a hint. Each result has one P: that of its best-scored query.${result.answers.length > groups.length ? ` Showing the ${groups.length} highest of ${plural(result.answers.length, 'distinct result')}.` : ''}`),
+    el('div', { class: 'alternatives' }, ...groups.map((g, i) => alternative(result, g, i, () => {
+      replace(compare, chosenByYou(result, g, groupLetter(i), showGroups));
+      (compare.querySelector('h4') as HTMLElement | null)?.focus();
+    }))),
+  );
+  if (groups.length > 0) showGroups();
   return el('section', { class: 'decision abstain', 'aria-labelledby': 'decision-heading', 'data-decision': 'abstain' },
     el('h3', { id: 'decision-heading' }, decision.headline),
     probability,
     el('h4', {}, 'Why not'),
     reasonsList(decision),
     groups.length > 0
-      ? el('div', {},
-          el('h4', {}, groups.length > 1 ? 'Competing answers' : 'The answer it would have given'),
-          el('p', { class: 'muted' }, `Compare them: if one is what you meant, use it; otherwise rephrase the question or add a hint.${result.answers.length > groups.length ? ` Showing the ${groups.length} most common of ${plural(result.answers.length, 'distinct result')}.` : ''}`),
-          el('div', { class: 'alternatives' }, ...groups.map((g, i) => alternative(result, g, i))),
-        )
+      ? compare
       : el('p', {}, 'None of the candidates ran, so there is no answer to compare.'),
     signals,
   );

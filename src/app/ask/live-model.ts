@@ -1,6 +1,8 @@
 /**
- * The live model: WebGPU detection, the model choice (the default picked for
- * this GPU, the catalogue to choose from with download sizes), download and
+ * The live model, always in view in Ask: WebGPU detection, the model choice
+ * (the default picked for this GPU, the catalogue with download sizes and
+ * whether each model is already in this browser's cache, with a Delete for
+ * cached ones; the cache module loads with web-llm, on demand), download and
  * load in the model worker with progress and a Cancel, then a generator (and,
  * when enabled, the LLM judge) for Ask and Evaluate. Without WebGPU it says so
  * and stays off; replay keeps working. web-llm's client is imported only when
@@ -13,7 +15,8 @@ import { chooseDefaultModel } from '../../engines/llm/choose-model.ts';
 import { createWebLlmGenerator } from '../../engines/llm/generator.ts';
 import { createJudge, type Judge } from '../../engines/llm/judge.ts';
 import { createJudgeVerifier } from '../../engines/llm/judge-verifier.ts';
-import { MODELS } from '../../engines/llm/models.ts';
+import type { ModelCache } from '../../engines/llm/cache.ts';
+import { MODELS, type ModelInfo } from '../../engines/llm/models.ts';
 import type { LlmError } from '../../engines/llm/types.ts';
 import { el, replace } from '../dom.ts';
 import { createProgress } from '../progress.ts';
@@ -37,7 +40,12 @@ const RECOVERY: Readonly<Record<string, string>> = {
   retry: 'Try again.',
 };
 
-const describe = (e: LlmError): string => `${e.code}: ${e.message}${e.recovery ? ` ${RECOVERY[e.recovery] ?? ''}` : ''}`;
+/** One message per error: what happened, what to do (when the message does not already say it), then the code. */
+const describe = (e: LlmError): string => {
+  const fix = e.recovery ? (RECOVERY[e.recovery] ?? '') : '';
+  const message = e.message.trim();
+  return `${message}${fix && !message.includes(fix) ? ` ${fix}` : ''} (${e.code})`;
+};
 
 /**
  * The live model panel; detection starts at once, nothing downloads until asked.
@@ -52,17 +60,43 @@ export function liveModel(): LiveModel {
   const temperature = el('input', { type: 'number', id: 'live-temperature', value: 0.7, min: 0, max: 2, step: 0.1 });
   const judging = el('input', { type: 'checkbox', id: 'live-judge' });
   const progress = createProgress('Model download progress');
+  const list = el('ul', { class: 'model-list', 'aria-label': 'Models' });
+  const controls = el('div', { class: 'row', hidden: true });
+  let cache: ModelCache | null = null;
+  let offered: readonly ModelInfo[] = [];
   let generator: CandidateSource | null = null;
   let judge: Judge | null = null;
   let loaded: string | null = null;
 
-  void detectWebGpu().then((d) => {
-    if (!d.ok) return replace(status, el('span', { class: 'error' }, describe(d.error)), ' Replayed candidates still work.');
+  /** Lists the offered models with size and whether each is in the browser cache, with a Delete for cached ones. */
+  const showModels = async (): Promise<void> => {
+    if (cache === null) return;
+    const c = cache;
+    const rows = await Promise.all(offered.map(async (m) => ({ m, cached: await c.has(m.id) })));
+    replace(list, ...rows.map(({ m, cached }) => el('li', { 'data-model': m.id, 'data-cached': String(cached) },
+      el('strong', {}, m.label), ` · about ${m.downloadMB} MB · `,
+      el('span', { class: cached ? 'badge ok' : 'badge' }, cached ? 'in this browser' : 'not downloaded'),
+      m.id === loaded ? el('span', { class: 'badge ok' }, 'loaded') : null,
+      cached ? el('button', { type: 'button', class: 'small', onclick: async () => {
+        const r = await c.remove(m.id);
+        replace(status, r.ok ? `Deleted ${m.label} from this browser's cache.` : el('span', { class: 'error' }, describe(r.error)));
+        await showModels();
+      } }, `Delete ${m.label} from the cache`) : null,
+    )));
+  };
+
+  void detectWebGpu().then(async (d) => {
+    if (!d.ok) return replace(status, el('span', { class: 'muted' }, describe(d.error)), ' Replayed candidates and your own SQL still work.');
     const f16 = d.gpu.features.includes('shader-f16');
     const pick = chooseDefaultModel(d.gpu);
-    replace(select, ...MODELS.filter((m) => f16 || !m.needsShaderF16).map((m) => el('option', { value: m.id, selected: m.id === pick.model.id }, `${m.label}, about ${m.downloadMB} MB`)));
+    offered = MODELS.filter((m) => f16 || !m.needsShaderF16);
+    replace(select, ...offered.map((m) => el('option', { value: m.id, selected: m.id === pick.model.id }, `${m.label}, about ${m.downloadMB} MB`)));
     select.disabled = false;
     load.disabled = false;
+    controls.hidden = false;
+    const { createModelCache } = await import('../../engines/llm/cache.ts');
+    cache = createModelCache(buildAppConfig({ base: buildTimeModelBase(), location: location.href }));
+    void showModels();
     replace(status, `WebGPU found${d.gpu.isFallbackAdapter ? ' (a software adapter: expect it to be very slow)' : ''}. Suggested: ${pick.model.label} (${pick.reason}). The model downloads once, from ${buildTimeModelBase() ?? 'its upstream host (Hugging Face)'}, and stays in the browser cache; your data is never sent.`);
   });
 
@@ -81,26 +115,30 @@ export function liveModel(): LiveModel {
     if (!r.ok) {
       progress.finish(r.error.code === 'ABORTED' ? 'Stopped; files already downloaded stay cached.' : '');
       if (r.error.code !== 'ABORTED') replace(status, el('span', { class: 'error', role: 'alert' }, describe(r.error)));
+      void showModels();
       return;
     }
     progress.finish(`Loaded ${modelId}.`);
     generator = createWebLlmGenerator(r.engine, modelId);
     judge = createJudge(r.engine, modelId);
     loaded = modelId;
-    replace(status, `Ready: ${modelId}. Ask samples candidates from it.`);
+    replace(status, `Ready: ${modelId}. Choose "Live model" under "Candidates from" and Ask samples candidates from it.`);
+    void showModels();
   });
 
-  const element = el('fieldset', { class: 'live-model', hidden: true },
+  const element = el('fieldset', { class: 'live-model' },
     el('legend', {}, 'Live model (WebGPU)'),
     status,
-    el('div', { class: 'row' },
-      el('label', { for: 'live-model' }, 'Model'), select, load,
-      el('label', { for: 'live-n' }, 'Candidates (N)'), n,
-      el('label', { for: 'live-temperature' }, 'Temperature'), temperature,
-      judging, el('label', { for: 'live-judge' }, 'Also let the model judge each candidate (slower)'),
-    ),
-    progress.element,
+    list,
+    controls,
   );
+  controls.append(
+    el('label', { for: 'live-model' }, 'Model'), select, load,
+    el('label', { for: 'live-n' }, 'Candidates (N)'), n,
+    el('label', { for: 'live-temperature' }, 'Temperature'), temperature,
+    judging, el('label', { for: 'live-judge' }, 'Also let the model judge each candidate (slower)'),
+  );
+  element.append(progress.element);
   return {
     element,
     generator: () => generator,

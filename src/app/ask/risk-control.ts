@@ -1,9 +1,9 @@
 /**
- * The risk control: "Answer only when it is at least 80% likely right", one
- * option per target risk the active profile has a threshold for, with the
- * P(correct) threshold it implies spelled out below.
+ * The risk control, worded as what it does: "keep wrong answers at or below
+ * 20%: answers when P ≥ 0.69", one option per target risk of the active
+ * profile, each with the P(correct) threshold it implies.
  */
-import { targetRisks } from '../../core/pipeline/index.ts';
+import { DEFAULT_TARGET_RISK, riskWording, targetRisks } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { formatPercent } from '../format.ts';
@@ -17,8 +17,8 @@ export interface RiskControl {
   onChange(listener: () => void): void;
 }
 
-/** Default: at least 80% likely right. */
-export const DEFAULT_RISK = 0.2;
+/** Default: keep wrong answers at or below 20% (core's DEFAULT_TARGET_RISK). */
+export const DEFAULT_RISK = DEFAULT_TARGET_RISK;
 
 /**
  * A labelled select with a live explanation.
@@ -37,21 +37,21 @@ export function riskControl(): RiskControl {
     const t = profile?.thresholds.find((x) => x.target_risk === Number(select.value));
     if (!profile || !t) return replace(hint, '');
     replace(hint, t.threshold === null
-      ? `Profile "${profile.name}" found no threshold that kept wrong answers at or under ${formatPercent(t.target_risk)}; at this level Confide always abstains.`
-      : `Answers when the estimated P(correct) is at least ${formatPercent(t.threshold)}: on the calibration data of profile "${profile.name}", answers at that level were wrong at most ${formatPercent(t.target_risk)} of the time.`);
+      ? `Profile "${profile.name}" found no threshold that kept wrong answers at or below ${formatPercent(t.target_risk)}; at this level Confide always abstains.`
+      : `On the calibration data of profile "${profile.name}", answers at P ≥ ${t.threshold.toFixed(2)} were wrong at most ${formatPercent(t.target_risk)} of the time.`);
   };
   select.addEventListener('change', () => {
     explain();
     for (const l of listeners) l();
   });
   return {
-    element: el('div', { class: 'risk-control' }, el('label', { for: 'ask-risk' }, 'Answer only when it is at least'), select, hint),
+    element: el('div', { class: 'risk-control' }, el('label', { for: 'ask-risk' }, 'Risk'), select, hint),
     value: () => Number(select.value),
     setProfile(p) {
       profile = p;
       const before = select.value === '' ? DEFAULT_RISK : Number(select.value);
       const risks = targetRisks(p);
-      replace(select, ...risks.map((r) => el('option', { value: String(r) }, `${formatPercent(1 - r)} likely right`)));
+      replace(select, ...risks.map((r) => el('option', { value: String(r) }, riskWording(r, p.thresholds.find((t) => t.target_risk === r)?.threshold ?? null))));
       const keep = risks.includes(before) ? before : risks.includes(DEFAULT_RISK) ? DEFAULT_RISK : risks[0];
       if (keep !== undefined) select.value = String(keep);
       explain();

@@ -88,6 +88,11 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
       replace(candStatus, errorLine(r.error.message));
       return refresh();
     }
+    if (r.records.length === 0) {
+      candidates = null;
+      replace(candStatus, errorLine(`${origin} holds no questions: a candidate file has one JSON line per question, with "candidates".`));
+      return refresh();
+    }
     candidates = { records: r.records, origin };
     replace(candStatus, el('p', { id: 'cand-summary' }, `${origin}: ${plural(r.records.length, 'question')}, ${plural(r.records.reduce((s, x) => s + x.candidates.length, 0), 'candidate')}.`));
     refresh();
@@ -149,6 +154,15 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
     const signal = progress.start('Evaluating');
     try {
       const gold = resolveGold(candidates.records, bench.questions);
+      const known = new Set(bench.dbIds);
+      const matching = gold.records.filter((r) => known.has(r.db_id));
+      if (matching.length === 0) {
+        const theirs = [...new Set(gold.records.map((r) => r.db_id))];
+        progress.finish('');
+        const list = (ids: readonly string[]) => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
+        replace(out, errorLine(`None of the ${plural(gold.records.length, 'question')} in ${candidates.origin} is about a database of ${bench.source}: the candidates name ${list(theirs)}; the benchmark has ${list(bench.dbIds)}. Choose the benchmark these candidates were made for.`));
+        return;
+      }
       const { prepared, skipped } = await prepareAll(gold.records, benchAccess(pool, bench), { signal, onProgress: (p) => progress.update(p.progress, p.text) });
       progress.update(null, 'computing the statistics');
       const byId = new Map(gold.records.map((r) => [r.id, r]));

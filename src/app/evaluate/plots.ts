@@ -76,13 +76,17 @@ function accuracyPlot(r: EvalReport): Element {
 }
 
 /**
- * All four plots.
+ * All four plots; the ROC plot is replaced by a note saying why when it is
+ * undefined (`undefinedWhy`, or no curve has points).
  *
- * @example panel.append(reportPlots(report));
+ * @example panel.append(reportPlots(report, reportLimits(report).missingWhy));
  */
-export function reportPlots(r: EvalReport): HTMLElement {
+export function reportPlots(r: EvalReport, undefinedWhy: string | null = null): HTMLElement {
+  const rocDefined = undefinedWhy === null && Object.values(r.curves.roc).some((pts) => pts.length > 0);
   return el('div', { class: 'plots' },
-    figure('roc', 'ROC curves per signal and the combined score (dashed: chance).', rocPlot(r)),
+    rocDefined
+      ? figure('roc', 'ROC curves per signal and the combined score (dashed: chance).', rocPlot(r))
+      : el('figure', { class: 'plot undefined', id: 'plot-roc', 'data-plot': 'roc' }, el('p', { class: 'notice' }, `No ROC curve: ${undefinedWhy ?? 'no signal has both right and wrong answers to separate.'}`)),
     figure('reliability', 'Reliability of the combined score: observed accuracy per bin of predicted P(correct), with the number of questions in each bin (dashed: perfect calibration).', reliabilityPlot(r)),
     figure('risk-coverage', 'Risk–coverage curves; diamonds: the combined score\'s operating points at each target risk (thresholds from the calibration half, measured on the test half).', riskCoveragePlot(r)),
     figure('accuracy-vs-n', 'Best-of-N accuracy against the number of candidates N, per selection strategy.', accuracyPlot(r)),

@@ -11,6 +11,7 @@ import { reportSummary, reportTables, type ReportTable } from '../../core/eval/i
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';
 import type { ProfileStore } from '../profiles/store.ts';
+import { reportLimits, screenCell } from './guard-rails.ts';
 import { reportPlots } from './plots.ts';
 
 function htmlTable(t: ReportTable): HTMLElement {
@@ -20,7 +21,7 @@ function htmlTable(t: ReportTable): HTMLElement {
     el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-labelledby': `table-${t.id}-title` },
       el('table', {},
         el('thead', {}, el('tr', {}, ...t.header.map((h, j) => el('th', { scope: 'col', class: j > 0 ? 'num' : undefined }, h)))),
-        el('tbody', {}, ...t.rows.map((r) => el('tr', {}, ...r.map((c, j) => (j === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: numeric(c) ? 'num' : undefined }, c)))))),
+        el('tbody', {}, ...t.rows.map((r) => el('tr', {}, ...r.map((c, j) => (j === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: numeric(c) ? 'num' : undefined }, screenCell(c))))))),
       ),
     ),
   );
@@ -49,8 +50,12 @@ export function reportView(input: ReportViewInput): HTMLElement {
     el('button', { type: 'button', onclick: () => downloadText(file, make(), type) }, label);
   const nameInput = el('input', { type: 'text', id: 'profile-name', value: `${baseName} profile` });
   const saveStatus = el('p', { role: 'status', 'aria-live': 'polite' });
-  const save = el('button', { type: 'button', class: 'primary' }, 'Save and use this profile');
+  const limits = reportLimits(report);
+  const save = el('button', { type: 'button', class: 'primary', id: 'profile-save', disabled: limits.oneClass || limits.small }, 'Save and use this profile');
+  const understood = el('input', { type: 'checkbox', id: 'profile-small-ok' });
+  understood.addEventListener('change', () => (save.disabled = limits.oneClass || !understood.checked));
   save.addEventListener('click', () => {
+    if (limits.oneClass || (limits.small && !understood.checked)) return;
     const name = nameInput.value.trim();
     if (name === '') return replace(saveStatus, el('span', { class: 'error' }, 'Give the profile a name.'));
     const r = profiles.save({ ...report.profile, name, provenance: { ...report.profile.provenance, created: new Date().toISOString() } });
@@ -61,7 +66,7 @@ export function reportView(input: ReportViewInput): HTMLElement {
   const p = report.profile;
   return el('section', { class: 'report', 'aria-labelledby': 'report-heading' },
     el('h3', { id: 'report-heading' }, 'Report'),
-    el('p', { class: 'report-summary' }, reportSummary(report), input.skipped > 0 ? ` ${input.skipped} questions were skipped: their database is not in the benchmark.` : ''),
+    el('p', { class: 'report-summary' }, screenCell(reportSummary(report)), input.skipped > 0 ? ` ${input.skipped} questions were skipped: their database is not in the benchmark.` : ''),
     el('div', { class: 'row exports', role: 'group', 'aria-label': 'Export' },
       exportButton('Export report (JSON)', `${baseName}-report.json`, 'application/json', () => JSON.stringify(report, null, 2)),
       exportButton('Export per-question CSV', `${baseName}-questions.csv`, 'text/csv', () => perQuestionCsv(report)),
@@ -70,12 +75,19 @@ export function reportView(input: ReportViewInput): HTMLElement {
     ),
     el('fieldset', { class: 'save-profile' },
       el('legend', {}, 'Calibration profile from this run'),
-      el('p', { class: 'muted' }, `Combiner over ${p.signals.join(', ')}; cross-fit ECE ${Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'NaN'}, AUROC ${Number.isFinite(p.provenance.auroc) ? p.provenance.auroc.toFixed(3) : 'NaN'}; thresholds: ${p.thresholds.map((t) => `risk ${t.target_risk} → ${t.threshold === null ? 'none' : `P ≥ ${t.threshold.toFixed(3)}`}`).join(', ')}.`),
-      el('label', { for: 'profile-name' }, 'Profile name'), ' ', nameInput, ' ', save, saveStatus,
+      ...limits.warnings.map((w) => el('p', { class: 'notice profile-warning', role: 'note' }, w)),
+      limits.oneClass
+        ? el('p', { class: 'muted' }, 'Saving is off for this run.')
+        : el('div', {},
+            el('p', { class: 'muted' }, `Combiner over ${p.signals.join(', ')}; cross-fit calibration error (ECE) ${Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'n/a'}, AUROC ${Number.isFinite(p.provenance.auroc) ? p.provenance.auroc.toFixed(3) : 'n/a'}; thresholds: ${p.thresholds.map((t) => `risk ${t.target_risk} → ${t.threshold === null ? 'none' : `P ≥ ${t.threshold.toFixed(3)}`}`).join(', ')}.`),
+            limits.small ? el('p', {}, understood, ' ', el('label', { for: 'profile-small-ok' }, 'I understand these thresholds are rough; save it anyway')) : null,
+            el('label', { for: 'profile-name' }, 'Profile name'), ' ', nameInput, ' ', save, saveStatus,
+          ),
     ),
     el('h4', {}, 'Plots'),
-    reportPlots(report),
+    reportPlots(report, limits.missingWhy),
     el('h4', {}, 'Tables (as printed by confide eval)'),
+    limits.missingWhy ? el('p', { class: 'notice', id: 'missing-why' }, limits.missingWhy) : null,
     ...tables.map(htmlTable),
   );
 }

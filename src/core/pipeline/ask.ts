@@ -1,7 +1,9 @@
 /**
  * The Ask pipeline, one question end to end with every dependency passed in:
  * sample N candidates → execute them → cluster → verifier scores → signals →
- * P(correct) of the modal answer under the calibration profile. The decision
+ * P(correct) of each candidate as the answer under the calibration profile →
+ * one P per result group; the highest-P group is the one answered with
+ * (answers.ts, `compareGroups`, states the tie rule). The decision
  * at a risk level is a separate, cheap step (decide.ts), so moving the risk
  * control never reruns anything.
  *
@@ -98,6 +100,8 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
       const own = i === clusters.modal ? values : computeSignals(view, deps.registry, { ...clusters, modal: i }).values;
       return { signals: own, probability: profileProbability(deps.profile, own) };
     });
+    const answers = answerGroups(scored, clusters, perCandidate.map((c) => c.probability));
+    const chosen = answers[0]?.head ?? clusters.modal;
     const failures: Partial<Record<ExecErrorCode, number>> = {};
     for (const r of scored) if (!r.exec.ok) failures[r.exec.error.code] = (failures[r.exec.error.code] ?? 0) + 1;
     onProgress?.({ stage, progress: 1, text: 'Done' });
@@ -109,10 +113,11 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
         candidates: scored,
         clusters,
         modal: clusters.modal,
-        signals: values,
-        probability: profileProbability(deps.profile, values),
+        chosen,
+        signals: chosen < 0 ? values : perCandidate[chosen]!.signals,
+        probability: chosen < 0 ? profileProbability(deps.profile, values) : perCandidate[chosen]!.probability,
         perCandidate,
-        answers: answerGroups(scored, clusters),
+        answers,
         failures,
         verifierErrors,
         profileName: deps.profile.name,

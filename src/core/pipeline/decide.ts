@@ -1,12 +1,13 @@
 /**
- * The decision at a chosen risk: answer with the modal candidate when its
- * P(correct) reaches the profile's threshold for that target risk, abstain
- * otherwise, with the reasons in plain words.
+ * The decision at a chosen risk: answer with the chosen candidate (the head
+ * of the highest-P(correct) result group, see answers.ts) when its P(correct)
+ * reaches the profile's threshold for that target risk, abstain otherwise,
+ * with the reasons in plain words.
  *
  * Rule: threshold = the profile's P(correct) threshold for `targetRisk`
  * (chosen on its calibration data so that the answered questions had at most
  * that share wrong). Answer iff a threshold exists, P ≥ threshold, and the
- * modal query executed. A target risk the profile has no entry for is a
+ * chosen query executed. A target risk the profile has no entry for is a
  * broken contract (RangeError).
  */
 import type { CalibrationProfile } from '../profile.ts';
@@ -20,7 +21,7 @@ export interface Decision {
   /** The P(correct) needed at this risk; null when the profile has none. */
   readonly threshold: number | null;
   readonly probability: number;
-  /** The candidate answered with, or proposed (the modal one); -1 when there is none. */
+  /** The candidate answered with, or proposed (`AskResult.chosen`); -1 when there is none. */
   readonly candidate: number;
   readonly headline: string;
   readonly reasons: readonly string[];
@@ -30,7 +31,21 @@ export interface Decision {
   readonly against: readonly SignalContribution[];
 }
 
+/** The risk level the app and `confide ask` use unless told otherwise: keep wrong answers at or below 20%. */
+export const DEFAULT_TARGET_RISK = 0.2;
+
 const pct = (p: number): string => `${Math.round(p * 100)}%`;
+
+/**
+ * What a risk level does, in one phrase with its threshold:
+ * "keep wrong answers at or below 20%: answers when P ≥ 0.69", or, without a
+ * threshold, "keep wrong answers at or below 5%: never answers".
+ *
+ * @example riskWording(0.2, 0.6875); // 'keep wrong answers at or below 20%: answers when P ≥ 0.69'
+ */
+export function riskWording(targetRisk: number, threshold: number | null): string {
+  return `keep wrong answers at or below ${pct(targetRisk)}: ${threshold === null ? 'never answers' : `answers when P ≥ ${threshold.toFixed(2)}`}`;
+}
 
 /** The target risks a profile offers, ascending. */
 export function targetRisks(profile: CalibrationProfile): number[] {
@@ -40,18 +55,22 @@ export function targetRisks(profile: CalibrationProfile): number[] {
 /** Sentences about how the candidates agree. */
 function agreementReasons(r: AskResult): string[] {
   const n = r.candidates.length;
-  if (n === 0 || r.modal < 0) return ['No candidate query was produced.'];
+  if (n === 0 || r.chosen < 0) return ['No candidate query was produced.'];
   const out: string[] = [];
-  const modalRun = r.candidates[r.modal]!;
-  const group = r.answers.find((a) => a.modal);
-  if (!modalRun.exec.ok) {
-    out.push(`The most common query fails to run (${modalRun.exec.error.code}), so there is no result to stand behind.`);
+  const run = r.candidates[r.chosen]!;
+  const group = r.answers.find((a) => a.chosen);
+  if (!run.exec.ok) {
+    out.push(`The most common query fails to run (${run.exec.error.code}), so there is no result to stand behind.`);
   } else {
     out.push(`${group?.members.length ?? 1} of ${n} candidates returned the same result as this answer.`);
-    if (modalRun.exec.rows.length === 0) out.push('That result has no rows.');
+    if (run.exec.rows.length === 0) out.push('That result has no rows.');
   }
   const results = r.answers.length;
-  if (results > 1) out.push(`The candidates gave ${results} different results.`);
+  if (results > 1) {
+    out.push(`The candidates gave ${results} different results; this one has the highest estimated P(correct).`);
+    const largest = Math.max(...r.answers.map((a) => a.members.length));
+    if (group !== undefined && group.members.length < largest) out.push(`Another result was returned by more candidates (${largest}), but it scored lower.`);
+  }
   const failed = Object.values(r.failures).reduce((s, k) => s + (k ?? 0), 0);
   if (failed > 0) out.push(`${failed} of ${n} candidates failed to run.`);
   return out;
@@ -75,18 +94,19 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   // a signal the model weighs against its own direction is left to the signal table.
   const supporting = contributions.filter((c) => c.logit > 0.05 && (c.z ?? 0) > 0).sort((a, b) => b.logit - a.logit);
   const against = contributions.filter((c) => c.logit < -0.05 && (c.z === null || c.z < 0)).sort((a, b) => a.logit - b.logit);
-  const modalRuns = result.modal >= 0 && result.candidates[result.modal]!.exec.ok;
-  const answer = threshold !== null && Number.isFinite(p) && p >= threshold && modalRuns;
+  const chosenRuns = result.chosen >= 0 && result.candidates[result.chosen]!.exec.ok;
+  const answer = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
   const reasons = agreementReasons(result);
-  const risk = `keep wrong answers at or under ${pct(targetRisk)}`;
+  const risk = `keep wrong answers at or below ${pct(targetRisk)}`;
+  const estimate = Number.isFinite(p) ? `Estimated P(correct) ${p.toFixed(2)}` : 'No P(correct) could be estimated';
   if (threshold === null) {
     reasons.push(`On its calibration data, profile "${profile.name}" found no threshold that would ${risk}, so it does not answer at this risk level.`);
   } else if (answer) {
-    reasons.push(`Estimated ${pct(p)} likely right; this risk level needs ${pct(threshold)} (the level that kept wrong answers at or under ${pct(targetRisk)} on the profile's calibration data).`);
-  } else if (!modalRuns) {
-    reasons.push(`Estimated ${pct(p)} likely right, but the query it would answer with does not run.`);
+    reasons.push(`${estimate}, at least the ${threshold.toFixed(2)} this risk level needs (on the profile's calibration data, answering at P ≥ ${threshold.toFixed(2)} kept wrong answers at or below ${pct(targetRisk)}).`);
+  } else if (!chosenRuns) {
+    reasons.push(`${estimate}, but the query it would answer with does not run.`);
   } else {
-    reasons.push(`Estimated ${pct(p)} likely right, below the ${pct(threshold)} needed to ${risk}.`);
+    reasons.push(`${estimate}, below the ${threshold.toFixed(2)} needed to ${risk}.`);
   }
   const named = (cs: readonly SignalContribution[]): string => cs.slice(0, 3).map((c) => `${signalLabel(c.name)} (${c.value === null ? 'missing' : c.value.toFixed(2)})`).join('; ');
   if (supporting.length > 0) reasons.push(`High, in its favour: ${named(supporting)}.`);
@@ -96,7 +116,7 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
     targetRisk,
     threshold,
     probability: p,
-    candidate: result.modal,
+    candidate: result.chosen,
     headline: answer ? `Answer: ${pct(p)} likely right` : 'Not confident enough to answer',
     reasons,
     supporting,

@@ -134,14 +134,18 @@ export interface CandidateRun {
 export interface AnswerGroup {
   /** Candidate indices returning this result, ascending. */
   readonly members: readonly number[];
-  /** The candidate shown for the group (the modal one, when it is a member; else the first). */
+  /** The candidate shown for the group and answered with: its best-scored member (ties: the most common query, then the first). */
   readonly head: number;
+  /** The group's P(correct): that of `head`, the best its members reach. */
+  readonly probability: number;
   /** members / N. */
   readonly share: number;
   readonly fingerprint: string;
   readonly rowCount: number;
-  /** True when the modal answer belongs to this group. */
+  /** True when the most common query (AnswerClusters.modal) belongs to this group. */
   readonly modal: boolean;
+  /** True for the group Confide answers with, or proposes when it abstains (the first in `AskResult.answers`). */
+  readonly chosen: boolean;
 }
 
 /** A failure of a whole Ask, as data. */
@@ -158,17 +162,25 @@ export interface AskResult {
   readonly evidence?: string;
   readonly candidates: readonly CandidateRun[];
   readonly clusters: AnswerClusters;
-  /** The candidate the system would answer with (AnswerClusters.modal). */
+  /** The most common query (AnswerClusters.modal); -1 when there are no candidates. */
   readonly modal: number;
+  /**
+   * The candidate Confide answers with, or proposes when it abstains: the
+   * head of the highest-P(correct) result group (`answers[0]`), or the most
+   * common query when no candidate ran.
+   */
+  readonly chosen: number;
+  /** Signals as if `chosen` were the answer. */
   readonly signals: Readonly<Record<string, number | null>>;
-  /** P(correct) of the modal answer under the profile. */
+  /** P(correct) of `chosen` under the profile. */
   readonly probability: number;
   /**
    * Per candidate: every signal computed as if that candidate were the answer
    * (its own clusters' shares, its own execution, its own scores), and the
-   * profile's P(correct) for it. Entry `modal` equals `signals`/`probability`.
+   * profile's P(correct) for it. Entry `chosen` equals `signals`/`probability`.
    */
   readonly perCandidate: readonly { readonly signals: Readonly<Record<string, number | null>>; readonly probability: number }[];
+  /** One group per distinct result, in the decision rule's order (`compareGroups`): the first is chosen. */
   readonly answers: readonly AnswerGroup[];
   /** Candidates that failed to execute, by error code. */
   readonly failures: Readonly<Partial<Record<ExecErrorCode, number>>>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide, runAsk, type Verifier } from '../../../src/core/pipeline/index.ts';
+import { riskWording } from '../../../src/core/pipeline/decide.ts';
 import { createSignalRegistry, verifierSignal } from '../../../src/core/signals/index.ts';
 import { profileOnExecutionSc, rows, schema, scriptedGenerator, scriptedRunner } from './fixtures.ts';
 
@@ -34,12 +35,43 @@ describe('runAsk', () => {
     expect(r.signals.string_sc).toBe(3 / 8);
     expect(r.signals.execution_sc).toBe(4 / 8); // A, A, A2, A return the same rows
     expect(r.failures).toEqual({ NO_SQL: 1, NO_SUCH_COLUMN: 1 });
-    expect(r.answers.map((a) => [a.members, a.head, a.modal])).toEqual([[[1, 2, 3, 6], 1, true], [[0, 7], 0, false]]);
+    expect(r.answers.map((a) => [a.members, a.head, a.modal, a.chosen])).toEqual([[[1, 2, 3, 6], 1, true, true], [[0, 7], 0, false, false]]);
+    expect(r.chosen).toBe(1);
     expect(r.probability).toBeCloseTo(sigma(-1 + 2 * ((4 / 8 - 0.5) / 0.25)), 12);
     expect(r.perCandidate[0]!.signals.execution_sc).toBe(2 / 8);
     expect(r.perCandidate[0]!.probability).toBeCloseTo(sigma(-1 + 2 * ((2 / 8 - 0.5) / 0.25)), 12);
     expect(r.perCandidate[5]!.signals.execution_sc).toBe(0);
-    expect(r.perCandidate[r.modal]).toEqual({ signals: r.signals, probability: r.probability });
+    expect(r.perCandidate[r.chosen]).toEqual({ signals: r.signals, probability: r.probability });
+    expect(r.answers.map((a) => a.probability)).toEqual([r.perCandidate[1]!.probability, r.perCandidate[0]!.probability]);
+  });
+
+  it('answers with the highest-P result group, not the one holding the most common query', async () => {
+    // The profile rewards rows: P = σ(−1 + 2·(executability − 0.5)/0.25). E (empty) is written
+    // the same way 3 times, so it holds the most common query, but returns no rows.
+    const E = 'SELECT title FROM books WHERE price < 0';
+    const cands = [E, E, E, A, A, A2, A, BAD].map((sql) => ({ sql, source: 'm' }));
+    const profile = { ...profileOnExecutionSc(), signals: ['executability'] };
+    const out = await runAsk({ question: 'q', schema }, { generator: scriptedGenerator(cands), runMany: scriptedRunner({ ...table, [E]: rows() }), registry: createSignalRegistry(), profile });
+    if (!out.ok) throw new Error(out.error.message);
+    const r = out.result;
+    expect(r.modal).toBe(0);
+    expect(r.chosen).toBe(3);
+    expect(r.answers[0]!.chosen && r.answers[0]!.rowCount).toBe(1);
+    expect(r.answers[0]!.probability).toBeGreaterThan(r.answers[1]!.probability);
+    expect(decide(r, profile, 0.2).candidate).toBe(3);
+  });
+
+  it('breaks a P tie toward the group with rows, never toward the empty one', async () => {
+    // One signal that cannot tell the groups apart (execution_sc: 4 of 8 each), so P ties.
+    const E = 'SELECT title FROM books WHERE price < 0';
+    const cands = [E, E, E, E, A, A, A, A].map((sql) => ({ sql, source: 'm' }));
+    const out = await runAsk({ question: 'q', schema }, { generator: scriptedGenerator(cands), runMany: scriptedRunner({ ...table, [E]: rows() }), registry: createSignalRegistry(), profile: profileOnExecutionSc() });
+    if (!out.ok) throw new Error(out.error.message);
+    const r = out.result;
+    expect(r.answers.map((a) => a.probability)).toEqual([r.answers[0]!.probability, r.answers[0]!.probability]);
+    expect(r.modal).toBe(0);
+    expect(r.chosen).toBe(4);
+    expect(r.answers.map((a) => [a.rowCount, a.chosen])).toEqual([[1, true], [0, false]]);
   });
 
   it('passes the question, evidence and database id to the generator', async () => {
@@ -94,7 +126,12 @@ describe('decide', () => {
     const d = decide(half, profileOnExecutionSc(), 0.2);
     expect(d.kind).toBe('abstain');
     expect(d.reasons.join(' ')).toContain('4 of 8 candidates returned the same result');
-    expect(d.reasons.join(' ')).toContain('below the 60% needed');
+    expect(d.reasons.join(' ')).toContain('below the 0.60 needed to keep wrong answers at or below 20%');
+  });
+
+  it('words each risk level as what it does, with its threshold', () => {
+    expect(riskWording(0.2, 0.6875)).toBe('keep wrong answers at or below 20%: answers when P ≥ 0.69');
+    expect(riskWording(0.05, null)).toBe('keep wrong answers at or below 5%: never answers');
   });
 
   it('abstains at a risk the profile could not reach, and says so', async () => {

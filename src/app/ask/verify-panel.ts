@@ -1,0 +1,66 @@
+/**
+ * Verify mode's input: SQL candidates for the question the person typed,
+ * pasted (one query per line, `;`-ended statements, or JSON lines) or loaded
+ * from a `.sql`, `.jsonl` or text file. Parsing is core's
+ * `parseCandidateText`; this panel only shows what it read or why not.
+ */
+import { fixedCandidates, parseCandidateText } from '../../core/pipeline/candidate-text.ts';
+import type { CandidateSource } from '../../core/pipeline/types.ts';
+import { el, replace } from '../dom.ts';
+import { plural } from '../format.ts';
+
+export interface VerifyPanel {
+  readonly element: HTMLElement;
+  /** The candidates as a generator, or why there are none (with the line when a file is malformed). */
+  source(): { ok: true; generator: CandidateSource; count: number } | { ok: false; message: string };
+  focus(): void;
+}
+
+/**
+ * Builds the panel.
+ *
+ * @example const verify = verifyPanel(); form.append(verify.element); const s = verify.source();
+ */
+export function verifyPanel(): VerifyPanel {
+  const text = el('textarea', {
+    id: 'verify-sql', rows: 5, spellcheck: 'false', class: 'sql-input',
+    placeholder: "SELECT count(*) FROM customers;\nSELECT count(DISTINCT name) FROM customers;",
+  });
+  const file = el('input', { type: 'file', id: 'verify-file', accept: '.sql,.jsonl,.json,.txt,text/plain,application/x-ndjson' });
+  const status = el('p', { class: 'muted', id: 'verify-status', 'aria-live': 'polite' });
+  let origin = 'pasted';
+  const read = () => parseCandidateText(text.value, origin);
+  const show = (): void => {
+    if (text.value.trim() === '') return replace(status, 'Paste one query per line, SQL statements ending in ";", or JSON lines with "sql" (up to 200).');
+    const r = read();
+    replace(status, r.ok ? `${plural(r.candidates.length, 'candidate')} read (${r.format === 'jsonl' ? 'JSON lines' : r.format === 'sql' ? 'SQL statements' : 'one per line'}).` : el('span', { class: 'error' }, r.error.message));
+  };
+  text.addEventListener('input', () => {
+    origin = 'pasted';
+    show();
+  });
+  file.addEventListener('change', async () => {
+    const f = file.files?.[0];
+    if (!f) return;
+    origin = f.name;
+    text.value = await f.text();
+    show();
+  });
+  show();
+  const element = el('fieldset', { class: 'verify-panel', id: 'verify-panel' },
+    el('legend', {}, 'Your SQL candidates for this question'),
+    el('p', { class: 'muted' }, 'From another assistant, a class, a colleague: Confide runs them read-only on the open database, groups them by result, scores each result and answers or abstains as with generated candidates.'),
+    el('label', { for: 'verify-sql' }, 'Candidates'), text,
+    el('div', {}, el('label', { for: 'verify-file' }, 'or load a .sql / .jsonl file '), file),
+    status,
+  );
+  return {
+    element,
+    source() {
+      const r = read();
+      if (!r.ok) return { ok: false, message: r.error.message };
+      return { ok: true, generator: fixedCandidates(r.candidates), count: r.candidates.length };
+    },
+    focus: () => text.focus(),
+  };
+}

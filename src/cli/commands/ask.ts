@@ -1,0 +1,205 @@
+/**
+ * `confide ask`: the app's Ask pipeline on the command line, with the
+ * candidates given (verify mode). Either one question on one database
+ * (`--db FILE --question TEXT --candidates FILE|-`, candidates as one query
+ * per line, `;`-ended statements or JSON lines), or every record of a
+ * candidate file against a benchmark (`--bench DIR --candidates FILE.jsonl`).
+ * Each question gets one JSON line (core/pipeline/decision-line.ts): to
+ * `--out`, or stdout. Gold SQL and `correct` labels in the file are never
+ * read by the decision; when every answered candidate carries a label, the
+ * realized risk among answered questions is printed to stderr.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { QuestionRecord } from '../../core/bench/types.ts';
+import { fixedCandidates, parseCandidateText } from '../../core/pipeline/candidate-text.ts';
+import { decide, DEFAULT_TARGET_RISK, targetRisks } from '../../core/pipeline/decide.ts';
+import { decisionLine, type DecisionLine } from '../../core/pipeline/decision-line.ts';
+import { runAsk, type SampledCandidate, type Verifier } from '../../core/pipeline/index.ts';
+import { checkProfile } from '../../core/profile-check.ts';
+import { agreementShares } from '../../core/orm/agreement.ts';
+import type { CalibrationProfile } from '../../core/profile.ts';
+import type { Schema } from '../../core/schema.ts';
+import { createSignalRegistry, defaultSignals, verifierSignal } from '../../core/signals/index.ts';
+import type { SqlPool } from '../../engines/sql/pool-types.ts';
+import { loadBenchmark, readCandidateFile } from '../../node/bench.ts';
+import { writeFileAtomic } from '../../node/files.ts';
+import { ormSidecarPath } from '../../node/orm/attach.ts';
+import { loadOrmScorer, type OrmScorer } from '../../node/orm/score.ts';
+import { createNodeSqlPool, openDbFile } from '../../node/sqlPool.ts';
+import { flagPath, guardOutputs } from '../outputs.ts';
+import { numberFlag, parseFlags, UsageError, type CommandSpec, type ParsedFlags } from '../args.ts';
+import type { Command } from '../main.ts';
+import { progressReporter } from '../progress.ts';
+
+/** The profile the app ships and uses by default. */
+export const BUNDLED_PROFILE = fileURLToPath(new URL('../../../public/profiles/default.json', import.meta.url));
+
+const spec: CommandSpec = {
+  name: 'ask',
+  summary: 'answer or abstain on given SQL candidates: one question (--db) or a whole candidate file (--bench)',
+  flags: {
+    db: { type: 'string', help: 'SQLite file (one question; with --question)' },
+    question: { type: 'string', help: 'the question (with --db)' },
+    evidence: { type: 'string', help: 'an optional hint for the question (with --db)' },
+    bench: { type: 'string', help: 'benchmark folder (Spider or BIRD layout; with a candidate file)' },
+    split: { type: 'string', default: 'dev', help: 'question file <split>.json (with --bench)' },
+    candidates: { type: 'string', required: true, help: 'candidates: a file, or - for stdin (with --db: lines, .sql or JSON lines; with --bench: a candidate file)' },
+    risk: { type: 'string', help: `target risk: keep wrong answers at or below this share (one the profile offers; default ${DEFAULT_TARGET_RISK})` },
+    profile: { type: 'string', help: 'calibration profile JSON, or a confide eval --json report (its fitted profile); default: the bundled profile' },
+    orm: { type: 'string', help: 'also score with this ORM model (.onnx, its .json sidecar beside it) as the orm signal' },
+    out: { type: 'string', help: 'decisions file to write (JSON Lines; default stdout)' },
+    'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
+  },
+};
+
+async function readProfile(path: string): Promise<CalibrationProfile> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`--profile ${path}: cannot read it as JSON (${(e as Error).message})`);
+  }
+  // A `confide eval --json` report carries its fitted profile under "profile".
+  const inner = (value as { profile?: unknown; n_questions?: unknown } | null)?.n_questions !== undefined ? (value as { profile?: unknown }).profile : value;
+  const r = checkProfile(inner);
+  if (!r.ok) throw new UsageError(`--profile ${path}: ${r.error.message}`);
+  return r.profile;
+}
+
+function riskFlag(flags: ParsedFlags, profile: CalibrationProfile): number {
+  const risk = numberFlag(flags, 'risk', DEFAULT_TARGET_RISK);
+  const offered = targetRisks(profile);
+  if (!offered.includes(risk)) throw new UsageError(`--risk ${risk}: profile "${profile.name}" has thresholds for ${offered.join(', ')}`);
+  return risk;
+}
+
+/** The ORM as a pipeline verifier over a Node scorer. */
+function ormVerifier(scorer: OrmScorer): Verifier {
+  return {
+    name: 'orm',
+    async score(input) {
+      const shares = agreementShares(input.clusters);
+      const items = input.candidates.map((c, i) => ({ question: input.question, ...(input.evidence ? { evidence: input.evidence } : {}), sql: c.sql ?? '', schema: input.schema, agreement: shares[i]! }));
+      try {
+        const scores = await scorer.score(items);
+        return { ok: true, scores: input.candidates.map((c, i) => (c.sql === null ? null : scores[i]!)) };
+      } catch (e) {
+        const err = e as { code?: string; message?: string };
+        return { ok: false, error: { code: err.code ?? 'ORM_FAILED', message: err.message ?? String(e) } };
+      }
+    },
+  };
+}
+
+interface Context {
+  readonly pool: SqlPool;
+  readonly profile: CalibrationProfile;
+  readonly risk: number;
+  readonly verifiers: readonly Verifier[];
+}
+
+async function askOne(ctx: Context, key: string, schema: Schema, id: string, question: string, evidence: string | undefined, candidates: readonly SampledCandidate[]): Promise<DecisionLine> {
+  const registry = createSignalRegistry(defaultSignals());
+  for (const n of new Set([...ctx.verifiers.map((v) => v.name), ...ctx.profile.signals.filter((s) => s === 'orm' || s === 'judge')])) {
+    if (registry.get(n) === undefined) registry.register(verifierSignal(n));
+  }
+  const out = await runAsk(
+    { question, ...(evidence ? { evidence } : {}), schema },
+    { generator: fixedCandidates(candidates), runMany: (sqls) => ctx.pool.runMany(key, sqls), normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql), verifiers: ctx.verifiers, registry, profile: ctx.profile },
+  );
+  if (!out.ok) return { id, decision: 'abstain', candidate: null, sql: null, p_correct: null, reasons: [`${out.error.message} (${out.error.code})`] };
+  return decisionLine(id, out.result, decide(out.result, ctx.profile, ctx.risk));
+}
+
+const asSampled = (r: QuestionRecord): SampledCandidate[] => r.candidates.map((c) => ({ sql: c.sql, source: c.source ?? 'file', ...(c.logprob === undefined ? {} : { logprob: c.logprob }), ...(c.scores ? { scores: c.scores } : {}) }));
+
+async function readText(path: string): Promise<string> {
+  if (path !== '-') return readFile(path, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const askCommand: Command = {
+  spec,
+  async run(argv) {
+    const flags = parseFlags(spec, argv);
+    const single = flags.db !== undefined;
+    if (single === (flags.bench !== undefined)) throw new UsageError('give either --db (with --question) or --bench');
+    guardOutputs({
+      outputs: [flagPath(flags, 'out')],
+      inputs: [flags.candidates === '-' ? undefined : flagPath(flags, 'candidates'), flagPath(flags, 'db'), flagPath(flags, 'profile'), flagPath(flags, 'orm')],
+      ...(single ? {} : { bench: { dir: flags.bench as string, split: flags.split as string } }),
+    });
+    if (single && flags.question === undefined) throw new UsageError('--db needs --question');
+    if (!single && (flags.question !== undefined || flags.evidence !== undefined)) throw new UsageError('--question and --evidence go with --db; with --bench the questions come from the candidate file');
+    const profile = await readProfile((flags.profile as string | undefined) ?? BUNDLED_PROFILE);
+    const risk = riskFlag(flags, profile);
+    const scorer = flags.orm === undefined ? null : await loadOrmScorer(ormSidecarPath(flags.orm as string));
+    if (scorer !== null && !profile.signals.includes('orm')) {
+      process.stderr.write(`note: profile "${profile.name}" does not use the orm signal, so --orm does not change P(correct); fit one with it (confide eval --orm MODEL --json report.json) and pass --profile report.json\n`);
+    }
+    const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
+    const pool = createNodeSqlPool({ timeoutMs });
+    const ctx: Context = { pool, profile, risk, verifiers: scorer ? [ormVerifier(scorer)] : [] };
+    const lines: DecisionLine[] = [];
+    const labels: (boolean | undefined)[] = [];
+    try {
+      if (single) {
+        const origin = flags.candidates === '-' ? 'stdin' : (flags.candidates as string);
+        const parsed = parseCandidateText(await readText(flags.candidates as string), origin);
+        if (!parsed.ok) throw parsed.error;
+        const opened = await openDbFile(pool, 'db', flags.db as string);
+        if (!opened.ok) throw opened.error;
+        lines.push(await askOne(ctx, 'db', opened.schema, 'question', flags.question as string, flags.evidence as string | undefined, parsed.candidates));
+      } else {
+        const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
+        const records = await readCandidateFile(flags.candidates as string);
+        if (records.length === 0) throw { code: 'EMPTY', message: `${flags.candidates as string} holds no questions.` };
+        const byDb = new Map<string, QuestionRecord[]>();
+        for (const r of records) byDb.set(r.db_id, [...(byDb.get(r.db_id) ?? []), r]);
+        const progress = progressReporter('asking');
+        const decided = new Map<QuestionRecord, DecisionLine>();
+        for (const [dbId, rs] of byDb) {
+          let path: string;
+          try {
+            path = bench.dbPath(dbId);
+          } catch {
+            process.stderr.write(`skipped ${rs.length} question(s): database ${dbId} is not in the benchmark\n`);
+            continue;
+          }
+          const opened = await pool.open(dbId, new Uint8Array(await readFile(path)));
+          if (!opened.ok) {
+            process.stderr.write(`skipped ${rs.length} question(s): database ${dbId}: ${opened.error.message} (${opened.error.code})\n`);
+            continue;
+          }
+          for (const r of rs) {
+            decided.set(r, await askOne(ctx, dbId, opened.schema, r.id, r.question, r.evidence, asSampled(r)));
+            progress({ done: decided.size, total: records.length, text: `${dbId}: ${r.id}` });
+          }
+          await pool.close(dbId);
+        }
+        for (const r of records) {
+          const line = decided.get(r);
+          if (!line) continue;
+          lines.push(line);
+          labels.push(line.candidate === null ? undefined : r.candidates[line.candidate]!.correct);
+        }
+      }
+    } finally {
+      pool.terminate();
+      await scorer?.release();
+    }
+    const text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+    if (flags.out !== undefined) await writeFileAtomic(flags.out as string, text);
+    else process.stdout.write(text);
+    const answered = lines.filter((l) => l.decision === 'answer').length;
+    process.stderr.write(`${answered} of ${lines.length} answered (coverage ${lines.length === 0 ? 'n/a' : (answered / lines.length).toFixed(3)}) at target risk ${risk} under profile "${profile.name}"${flags.out !== undefined ? ` → ${flags.out as string}` : ''}\n`);
+    const known = labels.filter((l): l is boolean => l !== undefined);
+    if (answered > 0 && known.length === answered) {
+      process.stderr.write(`realized risk among answered (from the file's correct labels): ${known.filter((c) => !c).length} wrong of ${answered} = ${(known.filter((c) => !c).length / answered).toFixed(3)}\n`);
+    }
+    return 0;
+  },
+};

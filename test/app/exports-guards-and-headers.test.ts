@@ -1,0 +1,67 @@
+/**
+ * Pure pieces of the UI: result export (CSV, JSON), the table browser's page
+ * query, the profile-fit rule, Evaluate's guard rails, and the deploy header
+ * files built from the same policy as the meta tag.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EvalReport } from '../../src/core/eval/types.ts';
+import { fitOn } from '../../src/app/ask/profile-fit.ts';
+import { buildCsp } from '../../src/app/csp.ts';
+import { headerCsp, netlifyHeaders, nginxHeaders } from '../../src/app/deploy-headers.ts';
+import { reportLimits, screenCell } from '../../src/app/evaluate/guard-rails.ts';
+import { resultCsv, resultJson } from '../../src/app/result-actions.ts';
+import { pageSql } from '../../src/app/table-browser.ts';
+import { defaultProfile } from './demo-ask.ts';
+
+describe('result export', () => {
+  const result = { columns: ['name', 'n', 'name'], rows: [['a,"b"', 3, null], ['=SUM(A1)', -2, { blob: '00ff', bytes: 2 }]] } as const;
+  it('writes RFC 4180 CSV, NULL empty, formulas defused, numbers as numbers', () => {
+    expect(resultCsv(result)).toBe('name,n,name\r\n"a,""b""",3,\r\n\'=SUM(A1),-2,x\'00ff\'\r\n');
+  });
+  it('writes JSON rows keyed by column, a repeated name numbered', () => {
+    expect(JSON.parse(resultJson(result))).toEqual([{ name: 'a,"b"', n: 3, name_2: null }, { name: '=SUM(A1)', n: -2, name_2: { blob: '00ff', bytes: 2 } }]);
+  });
+});
+
+describe('table browser', () => {
+  it('quotes names and pages by 50', () => {
+    expect(pageSql('order items', 'unit "price"', 'desc', 2)).toBe('SELECT * FROM "order items" ORDER BY "unit ""price""" DESC LIMIT 50 OFFSET 100');
+    expect(pageSql('order', null, 'asc', 0)).toBe('SELECT * FROM "order" LIMIT 50 OFFSET 0');
+  });
+});
+
+describe('profile fit', () => {
+  const db = (dbId: string) => ({ key: 'k', name: `${dbId}.sqlite`, dbId, schema: { tables: [] }, bytes: 0, demo: false, onDemand: false });
+  it('holds when the provenance names the database id as a word, not otherwise', () => {
+    const p = defaultProfile();
+    expect(fitOn(p, db('demo'))).toBe(true);
+    expect(fitOn(p, db('world_1'))).toBe(false);
+    expect(fitOn(p, db('dem'))).toBe(false);
+  });
+});
+
+describe('Evaluate guard rails', () => {
+  const report = (correct: boolean[]) => ({ per_question: correct.map((c, i) => ({ id: String(i), db_id: 'd', correct: c, signals: {}, combined: 0.5 })) }) as unknown as EvalReport;
+  it('calls a run with one class undefined and says why; a small run is warned about', () => {
+    const all = reportLimits(report([true, true, true, true, true, true]));
+    expect(all.oneClass).toBe(true);
+    expect(all.missingWhy).toContain('All 6 evaluated answers were right');
+    expect(all.warnings).toHaveLength(2);
+    const mixed = reportLimits(report(Array.from({ length: 40 }, (_, i) => i % 3 !== 0)));
+    expect([mixed.oneClass, mixed.small, mixed.missingWhy]).toEqual([false, false, null]);
+    expect(reportLimits(report([true, false, true])).small).toBe(true);
+  });
+  it('never shows NaN as a number on screen', () => {
+    expect(screenCell('NaN [NaN, NaN]')).toBe('n/a [n/a, n/a]');
+    expect(screenCell('0.812')).toBe('0.812');
+  });
+});
+
+describe('deploy headers', () => {
+  it('carry the meta policy plus frame-ancestors, for Netlify/Cloudflare and nginx', () => {
+    const csp = buildCsp({ modelBase: 'models/' });
+    expect(headerCsp(csp)).toBe(`${csp}; frame-ancestors 'none'`);
+    expect(netlifyHeaders(csp).split('\n').slice(0, 2)).toEqual(['/*', `  Content-Security-Policy: ${headerCsp(csp)}`]);
+    expect(nginxHeaders(csp)).toContain(`add_header Content-Security-Policy "${headerCsp(csp)}" always;`);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * The first minute and your own database, in real Chromium:
+ * - example chips beside the question box, labelled by what Confide does
+ *   (checked against the same pipeline on Node), and the placeholder answers;
+ * - a tie between result groups goes to the higher, non-empty group, and every
+ *   candidate of one result shows that result's single P;
+ * - the risk control says what it does, with its threshold;
+ * - on a database the replay file knows nothing about: the stale demo result
+ *   is cleared, the profile-fit warning shows, Ask offers verify mode and the
+ *   console in view beside the Ask button, and pasted SQL is checked;
+ * - "Use answer X" on an abstention shows that answer in full.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import initSqlJs from 'sql.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { riskWording } from '../../src/core/pipeline/decide.ts';
+import { askAllDemo, defaultProfile, type DemoAsk } from '../app/demo-ask.ts';
+import { openApp, type AppSession } from './harness.ts';
+
+let app: AppSession;
+let at20: DemoAsk[];
+let ownDb: string;
+
+beforeAll(async () => {
+  at20 = await askAllDemo(0.2);
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.run("CREATE TABLE planets (name TEXT, moons INTEGER); INSERT INTO planets VALUES ('Mercury', 0), ('Venus', 0), ('Earth', 1), ('Mars', 2), ('Jupiter', 95);");
+  ownDb = join(mkdtempSync(join(tmpdir(), 'confide-own-')), 'planets.sqlite');
+  writeFileSync(ownDb, db.export());
+  db.close();
+  app = await openApp();
+  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const byQuestion = (q: string): DemoAsk => at20.find((a) => a.question === q)!;
+
+describe('the first minute', () => {
+  it('shows example chips labelled truthfully, and the first one answers in one click', async () => {
+    const { page } = app;
+    const chips = page.locator('.example-chips .chip');
+    await chips.first().waitFor({ timeout: 30_000 });
+    const labelled = await chips.evaluateAll((cs) => cs.map((c) => ({ kind: c.getAttribute('data-kind'), text: c.firstChild?.textContent ?? '' })));
+    expect(labelled.some((c) => c.kind === 'answer')).toBe(true);
+    expect(labelled.some((c) => c.kind === 'abstain')).toBe(true);
+    for (const c of labelled) expect(byQuestion(c.text).decision.kind, c.text).toBe(c.kind);
+    const first = labelled[0]!;
+    expect(first.kind).toBe('answer');
+    expect(await page.locator('#ask-question').getAttribute('placeholder')).toBe(`e.g. ${first.text}`);
+    await chips.first().click();
+    await page.locator('[data-decision="answer"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#ask-question').inputValue()).toBe(first.text);
+  });
+
+  it('words the risk control as what it does, with the threshold', async () => {
+    const { page } = app;
+    const profile = defaultProfile();
+    const t = profile.thresholds.find((x) => x.target_risk === 0.2)!.threshold;
+    const selected = await page.locator('#ask-risk').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]!.textContent);
+    expect(selected).toBe(riskWording(0.2, t));
+    expect(selected).toMatch(/^keep wrong answers at or below 20%: answers when P ≥ 0\.\d\d$/);
+    expect(await page.locator('[data-decision] .risk-rule').textContent()).toContain(riskWording(0.2, t));
+  });
+
+  it('says that the reward-model opt-in does not change P(correct) when the profile does not use it', async () => {
+    const { page } = app;
+    expect(defaultProfile().signals).not.toContain('orm');
+    expect(await page.locator('#ask-orm-note').textContent()).toContain('The active profile does not use this score, so it will not change P(correct)');
+  });
+
+  it('answers a tied question with the higher, non-empty group; members of a result share its P', async () => {
+    const { page } = app;
+    const tie = at20.find((a) => a.result.answers.length >= 2 && a.result.answers.some((g) => g.rowCount === 0) && a.result.answers[0]!.members.length === a.result.answers[1]!.members.length);
+    expect(tie, 'a demo question whose two largest results tie in size').toBeDefined();
+    const best = tie!.result.answers[0]!;
+    expect(best.rowCount).toBeGreaterThan(0);
+    for (const g of tie!.result.answers.slice(1)) expect(best.probability).toBeGreaterThanOrEqual(g.probability);
+    await page.getByLabel('Question', { exact: true }).fill(tie!.question);
+    await page.locator('#ask-submit').click();
+    const box = page.locator('[data-decision]');
+    await expect.poll(() => box.locator('pre.sql').first().textContent(), { timeout: 30_000 }).toBe(tie!.result.candidates[best.head]!.sql);
+    const summaries = await page.locator('.candidates details.candidate summary').allTextContents();
+    for (const g of tie!.result.answers) {
+      const ps = new Set(g.members.map((m) => /: (P [\d.]+)/.exec(summaries[m]!)?.[1]));
+      expect(ps.size, `one P for the result of candidates ${g.members.join(', ')}`).toBe(1);
+    }
+  });
+
+  it('lets a person use one of the competing answers when Confide abstains', async () => {
+    const { page } = app;
+    const target = at20.find((a) => a.decision.kind === 'abstain' && a.result.answers.length >= 2)!;
+    await page.getByLabel('Question', { exact: true }).fill(target.question);
+    await page.locator('#ask-submit').click();
+    await page.locator('[data-decision="abstain"]').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Use answer B' }).click();
+    const choice = page.locator('.your-choice');
+    await choice.waitFor();
+    expect(await choice.locator('pre.sql').textContent()).toBe(target.result.candidates[target.result.answers[1]!.head]!.sql);
+    expect(await choice.getByRole('button', { name: 'Save CSV' }).isVisible()).toBe(true);
+  });
+});
+
+describe('your own database', () => {
+  it('clears the demo result, warns about the profile, offers verify mode in view, and checks pasted SQL', async () => {
+    const { page } = app;
+    expect(await page.locator('[data-decision]').count()).toBe(1);
+    await page.locator('#db-file').setInputFiles(ownDb);
+    await page.locator('.db-status .db-name', { hasText: 'planets.sqlite' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-decision]').count()).toBe(0);
+    expect(await page.locator('#profile-fit-warning').textContent()).toContain('was fit on demo bookshop database');
+    expect(await page.locator('.example-chips .chip').count()).toBe(0);
+    // The replay file knows nothing of this database, so Ask starts in verify mode.
+    expect(await page.locator('#ask-source').inputValue()).toBe('verify');
+    await page.locator('#ask-source').selectOption('replay');
+    await page.getByLabel('Question', { exact: true }).fill('Which planet has the most moons?');
+    await page.locator('#ask-submit').click();
+    const offer = page.locator('#ask-offer [role="alert"]');
+    await offer.waitFor({ timeout: 10_000 });
+    expect(await offer.textContent()).toContain('planets.sqlite');
+    await expect.poll(() => offer.evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })).toBe(true);
+    await page.locator('#offer-verify').click();
+    expect(await page.locator('#verify-sql').evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.locator('#verify-sql').fill([
+      'SELECT name FROM planets ORDER BY moons DESC LIMIT 1;',
+      'SELECT name FROM planets WHERE moons = (SELECT max(moons) FROM planets);',
+      'SELECT name FROM planets ORDER BY moons LIMIT 1;',
+    ].join('\n'));
+    expect(await page.locator('#verify-status').textContent()).toContain('3 candidates read');
+    await page.locator('#ask-submit').click();
+    const box = page.locator('[data-decision]');
+    await box.waitFor({ timeout: 30_000 });
+    expect(await page.locator('.candidates details.candidate').count()).toBe(3);
+    expect(await page.locator('.candidates').textContent()).toContain('2 distinct results');
+    const first = (await box.locator('.result tbody tr').first().textContent())?.trim();
+    expect(first).toBe('Jupiter');
+    expect(app.errors).toEqual([]);
+  });
+
+  it('opens the SQL console from the offer', async () => {
+    const { page } = app;
+    await page.locator('#ask-source').selectOption('replay');
+    await page.locator('#ask-submit').click();
+    await page.locator('#offer-console').click();
+    expect(await page.locator('#panel-console').isVisible()).toBe(true);
+  });
+
+  it('says which line of a malformed JSON lines paste is wrong, and does not ask', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Ask' }).click();
+    await page.locator('#ask-source').selectOption('verify');
+    await page.locator('#verify-sql').fill('{"sql": "SELECT 1"}\n{"sql": 2}');
+    expect(await page.locator('#verify-status').textContent()).toContain('line 2: field "sql" must be a string');
+    await page.locator('#ask-submit').click();
+    expect(await page.locator('[role="alert"]', { hasText: 'line 2' }).count()).toBeGreaterThan(0);
+  });
+});
