@@ -45,4 +45,24 @@ describe('benchmark sources', () => {
     expect(broken.ok).toBe(false);
     if (!broken.ok) expect(broken.message).toContain('question');
   });
+
+  it('hands a big database in a picked folder over as its File (read on demand by the workers), a small one as bytes', async () => {
+    const questions = [
+      { db_id: 'big', question: 'q1', query: 'SELECT 1' },
+      { db_id: 'small', question: 'q2', query: 'SELECT 2' },
+    ];
+    const big = new File([new Uint8Array(17 * 2 ** 20)], 'big.sqlite');
+    const small = new File([dbBytes], 'small.sqlite');
+    const files = [
+      [new File([enc(questions)], 'dev.json'), 'spider/dev.json'],
+      [big, 'spider/database/big/big.sqlite'],
+      [small, 'spider/database/small/small.sqlite'],
+    ] as const;
+    // Node's File has no webkitRelativePath: give each the path a folder picker would.
+    const picked = files.map(([f, path]) => Object.defineProperty(f, 'webkitRelativePath', { value: path }));
+    const r = await loadBench(folderSource(picked));
+    if (!r.ok) throw new Error(r.message);
+    expect(await r.bench.database('big')).toBe(big);
+    expect(await r.bench.database('small')).toEqual(dbBytes);
+  });
 });

@@ -14,6 +14,7 @@
 import { wrap, proxy, type Remote } from 'comlink';
 import { databasePaths, locateBenchmarks, type BenchLayout, type BenchQuestion, type QuestionRecord } from '../../core/bench/index.ts';
 import { createBenchFilesApi, type BenchFilesApi, type ByteProgress, type FileResult } from './bench-files-api.ts';
+import { IN_MEMORY_MAX_BYTES } from '../../engines/sql/lazy-file.ts';
 import { formatBytes, ZIP_MAX_ENTRY_BYTES } from './zip-reader.ts';
 
 /** The largest question file (dev.json) read. */
@@ -30,6 +31,8 @@ export interface FileSource {
   readonly name: string;
   readonly paths: readonly string[];
   read(path: string, options?: ReadOptions): Promise<Uint8Array | null>;
+  /** The file itself when the source holds files on disk (a picked folder), so a big database is read on demand. */
+  file?(path: string): File | null;
 }
 
 /** A file that cannot be read within the caps (TOO_LARGE, NOT_ZIP, CORRUPT …), in words. */
@@ -125,6 +128,7 @@ export function folderSource(files: FileList | readonly File[]): FileSource {
       if (f.size > max) throw new SourceError('TOO_LARGE', `${path} is ${formatBytes(f.size)}; the limit is ${formatBytes(max)}`);
       return new Uint8Array(await f.arrayBuffer());
     },
+    file: (path) => byPath.get(path) ?? null,
   };
 }
 
@@ -178,8 +182,12 @@ export interface LoadedBench {
   /** db_ids the questions name that have a database file, and those that do not. */
   readonly dbIds: readonly string[];
   readonly missingDbs: readonly string[];
-  /** A database's bytes, null when absent; throws {@link SourceError} TOO_LARGE past ZIP_MAX_ENTRY_BYTES. */
-  database(dbId: string): Promise<Uint8Array | null>;
+  /**
+   * A database: its bytes, or (a big file in a picked folder) the File itself, which the SQL workers read
+   * a page at a time; null when absent. Throws {@link SourceError} TOO_LARGE past ZIP_MAX_ENTRY_BYTES for
+   * bytes that must be read whole (a zip entry).
+   */
+  database(dbId: string): Promise<Uint8Array | File | null>;
 }
 
 export type BenchLoad = { readonly ok: true; readonly bench: LoadedBench } | { readonly ok: false; readonly message: string };
@@ -235,7 +243,10 @@ export async function loadBench(source: FileSource, split?: string, options: Loa
       missingDbs: all.filter((d) => pathOf(d) === undefined),
       database: async (dbId) => {
         const p = pathOf(dbId);
-        return p === undefined ? null : source.read(p, { maxBytes: ZIP_MAX_ENTRY_BYTES });
+        if (p === undefined) return null;
+        const onDisk = source.file?.(p) ?? null;
+        if (onDisk !== null && onDisk.size > IN_MEMORY_MAX_BYTES) return onDisk;
+        return source.read(p, { maxBytes: ZIP_MAX_ENTRY_BYTES });
       },
     },
   };

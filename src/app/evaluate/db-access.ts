@@ -18,14 +18,14 @@ const keyOf = (dbId: string): string => `bench:${dbId}`;
 export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess {
   return {
     async open(dbId) {
-      let bytes: Uint8Array | null;
+      let bytes: Uint8Array | File | null;
       try {
-        bytes = await bench.database(dbId);
+        bytes = await bench.database(dbId); // a big file on disk comes as its File, read on demand
       } catch (e) {
         return { ok: false, message: `${dbId}: ${e instanceof Error ? e.message : String(e)}` };
       }
       if (bytes === null) return { ok: false, message: `the benchmark has no database "${dbId}"` };
-      const opened = await pool.open(keyOf(dbId), bytes);
+      const opened = await pool.open(keyOf(dbId), bytes, bytes instanceof Uint8Array ? {} : { name: bytes.name });
       if (!opened.ok) return { ok: false, message: `${dbId}: ${opened.error.code}: ${opened.error.message}` };
       const key = keyOf(dbId);
       return {
