@@ -54,7 +54,7 @@ describe('benchmark sources', () => {
     const big = new File([new Uint8Array(17 * 2 ** 20)], 'big.sqlite');
     const small = new File([dbBytes], 'small.sqlite');
     const files = [
-      [new File([enc(questions)], 'dev.json'), 'spider/dev.json'],
+      [new File([JSON.stringify(questions)], 'dev.json'), 'spider/dev.json'],
       [big, 'spider/database/big/big.sqlite'],
       [small, 'spider/database/small/small.sqlite'],
     ] as const;

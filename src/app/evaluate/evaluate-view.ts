@@ -81,6 +81,17 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
       bench.missingDbs.length > 0 ? ` (missing: ${bench.missingDbs.join(', ')}; their questions will be skipped)` : '', '.'));
     refresh();
   };
+  /** Takes read candidate records, or says why a file holds none. */
+  const showCandidates = (records: QuestionRecord[], origin: string): void => {
+    if (records.length === 0) {
+      candidates = null;
+      replace(candStatus, errorLine(`${origin} holds no questions: a candidate file has one JSON line per question, with "candidates".`));
+      return refresh();
+    }
+    candidates = { records, origin };
+    replace(candStatus, el('p', { id: 'cand-summary' }, `${origin}: ${plural(records.length, 'question')}, ${plural(records.reduce((s, x) => s + x.candidates.length, 0), 'candidate')}.`));
+    refresh();
+  };
   const setCandidates = (text: string, origin: string): void => {
     const r = tryParseCandidateFile(text, origin);
     if (!r.ok) {
@@ -88,14 +99,7 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
       replace(candStatus, errorLine(r.error.message));
       return refresh();
     }
-    if (r.records.length === 0) {
-      candidates = null;
-      replace(candStatus, errorLine(`${origin} holds no questions: a candidate file has one JSON line per question, with "candidates".`));
-      return refresh();
-    }
-    candidates = { records: r.records, origin };
-    replace(candStatus, el('p', { id: 'cand-summary' }, `${origin}: ${plural(r.records.length, 'question')}, ${plural(r.records.reduce((s, x) => s + x.candidates.length, 0), 'candidate')}.`));
-    refresh();
+    showCandidates(r.records, origin);
   };
 
   const folderInput = el('input', { type: 'file', id: 'eval-folder', webkitdirectory: true, multiple: true, class: 'visually-hidden' });
@@ -121,14 +125,13 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
     try {
       const records = await readCandidatesOffThread(f, { signal, onProgress: (done, total) => loading.update(total > 0 ? done / total : null, `${plural(Math.round(done / 2 ** 20), 'MB')} read`) });
       loading.finish('');
-      candidates = { records, origin: f.name };
-      replace(candStatus, el('p', { id: 'cand-summary' }, `${f.name}: ${plural(records.length, 'question')}, ${plural(records.reduce((s, x) => s + x.candidates.length, 0), 'candidate')}.`));
+      showCandidates(records, f.name);
     } catch (e) {
       loading.finish(signal.aborted ? 'Stopped.' : '');
       candidates = null;
       replace(candStatus, errorLine(signal.aborted ? `Reading ${f.name} was stopped.` : e instanceof Error ? e.message : String(e)));
+      refresh();
     }
-    refresh();
   });
   const demoCandidates = el('button', { type: 'button' }, 'Use the demo replay candidates');
   demoCandidates.addEventListener('click', async () => {
