@@ -49,7 +49,10 @@ export interface PreparedQuestion {
  * answer to the question); the label, by contrast, follows the rule.
  */
 export function clusterFingerprint(outcome: ExecOutcome, rule: EquivalenceRule): string | null {
-  return outcome.ok ? resultFingerprint(outcome, { rule, ordered: false }) : null;
+  if (!outcome.ok) return null;
+  // The worker's fingerprint is the default rule's, unordered: reuse it when that is the rule asked for.
+  if (rule === DEFAULT_RULE && outcome.fingerprint !== undefined) return outcome.fingerprint;
+  return resultFingerprint(outcome, { rule, ordered: false });
 }
 
 function candidateView(record: CandidateRecord, outcome: ExecOutcome, rule: EquivalenceRule, normalizedSql: string | null | undefined): CandidateView {

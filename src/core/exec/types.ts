@@ -53,6 +53,13 @@ export interface ExecSuccess {
   readonly cut: boolean;
   /** Wall time inside the runner, in milliseconds. */
   readonly ms: number;
+  /**
+   * The result's fingerprint under the default rule (spider, rows unordered; see
+   * core/results/fingerprint.ts), computed where the rows were produced (the SQL
+   * worker), so a large result is never hashed on the page's main thread. Absent
+   * when the producer did not compute it; callers then compute it themselves.
+   */
+  readonly fingerprint?: string;
 }
 
 /** A failed execution. */

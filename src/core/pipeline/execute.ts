@@ -43,8 +43,9 @@ export async function executeCandidates(sampled: readonly SampledCandidate[], op
   const fingerprints = new Map<string, string | null>();
   for (const sql of distinct) {
     const exec = byText.get(sql)!;
-    fingerprints.set(sql, exec.ok ? resultFingerprint(exec) : null);
-    if (exec.ok && exec.rows.length > 0) await nextTask();
+    // The SQL worker fingerprints where it runs; only an outcome from elsewhere is hashed here.
+    fingerprints.set(sql, exec.ok ? (exec.fingerprint ?? resultFingerprint(exec)) : null);
+    if (exec.ok && exec.fingerprint === undefined && exec.rows.length > 0) await nextTask();
     options.signal?.throwIfAborted();
   }
   const fingerprintOf = (sql: string): string | null => fingerprints.get(sql) ?? null;

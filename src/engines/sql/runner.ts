@@ -7,6 +7,7 @@
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import { DEFAULT_ROW_CAP, execError, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
+import { resultFingerprint } from '../../core/results/fingerprint.ts';
 import type { Schema } from '../../core/schema.ts';
 import { sqliteError } from './errors.ts';
 import { checkSqliteHeader } from './header.ts';
@@ -218,7 +219,9 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
     const opened = get(key);
     const out = runStatement(opened.db, sql, rowCap, maxResultBytes);
     const failure = readFailure(opened);
-    return failure === null ? out : { ok: false, error: { ...failure, sql }, ms: out.ms };
+    if (failure !== null) return { ok: false, error: { ...failure, sql }, ms: out.ms };
+    // Fingerprinted here, in the worker, where the rows are: the page never hashes a large result.
+    return out.ok ? { ...out, fingerprint: resultFingerprint(out) } : out;
   };
   const execBatch = (key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void): number => {
     get(key); // a key that is not open throws before anything runs

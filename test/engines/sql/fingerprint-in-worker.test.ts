@@ -1,0 +1,53 @@
+/**
+ * Results are fingerprinted where they are produced: the runner (in the SQL
+ * worker) attaches the default rule's fingerprint, the pool hands it over
+ * unchanged, and the Ask pipeline and the evaluation use it instead of
+ * hashing the rows again on the page's main thread.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterFingerprint } from '../../../src/core/eval/prepare.ts';
+import type { ExecOutcome } from '../../../src/core/exec/types.ts';
+import { executeCandidates } from '../../../src/core/pipeline/execute.ts';
+import { resultFingerprint } from '../../../src/core/results/fingerprint.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { fixtureBytes } from './fixture.ts';
+
+let pool: SqlPool;
+beforeAll(async () => {
+  pool = createNodeSqlPool({ size: 1 });
+  expect(await pool.open('db', await fixtureBytes())).toMatchObject({ ok: true });
+});
+afterAll(() => pool?.terminate());
+
+describe('fingerprints made where the rows are', () => {
+  it('the runner attaches the default rule fingerprint of each success, and none to a failure', async () => {
+    const runner = await loadSqlRunner();
+    runner.open('db', await fixtureBytes());
+    const out = runner.exec('db', 'SELECT id, title FROM book ORDER BY id');
+    if (!out.ok) throw new Error(out.error.message);
+    const { fingerprint, ...rest } = out;
+    expect(fingerprint).toBe(resultFingerprint(rest));
+    expect(fingerprint).toBe(resultFingerprint({ columns: ['title', 'id'], rows: [...rest.rows].reverse().map((r) => [r[1]!, r[0]!]) }));
+    const bad = runner.exec('db', 'SELECT nope FROM book');
+    expect(bad.ok).toBe(false);
+    expect('fingerprint' in bad).toBe(false);
+  });
+
+  it('comes back through the worker pool, and the pipeline and evaluation use it as it is', async () => {
+    const [out] = await pool.runMany('db', ['SELECT id FROM book']);
+    if (!out?.ok) throw new Error('query failed');
+    expect(out.fingerprint).toBe(resultFingerprint(out));
+    // A producer's fingerprint is taken as given: no second hash of the rows.
+    const marked: ExecOutcome = { ...out, fingerprint: 'from-the-worker' };
+    const runs = await executeCandidates([{ sql: 'SELECT id FROM book', source: 't' }], { runMany: async () => [marked] });
+    expect(runs[0]!.fingerprint).toBe('from-the-worker');
+    expect(clusterFingerprint(marked, 'spider')).toBe('from-the-worker');
+    // Another rule, or an outcome without one, is hashed here.
+    expect(clusterFingerprint(marked, 'bird')).toBe(resultFingerprint(out, { rule: 'bird' }));
+    const { fingerprint: _dropped, ...bare } = out;
+    const again = await executeCandidates([{ sql: 'SELECT id FROM book', source: 't' }], { runMany: async () => [bare] });
+    expect(again[0]!.fingerprint).toBe(resultFingerprint(out));
+  });
+});
