@@ -43,7 +43,8 @@ const MISSING = 'MISSING_DB';
 
 /** A DbAccess over the pool for the benchmark's database files. */
 function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | undefined): DbAccess {
-  const runOpts = timeoutMs === undefined ? {} : { timeoutMs };
+  // Fingerprints are made in the workers, where the rows are.
+  const runOpts = { fingerprint: true, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   return {
     async open(dbId) {
       let path: string;

@@ -106,7 +106,7 @@ async function askOne(ctx: Context, key: string, schema: Schema, id: string, que
   }
   const out = await runAsk(
     { question, ...(evidence ? { evidence } : {}), schema },
-    { generator: fixedCandidates(candidates), runMany: (sqls) => ctx.pool.runMany(key, sqls), normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql), verifiers: ctx.verifiers, registry, profile: ctx.profile },
+    { generator: fixedCandidates(candidates), runMany: (sqls, o) => ctx.pool.runMany(key, sqls, o), normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql), verifiers: ctx.verifiers, registry, profile: ctx.profile },
   );
   if (!out.ok) return { id, decision: 'abstain', candidate: null, sql: null, p_correct: null, reasons: [`${out.error.message} (${out.error.code})`] };
   return decisionLine(id, out.result, decide(out.result, ctx.profile, ctx.risk));

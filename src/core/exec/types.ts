@@ -77,6 +77,11 @@ export interface ExecOptions {
   readonly timeoutMs?: number;
   /** Most rows returned (default 10,000); the result says when it was cut. */
   readonly rowCap?: number;
+  /**
+   * Fingerprint each success where it runs (`ExecSuccess.fingerprint`, default rule): asked for by
+   * the Ask pipeline and the evaluation, which cluster by result; the console and plain queries skip it.
+   */
+  readonly fingerprint?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;

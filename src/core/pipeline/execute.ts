@@ -27,7 +27,7 @@ export interface ExecuteOptions {
  */
 export async function executeCandidates(sampled: readonly SampledCandidate[], options: ExecuteOptions): Promise<CandidateRun[]> {
   const distinct = [...new Set(sampled.flatMap((c) => (c.sql === null ? [] : [c.sql])))];
-  const outcomes = distinct.length === 0 ? [] : await options.runMany(distinct, { ...(options.signal ? { signal: options.signal } : {}) }, options.onProgress);
+  const outcomes = distinct.length === 0 ? [] : await options.runMany(distinct, { fingerprint: true, ...(options.signal ? { signal: options.signal } : {}) }, options.onProgress);
   if (outcomes.length !== distinct.length) throw new RangeError(`runMany returned ${outcomes.length} outcomes for ${distinct.length} queries`);
   options.signal?.throwIfAborted();
   const byText = new Map(distinct.map((sql, i) => [sql, outcomes[i]!]));

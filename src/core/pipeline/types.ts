@@ -70,7 +70,8 @@ export interface CandidateSource {
 /** Executes queries against the open database (the SQL pool's runMany, bound to a key). */
 export type RunMany = (
   sqls: readonly string[],
-  options: { signal?: AbortSignal },
+  /** `fingerprint`: ask the producer to fingerprint each success where it runs (ExecOptions.fingerprint). */
+  options: { signal?: AbortSignal; fingerprint?: boolean },
   onProgress?: (p: { progress: number; text: string }) => void,
 ) => Promise<ExecOutcome[]>;
 

@@ -23,7 +23,7 @@ export type BatchReport = readonly [index: number, outcome: ExecOutcome];
 /** What a SQL worker exposes through comlink. */
 export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
   /** SqlRunner.execBatch, each report posted to `reports`. */
-  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports): Promise<number>;
+  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports, fingerprint?: boolean): Promise<number>;
 };
 
 /**
@@ -41,8 +41,8 @@ export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
     check: async (key) => (await ready).check(key),
     memory: async (key) => (await ready).memory(key),
     schema: async (key) => (await ready).schema(key),
-    exec: async (key, sql, rowCap) => (await ready).exec(key, sql, rowCap),
-    execBatch: async (key, sqls, rowCap, reports) => (await ready).execBatch(key, sqls, rowCap, (i, out) => reports.postMessage([i, out])),
+    exec: async (key, sql, rowCap, fingerprint) => (await ready).exec(key, sql, rowCap, fingerprint),
+    execBatch: async (key, sqls, rowCap, reports, fingerprint) => (await ready).execBatch(key, sqls, rowCap, (i, out) => reports.postMessage([i, out]), fingerprint),
     normalizedSql: async (key, sql) => (await ready).normalizedSql(key, sql),
     close: async (key) => (await ready).close(key),
   };

@@ -17,6 +17,8 @@ import type { Job, Scheduler } from './scheduler.ts';
 export interface BatchOptions {
   readonly timeoutMs: number;
   readonly rowCap: number;
+  /** Fingerprint each success in the worker (ExecOptions.fingerprint). */
+  readonly fingerprint?: boolean;
   /** Most queries per batch (see batchSize). */
   readonly batchSize: number;
   readonly signal?: AbortSignal;
@@ -105,7 +107,7 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
           };
           const reports = transfer(channel.port2, [channel.port2]);
           // The call's answer and the reports travel on different ports: wait for both.
-          await Promise.all([api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, reports), all]);
+          await Promise.all([api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, reports, o.fingerprint ?? false), all]);
         },
         settle(r) {
           ended = true;

@@ -68,15 +68,15 @@ export interface SqlRunner {
   /** Memory held for `key` (and the whole WebAssembly heap). */
   memory(key: string): MemoryReport;
   schema(key: string): SchemaOutcome;
-  /** Runs one guarded statement, at most `rowCap` rows (default DEFAULT_ROW_CAP). */
-  exec(key: string, sql: string, rowCap?: number): ExecOutcome;
+  /** Runs one guarded statement, at most `rowCap` rows (default DEFAULT_ROW_CAP); `fingerprint` attaches the success's fingerprint (ExecOptions.fingerprint). */
+  exec(key: string, sql: string, rowCap?: number, fingerprint?: boolean): ExecOutcome;
   /**
    * Runs the statements one after another like `exec`, calling
    * `report(i, outcome)` as soon as statement `i` finishes (a worker posts
    * each at once, so the pool sees every query's end, and the next one's
    * start, while the batch goes on); returns how many ran.
    */
-  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void): number;
+  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, fingerprint?: boolean): number;
   /** SQLite's normalized SQL, null when the guard refuses it or it does not prepare. */
   normalizedSql(key: string, sql: string): string | null;
   /** Closes `key`; false when it was not open. */
@@ -215,17 +215,17 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
     return { sqliteHeapBytes: Number(used), lazy: lazy === null ? null : { ...lazy.stats(), size: lazy.length, cacheBoundBytes: lazyCacheBytes } };
   };
 
-  const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP): ExecOutcome => {
+  const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP, fingerprint = false): ExecOutcome => {
     const opened = get(key);
     const out = runStatement(opened.db, sql, rowCap, maxResultBytes);
     const failure = readFailure(opened);
     if (failure !== null) return { ok: false, error: { ...failure, sql }, ms: out.ms };
     // Fingerprinted here, in the worker, where the rows are: the page never hashes a large result.
-    return out.ok ? { ...out, fingerprint: resultFingerprint(out) } : out;
+    return out.ok && fingerprint ? { ...out, fingerprint: resultFingerprint(out) } : out;
   };
-  const execBatch = (key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void): number => {
+  const execBatch = (key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, fingerprint = false): number => {
     get(key); // a key that is not open throws before anything runs
-    sqls.forEach((sql, i) => report(i, exec(key, sql, rowCap)));
+    sqls.forEach((sql, i) => report(i, exec(key, sql, rowCap, fingerprint)));
     return sqls.length;
   };
   const normalizedSql = (key: string, sql: string): string | null => normalizeStatement(get(key).db, sql);
