@@ -23,15 +23,20 @@ import { evaluate } from '../../src/core/eval/report.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { featurize } from '../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER, DENSE_COUNT } from '../../src/core/orm/layout.ts';
+import { GROUNDING_FEATURES, literalGrounding, valueIndex, type ValueIndex } from '../../src/core/orm/grounding.ts';
 import { POOL_FEATURES, poolFeatures } from '../../src/core/orm/pool-features.ts';
+import { loadSqlRunner } from '../../src/engines/sql/load.ts';
+import { readDb } from '../../src/node/prepare.ts';
 import { majorityExec, oracle, selectionAccuracy, verifierBon, type Strategy } from '../../src/core/select/index.ts';
 import { buildClusters } from '../../src/core/signals/clusters.ts';
 import type { QuestionView } from '../../src/core/signals/types.ts';
 import { auroc, createRng, fitLogistic, percentileInterval, predictLogistic } from '../../src/core/stats/index.ts';
 import { applyStandardization, fitStandardization, standardizeRows } from '../../src/core/stats/standardize.ts';
-import { loadBenchmark, readCandidateFile } from '../../src/node/bench.ts';
+import { loadBenchmark, readCandidateFile, type LoadedBenchmark } from '../../src/node/bench.ts';
 import { prepareRun } from '../../src/node/prepare.ts';
 import { createNodeSqlPool } from '../../src/node/sqlPool.ts';
+
+const VARIANTS = ['text', 'text+ground', 'pool', 'text+ground+pool'] as const;
 
 const spec: CommandSpec = {
   name: 'orm:real-lodo',
@@ -44,6 +49,7 @@ const spec: CommandSpec = {
     bootstrap: { type: 'string', default: '1000', help: 'bootstrap resamples' },
     lambda: { type: 'string', default: '10', help: 'ridge strength of the verifier (standardized features)' },
     workers: { type: 'string', default: '2', help: 'SQL worker threads' },
+    variants: { type: 'string', help: `comma-separated, of ${[...VARIANTS, 'cluster'].join(', ')} (default all)` },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -58,9 +64,36 @@ interface Row {
   readonly y: number;
   readonly text: number[];
   readonly pool: number[];
+  readonly ground: number[];
 }
 
-function rowsOf(prepared: readonly PreparedQuestion[]): Row[] {
+/** Most distinct values read per column for the value index. */
+const VALUES_PER_COLUMN = 20000;
+
+/** The value index of every database of `prepared` (sql.js in-process, read-only). */
+async function valueIndexes(prepared: readonly PreparedQuestion[], bench: LoadedBenchmark): Promise<Map<string, ValueIndex>> {
+  const runner = await loadSqlRunner();
+  const out = new Map<string, ValueIndex>();
+  for (const db of new Set(prepared.map((p) => p.db_id))) {
+    const opened = runner.open(db, await readDb(bench.dbPath(db)), 'full');
+    if (!opened.ok) throw new Error(`${db}: ${opened.error.message}`);
+    const schema = runner.schema(db);
+    if (!schema.ok) throw new Error(`${db}: ${schema.error.message}`);
+    const columns: unknown[][] = [];
+    for (const t of schema.schema.tables) {
+      for (const c of t.columns) {
+        const q = (x: string): string => `"${x.replace(/"/g, '""')}"`;
+        const r = runner.exec(db, `SELECT DISTINCT ${q(c.name)} FROM ${q(t.name)} LIMIT ${VALUES_PER_COLUMN}`, VALUES_PER_COLUMN);
+        if (r.ok) columns.push(r.rows.map((row) => row[0]));
+      }
+    }
+    out.set(db, valueIndex(columns));
+    runner.close(db);
+  }
+  return out;
+}
+
+function rowsOf(prepared: readonly PreparedQuestion[], indexes: ReadonlyMap<string, ValueIndex>): Row[] {
   const rows: Row[] = [];
   const cfg = { ...DEFAULT_FEATURIZER, agreement: false };
   const cache = new Map();
@@ -71,26 +104,96 @@ function rowsOf(prepared: readonly PreparedQuestion[]): Row[] {
       const f = featurize({ question: p.question, sql: p.view.candidates[c]!.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cfg, { cache });
       const text = new Array<number>(TEXT_DIM).fill(0);
       for (let k = 0; k < f.indices.length; k++) if (f.indices[k]! < TEXT_DIM) text[f.indices[k]!] = f.values[k]!;
-      rows.push({ q, c, db: p.db_id, y: cand.correct ? 1 : 0, text, pool: pool[c]! });
+      const ground = literalGrounding(p.view.candidates[c]!.sql, indexes.get(p.db_id)!);
+      rows.push({ q, c, db: p.db_id, y: cand.correct ? 1 : 0, text, pool: pool[c]!, ground });
     });
   });
   return rows;
 }
 
-type Variant = 'text' | 'pool' | 'text+pool';
-const featuresOf = (r: Row, v: Variant): number[] => (v === 'text' ? r.text : v === 'pool' ? r.pool : [...r.text, ...r.pool]);
+type Variant = (typeof VARIANTS)[number];
+function featuresOf(r: Row, v: Variant): number[] {
+  switch (v) {
+    case 'text': return r.text;
+    case 'text+ground': return [...r.text, ...r.ground];
+    case 'pool': return r.pool;
+    case 'text+ground+pool': return [...r.text, ...r.ground, ...r.pool];
+  }
+}
 
-/** Out-of-fold score per row, leave-one-database-out. */
-function lodoScores(rows: readonly Row[], v: Variant, lambda: number): Float64Array {
-  const out = new Float64Array(rows.length);
+/** Out-of-fold score per row, leave-one-database-out; databases in `exclude` are never trained on. */
+function lodoScores(rows: readonly Row[], v: Variant, lambda: number, exclude: ReadonlySet<string> = new Set()): Float64Array {
+  const out = new Float64Array(rows.length).fill(NaN);
   for (const db of new Set(rows.map((r) => r.db))) {
-    const train = rows.filter((r) => r.db !== db);
+    const train = rows.filter((r) => r.db !== db && !exclude.has(r.db));
     const x = train.map((r) => featuresOf(r, v));
     const t = fitStandardization(x);
     const m = fitLogistic(standardizeRows(t, x), train.map((r) => r.y), { lambda });
     rows.forEach((r, i) => {
       if (r.db === db) out[i] = predictLogistic(m, applyStandardization(t, featuresOf(r, v)));
     });
+  }
+  return out;
+}
+
+/** Cluster-level features (see CLUSTER_FEATURES) from per-candidate rows and scores. */
+const CLUSTER_FEATURES = ['exec_share', 'top_cluster', 'gap_to_top', 'clusters_per_n', 'empty', 'log_rows', 'error_share', 'mean_score', 'max_score', 'mean_grounded', 'distinct_sql_share'] as const;
+
+interface ClusterExample {
+  readonly q: number;
+  readonly db: string;
+  readonly members: readonly number[];
+  readonly y: number;
+  readonly x: number[];
+}
+
+function clusterExamples(prepared: readonly PreparedQuestion[], rows: readonly Row[], score: Float64Array): ClusterExample[] {
+  const at = new Map<string, number>();
+  rows.forEach((r, i) => at.set(`${r.q}:${r.c}`, i));
+  const out: ClusterExample[] = [];
+  prepared.forEach((p, q) => {
+    const n = p.view.candidates.length;
+    for (const members of buildClusters(p.view).executions.members) {
+      const idx = members.map((c) => at.get(`${q}:${c}`)!);
+      const head = rows[idx[0]!]!;
+      const s = idx.map((i) => score[i]!);
+      const pf = head.pool;
+      out.push({
+        q,
+        db: p.db_id,
+        members,
+        y: head.y,
+        x: [pf[1]!, pf[4]!, pf[5]!, pf[6]!, pf[7]!, pf[8]!, pf[9]!, s.reduce((a, b) => a + b, 0) / s.length, Math.max(...s),
+          idx.reduce((a, i) => a + rows[i]!.ground[1]!, 0) / idx.length, new Set(members.map((c) => p.view.candidates[c]!.sql)).size / n],
+      });
+    }
+  });
+  return out;
+}
+
+/**
+ * The cluster verifier, nested leave-one-database-out: for held-out database d,
+ * the per-candidate text+ground scores of every row come from models that saw
+ * neither d nor the row's own database; a logistic model over cluster features
+ * is fit on the other databases' clusters and scores d's. Returns, per row,
+ * the probability that its execution cluster is correct (0 for a candidate
+ * that failed to execute).
+ */
+function clusterScores(prepared: readonly PreparedQuestion[], rows: readonly Row[], lambda: number): Float64Array {
+  const out = new Float64Array(rows.length);
+  const at = new Map<string, number>();
+  rows.forEach((r, i) => at.set(`${r.q}:${r.c}`, i));
+  for (const d of new Set(rows.map((r) => r.db))) {
+    const score = lodoScores(rows, 'text+ground', lambda, new Set([d]));
+    const ex = clusterExamples(prepared, rows, score);
+    const train = ex.filter((e) => e.db !== d);
+    const t = fitStandardization(train.map((e) => e.x));
+    const m = fitLogistic(standardizeRows(t, train.map((e) => e.x)), train.map((e) => e.y), { lambda: 1 });
+    for (const e of ex) {
+      if (e.db !== d) continue;
+      const p = predictLogistic(m, applyStandardization(t, e.x));
+      for (const c of e.members) out[at.get(`${e.q}:${c}`)!] = p;
+    }
   }
   return out;
 }
@@ -163,7 +266,8 @@ async function main(flags: ParsedFlags): Promise<number> {
     pool.terminate();
   }
   const prepared = run.prepared.filter((p) => p.goldError === undefined && p.candidates.length > 0 && p.candidates.every((c) => c.correct !== null));
-  const rows = rowsOf(prepared);
+  const indexes = await valueIndexes(prepared, bench);
+  const rows = rowsOf(prepared, indexes);
   console.error(`${prepared.length} questions, ${rows.length} candidates featurized in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const base = evaluate(prepared, { group: 'db_id', bootstrap: B, seed });
@@ -178,6 +282,8 @@ async function main(flags: ParsedFlags): Promise<number> {
     seed,
     bootstrap: B,
     pool_features: POOL_FEATURES,
+    grounding_features: GROUNDING_FEATURES,
+    cluster_features: CLUSTER_FEATURES,
     without_verifier: {
       execution_sc: base.signals.execution_sc,
       combined: { auroc: base.combiner.auroc, ci: base.combiner.ci, ece: base.combiner.ece, vs_best: base.combiner.vs_best, guard: base.combiner.guard },
@@ -185,9 +291,10 @@ async function main(flags: ParsedFlags): Promise<number> {
     },
     variants: {} as Record<string, unknown>,
   };
-  for (const v of ['text', 'pool', 'text+pool'] as const) {
+  const wanted = typeof flags.variants === 'string' ? flags.variants.split(',') : [...VARIANTS, 'cluster'];
+  for (const v of wanted) {
     const t = performance.now();
-    const score = lodoScores(rows, v, lambda);
+    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : lodoScores(rows, v as Variant, lambda);
     const scored = withScores(prepared, rows, score);
     const r = evaluate(scored, { group: 'db_id', bootstrap: B, seed });
     const sv = scored.map((p) => p.view);
