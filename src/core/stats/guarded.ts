@@ -57,9 +57,13 @@ const ANCHOR_RIDGE = 1;
 
 /** Options for {@link fitGuardedCombiner} and {@link crossfitGuarded}. */
 export interface GuardedOptions extends Pick<CrossfitOptions, 'k' | 'group'> {
+  /** Ridge grid for the non-anchor weights (default {@link GUARD_LAMBDAS}). */
   readonly lambdas?: readonly number[];
+  /** Inner folds (default 5). */
   readonly innerFolds?: number;
+  /** AUROC margin a combination must beat the anchor by (default 0.02). */
   readonly tolerance?: number;
+  /** Rows that must differ from a column's most common value to keep it (default max(3, ⌈0.02·n⌉)). */
   readonly minMinority?: number;
 }
 
@@ -67,13 +71,13 @@ export interface GuardedOptions extends Pick<CrossfitOptions, 'k' | 'group'> {
 export interface GuardChoice {
   /** `single`: the anchor alone; `combined`: every kept column; `constant`: no usable column or one class. */
   readonly kind: 'single' | 'combined' | 'constant';
-  /** The best single column by inner AUROC, or null. */
+  /** The kept column whose training AUROC is farthest from one half, or null. */
   readonly anchor: number | null;
   /** Ridge on the non-anchor weights when `combined`, else null. */
   readonly lambda: number | null;
   /** Constant or near-constant columns left out. */
   readonly dropped: readonly number[];
-  /** Inner cross-validated AUROC of the anchor alone and of the best combined model (NaN when not computed). */
+  /** AUROC on the training rows of the anchor alone, and inner cross-validated AUROC of the best combined model (NaN when not computed). */
   readonly inner: { readonly single: number; readonly combined: number };
 }
 
