@@ -320,7 +320,7 @@ async function main(flags: ParsedFlags): Promise<number> {
       orm: r.signals.orm,
       execution_sc: r.signals.execution_sc,
       combined: { auroc: r.combiner.auroc, ci: r.combiner.ci, ece: r.combiner.ece, vs_best: r.combiner.vs_best, guard: r.combiner.guard },
-      combined_vs_without: pairedCi([r.combiner.auroc], [base.combiner.auroc], 1, seed).diff,
+      combined_minus_without_verifier: r.combiner.auroc - base.combiner.auroc,
       selection: { ...r.selection, [clusterBon.name]: cluster.reduce((a, b) => a + b, 0) / cluster.length, oracle: selectionAccuracy(views, labels, oracle) },
       cluster_vs_majority: pairedCi(cluster, majority, B, seed + 7),
       verifier_bon_vs_majority: pairedCi(vb, majority, B, seed + 8),
