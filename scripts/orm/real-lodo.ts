@@ -18,6 +18,7 @@
  * per-database figures. Reads the data at run time; writes only the report.
  */
 import { writeFileSync } from 'node:fs';
+import { pairedMeanDiff } from './paired.ts';
 import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
@@ -30,7 +31,7 @@ import { readDb } from '../../src/node/prepare.ts';
 import { majorityExec, oracle, selectionAccuracy, verifierBon, type Strategy } from '../../src/core/select/index.ts';
 import { buildClusters } from '../../src/core/signals/clusters.ts';
 import type { QuestionView } from '../../src/core/signals/types.ts';
-import { auroc, createRng, fitLogistic, percentileInterval, predictLogistic } from '../../src/core/stats/index.ts';
+import { auroc, fitLogistic, predictLogistic } from '../../src/core/stats/index.ts';
 import { applyStandardization, fitStandardization, standardizeRows } from '../../src/core/stats/standardize.ts';
 import { loadBenchmark, readCandidateFile, type LoadedBenchmark } from '../../src/node/bench.ts';
 import { prepareRun } from '../../src/node/prepare.ts';
@@ -238,19 +239,6 @@ function picks(views: readonly QuestionView[], labels: readonly (readonly boolea
   });
 }
 
-function pairedCi(a: readonly number[], b: readonly number[], B: number, seed: number): { diff: number; ci: [number, number] } {
-  const n = a.length;
-  const rng = createRng(seed);
-  const d = a.map((v, i) => v - b[i]!);
-  const diffs = new Float64Array(B);
-  for (let r = 0; r < B; r++) {
-    let s = 0;
-    for (let k = 0; k < n; k++) s += d[rng.int(n)]!;
-    diffs[r] = s / n;
-  }
-  return { diff: d.reduce((x, y) => x + y, 0) / n, ci: percentileInterval(diffs, 0.95) };
-}
-
 async function main(flags: ParsedFlags): Promise<number> {
   const seed = numberFlag(flags, 'seed', 1);
   const B = numberFlag(flags, 'bootstrap', 1000);
@@ -322,8 +310,8 @@ async function main(flags: ParsedFlags): Promise<number> {
       combined: { auroc: r.combiner.auroc, ci: r.combiner.ci, ece: r.combiner.ece, vs_best: r.combiner.vs_best, guard: r.combiner.guard },
       combined_minus_without_verifier: r.combiner.auroc - base.combiner.auroc,
       selection: { ...r.selection, [clusterBon.name]: cluster.reduce((a, b) => a + b, 0) / cluster.length, oracle: selectionAccuracy(views, labels, oracle) },
-      cluster_vs_majority: pairedCi(cluster, majority, B, seed + 7),
-      verifier_bon_vs_majority: pairedCi(vb, majority, B, seed + 8),
+      cluster_vs_majority: pairedMeanDiff(cluster, majority, B, seed + 7),
+      verifier_bon_vs_majority: pairedMeanDiff(vb, majority, B, seed + 8),
       per_db: perDb,
     };
     (report.variants as Record<string, unknown>)[v] = entry;
