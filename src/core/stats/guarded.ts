@@ -12,7 +12,8 @@
  *    half (the fit learns its sign), and its one-column logistic map (its
  *    z-score and missing indicator, ridge 1).
  * 4. Inner cross-validation (`innerFolds`, default 5, a seeded permutation of
- *    the training rows) of the combined model at each λ of `lambdas`
+ *    the training rows; with `group` and at least three groups among the
+ *    training rows, one inner fold per group instead) of the combined model at each λ of `lambdas`
  *    (default 0.1, 1, 10, 100, 1000): all kept columns, the anchor's weights
  *    with ridge 1, every other weight with ridge λ (a large λ shrinks the
  *    combination toward the anchor alone). Its inner score on a question is
@@ -59,7 +60,7 @@ const ANCHOR_RIDGE = 1;
 export interface GuardedOptions extends Pick<CrossfitOptions, 'k' | 'group'> {
   /** Ridge grid for the non-anchor weights (default {@link GUARD_LAMBDAS}). */
   readonly lambdas?: readonly number[];
-  /** Inner folds (default 5). */
+  /** Inner folds (default 5; ignored when `group` gives at least three groups: one inner fold per group). */
   readonly innerFolds?: number;
   /** AUROC margin a combination must beat the anchor by (default 0.02). */
   readonly tolerance?: number;
@@ -228,9 +229,20 @@ export function fitGuardedCombiner(rows: readonly ArrayLike<number>[], labels: L
   const anchorLogit = Float64Array.from(z, (row) => linear(alone, row));
   const single = auroc(anchorLogit, y);
 
-  const innerK = Math.max(2, Math.min(options.innerFolds ?? 5, n));
+  let innerK = Math.max(2, Math.min(options.innerFolds ?? 5, n));
   const inner = new Int32Array(n);
   rng.shuffle(Array.from({ length: n }, (_, i) => i)).forEach((q, p) => (inner[q] = p % innerK));
+  if (options.group) {
+    // Grouped rows: the inner folds hold out whole groups too, so the inner estimate pays what the
+    // outer leave-one-group-out pays (groups with their own base rates and feature ranges).
+    if (options.group.length !== n) throw new RangeError(`fitGuardedCombiner(group): ${options.group.length} groups for ${n} rows`);
+    const ids = new Map<string, number>();
+    options.group.forEach((g) => { if (!ids.has(g)) ids.set(g, ids.size); });
+    if (ids.size >= 3) {
+      options.group.forEach((g, i) => (inner[i] = ids.get(g)!));
+      innerK = ids.size;
+    }
+  }
   const combinedSpec = (lambda: number): Spec => {
     const features: number[] = [];
     const ridges: number[] = [];
@@ -294,7 +306,10 @@ export function crossfitGuarded(
     const train: number[] = [];
     const test: number[] = [];
     for (let i = 0; i < n; i++) (fold[i] === f ? test : train).push(i);
-    const fit = fitGuardedCombiner(train.map((i) => rows[i]!), train.map((i) => y[i]!), rng, options);
+    const fit = fitGuardedCombiner(train.map((i) => rows[i]!), train.map((i) => y[i]!), rng, {
+      ...options,
+      ...(options.group ? { group: train.map((i) => options.group![i]!) } : {}),
+    });
     choices.push(fit.choice);
     const sameAnchor = common !== null && fit.anchorModel !== null && fit.choice.anchor === final.choice.anchor;
     for (const i of test) {
