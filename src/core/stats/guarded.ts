@@ -186,8 +186,9 @@ function constantModel(standardization: Standardization, width: number, y: Uint8
 
 /**
  * Fits the guarded combiner on `rows` (raw features, `NaN` = missing); see the
- * module comment. `rng` draws the inner folds. `RangeError` on no rows, a
- * length mismatch or a label that is not 0/1.
+ * module comment. `rng` draws the inner folds; `group` (one per row) makes
+ * them leave-one-group-out. `RangeError` on no rows, a length mismatch
+ * (rows, labels, groups) or a label that is not 0/1.
  *
  * @example
  * const { model, choice } = fitGuardedCombiner(rows, correct, createRng(1));
@@ -197,6 +198,7 @@ export function fitGuardedCombiner(rows: readonly ArrayLike<number>[], labels: L
   sameLength('fitGuardedCombiner', rows, labels);
   const n = rows.length;
   if (n === 0) throw new RangeError('fitGuardedCombiner: no rows');
+  if (options.group && options.group.length !== n) throw new RangeError(`fitGuardedCombiner(group): ${options.group.length} groups for ${n} rows`);
   const y = toBinary(labels);
   const lambdas = options.lambdas ?? GUARD_LAMBDAS;
   const tolerance = options.tolerance ?? 0.02;
@@ -235,7 +237,6 @@ export function fitGuardedCombiner(rows: readonly ArrayLike<number>[], labels: L
   if (options.group) {
     // Grouped rows: the inner folds hold out whole groups too, so the inner estimate pays what the
     // outer leave-one-group-out pays (groups with their own base rates and feature ranges).
-    if (options.group.length !== n) throw new RangeError(`fitGuardedCombiner(group): ${options.group.length} groups for ${n} rows`);
     const ids = new Map<string, number>();
     options.group.forEach((g) => { if (!ids.has(g)) ids.set(g, ids.size); });
     if (ids.size >= 3) {

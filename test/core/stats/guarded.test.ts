@@ -56,6 +56,45 @@ describe('crossfitGuarded on small pools with a constant and a noise signal', ()
   });
 });
 
+describe('crossfitGuarded by group, with a signal that only tells groups apart', () => {
+  // 10 groups of 40 questions with their own accuracy (0.55–0.95); the second signal is a per-group
+  // constant (plus jitter) unrelated to that accuracy: across a few training groups it can look
+  // predictive, but it carries nothing to a held-out group.
+  const gaps: number[] = [];
+  const plainGaps: number[] = [];
+  for (let seed = 1; seed <= 12; seed++) {
+    const rng = createRng(seed);
+    const rows: number[][] = [];
+    const y: number[] = [];
+    const group: string[] = [];
+    for (let k = 0; k < 10; k++) {
+      const accuracy = 0.55 + 0.4 * rng.next();
+      const signature = rng.next();
+      for (let i = 0; i < 40; i++) {
+        const yi = rng.next() < accuracy ? 1 : 0;
+        let votes = 0;
+        for (let v = 0; v < 8; v++) votes += rng.next() < (yi ? 0.8 : 0.45) ? 1 : 0;
+        rows.push([votes / 8, signature + 0.05 * rng.next()]);
+        y.push(yi);
+        group.push(`g${k}`);
+      }
+    }
+    const best = auroc(rows.map((r) => r[0]!), y);
+    gaps.push(auroc(crossfitGuarded(rows, y, createRng(seed), { group }).oof, y) - best);
+    plainGaps.push(auroc(crossfitLogistic(rows, y, createRng(seed), { group }).oof, y) - best);
+  }
+
+  it('stays at the informative signal, leave-one-group-out, where the plain combiner loses', () => {
+    expect(mean(gaps)).toBeGreaterThan(-0.003);
+    expect(Math.min(...gaps)).toBeGreaterThan(-0.01);
+    expect(mean(plainGaps)).toBeLessThan(mean(gaps));
+  });
+
+  it('rejects a group list of the wrong length', () => {
+    expect(() => fitGuardedCombiner([[0], [1], [2]], [0, 1, 1], createRng(1), { group: ['a', 'b'] })).toThrow(RangeError);
+  });
+});
+
 describe('fitGuardedCombiner choices', () => {
   it('falls back to the informative signal alone: zero weight on noise and constant', () => {
     const { rows, y } = pool(300, createRng(3));
