@@ -37,7 +37,7 @@ import { loadBenchmark, readCandidateFile, type LoadedBenchmark } from '../../sr
 import { prepareRun } from '../../src/node/prepare.ts';
 import { createNodeSqlPool } from '../../src/node/sqlPool.ts';
 
-const VARIANTS = ['text', 'text+ground', 'pool', 'text+ground+pool'] as const;
+const VARIANTS = ['text', 'text+ground', 'pool', 'text+pool', 'text+ground+pool'] as const;
 
 const spec: CommandSpec = {
   name: 'orm:real-lodo',
@@ -118,6 +118,7 @@ function featuresOf(r: Row, v: Variant): number[] {
     case 'text': return r.text;
     case 'text+ground': return [...r.text, ...r.ground];
     case 'pool': return r.pool;
+    case 'text+pool': return [...r.text, ...r.pool];
     case 'text+ground+pool': return [...r.text, ...r.ground, ...r.pool];
   }
 }
@@ -280,6 +281,8 @@ async function main(flags: ParsedFlags): Promise<number> {
     variants: {} as Record<string, unknown>,
   };
   const wanted = typeof flags.variants === 'string' ? flags.variants.split(',') : [...VARIANTS, 'cluster'];
+  const unknown = wanted.filter((v) => v !== 'cluster' && !(VARIANTS as readonly string[]).includes(v));
+  if (unknown.length > 0) throw new RangeError(`--variants: unknown ${unknown.join(', ')}; choose from ${[...VARIANTS, 'cluster'].join(', ')}`);
   for (const v of wanted) {
     const t = performance.now();
     const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : lodoScores(rows, v as Variant, lambda);
