@@ -33,8 +33,9 @@
  * training fold, so the anchor, λ and every weight are chosen without the
  * held-out questions. A held-out question's score is the anchor's map fit on
  * all questions plus its training fold's correction (zero when the fold chose
- * the anchor alone); a fold whose anchor differs from the all-questions anchor
- * uses its own model. Why: per-fold maps of one signal break its ties by fold,
+ * the anchor alone). The correction is the fold's model minus the fold's own
+ * map of the all-questions anchor, also when the fold chose another anchor
+ * (then the correction swaps one signal for the other). Why: per-fold maps of one signal break its ties by fold,
  * and a held-out group with many errors raises its training folds' intercept,
  * so the spliced ranking loses to the raw signal (Spider-A, leave-one-database-
  * out: 0.892 against the raw execution agreement's 0.914 with the same single
@@ -272,6 +273,15 @@ export function fitGuardedCombiner(rows: readonly ArrayLike<number>[], labels: L
   };
 }
 
+/** Column `j` alone (its z-score and missing indicator, ridge 1) fit on `rows`. */
+function anchorAlone(rows: readonly ArrayLike<number>[], labels: Labels, j: number): CombinerModel {
+  const standardization = fitStandardization(rows);
+  const z = standardizeRows(standardization, rows);
+  const features = featureIndices(standardization)[j]!;
+  const m = fitSpec(z, toBinary(labels), { features, ridges: features.map(() => ANCHOR_RIDGE) }, z[0]?.length ?? 0);
+  return { standardization, ...m, lambda: ANCHOR_RIDGE };
+}
+
 /** The logit bias + w·standardize(row) of a combiner model. */
 function combinerLogit(model: CombinerModel, row: ArrayLike<number>): number {
   const z = applyStandardization(model.standardization, row);
@@ -312,12 +322,17 @@ export function crossfitGuarded(
       ...(options.group ? { group: train.map((i) => options.group![i]!) } : {}),
     });
     choices.push(fit.choice);
-    const sameAnchor = common !== null && fit.anchorModel !== null && fit.choice.anchor === final.choice.anchor;
+    // The fold's model as a correction to the all-questions anchor's map: minus the fold's own map of
+    // that anchor (fit on the same training rows, so intercept shifts cancel), even when the fold
+    // chose another anchor.
+    const base = common === null || final.choice.anchor === null
+      ? null
+      : fit.choice.anchor === final.choice.anchor && fit.anchorModel !== null
+        ? fit.anchorModel
+        : anchorAlone(train.map((i) => rows[i]!), train.map((i) => y[i]!), final.choice.anchor);
     for (const i of test) {
       const row = rows[i]!;
-      const logit = sameAnchor
-        ? combinerLogit(common, row) + combinerLogit(fit.model, row) - combinerLogit(fit.anchorModel!, row)
-        : combinerLogit(fit.model, row);
+      const logit = base === null ? combinerLogit(fit.model, row) : combinerLogit(common!, row) + combinerLogit(fit.model, row) - combinerLogit(base, row);
       oof[i] = sigmoid(logit);
     }
   }
