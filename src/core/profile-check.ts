@@ -44,6 +44,18 @@ const bool = (v: unknown, f: string): boolean => {
   return v;
 };
 
+function bestSingle(value: unknown): NonNullable<CalibrationProfile['provenance']['best_single']> {
+  const b = obj(value, 'provenance.best_single');
+  const ci = arr(b.ci, 'provenance.best_single.ci', stat);
+  if (ci.length !== 2) throw new Bad('provenance.best_single.ci', 'must hold two numbers');
+  return {
+    name: str(b.name, 'provenance.best_single.name'),
+    auroc: stat(b.auroc, 'provenance.best_single.auroc'),
+    diff: stat(b.diff, 'provenance.best_single.diff'),
+    ci: [ci[0] as number, ci[1] as number],
+  };
+}
+
 function read(value: unknown): CalibrationProfile {
   const p = obj(value, 'profile');
   if (p.version !== PROFILE_VERSION) throw new Bad('version', `must be ${PROFILE_VERSION} (got ${JSON.stringify(p.version)})`);
@@ -84,6 +96,9 @@ function read(value: unknown): CalibrationProfile {
       auroc: stat(v.auroc, 'provenance.auroc'),
       created: str(v.created, 'provenance.created'),
       ...(v.notes === undefined ? {} : { notes: str(v.notes, 'provenance.notes') }),
+      ...(v.best_single === undefined ? {} : { best_single: bestSingle(v.best_single) }),
+      ...(v.no_better_than_best === undefined ? {} : { no_better_than_best: bool(v.no_better_than_best, 'provenance.no_better_than_best') }),
+      ...(v.combiner === undefined ? {} : { combiner: str(v.combiner, 'provenance.combiner') }),
     },
   };
 }

@@ -22,6 +22,15 @@ export interface ProfileProvenance {
   readonly auroc: number;
   readonly created: string;
   readonly notes?: string;
+  /**
+   * The best single signal on the same data (by AUROC) and the paired
+   * difference combined − it with its 95% bootstrap interval.
+   */
+  readonly best_single?: { readonly name: string; readonly auroc: number; readonly diff: number; readonly ci: readonly [number, number] };
+  /** True when the profile is no better than its best single signal (the interval above does not lie above 0). */
+  readonly no_better_than_best?: boolean;
+  /** What the guarded combiner kept, e.g. "execution_sc alone" or "combined, anchored on execution_sc, λ = 10". */
+  readonly combiner?: string;
 }
 
 /** The P(correct) threshold for one target risk; null when no threshold met it. */

@@ -26,6 +26,10 @@ function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, acti
       el('dt', {}, 'ECE (cross-fit)'), el('dd', { class: 'ece' }, formatNumber(v.ece)),
       el('dt', {}, 'AUROC (cross-fit)'), el('dd', {}, formatNumber(v.auroc)),
       el('dt', {}, 'Signals'), el('dd', {}, p.signals.join(', ')),
+      ...(v.best_single
+        ? [el('dt', {}, 'vs best input'), el('dd', { class: 'vs-best' },
+            `${v.no_better_than_best ? 'no better than its best input' : 'better than its best input'} (${v.best_single.name}, AUROC ${formatNumber(v.best_single.auroc)}; difference ${formatNumber(v.best_single.diff)} [${formatNumber(v.best_single.ci[0])}, ${formatNumber(v.best_single.ci[1])}])${v.combiner ? `; kept: ${v.combiner}` : ''}`)]
+        : []),
       el('dt', {}, 'Thresholds'), el('dd', {}, p.thresholds.map((t) => `${Math.round((1 - t.target_risk) * 100)}% → ${t.threshold === null ? 'never answers' : `P ≥ ${t.threshold.toFixed(2)}`}`).join('; ')),
       el('dt', {}, 'Created'), el('dd', {}, v.created || 'unknown'),
     ),

@@ -4,12 +4,17 @@
  * - AUROC: midrank Mann–Whitney, ties count one half (stats/auroc).
  * - Intervals: paired percentile bootstrap over questions, B resamples, seeded
  *   (stats/bootstrap); every signal and the combiner share the resamples.
- * - Combiner: cross-fit L2 logistic regression (λ = 1) on standardized signals
- *   with missing-value indicators; k folds by question or leave-one-group-out
- *   (stats/crossfit). Its reported AUROC/ECE/Brier use out-of-fold probabilities.
+ * - Combiner: the guarded cross-fit logistic combiner (stats/guarded): inside
+ *   each training fold it drops constant and near-constant signals, anchors on
+ *   the best single signal, chooses λ by inner cross-validation and keeps the
+ *   combination only when it beats the anchor alone; k folds by question or
+ *   leave-one-group-out. Its reported AUROC/ECE/Brier use out-of-fold
+ *   probabilities. `combiner.no_better_than_best` is true unless the paired
+ *   95% interval of combined − best single signal lies above 0; the profile's
+ *   provenance carries the same verdict.
  * - Calibration: ECE over 10 equal-width bins of [0, 1], bin = min(⌊10p⌋, 9).
  * - Selective prediction: a seeded half split; thresholds chosen on the
- *   calibration half, coverage and risk on the test half (stats/riskCoverage).
+ *   calibration half, coverage and risk on the test half (stats/risk-coverage).
  * - Certificate: Bonferroni over a threshold grid with δ = 0.1 and exact
  *   Clopper–Pearson bounds, on the test half (stats/certificate).
  */
@@ -19,7 +24,7 @@ import {
   calibration,
   certify,
   createRng,
-  crossfitLogistic,
+  crossfitGuarded,
   pairedBootstrap,
   pearson,
   pick,
@@ -71,7 +76,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
   // Combiner: cross-fit out-of-fold probabilities, plus the final model on all questions.
   const rows = featureRows(m);
   const group = options.group === 'db_id' ? m.questions.map((q) => q.db_id) : undefined;
-  const cf = crossfitLogistic(rows, m.y, createRng(seed), group ? { group } : { k: options.folds ?? 2 });
+  const cf = crossfitGuarded(rows, m.y, createRng(seed), group ? { group } : { k: options.folds ?? 2 });
   const combined = cf.oof;
 
   // AUROC with paired intervals: every signal and the combiner on the same resamples.
@@ -96,6 +101,18 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
   }
   const best = [...m.names].sort((a, b) => (boot.signals[b]?.auroc ?? -1) - (boot.signals[a]?.auroc ?? -1))[0] ?? null;
   const cal = calibration(combined, m.y);
+  const vsBest = best === null ? null : pairedOf(COMBINED, best);
+  const noBetter = vsBest === null || !(vsBest.ci[0] > 0);
+  const nameOf = (j: number | null): string | null => (j === null ? null : (m.names[j] ?? null));
+  const guard = {
+    kind: cf.finalChoice.kind,
+    anchor: nameOf(cf.finalChoice.anchor),
+    lambda: cf.finalChoice.lambda,
+    dropped: cf.finalChoice.dropped.map((j) => m.names[j] as string),
+    folds_single: cf.choices.filter((c) => c.kind === 'single').length,
+    folds_combined: cf.choices.filter((c) => c.kind === 'combined').length,
+    folds_constant: cf.choices.filter((c) => c.kind === 'constant').length,
+  };
 
   // Errors' correlation between probability-like scorers.
   const probNames = m.names.filter((nm) => isProbabilityLike(m.columns[nm] as Float64Array));
@@ -152,6 +169,13 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
       n_questions: n,
       ece: cal.ece,
       auroc: combinedAuroc,
+      ...(best !== null && vsBest !== null
+        ? {
+            best_single: { name: best, auroc: boot.signals[best]?.auroc ?? NaN, diff: vsBest.diff, ci: vsBest.ci },
+            no_better_than_best: noBetter,
+          }
+        : {}),
+      combiner: guard.kind === 'combined' ? `combined, anchored on ${guard.anchor}, λ = ${guard.lambda}` : guard.kind === 'single' ? `${guard.anchor} alone` : 'constant',
     },
   };
 
@@ -175,7 +199,9 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
       brier: cal.brier,
       reliability: cal.bins,
       best_single: best,
-      vs_best: best === null ? null : pairedOf(COMBINED, best),
+      vs_best: vsBest,
+      no_better_than_best: noBetter,
+      guard,
     },
     selective,
     selective_by_signal,

@@ -74,6 +74,12 @@ export function reportTables(r: EvalReport): ReportTable[] {
       ],
     },
     {
+      id: 'combiner-guard',
+      title: 'What the combiner kept (guarded: constant signals dropped, best single signal as anchor, λ by inner cross-validation)',
+      header: ['kept on all questions', 'folds (combined / single / constant)', 'dropped', 'verdict'],
+      rows: [guardCells(c)],
+    },
+    {
       id: 'reliability',
       title: 'Reliability of the combined score (10 equal-width bins)',
       header: ['bin', 'count', 'mean conf', 'accuracy'],
@@ -123,4 +129,12 @@ export function reportSummary(r: EvalReport): string {
     `candidates per question ${r.pool_size.min}–${r.pool_size.max} (mean ${r.pool_size.mean.toFixed(1)}); ` +
     `modal-answer accuracy ${pct(r.accuracy_modal)}; bootstrap B=${r.bootstrap.B}, seed ${r.bootstrap.seed}.`
   );
+}
+
+/** What the guarded combiner kept and whether it beats its best input, as table cells. */
+function guardCells(c: EvalReport['combiner']): string[] {
+  const g = c.guard;
+  const kept = g.kind === 'combined' ? `combination anchored on ${g.anchor} (λ ${g.lambda})` : g.kind === 'single' ? `${g.anchor} alone` : 'constant';
+  const verdict = c.no_better_than_best ? `no better than its best input (${c.best_single})` : `better than its best input (${c.best_single})`;
+  return [kept, `${g.folds_combined} / ${g.folds_single} / ${g.folds_constant}`, g.dropped.join(', ') || '—', verdict];
 }

@@ -39,6 +39,23 @@ export interface CombinerReport {
   /** The best single signal by AUROC and the paired difference combiner − best. */
   readonly best_single: string | null;
   readonly vs_best: PairedReport | null;
+  /** True unless the paired 95% CI of combined − best single signal lies above 0. */
+  readonly no_better_than_best: boolean;
+  /** What the guarded combiner chose on all questions, and in how many folds it fell back. */
+  readonly guard: GuardReport;
+}
+
+/** The guarded combiner's choices (stats/guarded), signals by name. */
+export interface GuardReport {
+  /** On all questions: `single` = the anchor alone, `combined`, or `constant`. */
+  readonly kind: 'single' | 'combined' | 'constant';
+  readonly anchor: string | null;
+  readonly lambda: number | null;
+  /** Constant or near-constant signals left out. */
+  readonly dropped: readonly string[];
+  readonly folds_single: number;
+  readonly folds_combined: number;
+  readonly folds_constant: number;
 }
 
 export type SelectiveRow =

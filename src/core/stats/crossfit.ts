@@ -66,6 +66,47 @@ export function predictCombiner(model: CombinerModel, row: ArrayLike<number>): n
   return predictLogistic(model, applyStandardization(model.standardization, row));
 }
 
+/** Each question's fold and the number of folds. */
+export interface FoldAssignment {
+  readonly fold: Int32Array;
+  readonly folds: number;
+}
+
+/**
+ * The folds of the module comment: with `group`, one fold per distinct group
+ * in order of first appearance; otherwise k folds by a seeded permutation
+ * (one `rng.shuffle`). `RangeError` (prefixed by `caller`) on k not an
+ * integer in [2, n], fewer than two groups or a group length mismatch.
+ *
+ * @example
+ * assignFolds(10, createRng(1), { k: 5 }).fold; // Int32Array of 0…4, two each
+ */
+export function assignFolds(
+  n: number,
+  rng: Rng,
+  options: Pick<CrossfitOptions, 'k' | 'group'>,
+  caller = 'assignFolds',
+): FoldAssignment {
+  const { k = 2, group } = options;
+  const fold = new Int32Array(n);
+  if (group) {
+    if (group.length !== n) throw new RangeError(`${caller}(group): ${group.length} groups for ${n} rows`);
+    const ids = new Map<string, number>();
+    group.forEach((g, i) => {
+      if (!ids.has(g)) ids.set(g, ids.size);
+      fold[i] = ids.get(g)!;
+    });
+    if (ids.size < 2) throw new RangeError(`${caller}: need at least 2 groups, got ${ids.size}`);
+    return { fold, folds: ids.size };
+  }
+  if (!Number.isInteger(k) || k < 2 || k > n) {
+    throw new RangeError(`${caller}: k must be an integer in [2, ${n}], got ${k}`);
+  }
+  const perm = rng.shuffle(Array.from({ length: n }, (_, i) => i));
+  perm.forEach((q, pos) => (fold[q] = pos % k));
+  return { fold, folds: k };
+}
+
 /**
  * Cross-fits the combiner (see the module comment). `RangeError` on a length
  * mismatch, k not an integer in [2, n], or fewer than two groups.
@@ -80,28 +121,10 @@ export function crossfitLogistic(
   rng: Rng,
   options: CrossfitOptions = {},
 ): CrossfitResult {
-  const { k = 2, group, lambda = 1 } = options;
+  const { lambda = 1 } = options;
   sameLength('crossfitLogistic', rows, y);
   const n = rows.length;
-  const fold = new Int32Array(n);
-  let folds: number;
-  if (group) {
-    sameLength('crossfitLogistic(group)', rows, group);
-    const ids = new Map<string, number>();
-    group.forEach((g, i) => {
-      if (!ids.has(g)) ids.set(g, ids.size);
-      fold[i] = ids.get(g)!;
-    });
-    folds = ids.size;
-    if (folds < 2) throw new RangeError(`crossfitLogistic: need at least 2 groups, got ${folds}`);
-  } else {
-    if (!Number.isInteger(k) || k < 2 || k > n) {
-      throw new RangeError(`crossfitLogistic: k must be an integer in [2, ${n}], got ${k}`);
-    }
-    const perm = rng.shuffle(Array.from({ length: n }, (_, i) => i));
-    perm.forEach((q, pos) => (fold[q] = pos % k));
-    folds = k;
-  }
+  const { fold, folds } = assignFolds(n, rng, options, 'crossfitLogistic');
   const oof = new Float64Array(n);
   for (let f = 0; f < folds; f++) {
     const train: number[] = [];

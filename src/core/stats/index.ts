@@ -34,10 +34,12 @@ export {
 } from './standardize.ts';
 export {
   crossfitLogistic,
+  assignFolds,
   fitCombiner,
   predictCombiner,
   type CombinerModel,
   type CrossfitOptions,
+  type FoldAssignment,
   type CrossfitResult,
 } from './crossfit.ts';
 export { calibration, ece, type CalibrationReport, type ReliabilityBin } from './calibration.ts';
@@ -62,3 +64,12 @@ export {
   type GridBound,
 } from './certificate.ts';
 export { rocCurve, type RocPoint } from './roc.ts';
+export {
+  crossfitGuarded,
+  fitGuardedCombiner,
+  GUARD_LAMBDAS,
+  type GuardChoice,
+  type GuardedCrossfitResult,
+  type GuardedFit,
+  type GuardedOptions,
+} from './guarded.ts';

@@ -31,6 +31,11 @@ export interface LogisticOptions {
   readonly lambda?: number;
   readonly maxIter?: number;
   readonly tol?: number;
+  /**
+   * Per-weight multipliers of λ (length d, each ≥ 0): weight j is penalized
+   * by (λ·penalties[j]/2)·w_j². Default: all 1 (the objective above).
+   */
+  readonly penalties?: readonly number[];
 }
 
 /**
@@ -43,7 +48,7 @@ export interface LogisticOptions {
  * predictLogistic(m, [1.5]); // ≈ 0.72
  */
 export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options: LogisticOptions = {}): LogisticFit {
-  const { lambda = 1, maxIter = 100, tol = 1e-10 } = options;
+  const { lambda = 1, maxIter = 100, tol = 1e-10, penalties } = options;
   sameLength('fitLogistic', x, y);
   const n = x.length;
   if (n === 0) throw new RangeError('fitLogistic: no rows');
@@ -51,6 +56,10 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
   const labels = toBinary(y);
   const d = x[0].length;
   const p = d + 1; // β = [bias, w₁ … w_d]
+  if (penalties && (penalties.length !== d || !penalties.every((v) => v >= 0))) {
+    throw new RangeError(`fitLogistic: penalties must be ${d} numbers ≥ 0`);
+  }
+  const ridge = Float64Array.from({ length: p }, (_, j) => (j === 0 ? 0 : lambda * (penalties ? (penalties[j - 1] as number) : 1)));
   const design = new Float64Array(n * p);
   for (let i = 0; i < n; i++) {
     const row = x[i];
@@ -73,7 +82,7 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
       const z = linear(beta, i);
       f += softplus(z) - labels[i] * z;
     }
-    for (let j = 1; j < p; j++) f += (lambda / 2) * beta[j] * beta[j];
+    for (let j = 1; j < p; j++) f += (ridge[j] / 2) * beta[j] * beta[j];
     return f;
   };
 
@@ -95,8 +104,8 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
       }
     }
     for (let j = 1; j < p; j++) {
-      grad[j] += lambda * beta[j];
-      hess[j * p + j] += lambda;
+      grad[j] += ridge[j] * beta[j];
+      hess[j * p + j] += ridge[j];
     }
     if (grad.every((g) => Math.abs(g) <= tol * n)) {
       converged = true;

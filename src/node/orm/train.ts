@@ -43,7 +43,12 @@ export async function trainOrmFromFiles(o: TrainOrmOptions): Promise<{ sidecar: 
   const featurizer: FeaturizerConfig = { ...DEFAULT_FEATURIZER, ...o.featurizer, agreement: o.agreement ?? false };
   const { records, schemas, unlocated, failed } = await loadLabeledData(o.candidates, o.bench);
   say(`${records.length} questions over ${schemas.size} databases${unlocated.length ? ` (${unlocated.length} not found: ${unlocated.slice(0, 5).join(', ')})` : ''}`);
-  const { examples, stats } = buildExamples(records, schemas, featurizer, { keepErrors: o.keepErrors ?? false, onProgress: o.onProgress });
+  const built = buildExamples(records, schemas, featurizer, { keepErrors: o.keepErrors ?? false, onProgress: o.onProgress });
+  const { stats } = built;
+  // One database (a user's own): validation by held-out questions, since there is no second database to hold out.
+  const oneDatabase = new Set(built.examples.map((e) => e.group)).size < 2;
+  const examples = oneDatabase ? built.examples.map((e) => ({ ...e, group: e.question })) : built.examples;
+  if (oneDatabase) say('one database in the file: validation holds out whole questions instead of databases');
   const tFeatures = performance.now();
   say(`${stats.examples} examples (${stats.positives} correct) from ${stats.questions} questions in ${((tFeatures - t0) / 1000).toFixed(1)} s`);
   const seed = o.seed ?? 1;
@@ -56,7 +61,9 @@ export async function trainOrmFromFiles(o: TrainOrmOptions): Promise<{ sidecar: 
     featurizer,
     examples,
     qualityStatus: 'measured',
-    qualityNote: 'validation = held-out databases of the training file (leave-databases-out); test-set numbers belong in the model card',
+    qualityNote: oneDatabase
+      ? 'validation = held-out questions of the training file (it has one database, so new-database numbers are unknown); test-set numbers belong in the model card'
+      : 'validation = held-out databases of the training file (leave-databases-out); test-set numbers belong in the model card',
     provenance: {
       data: basename(o.candidates),
       dataSha256: createHash('sha256').update(readFileSync(o.candidates)).digest('hex'),

@@ -100,4 +100,24 @@ describe('evaluate', () => {
   it('refuses fewer than two labeled questions', () => {
     expect(() => evaluate(prepared.slice(0, 1))).toThrow(RangeError);
   });
+
+  it('says whether the combined score beats its best input, in the report and in the profile', () => {
+    const c = report.combiner;
+    expect(c.best_single).not.toBeNull();
+    expect(c.no_better_than_best).toBe(!(c.vs_best!.ci[0] > 0));
+    const v = report.profile.provenance;
+    expect(v.best_single?.name).toBe(c.best_single);
+    expect(v.no_better_than_best).toBe(c.no_better_than_best);
+    expect(c.guard.folds_single + c.guard.folds_combined + c.guard.folds_constant).toBe(c.folds);
+    if (c.guard.kind === 'single') {
+      // The kept model reads its anchor alone: moving any other signal leaves P(correct) unchanged.
+      const q = report.per_question[0]!;
+      const values = { ...q.signals };
+      const base = profileProbability(report.profile, values);
+      for (const name of report.profile.signals) {
+        if (name === c.guard.anchor) continue;
+        expect(profileProbability(report.profile, { ...values, [name]: (values[name] ?? 0) + 0.3 })).toBe(base);
+      }
+    }
+  });
 });

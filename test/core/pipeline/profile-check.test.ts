@@ -13,7 +13,7 @@ describe('reading a calibration profile from JSON', () => {
     if (!r.ok) return;
     const values = Object.fromEntries(r.profile.signals.map((s) => [s, 0.5]));
     expect(profileProbability(r.profile, values)).toBeGreaterThan(0);
-    expect(r.profile.provenance.data).toContain('demo');
+    expect(r.profile.provenance.data).toContain('Spider dev');
   });
 
   it('reads a statistic written as null (NaN after JSON) back as NaN', () => {

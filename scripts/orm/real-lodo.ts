@@ -1,0 +1,330 @@
+/**
+ * `npx tsx scripts/orm/real-lodo.ts --bench ../shared/data/spider --candidates FILE [--out report.json] [--seed 1] [--bootstrap 1000]`
+ *
+ * Measures verifiers trained on real systems' mistakes, leave-one-database-out:
+ * the candidate file (real systems' SQL, e.g. `spider-dev-A.jsonl`) is
+ * executed and labeled against the benchmark; for each database, a
+ * per-candidate L2 logistic verifier is fit on the candidates of every other
+ * database and scores the held-out one, so no question or database is ever in
+ * both. Variants (features): `text` (the ORM featurizer's dense question–SQL
+ * cues, structure and schema linking, core/orm/featurize.ts), `pool`
+ * (core/orm/pool-features.ts: execution-cluster share, structure share,
+ * result shape, row count, empty result) and `text+pool`. Each variant's
+ * out-of-fold scores become the `orm` verifier and run through `evaluate()`
+ * grouped by database (AUROC with paired bootstrap CIs, the guarded combiner
+ * with and without the verifier, Best-of-N), plus the cluster selector
+ * (`cluster_bon`: the execution cluster with the highest mean verifier score,
+ * its first member) with a paired bootstrap CI against majority_exec and
+ * per-database figures. Reads the data at run time; writes only the report.
+ */
+import { writeFileSync } from 'node:fs';
+import { pairedMeanDiff } from './paired.ts';
+import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
+import { evaluate } from '../../src/core/eval/report.ts';
+import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
+import { featurize } from '../../src/core/orm/featurize.ts';
+import { DEFAULT_FEATURIZER, DENSE_COUNT } from '../../src/core/orm/layout.ts';
+import { GROUNDING_FEATURES, literalGrounding, valueIndex, type ValueIndex } from '../../src/core/orm/grounding.ts';
+import { POOL_FEATURES, poolFeatures } from '../../src/core/orm/pool-features.ts';
+import { loadSqlRunner } from '../../src/engines/sql/load.ts';
+import { readDb } from '../../src/node/prepare.ts';
+import { majorityExec, oracle, selectionAccuracy, verifierBon, type Strategy } from '../../src/core/select/index.ts';
+import { buildClusters } from '../../src/core/signals/clusters.ts';
+import type { QuestionView } from '../../src/core/signals/types.ts';
+import { auroc, fitLogistic, predictLogistic } from '../../src/core/stats/index.ts';
+import { applyStandardization, fitStandardization, standardizeRows } from '../../src/core/stats/standardize.ts';
+import { loadBenchmark, readCandidateFile, type LoadedBenchmark } from '../../src/node/bench.ts';
+import { prepareRun } from '../../src/node/prepare.ts';
+import { createNodeSqlPool } from '../../src/node/sqlPool.ts';
+
+const VARIANTS = ['text', 'text+ground', 'pool', 'text+pool', 'text+ground+pool'] as const;
+
+const spec: CommandSpec = {
+  name: 'orm:real-lodo',
+  summary: 'leave-one-database-out verifiers trained on real candidates',
+  flags: {
+    bench: { type: 'string', required: true, help: 'benchmark folder (Spider layout)' },
+    candidates: { type: 'string', required: true, help: 'real candidates (JSON Lines)' },
+    out: { type: 'string', help: 'write the report (JSON) here' },
+    seed: { type: 'string', default: '1', help: 'seed of every random step' },
+    bootstrap: { type: 'string', default: '1000', help: 'bootstrap resamples' },
+    lambda: { type: 'string', default: '10', help: 'ridge strength of the verifier (standardized features)' },
+    workers: { type: 'string', default: '2', help: 'SQL worker threads' },
+    variants: { type: 'string', help: `comma-separated, of ${[...VARIANTS, 'cluster'].join(', ')} (default all)` },
+    help: { type: 'boolean', default: false, help: 'show this help' },
+  },
+};
+
+/** The featurizer's dense slots without the four agreement slots (zero when agreement is off). */
+const TEXT_DIM = DENSE_COUNT - 4;
+
+interface Row {
+  readonly q: number;
+  readonly c: number;
+  readonly db: string;
+  readonly y: number;
+  readonly text: number[];
+  readonly pool: number[];
+  readonly ground: number[];
+}
+
+/** Most distinct values read per column for the value index. */
+const VALUES_PER_COLUMN = 20000;
+
+/** The value index of every database of `prepared` (sql.js in-process, read-only). */
+async function valueIndexes(prepared: readonly PreparedQuestion[], bench: LoadedBenchmark): Promise<Map<string, ValueIndex>> {
+  const runner = await loadSqlRunner();
+  const out = new Map<string, ValueIndex>();
+  for (const db of new Set(prepared.map((p) => p.db_id))) {
+    const opened = runner.open(db, await readDb(bench.dbPath(db)), 'full');
+    if (!opened.ok) throw new Error(`${db}: ${opened.error.message}`);
+    const schema = runner.schema(db);
+    if (!schema.ok) throw new Error(`${db}: ${schema.error.message}`);
+    const columns: unknown[][] = [];
+    for (const t of schema.schema.tables) {
+      for (const c of t.columns) {
+        const q = (x: string): string => `"${x.replace(/"/g, '""')}"`;
+        const r = runner.exec(db, `SELECT DISTINCT ${q(c.name)} FROM ${q(t.name)} LIMIT ${VALUES_PER_COLUMN}`, VALUES_PER_COLUMN);
+        if (r.ok) columns.push(r.rows.map((row) => row[0]));
+      }
+    }
+    out.set(db, valueIndex(columns));
+    runner.close(db);
+  }
+  return out;
+}
+
+function rowsOf(prepared: readonly PreparedQuestion[], indexes: ReadonlyMap<string, ValueIndex>): Row[] {
+  const rows: Row[] = [];
+  const cfg = { ...DEFAULT_FEATURIZER, agreement: false };
+  const cache = new Map();
+  prepared.forEach((p, q) => {
+    const pool = poolFeatures(p.view);
+    p.candidates.forEach((cand, c) => {
+      if (cand.correct === null) return;
+      const f = featurize({ question: p.question, sql: p.view.candidates[c]!.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cfg, { cache });
+      const text = new Array<number>(TEXT_DIM).fill(0);
+      for (let k = 0; k < f.indices.length; k++) if (f.indices[k]! < TEXT_DIM) text[f.indices[k]!] = f.values[k]!;
+      const ground = literalGrounding(p.view.candidates[c]!.sql, indexes.get(p.db_id)!);
+      rows.push({ q, c, db: p.db_id, y: cand.correct ? 1 : 0, text, pool: pool[c]!, ground });
+    });
+  });
+  return rows;
+}
+
+type Variant = (typeof VARIANTS)[number];
+function featuresOf(r: Row, v: Variant): number[] {
+  switch (v) {
+    case 'text': return r.text;
+    case 'text+ground': return [...r.text, ...r.ground];
+    case 'pool': return r.pool;
+    case 'text+pool': return [...r.text, ...r.pool];
+    case 'text+ground+pool': return [...r.text, ...r.ground, ...r.pool];
+  }
+}
+
+/** Out-of-fold score per row, leave-one-database-out; databases in `exclude` are never trained on. */
+function lodoScores(rows: readonly Row[], v: Variant, lambda: number, exclude: ReadonlySet<string> = new Set()): Float64Array {
+  const out = new Float64Array(rows.length).fill(NaN);
+  for (const db of new Set(rows.map((r) => r.db))) {
+    const train = rows.filter((r) => r.db !== db && !exclude.has(r.db));
+    const x = train.map((r) => featuresOf(r, v));
+    const t = fitStandardization(x);
+    const m = fitLogistic(standardizeRows(t, x), train.map((r) => r.y), { lambda });
+    rows.forEach((r, i) => {
+      if (r.db === db) out[i] = predictLogistic(m, applyStandardization(t, featuresOf(r, v)));
+    });
+  }
+  return out;
+}
+
+/** Cluster-level features (see CLUSTER_FEATURES) from per-candidate rows and scores. */
+const CLUSTER_FEATURES = ['exec_share', 'top_cluster', 'gap_to_top', 'clusters_per_n', 'empty', 'log_rows', 'error_share', 'mean_score', 'max_score', 'mean_grounded', 'distinct_sql_share'] as const;
+
+interface ClusterExample {
+  readonly q: number;
+  readonly db: string;
+  readonly members: readonly number[];
+  readonly y: number;
+  readonly x: number[];
+}
+
+function clusterExamples(prepared: readonly PreparedQuestion[], rows: readonly Row[], score: Float64Array): ClusterExample[] {
+  const at = new Map<string, number>();
+  rows.forEach((r, i) => at.set(`${r.q}:${r.c}`, i));
+  const out: ClusterExample[] = [];
+  prepared.forEach((p, q) => {
+    const n = p.view.candidates.length;
+    for (const members of buildClusters(p.view).executions.members) {
+      const idx = members.map((c) => at.get(`${q}:${c}`)!);
+      const head = rows[idx[0]!]!;
+      const s = idx.map((i) => score[i]!);
+      const pf = head.pool;
+      out.push({
+        q,
+        db: p.db_id,
+        members,
+        y: head.y,
+        x: [pf[1]!, pf[4]!, pf[5]!, pf[6]!, pf[7]!, pf[8]!, pf[9]!, s.reduce((a, b) => a + b, 0) / s.length, Math.max(...s),
+          idx.reduce((a, i) => a + rows[i]!.ground[1]!, 0) / idx.length, new Set(members.map((c) => p.view.candidates[c]!.sql)).size / n],
+      });
+    }
+  });
+  return out;
+}
+
+/**
+ * The cluster verifier, nested leave-one-database-out: for held-out database d,
+ * the per-candidate text+ground scores of every row come from models that saw
+ * neither d nor the row's own database; a logistic model over cluster features
+ * is fit on the other databases' clusters and scores d's. Returns, per row,
+ * the probability that its execution cluster is correct (0 for a candidate
+ * that failed to execute).
+ */
+function clusterScores(prepared: readonly PreparedQuestion[], rows: readonly Row[], lambda: number): Float64Array {
+  const out = new Float64Array(rows.length);
+  const at = new Map<string, number>();
+  rows.forEach((r, i) => at.set(`${r.q}:${r.c}`, i));
+  for (const d of new Set(rows.map((r) => r.db))) {
+    const score = lodoScores(rows, 'text+ground', lambda, new Set([d]));
+    const ex = clusterExamples(prepared, rows, score);
+    const train = ex.filter((e) => e.db !== d);
+    const t = fitStandardization(train.map((e) => e.x));
+    const m = fitLogistic(standardizeRows(t, train.map((e) => e.x)), train.map((e) => e.y), { lambda: 1 });
+    for (const e of ex) {
+      if (e.db !== d) continue;
+      const p = predictLogistic(m, applyStandardization(t, e.x));
+      for (const c of e.members) out[at.get(`${e.q}:${c}`)!] = p;
+    }
+  }
+  return out;
+}
+
+/** Prepared questions with `scores.orm` set from `score` (candidates without a row get none). */
+function withScores(prepared: readonly PreparedQuestion[], rows: readonly Row[], score: Float64Array): PreparedQuestion[] {
+  const byKey = new Map<string, number>();
+  rows.forEach((r, i) => byKey.set(`${r.q}:${r.c}`, score[i]!));
+  return prepared.map((p, q) => ({
+    ...p,
+    view: {
+      ...p.view,
+      candidates: p.view.candidates.map((c, j) => {
+        const s = byKey.get(`${q}:${j}`);
+        return s === undefined ? c : { ...c, scores: { ...c.scores, orm: s } };
+      }),
+    },
+  }));
+}
+
+/** cluster_bon: the execution cluster with the highest mean `orm` score; its first member. Failed candidates compete alone. */
+const clusterBon: Strategy = {
+  name: 'cluster_bon:orm',
+  select: (view: QuestionView) => {
+    if (view.candidates.length === 0) return -1;
+    const cl = buildClusters(view).executions;
+    let best = -1;
+    let bestScore = -Infinity;
+    for (const members of cl.members) {
+      const s = members.reduce((a, i) => a + (view.candidates[i]!.scores?.orm ?? 0), 0) / members.length;
+      if (s > bestScore) [best, bestScore] = [members[0]!, s];
+    }
+    return best < 0 ? 0 : best;
+  },
+};
+
+/** Per-question 0/1 correctness of a strategy's pick. */
+function picks(views: readonly QuestionView[], labels: readonly (readonly boolean[])[], s: Strategy): number[] {
+  return views.map((v, i) => {
+    const j = s.select(v, labels[i]);
+    return j !== null && j >= 0 && labels[i]![j] ? 1 : 0;
+  });
+}
+
+async function main(flags: ParsedFlags): Promise<number> {
+  const seed = numberFlag(flags, 'seed', 1);
+  const B = numberFlag(flags, 'bootstrap', 1000);
+  const lambda = numberFlag(flags, 'lambda', 10);
+  const t0 = performance.now();
+  const bench = await loadBenchmark(String(flags.bench));
+  const records = await readCandidateFile(String(flags.candidates));
+  const pool = createNodeSqlPool({ size: numberFlag(flags, 'workers', 2) });
+  let run;
+  try {
+    run = await prepareRun(records, bench, { pool });
+  } finally {
+    pool.terminate();
+  }
+  const prepared = run.prepared.filter((p) => p.goldError === undefined && p.candidates.length > 0 && p.candidates.every((c) => c.correct !== null));
+  const indexes = await valueIndexes(prepared, bench);
+  const rows = rowsOf(prepared, indexes);
+  console.error(`${prepared.length} questions, ${rows.length} candidates featurized in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const base = evaluate(prepared, { group: 'db_id', bootstrap: B, seed });
+  const views = prepared.map((p) => p.view);
+  const labels = prepared.map((p) => p.candidates.map((c) => c.correct === true));
+  const majority = picks(views, labels, majorityExec);
+  const dbs = [...new Set(prepared.map((p) => p.db_id))];
+  const report: Record<string, unknown> = {
+    questions: prepared.length,
+    candidates: rows.length,
+    lambda,
+    seed,
+    bootstrap: B,
+    pool_features: POOL_FEATURES,
+    grounding_features: GROUNDING_FEATURES,
+    cluster_features: CLUSTER_FEATURES,
+    without_verifier: {
+      execution_sc: base.signals.execution_sc,
+      combined: { auroc: base.combiner.auroc, ci: base.combiner.ci, ece: base.combiner.ece, vs_best: base.combiner.vs_best, guard: base.combiner.guard },
+      selection: base.selection,
+    },
+    variants: {} as Record<string, unknown>,
+  };
+  const wanted = typeof flags.variants === 'string' ? flags.variants.split(',') : [...VARIANTS, 'cluster'];
+  const unknown = wanted.filter((v) => v !== 'cluster' && !(VARIANTS as readonly string[]).includes(v));
+  if (unknown.length > 0) throw new RangeError(`--variants: unknown ${unknown.join(', ')}; choose from ${[...VARIANTS, 'cluster'].join(', ')}`);
+  for (const v of wanted) {
+    const t = performance.now();
+    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : lodoScores(rows, v as Variant, lambda);
+    const scored = withScores(prepared, rows, score);
+    const r = evaluate(scored, { group: 'db_id', bootstrap: B, seed });
+    const sv = scored.map((p) => p.view);
+    const cluster = picks(sv, labels, clusterBon);
+    const vb = picks(sv, labels, verifierBon('orm'));
+    const perCandidate = auroc(score, rows.map((x) => x.y));
+    const perDb = dbs.map((db) => {
+      const idx = prepared.map((p, i) => (p.db_id === db ? i : -1)).filter((i) => i >= 0);
+      const rIdx = rows.map((x, i) => (x.db === db ? i : -1)).filter((i) => i >= 0);
+      const acc = (xs: number[]): number => idx.reduce((a, i) => a + xs[i]!, 0) / idx.length;
+      return {
+        db,
+        questions: idx.length,
+        candidate_auroc: auroc(rIdx.map((i) => score[i]!), rIdx.map((i) => rows[i]!.y)),
+        majority_exec: acc(majority),
+        cluster_bon: acc(cluster),
+        verifier_bon: acc(vb),
+      };
+    });
+    const entry = {
+      seconds: Number(((performance.now() - t) / 1000).toFixed(1)),
+      candidate_auroc: perCandidate,
+      orm: r.signals.orm,
+      execution_sc: r.signals.execution_sc,
+      combined: { auroc: r.combiner.auroc, ci: r.combiner.ci, ece: r.combiner.ece, vs_best: r.combiner.vs_best, guard: r.combiner.guard },
+      combined_minus_without_verifier: r.combiner.auroc - base.combiner.auroc,
+      selection: { ...r.selection, [clusterBon.name]: cluster.reduce((a, b) => a + b, 0) / cluster.length, oracle: selectionAccuracy(views, labels, oracle) },
+      cluster_vs_majority: pairedMeanDiff(cluster, majority, B, seed + 7),
+      verifier_bon_vs_majority: pairedMeanDiff(vb, majority, B, seed + 8),
+      per_db: perDb,
+    };
+    (report.variants as Record<string, unknown>)[v] = entry;
+    console.error(`${v}: candidate AUROC ${perCandidate.toFixed(3)}, modal-answer AUROC ${r.signals.orm?.auroc.toFixed(3)}, combined ${r.combiner.auroc.toFixed(3)} (${r.combiner.guard.kind}), verifier_bon ${r.selection['verifier_bon:orm']?.toFixed(3)}, cluster_bon ${entry.selection[clusterBon.name]?.toFixed(3)}, majority_exec ${r.selection.majority_exec?.toFixed(3)}`);
+  }
+  report.seconds = Number(((performance.now() - t0) / 1000).toFixed(1));
+  const text = `${JSON.stringify(report, null, 2)}\n`;
+  if (typeof flags.out === 'string') writeFileSync(flags.out, text);
+  else process.stdout.write(text);
+  return 0;
+}
+
+process.exitCode = await runWithFlags(spec, process.argv.slice(2), main);
