@@ -112,7 +112,7 @@ describe('your own database', () => {
     await page.locator('#db-file').setInputFiles(ownDb);
     await page.locator('.db-status .db-name', { hasText: 'planets.sqlite' }).waitFor({ timeout: 30_000 });
     expect(await page.locator('[data-decision]').count()).toBe(0);
-    expect(await page.locator('#profile-fit-warning').textContent()).toContain('was fit on demo bookshop database');
+    expect(await page.locator('#profile-fit-warning').textContent()).toContain(`was fit on ${defaultProfile().provenance.data}, not on "planets.sqlite"`);
     expect(await page.locator('.example-chips .chip').count()).toBe(0);
     // The replay file knows nothing of this database, so Ask starts in verify mode.
     expect(await page.locator('#ask-source').inputValue()).toBe('verify');
