@@ -5,7 +5,7 @@
  * scroll sideways at 390 px wide (wide tables scroll inside their own box).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, type AppSession } from './harness.ts';
+import { evaluateDemo, openApp, type AppSession } from './harness.ts';
 
 let app: AppSession | null = null;
 afterEach(async () => {
@@ -82,12 +82,7 @@ describe('layout', () => {
     const schema = (await page.locator('.schema-panel').boundingBox())!;
     const sections = (await page.locator('.sections').boundingBox())!;
     expect(sections.y).toBeGreaterThanOrEqual(schema.y + schema.height - 1);
-    await page.getByRole('tab', { name: 'Evaluate' }).click();
-    await page.getByRole('button', { name: 'Use the demo benchmark' }).click();
-    await page.getByRole('button', { name: 'Use the demo replay candidates' }).click();
-    await page.locator('#cand-summary').waitFor();
-    await page.locator('#eval-run').click();
-    await page.locator('.report').waitFor({ timeout: 60_000 });
+    await evaluateDemo(page, 60_000);
     expect(await overflow()).toBeLessThanOrEqual(0);
     expect(app.errors).toEqual([]);
   });

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCsp } from '../../src/app/csp.ts';
 import { headerCsp } from '../../src/app/deploy-headers.ts';
-import { launchChromium } from './harness.ts';
+import { evaluateDemo, launchChromium } from './harness.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 
 let server: StaticServer;
@@ -71,12 +71,7 @@ describe('the CSP as an HTTP header', () => {
     await page.locator('.candidates details.candidate summary').first().click();
     expect(await page.locator('.candidates details.candidate dl.facts').first().textContent()).toMatch(/orm \d\.\d{3}/);
 
-    await page.getByRole('tab', { name: 'Evaluate' }).click();
-    await page.getByRole('button', { name: 'Use the demo benchmark' }).click();
-    await page.getByRole('button', { name: 'Use the demo replay candidates' }).click();
-    await page.locator('#cand-summary').waitFor();
-    await page.locator('#eval-run').click();
-    await page.locator('.report').waitFor({ timeout: 120_000 });
+    await evaluateDemo(page);
     expect(await page.locator('figure[data-plot="reliability"] svg').count()).toBeGreaterThan(0);
     expect(problems.filter((p) => !p.includes('No available adapters'))).toEqual([]);
   });

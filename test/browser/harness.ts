@@ -87,3 +87,18 @@ export async function openApp(
 export function appUrl(): string {
   return inject('appUrl');
 }
+
+/**
+ * Runs Evaluate on the bundled demo benchmark with the demo replay candidates
+ * and waits for the report (the flow several browser tests share).
+ *
+ * @example await evaluateDemo(app.page); // then read '.report'
+ */
+export async function evaluateDemo(page: Page, timeoutMs = 120_000): Promise<void> {
+  await page.getByRole('tab', { name: 'Evaluate' }).click();
+  await page.getByRole('button', { name: 'Use the demo benchmark' }).click();
+  await page.getByRole('button', { name: 'Use the demo replay candidates' }).click();
+  await page.locator('#cand-summary').waitFor();
+  await page.locator('#eval-run').click();
+  await page.locator('.report').waitFor({ timeout: timeoutMs });
+}

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeCandidateFile } from '../../src/core/bench/candidate-file.ts';
-import { appUrl, openApp, type AppSession } from './harness.ts';
+import { evaluateDemo, appUrl, openApp, type AppSession } from './harness.ts';
 
 const SECRET = 'QUOKKA-MARMALADE-5519';
 const OWN_QUESTION = 'Which reserved quokka jars did Philippa label?';
@@ -97,12 +97,7 @@ describe('privacy in every flow', () => {
     await page.getByLabel('Candidates from').selectOption('replay');
 
     // Evaluate on the demo benchmark, both exports, and a profile saved from the run.
-    await page.getByRole('tab', { name: 'Evaluate' }).click();
-    await page.getByRole('button', { name: 'Use the demo benchmark' }).click();
-    await page.getByRole('button', { name: 'Use the demo replay candidates' }).click();
-    await page.locator('#cand-summary').waitFor();
-    await page.locator('#eval-run').click();
-    await page.locator('.report').waitFor({ timeout: 120_000 });
+    await evaluateDemo(page);
     const json = join(dir, 'report.json');
     const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export report (JSON)' }).click()]);
     await report.saveAs(json);

@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import initSqlJs from 'sql.js';
 import { build } from 'vite';
 import { buildDemo } from '../../scripts/build-demo.ts';
-import { launchChromium } from './harness.ts';
+import { evaluateDemo, launchChromium } from './harness.ts';
 import { startStaticServer } from './static-server.ts';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -64,12 +64,7 @@ async function main(): Promise<void> {
     await page.locator('.candidates details.candidate').nth(0).locator('summary').click();
     await page.locator('.candidates').screenshot({ path: join(OUT, 'candidates.png') });
 
-    await page.getByRole('tab', { name: 'Evaluate' }).click();
-    await page.getByRole('button', { name: 'Use the demo benchmark' }).click();
-    await page.getByRole('button', { name: 'Use the demo replay candidates' }).click();
-    await page.locator('#cand-summary').waitFor();
-    await page.locator('#eval-run').click();
-    await page.locator('.report').waitFor({ timeout: 120_000 });
+    await evaluateDemo(page);
     await page.locator('.plots').screenshot({ path: join(OUT, 'evaluate-plots.png') });
     await page.locator('#table-signals').screenshot({ path: join(OUT, 'evaluate-table.png') });
 
