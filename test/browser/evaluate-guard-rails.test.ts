@@ -48,7 +48,7 @@ describe('Evaluate guard rails', () => {
   it('says when no candidate question is about a database of the benchmark', async () => {
     const { page } = app;
     await page.locator('#eval-candidates').setInputFiles(join(dir, 'other-db.jsonl'));
-    await expect.poll(() => page.locator('#cand-summary').textContent()).toContain(`${K} questions`);
+    await expect.poll(() => page.locator('#cand-summary').textContent()).toContain(`other-db.jsonl: ${K} questions`);
     await page.locator('#eval-run').click();
     const error = page.locator('.eval-out [role="alert"]');
     await error.waitFor({ timeout: 30_000 });
@@ -58,7 +58,7 @@ describe('Evaluate guard rails', () => {
   it('on a run where every answer is right: no NaN, the reason shown, no ROC plot, nothing to save, no Cancel', async () => {
     const { page } = app;
     await page.locator('#eval-candidates').setInputFiles(join(dir, 'all-right.jsonl'));
-    await expect.poll(() => page.locator('#cand-summary').textContent()).toContain(`${K} questions`);
+    await expect.poll(() => page.locator('#cand-summary').textContent()).toContain(`all-right.jsonl: ${K} questions`);
     await page.locator('#eval-run').click();
     const report = page.locator('.report');
     await report.waitFor({ timeout: 60_000 });

@@ -56,6 +56,8 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
     runButton.disabled = bench === null || candidates === null;
   };
   const setBench = async (src: FileSource, split?: string, signal = loading.start(`Reading ${src.name}`)): Promise<void> => {
+    bench = null;
+    refresh();
     replace(benchStatus, el('p', { class: 'muted' }, `Reading ${src.name}…`));
     let r;
     try {
@@ -121,6 +123,10 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
   candInput.addEventListener('change', async () => {
     const f = candInput.files?.[0];
     if (!f) return;
+    // The file on screen is the one a run uses: the previous one is let go at once.
+    candidates = null;
+    replace(candStatus, el('p', { class: 'muted' }, `Reading ${f.name}…`));
+    refresh();
     const signal = loading.start(`Reading ${f.name}`);
     try {
       const records = await readCandidatesOffThread(f, { signal, onProgress: (done, total) => loading.update(total > 0 ? done / total : null, `${plural(Math.round(done / 2 ** 20), 'MB')} read`) });
