@@ -7,7 +7,7 @@
 import { evaluate } from '../src/core/eval/report.ts';
 import { loadBenchmark } from '../src/node/bench.ts';
 import { prepareRun } from '../src/node/prepare.ts';
-import { createNodeSqlPool } from '../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../src/node/sql-pool.ts';
 import { synthesizeBenchmark } from '../src/node/synth.ts';
 
 export async function benchEvalSpider(spiderDir: string): Promise<{ seconds: number; questions: number; candidates: number; prepareSeconds: number }> {

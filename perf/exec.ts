@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import { loadBenchmark } from '../src/node/bench.ts';
-import { createNodeSqlPool } from '../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../src/node/sql-pool.ts';
 import type { BenchQuestion } from '../src/core/bench/types.ts';
 import { quotedName, tokenizeSql } from '../src/core/sql/tokenize.ts';
 

@@ -19,7 +19,7 @@ import { quotedName, tokenizeSql } from '../src/core/sql/tokenize.ts';
 import { toCell } from '../src/engines/sql/values.ts';
 import { loadBenchmark, readCandidateFile, type LoadedBenchmark } from '../src/node/bench.ts';
 import { prepareRun } from '../src/node/prepare.ts';
-import { createNodeSqlPool } from '../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../src/node/sql-pool.ts';
 import { synthesizeBenchmark } from '../src/node/synth.ts';
 
 export interface LabelBench {

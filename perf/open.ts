@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeBigDatabase } from '../scripts/big-database.ts';
-import { createNodeSqlPool, openDbFile } from '../src/node/sqlPool.ts';
+import { createNodeSqlPool, openDbFile } from '../src/node/sql-pool.ts';
 
 /** One pass's figures, as the child prints them. */
 interface Pass {

@@ -20,7 +20,7 @@ import { evaluate } from '../src/core/eval/report.ts';
 import type { CalibrationProfile } from '../src/core/profile.ts';
 import { loadBenchmark, readCandidateFile } from '../src/node/bench.ts';
 import { prepareRun } from '../src/node/prepare.ts';
-import { createNodeSqlPool } from '../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../src/node/sql-pool.ts';
 
 export const DEFAULT_PROFILE_PATH = fileURLToPath(new URL('../public/profiles/default.json', import.meta.url));
 /** The seed of every random step of the fit (folds, bootstrap, half split). */

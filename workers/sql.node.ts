@@ -1,6 +1,6 @@
 /**
  * Node worker_threads entry for the SQL runner (CLI and tests), started by
- * src/node/sqlPool.ts through workers/sql.node.mjs (which registers tsx).
+ * src/node/sql-pool.ts through workers/sql.node.mjs (which registers tsx).
  * Same API as workers/sql.worker.ts; the pool decides which databases stay
  * open, so the runner keeps them all. A database given as `{path}` is read
  * from disk on demand, read-only.

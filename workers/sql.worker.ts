@@ -1,6 +1,6 @@
 /**
  * Browser module-worker entry for the SQL runner, started by
- * src/engines/sql/browserSpawn.ts. Exposes the API at once; calls wait until
+ * src/engines/sql/browser-spawn.ts. Exposes the API at once; calls wait until
  * sql.js has loaded. The pool decides which databases stay open, so the
  * runner keeps them all. A database given as a File is read on demand with
  * FileReaderSync (never copied into the worker).

@@ -35,7 +35,7 @@ import { auroc, fitLogistic, predictLogistic } from '../../src/core/stats/index.
 import { applyStandardization, fitStandardization, standardizeRows } from '../../src/core/stats/standardize.ts';
 import { loadBenchmark, readCandidateFile, type LoadedBenchmark } from '../../src/node/bench.ts';
 import { prepareRun } from '../../src/node/prepare.ts';
-import { createNodeSqlPool } from '../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
 
 const VARIANTS = ['text', 'text+ground', 'pool', 'text+pool', 'text+ground+pool'] as const;
 

@@ -3,7 +3,7 @@
  * sections (Ask, Evaluate, Profiles, SQL console). Opens the bundled demo
  * database at start unless the URL says `?db=none`.
  */
-import { browserSqlSpawn } from '../engines/sql/browserSpawn.ts';
+import { browserSqlSpawn } from '../engines/sql/browser-spawn.ts';
 import { createSqlPool } from '../engines/sql/pool.ts';
 import { askView } from './ask/ask-view.ts';
 import { liveModel } from './ask/live-model.ts';

@@ -6,7 +6,7 @@
 import type { EquivalenceRule } from '../core/results/index.ts';
 import { loadBenchmark, readCandidateFile } from '../node/bench.ts';
 import { prepareRun, type PreparedRun } from '../node/prepare.ts';
-import { createNodeSqlPool } from '../node/sqlPool.ts';
+import { createNodeSqlPool } from '../node/sql-pool.ts';
 import { numberFlag, UsageError, type ParsedFlags } from './args.ts';
 import { progressReporter } from './progress.ts';
 

@@ -13,7 +13,7 @@ import type { PreparedQuestion } from '../core/eval/prepare.ts';
 import type { EquivalenceRule } from '../core/results/index.ts';
 import type { SqlPool } from '../engines/sql/pool-types.ts';
 import type { LoadedBenchmark } from './bench.ts';
-import { openDbFile } from './sqlPool.ts';
+import { openDbFile } from './sql-pool.ts';
 
 export interface PrepareRunOptions {
   readonly pool: SqlPool;

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SqlPool } from '../../src/engines/sql/pool-types.ts';
-import { createNodeSqlPool } from '../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
 import { fixtureBytes } from '../engines/sql/fixture.ts';
 import { codeOf } from './corpus.ts';
 import { DIGEST_QUERIES, digestOf, poolDigests } from './digest.ts';

@@ -19,7 +19,7 @@ import { createSqlPool } from '../../src/engines/sql/pool.ts';
 import type { SqlPool } from '../../src/engines/sql/pool-types.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
 import type { SqlRunner } from '../../src/engines/sql/runner.ts';
-import { nodeSqlSpawn, type NodeSqlWorkerHandle } from '../../src/node/sqlPool.ts';
+import { nodeSqlSpawn, type NodeSqlWorkerHandle } from '../../src/node/sql-pool.ts';
 import { fixtureBytes } from '../engines/sql/fixture.ts';
 import { codeOf, withoutMs } from './corpus.ts';
 

@@ -26,7 +26,7 @@ import { loadBenchmark, readCandidateFile } from '../../node/bench.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { ormSidecarPath } from '../../node/orm/attach.ts';
 import { loadOrmScorer, type OrmScorer } from '../../node/orm/score.ts';
-import { createNodeSqlPool, openDbFile } from '../../node/sqlPool.ts';
+import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { numberFlag, parseFlags, UsageError, type CommandSpec, type ParsedFlags } from '../args.ts';
 import type { Command } from '../main.ts';

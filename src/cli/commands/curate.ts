@@ -3,7 +3,7 @@ import { curationReport, formatCurationReport } from '../../core/curate/index.ts
 import { writeFileAtomic } from '../../node/files.ts';
 import { loadBenchmark, readCandidateFile, writeCandidateFileAtomic } from '../../node/bench.ts';
 import { curate } from '../../node/curate.ts';
-import { createNodeSqlPool } from '../../node/sqlPool.ts';
+import { createNodeSqlPool } from '../../node/sql-pool.ts';
 import { numberFlag, parseFlags, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';

@@ -1,7 +1,7 @@
 /** `confide schema --db FILE.sqlite`: the schema as JSON on stdout. */
 import { stat } from 'node:fs/promises';
 import { parseFlags, type CommandSpec } from '../args.ts';
-import { createNodeSqlPool, openDbFile } from '../../node/sqlPool.ts';
+import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
 import type { Command } from '../main.ts';
 
 const spec: CommandSpec = {

@@ -1,6 +1,6 @@
 /** `confide synth`: a simulated candidate file (gold + mutation-generator variants) for a benchmark split. */
 import { loadBenchmark, writeCandidateFileAtomic } from '../../node/bench.ts';
-import { createNodeSqlPool } from '../../node/sqlPool.ts';
+import { createNodeSqlPool } from '../../node/sql-pool.ts';
 import { synthesizeBenchmark } from '../../node/synth.ts';
 import { numberFlag, parseFlags, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';

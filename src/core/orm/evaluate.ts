@@ -6,7 +6,7 @@
  */
 import { auroc } from '../stats/auroc.ts';
 import { bceWithLogit, type LabeledFeatures } from './backprop.ts';
-import { sigmoid } from '../stats/logisticModel.ts';
+import { sigmoid } from '../stats/logistic-model.ts';
 import { forwardActivations, type MlpParams } from './mlp.ts';
 
 /** A labeled candidate with the question it answers and its database. */

@@ -9,7 +9,7 @@
  * float64; parameters are float32.
  */
 import type { SparseFeatures } from './featurize.ts';
-import { sigmoid } from '../stats/logisticModel.ts';
+import { sigmoid } from '../stats/logistic-model.ts';
 import type { UniformFn } from '../stats/mulberry32.ts';
 
 export interface MlpParams {

@@ -13,7 +13,7 @@
  */
 import { sameLength, type Labels } from './labels.ts';
 import { fitLogistic } from './logistic.ts';
-import { predictLogistic, type LogisticModel } from './logisticModel.ts';
+import { predictLogistic, type LogisticModel } from './logistic-model.ts';
 import type { Rng } from './rng.ts';
 import { applyStandardization, fitStandardization, standardizeRows, type Standardization } from './standardize.ts';
 

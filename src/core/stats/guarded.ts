@@ -48,7 +48,7 @@ import { auroc } from './auroc.ts';
 import { assignFolds, type CombinerModel, type CrossfitOptions } from './crossfit.ts';
 import { sameLength, toBinary, type Labels } from './labels.ts';
 import { fitLogistic } from './logistic.ts';
-import { sigmoid } from './logisticModel.ts';
+import { sigmoid } from './logistic-model.ts';
 import type { Rng } from './rng.ts';
 import { applyStandardization, fitStandardization, standardizeRows, type Standardization } from './standardize.ts';
 

@@ -25,7 +25,7 @@ export {
 export { pearson } from './pearson.ts';
 export { solveSpd } from './cholesky.ts';
 export { fitLogistic, type LogisticFit, type LogisticOptions } from './logistic.ts';
-export { predictLogistic, sigmoid, softplus, type LogisticModel } from './logisticModel.ts';
+export { predictLogistic, sigmoid, softplus, type LogisticModel } from './logistic-model.ts';
 export {
   applyStandardization,
   fitStandardization,

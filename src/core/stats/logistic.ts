@@ -17,7 +17,7 @@
  */
 import { solveSpd } from './cholesky.ts';
 import { sameLength, toBinary, type Labels } from './labels.ts';
-import { sigmoid, softplus, type LogisticModel } from './logisticModel.ts';
+import { sigmoid, softplus, type LogisticModel } from './logistic-model.ts';
 
 /** A model with how it was fitted. */
 export interface LogisticFit extends LogisticModel {

@@ -10,7 +10,7 @@ import type { QuestionRecord } from '../../core/bench/types.ts';
 import { withAgreement } from '../../core/orm/agreement.ts';
 import { loadBenchmark, readCandidateFile, writeCandidateFileAtomic } from '../bench.ts';
 import { prepareRun } from '../prepare.ts';
-import { createNodeSqlPool } from '../sqlPool.ts';
+import { createNodeSqlPool } from '../sql-pool.ts';
 
 export interface PoolAgreementOptions {
   readonly bench: string;

@@ -17,7 +17,7 @@ import { crossfitGuarded } from '../../../src/core/stats/guarded.ts';
 import { createRng } from '../../../src/core/stats/rng.ts';
 import { loadBenchmark, readCandidateFile } from '../../../src/node/bench.ts';
 import { prepareRun } from '../../../src/node/prepare.ts';
-import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 
 const SPIDER = resolve(import.meta.dirname, '../../../../shared/data/spider');
 const FILE = resolve(import.meta.dirname, '../../../../shared/data/real-candidates/spider-dev-A.jsonl');

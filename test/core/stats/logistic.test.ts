@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { solveSpd } from '../../../src/core/stats/cholesky.ts';
 import { fitLogistic } from '../../../src/core/stats/logistic.ts';
-import { predictLogistic, sigmoid, softplus } from '../../../src/core/stats/logisticModel.ts';
+import { predictLogistic, sigmoid, softplus } from '../../../src/core/stats/logistic-model.ts';
 import { loadGolden } from '../../fixtures/stats/load.ts';
 
 const golden = loadGolden();

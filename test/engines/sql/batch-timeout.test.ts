@@ -4,7 +4,7 @@ import { batchSize } from '../../../src/engines/sql/batch.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
-import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { RUNAWAY, fixtureBytes } from './fixture.ts';
 
 const LIMIT_MS = 1500;

@@ -12,7 +12,7 @@ import { executeCandidates } from '../../../src/core/pipeline/execute.ts';
 import { resultFingerprint } from '../../../src/core/results/fingerprint.ts';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { fixtureBytes } from './fixture.ts';
 
 let pool: SqlPool;

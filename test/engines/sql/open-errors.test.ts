@@ -17,7 +17,7 @@ import type { SqlWorkerApi } from '../../../src/engines/sql/api.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
 import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
-import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { fixtureBytes } from './fixture.ts';
 
 let dir: string;

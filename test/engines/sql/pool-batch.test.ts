@@ -3,7 +3,7 @@ import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import { batchSize } from '../../../src/engines/sql/batch.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
 import type { SqlProgress } from '../../../src/engines/sql/pool-types.ts';
-import { HANG, fakeWorkers } from './fakeSpawn.ts';
+import { HANG, fakeWorkers } from './fake-spawn.ts';
 import { fixtureBytes } from './fixture.ts';
 
 let bytes: Uint8Array;

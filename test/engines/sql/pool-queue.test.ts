@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
-import { HANG, fakeWorkers } from './fakeSpawn.ts';
+import { HANG, fakeWorkers } from './fake-spawn.ts';
 import { fixtureBytes } from './fixture.ts';
 
 let bytes: Uint8Array;

@@ -3,7 +3,7 @@ import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import type { SqlPool, SqlProgress } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
-import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { WRITES, fixtureBytes, sha256 } from './fixture.ts';
 
 /** Queries covering success, a cut, typed values and each query error code. */

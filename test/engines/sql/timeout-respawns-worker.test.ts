@@ -3,7 +3,7 @@ import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
-import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { RUNAWAY, fixtureBytes } from './fixture.ts';
 
 const LIMIT_MS = 1500;

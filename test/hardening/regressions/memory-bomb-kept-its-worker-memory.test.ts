@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
-import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 
 /** Two 300 MB zero blobs concatenated: past the runner's 512 MiB SQLite heap limit, after growing to about 300 MB. */

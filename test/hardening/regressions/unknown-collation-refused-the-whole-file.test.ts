@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
-import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { unknownCollation } from '../../../scripts/hostile-files.ts';
 
 let pool: SqlPool;

@@ -23,7 +23,7 @@ import { labeledRecord } from '../../../src/core/eval/prepare.ts';
 import { loadBenchmark, readCandidateFile } from '../../../src/node/bench.ts';
 import { loadOrmScorer } from '../../../src/node/orm/score.ts';
 import { prepareRun } from '../../../src/node/prepare.ts';
-import { createNodeSqlPool } from '../../../src/node/sqlPool.ts';
+import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { runCli } from '../../cli/run-cli.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
