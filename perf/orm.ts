@@ -14,7 +14,7 @@ import { createRng } from '../src/core/stats/index.ts';
 import { mutate } from '../src/core/mutate/index.ts';
 import { locateDatabase, readSchemas } from '../src/node/orm/load.ts';
 import { loadOrmScorer } from '../src/node/orm/score.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../src/node/orm/synthetic.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../src/core/orm/synthetic.ts';
 
 const SIDECAR = fileURLToPath(new URL('../public/models/orm-v1.json', import.meta.url));
 

@@ -8,7 +8,7 @@
  */
 import { basename } from 'node:path';
 import { summarizeScores, type Evaluation } from '../../core/orm/evaluate.ts';
-import { labeledItems, type ExampleStats, type LabeledItem } from './examples.ts';
+import { labeledItems, type ExampleStats, type LabeledItem } from '../../core/orm/examples.ts';
 import { loadLabeledData } from './load.ts';
 import { loadOrmScorer } from './score.ts';
 

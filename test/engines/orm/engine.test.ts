@@ -13,7 +13,7 @@ import { initMlp } from '../../../src/core/orm/mlp.ts';
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import { createOrmEngine } from '../../../src/engines/orm/engine.ts';
 import { mlpToOnnx } from '../../../src/node/orm/onnx.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/node/orm/synthetic.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/synthetic.ts';
 
 const dim = 1024;
 const sidecar = {

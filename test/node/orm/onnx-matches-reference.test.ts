@@ -12,7 +12,7 @@ import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import type { OrmSidecar } from '../../../src/core/orm/sidecar.ts';
 import { decodeOnnx, mlpToOnnx } from '../../../src/node/orm/onnx.ts';
 import { createOrmScorer } from '../../../src/node/orm/score.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/node/orm/synthetic.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/synthetic.ts';
 
 const config = { ...DEFAULT_FEATURIZER, dim: 1024 };
 const sidecar = (sizes: number[]): OrmSidecar => ({

@@ -14,11 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitMlp } from '../../../src/core/orm/fit.ts';
 import { DEFAULT_FEATURIZER } from '../../../src/core/orm/layout.ts';
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
-import { buildExamples } from '../../../src/node/orm/examples.ts';
+import { buildExamples } from '../../../src/core/orm/examples.ts';
 import { readSchemas } from '../../../src/node/orm/load.ts';
 import { loadOrmScorer } from '../../../src/node/orm/score.ts';
 import { evaluateOrmOnFiles } from '../../../src/node/orm/evaluate-files.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/node/orm/synthetic.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/synthetic.ts';
 import { trainOrmFromFiles } from '../../../src/node/orm/train.ts';
 
 const config = { ...DEFAULT_FEATURIZER, dim: 1024 };

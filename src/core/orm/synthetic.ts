@@ -7,9 +7,9 @@
  * a seeded rng. Nothing here comes from any benchmark; a model trained on it
  * only shows the pipeline works, not how well it verifies real SQL.
  */
-import type { QuestionRecord } from '../../core/bench/types.ts';
-import { shuffleInPlace, type UniformFn } from '../../core/stats/mulberry32.ts';
-import type { Schema, TableInfo } from '../../core/schema.ts';
+import type { QuestionRecord } from '../bench/types.ts';
+import { shuffleInPlace, type UniformFn } from '../stats/mulberry32.ts';
+import type { Schema, TableInfo } from '../schema.ts';
 
 interface Entity {
   readonly table: string; readonly one: string; readonly many: string; readonly pk: string; readonly name: string;
