@@ -6,9 +6,7 @@
  * risk; clicking one asks it. The first answering example becomes the
  * placeholder of the question box.
  */
-import { runAsk } from '../../core/pipeline/ask.ts';
-import { decide } from '../../core/pipeline/decide.ts';
-import type { AskResult } from '../../core/pipeline/types.ts';
+import { decide, runAsk, type AskResult } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { createSignalRegistry } from '../../core/signals/index.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';

@@ -5,7 +5,7 @@
  * candidate is scored with its question, schema and agreement shares.
  */
 import { wrap, type Remote } from 'comlink';
-import { agreementShares } from '../../core/orm/agreement.ts';
+import { agreementShares } from '../../core/orm/index.ts';
 import type { Verifier } from '../../core/pipeline/index.ts';
 import type { OrmEngine } from '../../engines/orm/engine.ts';
 

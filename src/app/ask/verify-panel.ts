@@ -4,8 +4,7 @@
  * from a `.sql`, `.jsonl` or text file. Parsing is core's
  * `parseCandidateText`; this panel only shows what it read or why not.
  */
-import { fixedCandidates, parseCandidateText } from '../../core/pipeline/candidate-text.ts';
-import type { CandidateSource } from '../../core/pipeline/types.ts';
+import { fixedCandidates, parseCandidateText, type CandidateSource } from '../../core/pipeline/index.ts';
 import { el, replace } from '../dom.ts';
 import { plural } from '../format.ts';
 

@@ -5,9 +5,7 @@
  * streaming a candidate file. Failures come back as data with a code and a
  * message (they cross a worker boundary).
  */
-import { parseBenchmark, type BenchmarkFile } from '../../core/bench/benchmark.ts';
-import { BenchFileError } from '../../core/bench/errors.ts';
-import type { QuestionRecord } from '../../core/bench/types.ts';
+import { BenchFileError, parseBenchmark, type BenchmarkFile, type QuestionRecord } from '../../core/bench/index.ts';
 import { readCandidateBlob } from './candidate-reader.ts';
 import { listZip, readZipEntry, ZipReadError, type ZipEntry } from './zip-reader.ts';
 

@@ -4,9 +4,7 @@
  * so the file is never one string: a file larger than a browser string can
  * hold is read (or refused in words), not silently seen as empty.
  */
-import { candidateFileParser } from '../../core/bench/candidate-file.ts';
-import { BenchFileError } from '../../core/bench/errors.ts';
-import type { QuestionRecord } from '../../core/bench/types.ts';
+import { BenchFileError, candidateFileParser, type QuestionRecord } from '../../core/bench/index.ts';
 import { formatBytes } from './zip-reader.ts';
 
 /** The largest candidate file read (the records must then fit in the page's memory). */

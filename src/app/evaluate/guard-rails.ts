@@ -4,7 +4,7 @@
  * only one class (every answer right, or every answer wrong), figures that are
  * undefined (NaN) and why. Reads the report only.
  */
-import type { EvalReport } from '../../core/eval/types.ts';
+import type { EvalReport } from '../../core/eval/index.ts';
 
 /** Below this many questions a fitted profile's thresholds are rough (a warning, not a refusal). */
 export const SMALL_SAMPLE_QUESTIONS = 30;
