@@ -5,7 +5,8 @@
 import type { Dialect } from '../sql/parse.ts';
 import { type Node, getAt } from './ast.ts';
 import { columnRef } from './build.ts';
-import { resolve, type SelectSite } from './scope.ts';
+import { resolve } from '../sql/scope.ts';
+import type { SelectSite } from './types.ts';
 import { columnRefs, nodesIn } from './find.ts';
 import type { Edit, MutationRule } from './types.ts';
 

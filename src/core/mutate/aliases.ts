@@ -6,7 +6,7 @@
  * the same alias for its own table keeps it.
  */
 import { getAt, qualifier, REF_CLAUSES } from './ast.ts';
-import { sourceByRef, type Source } from './scope.ts';
+import { sourceByRef, type Source } from '../sql/scope.ts';
 import { columnRefs } from './find.ts';
 import type { Edit, MutationContext, MutationRule } from './types.ts';
 

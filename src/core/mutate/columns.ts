@@ -9,7 +9,7 @@ import type { ColumnInfo } from '../schema.ts';
 import type { Dialect } from '../sql/parse.ts';
 import { type Node, getAt, qualifier } from './ast.ts';
 import { literal, setColumnName } from './build.ts';
-import { resolve } from './scope.ts';
+import { resolve } from '../sql/scope.ts';
 import { columnRefs } from './find.ts';
 import type { Edit, MutationRule } from './types.ts';
 

@@ -4,7 +4,7 @@
  * (see collectSelects) and are never entered.
  */
 import { type Node, type Path, columnName, walk } from './ast.ts';
-import type { SelectSite } from './scope.ts';
+import type { SelectSite } from './types.ts';
 
 /**
  * Column references in the given clauses of one SELECT (not in its subqueries),

@@ -9,7 +9,8 @@
  */
 import { type Node, getAt } from './ast.ts';
 import { columnRef } from './build.ts';
-import { resolve, type SelectSite } from './scope.ts';
+import { resolve } from '../sql/scope.ts';
+import type { SelectSite } from './types.ts';
 import { columnRefs, nodesIn } from './find.ts';
 import type { Edit, MutationContext, MutationRule } from './types.ts';
 

@@ -11,7 +11,7 @@ import { type Node, getAt, qualifier, REF_CLAUSES } from './ast.ts';
 import { binary, columnRef, setColumnName } from './build.ts';
 import { affinity, pinOutputName } from './columns.ts';
 import { columnRefs, selectsStar } from './find.ts';
-import { type Source, resolve } from './scope.ts';
+import { type Source, resolve } from '../sql/scope.ts';
 import type { Edit, MutationContext, MutationRule } from './types.ts';
 
 /**

@@ -6,7 +6,8 @@
  */
 import { type Node, getAt } from './ast.ts';
 import { andOf, conjuncts } from './logic.ts';
-import { resolve, type SelectSite } from './scope.ts';
+import { resolve } from '../sql/scope.ts';
+import type { SelectSite } from './types.ts';
 import type { Edit, MutationRule } from './types.ts';
 
 const INNER = /^(INNER )?JOIN$/i;

@@ -7,7 +7,7 @@ import type { ColumnInfo, TableInfo } from '../schema.ts';
 import { type Node, getAt, walk } from './ast.ts';
 import { setColumnName } from './build.ts';
 import { alternativeColumns } from './columns.ts';
-import { type Source, resolve } from './scope.ts';
+import { type Source, resolve } from '../sql/scope.ts';
 import type { Edit, MutationRule } from './types.ts';
 
 /** Largest cross product (rows of the unjoined table × rows of the largest other) a dropped ON may create. */

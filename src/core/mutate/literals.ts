@@ -9,7 +9,7 @@
 import { type Node, getAt, isDoubleQuotedRef, isNode } from './ast.ts';
 import { literal } from './build.ts';
 import { isComparison } from './logic.ts';
-import { type Scope, resolve } from './scope.ts';
+import { type Scope, resolve } from '../sql/scope.ts';
 import { nodesIn } from './find.ts';
 import type { Edit, MutationRule } from './types.ts';
 

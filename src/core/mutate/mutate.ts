@@ -18,7 +18,7 @@ import { type Node, isSelect } from './ast.ts';
 import { normalizeSql } from '../sql/normalize.ts';
 import { printSql } from './print.ts';
 import { MUTATION_RULES, ruleOf } from './registry.ts';
-import { collectSelects } from './scope.ts';
+import { collectSelects } from '../sql/scope.ts';
 import type { Edit, MutateOptions, Mutant, MutationContext, MutationKind, MutationRule, RandomSource } from './types.ts';
 
 function shuffle<T>(items: T[], rng: RandomSource): T[] {

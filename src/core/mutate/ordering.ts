@@ -7,7 +7,7 @@
  */
 import { type Node, getAt } from './ast.ts';
 import { alternativeColumns, renameRef } from './columns.ts';
-import { resolve } from './scope.ts';
+import { resolve } from '../sql/scope.ts';
 import { columnRefs } from './find.ts';
 import type { Edit, MutationRule } from './types.ts';
 

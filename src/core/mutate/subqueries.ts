@@ -13,7 +13,8 @@ import { type Node, containsSelect, getAt, qualifier, REF_CLAUSES } from './ast.
 import { binary, columnRef } from './build.ts';
 import { freshAlias } from './aliases.ts';
 import { andOf, conjuncts } from './logic.ts';
-import { type SelectSite, type Source, resolve } from './scope.ts';
+import { type Source, resolve } from '../sql/scope.ts';
+import type { SelectSite } from './types.ts';
 import { columnRefs, selectsStar } from './find.ts';
 import type { Edit, MutationContext, MutationRule } from './types.ts';
 

@@ -7,8 +7,8 @@
  */
 import type { Schema } from '../schema.ts';
 import type { Dialect } from '../sql/parse.ts';
+import type { SelectSite as Site } from '../sql/scope.ts';
 import type { Node } from './ast.ts';
-import type { SelectSite } from './scope.ts';
 
 /** Edits that real text-to-SQL models make and that usually change the result. */
 export type NearMissKind =
@@ -69,6 +69,9 @@ export interface MutateOptions {
   /** Told about an edit that could not be applied or printed (a parser shape no rule expected). */
   readonly onSkip?: (kind: MutationKind, error: unknown) => void;
 }
+
+/** A SELECT of the query being mutated, with its scope read against the schema (sql/scope.ts). */
+export type SelectSite = Site<Node>;
 
 /** Everything a rule may read about the query being mutated. */
 export interface MutationContext {

@@ -9,6 +9,7 @@
  * `min(1, log1p(n) / log1p(8))`.
  */
 import type { Schema, TableInfo } from '../schema.ts';
+import { findTable } from '../sql/scope.ts';
 import type { ColumnRef, SqlFacts } from './sql-facts.ts';
 import { nameStems, STOPWORDS, stem, textNumbers, textWords } from './words.ts';
 
@@ -25,13 +26,9 @@ const frac = (hit: number, all: number): number => (all === 0 ? 0 : hit / all);
 const squash = (n: number): number => Math.min(1, Math.log1p(n) / Math.log1p(8));
 const content = (stems: readonly string[]): string[] => stems.filter((s) => !STOPWORDS.has(s) && !/^\d/.test(s));
 
-function findTable(schema: Schema, name: string): TableInfo | undefined {
-  return schema.tables.find((t) => t.name.toLowerCase() === name);
-}
-
 function isKeyPair(schema: Schema, a: ColumnRef, b: ColumnRef): boolean {
   const fk = (x: ColumnRef, y: ColumnRef): boolean => {
-    const t = x.table === null ? undefined : findTable(schema, x.table);
+    const t = x.table === null ? null : findTable(schema, x.table);
     return !!t?.foreignKeys.some((f) => f.table.toLowerCase() === y.table && f.from.some((c) => c.toLowerCase() === x.column) && (f.to.length === 0 || f.to.some((c) => c.toLowerCase() === y.column)));
   };
   return fk(a, b) || fk(b, a);
@@ -75,7 +72,7 @@ export function linkFeatures(text: string, facts: SqlFacts, schema?: Schema): nu
   ];
   if (schema === undefined) return [...out, ...new Array<number>(LINK_FEATURES.length - out.length).fill(0)];
 
-  const used = facts.tables.map((t) => findTable(schema, t)).filter((t): t is TableInfo => t !== undefined);
+  const used = facts.tables.map((t) => findTable(schema, t)).filter((t): t is TableInfo => t !== null);
   const unusedStems = new Set(schema.tables.filter((t) => !used.includes(t)).flatMap((t) => [t.name, ...t.columns.map((c) => c.name)]).flatMap(nameStems));
   for (const t of used) for (const c of t.columns) if (!facts.columns.some((f) => f.column === c.name.toLowerCase())) nameStems(c.name).forEach((s) => unusedStems.add(s));
   const known = (c: ColumnRef): boolean => (c.table === null ? used : used.filter((t) => t.name.toLowerCase() === c.table)).some((t) => t.columns.some((x) => x.name.toLowerCase() === c.column));

@@ -12,13 +12,15 @@
  *
  * Tables and columns come from the node-sql-parser AST through `parseSql`,
  * read with the one AST walker (sql/ast.ts) over the whole statement;
- * aliases are resolved with one alias map for the whole statement (Spider's
- * `T1`/`T2` style), the reading the shipped model was trained on. Table and column names are lowercased. A column written
- * without a table stays `table: null` here; linking resolves it against the
- * schema. Literals come from the lexer, so they exist even without a parse.
+ * aliases are resolved by the one scope module (sql/scope.ts) in its flat
+ * reading, one alias map for the whole statement (Spider's `T1`/`T2` style),
+ * the reading the shipped model was trained on. Table and column names are
+ * lowercased. A column written without a table stays `table: null` here;
+ * linking resolves it against the schema. Literals come from the lexer, so they exist even without a parse.
  */
-import { isNode, walk, type Node } from '../sql/ast.ts';
+import { isNode, nameOf, walk, type Node } from '../sql/ast.ts';
 import { parseSql, toSql } from '../sql/parse.ts';
+import { statementAliases, type StatementAliases } from '../sql/scope.ts';
 import { featureTokens, type FeatureToken } from './tokens.ts';
 
 /** A column reference: lowercased names; `table` null when unqualified and unresolved. */
@@ -43,33 +45,21 @@ export interface SqlFacts {
 }
 
 interface Walk {
-  tables: Set<string>;
-  aliases: Map<string, string>;
+  aliases: StatementAliases;
   rawColumns: { table: string | null; column: string }[];
   rawPairs: [Node, Node][];
 }
 
 /** Reads one node of the whole statement (subqueries and compound parts included). */
 function visit(v: Node, w: Walk): void {
-  if (typeof v.table === 'string' && 'as' in v && !('column' in v)) {
-    const table = v.table.toLowerCase();
-    w.tables.add(table);
-    if (typeof v.as === 'string') w.aliases.set(v.as.toLowerCase(), table);
-  }
+  w.aliases.add(v);
   if (v.type === 'column_ref') {
-    const column = columnName(v.column);
+    const column = nameOf(v.column);
     if (column !== null && column !== '*') w.rawColumns.push({ table: typeof v.table === 'string' ? v.table.toLowerCase() : null, column: column.toLowerCase() });
   }
   if (v.type === 'binary_expr' && v.operator === '=' && isNode(v.left) && isNode(v.right) && v.left.type === 'column_ref' && v.right.type === 'column_ref') {
     w.rawPairs.push([v.left, v.right]);
   }
-}
-
-/** A column name written as a string or `{expr: {value}}`. */
-function columnName(c: unknown): string | null {
-  if (typeof c === 'string') return c;
-  if (isNode(c) && isNode(c.expr) && typeof c.expr.value === 'string') return c.expr.value;
-  return null;
 }
 
 /**
@@ -84,13 +74,13 @@ function columnName(c: unknown): string | null {
 export function sqlFacts(sql: string): SqlFacts {
   const p = parseSql(sql);
   if (!p.ok) return { ...literals(sql), parsed: false, tables: [], columns: [], joinPairs: [] };
-  const w: Walk = { tables: new Set(), aliases: new Map(), rawColumns: [], rawPairs: [] };
+  const w: Walk = { aliases: statementAliases(), rawColumns: [], rawPairs: [] };
   walk(p.ast, [], (n) => visit(n, w), { intoSelects: true, intoCompound: true, paths: false });
-  const resolve = (t: string | null): string | null => (t === null ? null : w.aliases.get(t) ?? t);
+  const { resolve } = w.aliases;
   const columns = w.rawColumns.map((c) => ({ table: resolve(c.table), column: c.column }));
   const ref = (n: Node): ColumnRef => ({
     table: resolve(typeof n.table === 'string' ? n.table.toLowerCase() : null),
-    column: (columnName(n.column) ?? '').toLowerCase(),
+    column: (nameOf(n.column) ?? '').toLowerCase(),
   });
   const joinPairs = w.rawPairs.map(([a, b]) => [ref(a), ref(b)] as const);
   let text = sql;
@@ -99,7 +89,7 @@ export function sqlFacts(sql: string): SqlFacts {
   } catch {
     // The printer rejects a few ASTs it parsed; the text as written still has tokens.
   }
-  return { ...literals(text), parsed: true, tables: [...w.tables], columns, joinPairs };
+  return { ...literals(text), parsed: true, tables: [...w.aliases.tables], columns, joinPairs };
 }
 
 /** Tokens of `text` and the literals among them. */

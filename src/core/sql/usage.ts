@@ -4,7 +4,7 @@
 import type { Schema, TableInfo } from '../schema.ts';
 import { isDoubleQuoted, isNode, isSelect, nameOf, quotedStrings, subqueryOf, type Node } from './ast.ts';
 import { parseSql } from './parse.ts';
-import { enterSelect, lookup, type Scope } from './scope.ts';
+import { enterSelect, findColumn, lookup, type Scope } from './scope.ts';
 
 /** A column a query reads; `table` is null when it cannot be told. */
 export interface ColumnUse {
@@ -59,14 +59,9 @@ export function queryUsage(sql: string, schema?: Schema): QueryUsage | null {
       const only = scope.items.length === 1 && scope.items[0].kind === 'table' ? scope.items[0].name : null;
       return alias ? undefined : only;
     }
-    for (let s: Scope | null = scope; s !== null; s = s.parent) {
-      const hits = s.items.filter(
-        (b) => b.kind === 'table' && byName.get(b.name.toLowerCase())?.columns.some((c) => c.name.toLowerCase() === lower),
-      );
-      if (hits.length === 1) return hits[0].name;
-      if (hits.length > 1) return null;
-    }
-    return alias ? undefined : null;
+    const hit = findColumn(scope, lower, (s) => s.kind === 'table');
+    if (hit === 'ambiguous') return null;
+    return hit !== null ? hit.source.table?.name ?? null : alias ? undefined : null;
   };
 
   const column = (table: string | null, name: string | null, scope: Scope | null): void => {
@@ -100,7 +95,7 @@ export function queryUsage(sql: string, schema?: Schema): QueryUsage | null {
 
   const select = (sel: Node, parent: Scope | null): void => {
     if (Array.isArray(sel.with)) sel.with.forEach((w) => walk(isNode(w) ? w.stmt : null, parent));
-    const scope = enterSelect(sel, parent);
+    const scope = enterSelect(sel, parent, schema);
     for (const b of scope.items) {
       const name = byName.get(b.name.toLowerCase())?.name ?? b.name;
       if (b.kind === 'table' && !tables.has(name.toLowerCase())) tables.set(name.toLowerCase(), name);
