@@ -5,22 +5,14 @@
  * alias map the ORM's facts read.
  */
 import { describe, expect, it } from 'vitest';
-import type { Schema, TableInfo } from '../../../src/core/schema.ts';
+import type { Schema } from '../../../src/core/schema.ts';
 import { walk, type Node } from '../../../src/core/sql/ast.ts';
 import { parseSql } from '../../../src/core/sql/parse.ts';
 import { collectSelects, findColumn, lookup, resolve, sourceByRef, statementAliases } from '../../../src/core/sql/scope.ts';
-
-const table = (name: string, columns: string[]): TableInfo => ({
-  name,
-  columns: columns.map((c) => ({ name: c, type: 'TEXT', notNull: false, pk: 0, samples: [] })),
-  primaryKey: [],
-  foreignKeys: [],
-  rowCount: 0,
-  sql: '',
-});
+import { textTable } from './schema-fixture.ts';
 
 const SCHEMA: Schema = {
-  tables: [table('singer', ['singer_id', 'name', 'age']), table('concert', ['concert_id', 'singer_id', 'year'])],
+  tables: [textTable('singer', ['singer_id', 'name', 'age']), textTable('concert', ['concert_id', 'singer_id', 'year'])],
 };
 
 function ast(sql: string): Node {

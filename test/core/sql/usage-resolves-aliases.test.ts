@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Schema, TableInfo } from '../../../src/core/schema.ts';
+import type { Schema } from '../../../src/core/schema.ts';
 import { queryUsage } from '../../../src/core/sql/usage.ts';
-
-const table = (name: string, columns: string[]): TableInfo => ({
-  name,
-  columns: columns.map((c) => ({ name: c, type: 'TEXT', notNull: false, pk: 0, samples: [] })),
-  primaryKey: [],
-  foreignKeys: [],
-  rowCount: 0,
-  sql: '',
-});
+import { textTable } from './schema-fixture.ts';
 
 const SCHEMA: Schema = {
-  tables: [table('Singer', ['Singer_ID', 'Name', 'Age', 'Country']), table('concert', ['concert_ID', 'Singer_ID', 'Year'])],
+  tables: [textTable('Singer', ['Singer_ID', 'Name', 'Age', 'Country']), textTable('concert', ['concert_ID', 'Singer_ID', 'Year'])],
 };
 
 describe('queryUsage', () => {
