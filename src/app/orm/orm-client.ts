@@ -1,0 +1,148 @@
+/**
+ * The page's side of the ORM worker (workers/orm.worker.ts): one worker,
+ * started on first use, holding the model the store says is current (the
+ * bundled one fetched from the app's own origin, or the person's own from
+ * the bytes they chose; never anything else from the network). Every call
+ * to the worker goes through one chain, so a load and a scoring never cross.
+ *
+ * Loading an own model checks the pair before anything changes: one `.onnx`
+ * and one `.json`, the sizes within limits, the sidecar valid for this
+ * build's featurizer and describing a model of exactly the chosen file's
+ * size; then the worker loads it (onnxruntime checks the input shape against
+ * the sidecar's `featurizer.dim` and runs it once). Only a model that loaded
+ * is kept; a refusal names the file and what is wrong, and the model in use
+ * stays in use.
+ */
+import { wrap, type Remote } from 'comlink';
+import { ORM_MAX_MODEL_BYTES, type OrmErrorData } from '../../core/orm/errors.ts';
+import type { OrmItem } from '../../core/orm/featurize.ts';
+import { parseSidecar, type OrmSidecar } from '../../core/orm/sidecar.ts';
+import type { OrmEngine, OrmLoaded, OrmResult, OrmScores } from '../../engines/orm/engine.ts';
+import { BUNDLED_ORM_SIDECAR_URL, type OrmChoice, type OrmModelStore } from './model-store.ts';
+
+/** Largest sidecar read, in bytes (a trained model's sidecar is a few KB). */
+export const ORM_MAX_SIDECAR_BYTES = 4 * 2 ** 20;
+
+export interface OrmClient {
+  readonly store: OrmModelStore;
+  /** Checks and loads the chosen files; when they load, they become the model in use (and are kept). */
+  loadOwn(files: readonly File[]): Promise<OrmResult<{ loaded: OrmLoaded; sidecar: OrmSidecar }>>;
+  /** Goes back to the bundled model. */
+  useBundled(): Promise<OrmResult<object>>;
+  /** Scores with the model in use, loading it into the worker first when needed. */
+  score(items: readonly OrmItem[]): Promise<OrmResult<OrmScores>>;
+  /** The sidecar of the model in use, once the worker holds it (the bundled one's comes from its URL). */
+  sidecar(): Promise<OrmResult<{ sidecar: OrmSidecar; choice: OrmChoice }>>;
+}
+
+const refuse = (code: OrmErrorData['code'], message: string, source?: string): { ok: false; error: OrmErrorData } =>
+  ({ ok: false, error: source === undefined ? { code, message } : { code, message, source } });
+
+/** The `.onnx` and the `.json` among the chosen files, or why they are not a pair. */
+function pickPair(files: readonly File[]): { ok: true; model: File; sidecar: File } | { ok: false; error: OrmErrorData } {
+  const models = files.filter((f) => /\.onnx$/i.test(f.name));
+  const sidecars = files.filter((f) => /\.json$/i.test(f.name));
+  const others = files.filter((f) => !models.includes(f) && !sidecars.includes(f));
+  const names = files.map((f) => f.name).join(', ') || 'no file';
+  if (others.length > 0) return refuse('ORM_NOT_A_PAIR', `${others.map((f) => f.name).join(', ')} is neither an .onnx model nor a .json sidecar. Choose the two files \`npm run orm:train\` wrote: <name>.onnx and <name>.json.`, others[0]!.name);
+  if (models.length !== 1 || sidecars.length !== 1) {
+    const missing = models.length === 0 ? 'the .onnx model' : sidecars.length === 0 ? 'its .json sidecar' : 'exactly one .onnx and one .json';
+    return refuse('ORM_NOT_A_PAIR', `You chose ${names}; choose ${missing} too (select both files at once). \`npm run orm:train\` writes <name>.onnx and <name>.json side by side.`, files[0]?.name);
+  }
+  return { ok: true, model: models[0]!, sidecar: sidecars[0]! };
+}
+
+/** Reads and checks the sidecar file and its fit to the model file. */
+async function readSidecar(file: File, model: File): Promise<{ ok: true; sidecar: OrmSidecar } | { ok: false; error: OrmErrorData }> {
+  if (file.size > ORM_MAX_SIDECAR_BYTES) return refuse('ORM_BAD_SIDECAR', `${file.name} is ${(file.size / 2 ** 20).toFixed(1)} MiB; a sidecar is a few KB (limit ${ORM_MAX_SIDECAR_BYTES / 2 ** 20} MiB). Choose the .json written next to the model.`, file.name);
+  let value: unknown;
+  try {
+    value = JSON.parse(await file.text());
+  } catch (e) {
+    return refuse('ORM_BAD_SIDECAR', `${file.name} is not JSON (${(e as Error).message}). Choose the .json sidecar \`npm run orm:train\` wrote next to the model.`, file.name);
+  }
+  let sidecar: OrmSidecar;
+  try {
+    sidecar = parseSidecar(value, file.name);
+  } catch (e) {
+    return refuse('ORM_BAD_SIDECAR', (e as Error).message, file.name);
+  }
+  if (sidecar.architecture.bytes !== model.size) {
+    return refuse('ORM_NOT_A_PAIR', `${file.name} describes the model "${sidecar.model}" of ${sidecar.architecture.bytes} bytes, but ${model.name} has ${model.size} bytes: they are not a pair (or ${model.name} is damaged). Choose the .onnx and .json one training run wrote.`, model.name);
+  }
+  return { ok: true, sidecar };
+}
+
+/**
+ * A client over the store; the worker starts on the first load or score.
+ *
+ * @example
+ * const orm = createOrmClient(await openOrmModelStore());
+ * const r = await orm.loadOwn([...input.files]); // r.ok or r.error.message
+ */
+export function createOrmClient(store: OrmModelStore, spawn: () => Worker = () => new Worker(new URL('../../../workers/orm.worker.ts', import.meta.url), { type: 'module', name: 'orm' })): OrmClient {
+  let remote: Remote<OrmEngine> | null = null;
+  /** The choice the worker holds, with its sidecar. */
+  let held: { id: string; sidecar: OrmSidecar } | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+  const serialize = <T>(f: () => Promise<T>): Promise<T> => {
+    const p = chain.then(f, f);
+    chain = p.catch(() => undefined);
+    return p;
+  };
+  const engine = (): Remote<OrmEngine> => (remote ??= wrap<OrmEngine>(spawn()));
+
+  /** Makes the worker hold the current choice (inside the chain). */
+  const ensure = async (): Promise<OrmResult<{ sidecar: OrmSidecar; choice: OrmChoice }>> => {
+    const choice = store.current();
+    if (held?.id === choice.id) return { ok: true, sidecar: held.sidecar, choice };
+    if (choice.kind === 'own') {
+      const r = await engine().load(choice.model, choice.sidecar, choice.files.model);
+      if (!r.ok) return r;
+      held = { id: choice.id, sidecar: choice.sidecar };
+      return { ok: true, sidecar: choice.sidecar, choice };
+    }
+    const url = new URL(BUNDLED_ORM_SIDECAR_URL, document.baseURI).href;
+    const r = await engine().loadFromUrl(url);
+    if (!r.ok) return r;
+    // The worker checked it; the page reads the same small file again for its name and provenance.
+    let sidecar: OrmSidecar;
+    try {
+      sidecar = parseSidecar(await (await fetch(url)).json(), BUNDLED_ORM_SIDECAR_URL);
+    } catch (e) {
+      return refuse('ORM_BAD_SIDECAR', (e as Error).message, BUNDLED_ORM_SIDECAR_URL);
+    }
+    held = { id: choice.id, sidecar };
+    return { ok: true, sidecar, choice };
+  };
+
+  return {
+    store,
+    sidecar: () => serialize(ensure),
+    score: (items) => serialize(async () => {
+      const e = await ensure();
+      if (!e.ok) return e;
+      return engine().score(items);
+    }),
+    async loadOwn(files) {
+      const pair = pickPair(files);
+      if (!pair.ok) return pair;
+      const { model, sidecar: sidecarFile } = pair;
+      if (model.size > ORM_MAX_MODEL_BYTES) return refuse('ORM_TOO_LARGE', `${model.name} is ${(model.size / 2 ** 20).toFixed(1)} MiB; the limit is ${ORM_MAX_MODEL_BYTES / 2 ** 20} MiB. Export a smaller model (int8 weights, fewer hashed features).`, model.name);
+      const s = await readSidecar(sidecarFile, model);
+      if (!s.ok) return s;
+      const bytes = new Uint8Array(await model.arrayBuffer());
+      return serialize(async () => {
+        // The worker swaps models only once the new one has loaded and run; a refusal leaves the one it holds.
+        const loaded = await engine().load(bytes, s.sidecar, model.name);
+        if (!loaded.ok) return loaded;
+        held = null; // the worker now holds the new model, which is not yet the store's choice
+        const kept = await store.choose({ sidecar: s.sidecar, model: bytes, files: { model: model.name, sidecar: sidecarFile.name } });
+        if (!kept.ok) return kept;
+        held = { id: store.current().id, sidecar: s.sidecar };
+        return { ok: true, loaded, sidecar: s.sidecar };
+      });
+    },
+    useBundled: () => serialize(async () => store.useBundled()),
+  };
+}
