@@ -14,14 +14,11 @@
  * stays in use.
  */
 import { wrap, type Remote } from 'comlink';
-import { ORM_MAX_MODEL_BYTES, type OrmErrorData } from '../../core/orm/errors.ts';
 import type { OrmItem } from '../../core/orm/featurize.ts';
 import { parseSidecar, type OrmSidecar } from '../../core/orm/sidecar.ts';
 import type { OrmEngine, OrmLoaded, OrmResult, OrmScores } from '../../engines/orm/engine.ts';
 import { BUNDLED_ORM_SIDECAR_URL, type OrmChoice, type OrmModelStore } from './model-store.ts';
-
-/** Largest sidecar read, in bytes (a trained model's sidecar is a few KB). */
-export const ORM_MAX_SIDECAR_BYTES = 4 * 2 ** 20;
+import { checkOrmPair } from './pair.ts';
 
 export interface OrmClient {
   readonly store: OrmModelStore;
@@ -35,43 +32,6 @@ export interface OrmClient {
   sidecar(): Promise<OrmResult<{ sidecar: OrmSidecar; choice: OrmChoice }>>;
 }
 
-const refuse = (code: OrmErrorData['code'], message: string, source?: string): { ok: false; error: OrmErrorData } =>
-  ({ ok: false, error: source === undefined ? { code, message } : { code, message, source } });
-
-/** The `.onnx` and the `.json` among the chosen files, or why they are not a pair. */
-function pickPair(files: readonly File[]): { ok: true; model: File; sidecar: File } | { ok: false; error: OrmErrorData } {
-  const models = files.filter((f) => /\.onnx$/i.test(f.name));
-  const sidecars = files.filter((f) => /\.json$/i.test(f.name));
-  const others = files.filter((f) => !models.includes(f) && !sidecars.includes(f));
-  const names = files.map((f) => f.name).join(', ') || 'no file';
-  if (others.length > 0) return refuse('ORM_NOT_A_PAIR', `${others.map((f) => f.name).join(', ')} is neither an .onnx model nor a .json sidecar. Choose the two files \`npm run orm:train\` wrote: <name>.onnx and <name>.json.`, others[0]!.name);
-  if (models.length !== 1 || sidecars.length !== 1) {
-    const missing = models.length === 0 ? 'the .onnx model' : sidecars.length === 0 ? 'its .json sidecar' : 'exactly one .onnx and one .json';
-    return refuse('ORM_NOT_A_PAIR', `You chose ${names}; choose ${missing} too (select both files at once). \`npm run orm:train\` writes <name>.onnx and <name>.json side by side.`, files[0]?.name);
-  }
-  return { ok: true, model: models[0]!, sidecar: sidecars[0]! };
-}
-
-/** Reads and checks the sidecar file and its fit to the model file. */
-async function readSidecar(file: File, model: File): Promise<{ ok: true; sidecar: OrmSidecar } | { ok: false; error: OrmErrorData }> {
-  if (file.size > ORM_MAX_SIDECAR_BYTES) return refuse('ORM_BAD_SIDECAR', `${file.name} is ${(file.size / 2 ** 20).toFixed(1)} MiB; a sidecar is a few KB (limit ${ORM_MAX_SIDECAR_BYTES / 2 ** 20} MiB). Choose the .json written next to the model.`, file.name);
-  let value: unknown;
-  try {
-    value = JSON.parse(await file.text());
-  } catch (e) {
-    return refuse('ORM_BAD_SIDECAR', `${file.name} is not JSON (${(e as Error).message}). Choose the .json sidecar \`npm run orm:train\` wrote next to the model.`, file.name);
-  }
-  let sidecar: OrmSidecar;
-  try {
-    sidecar = parseSidecar(value, file.name);
-  } catch (e) {
-    return refuse('ORM_BAD_SIDECAR', (e as Error).message, file.name);
-  }
-  if (sidecar.architecture.bytes !== model.size) {
-    return refuse('ORM_NOT_A_PAIR', `${file.name} describes the model "${sidecar.model}" of ${sidecar.architecture.bytes} bytes, but ${model.name} has ${model.size} bytes: they are not a pair (or ${model.name} is damaged). Choose the .onnx and .json one training run wrote.`, model.name);
-  }
-  return { ok: true, sidecar };
-}
 
 /**
  * A client over the store; the worker starts on the first load or score.
@@ -110,7 +70,7 @@ export function createOrmClient(store: OrmModelStore, spawn: () => Worker = () =
     try {
       sidecar = parseSidecar(await (await fetch(url)).json(), BUNDLED_ORM_SIDECAR_URL);
     } catch (e) {
-      return refuse('ORM_BAD_SIDECAR', (e as Error).message, BUNDLED_ORM_SIDECAR_URL);
+      return { ok: false, error: { code: 'ORM_BAD_SIDECAR', message: (e as Error).message, source: BUNDLED_ORM_SIDECAR_URL } };
     }
     held = { id: choice.id, sidecar };
     return { ok: true, sidecar, choice };
@@ -125,12 +85,9 @@ export function createOrmClient(store: OrmModelStore, spawn: () => Worker = () =
       return engine().score(items);
     }),
     async loadOwn(files) {
-      const pair = pickPair(files);
-      if (!pair.ok) return pair;
-      const { model, sidecar: sidecarFile } = pair;
-      if (model.size > ORM_MAX_MODEL_BYTES) return refuse('ORM_TOO_LARGE', `${model.name} is ${(model.size / 2 ** 20).toFixed(1)} MiB; the limit is ${ORM_MAX_MODEL_BYTES / 2 ** 20} MiB. Export a smaller model (int8 weights, fewer hashed features).`, model.name);
-      const s = await readSidecar(sidecarFile, model);
+      const s = await checkOrmPair(files);
       if (!s.ok) return s;
+      const { model, sidecarFile } = s;
       const bytes = new Uint8Array(await model.arrayBuffer());
       return serialize(async () => {
         // The worker swaps models only once the new one has loaded and run; a refusal leaves the one it holds.
