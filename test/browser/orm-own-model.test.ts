@@ -7,7 +7,9 @@
  * scores Ask's candidates with it exactly as Node does (within 1e-4) and
  * Evaluate's run as `confide eval --orm` does, refuses corrupt or mismatched
  * files with their reason while the model in use keeps working, goes back to
- * the bundled model, and says so when the browser will not keep a model.
+ * the bundled model, says so when the browser will not keep a model, and
+ * runs on WebGPU (SwiftShader under `--enable-unsafe-webgpu`) with the same
+ * scores as on the wasm fallback.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -202,6 +204,21 @@ describe('your own ORM in the app', () => {
       shown.forEach((p, i) => expect(Math.abs(p - want[i]!)).toBeLessThan(1e-4));
     } finally {
       await full.close();
+    }
+  });
+
+  it('runs on WebGPU where the browser has it, with the same scores', async () => {
+    const gpu = await openApp({ webgpu: true });
+    try {
+      const { page } = gpu;
+      await waitForDemo(page);
+      await page.locator('#orm-model-files').setInputFiles([trained.model, trained.sidecar]);
+      await expect.poll(() => page.locator('.orm-model-status').textContent(), { timeout: 60_000 }).toContain('Loaded "my-orm" (runs on webgpu)');
+      const shown = await askWithOrm(page);
+      shown.forEach((p, i) => expect(Math.abs(p - expected[i]!)).toBeLessThan(1e-4));
+      expect(gpu.requests.filter((r) => !r.url.startsWith(appUrl()))).toEqual([]);
+    } finally {
+      await gpu.close();
     }
   });
 });
