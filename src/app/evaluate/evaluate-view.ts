@@ -246,7 +246,7 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
         el('label', { for: 'eval-folds' }, 'Cross-fit'), folds,
         runButton,
       ),
-      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'eval-orm' }, 'Score every candidate with the outcome reward model (signal orm)')), ' ', ormModelLine(deps.orm, 'eval-orm-model'), el('span', { class: 'muted' }, ' (change it under Ask)')) : null,
+      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'eval-orm' }, 'Score every candidate with the outcome reward model (signal orm)')), el('div', {}, ormModelLine(deps.orm, 'eval-orm-model'), el('span', { class: 'muted' }, ' (change it under Ask)'))) : null,
       progress.element,
     ),
     out,
