@@ -12,6 +12,7 @@
  */
 import type { OrmErrorData } from '../../core/orm/errors.ts';
 import { parseSidecar, type OrmSidecar } from '../../core/orm/sidecar.ts';
+import { idbDone, idbRequest } from '../idb.ts';
 
 /** The bundled model's sidecar, relative to the page. */
 export const BUNDLED_ORM_SIDECAR_URL = 'models/orm-v1.json';
@@ -59,23 +60,10 @@ const DB_NAME = 'confide-orm';
 const STORE = 'models';
 const KEY = 'current';
 
-const request = <T>(r: IDBRequest<T>): Promise<T> =>
-  new Promise((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-
-const finished = (tx: IDBTransaction): Promise<void> =>
-  new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error ?? new DOMException('the write was aborted', 'AbortError'));
-  });
-
 async function openDb(): Promise<IDBDatabase> {
   const open = indexedDB.open(DB_NAME, 1);
   open.onupgradeneeded = () => open.result.createObjectStore(STORE);
-  return request(open);
+  return idbRequest(open);
 }
 
 /** A refused write in words. */
@@ -105,7 +93,7 @@ export async function openOrmModelStore(): Promise<OrmModelStore> {
   let startupNotice: string | null = null;
   try {
     db = await openDb();
-    const kept = (await request(db.transaction(STORE, 'readonly').objectStore(STORE).get(KEY))) as Kept | undefined;
+    const kept = (await idbRequest(db.transaction(STORE, 'readonly').objectStore(STORE).get(KEY))) as Kept | undefined;
     if (kept !== undefined) {
       try {
         const sidecar = parseSidecar(kept.sidecar, kept.files.sidecar);
@@ -129,7 +117,7 @@ export async function openOrmModelStore(): Promise<OrmModelStore> {
     try {
       const tx = db.transaction(STORE, 'readwrite');
       change(tx.objectStore(STORE));
-      await finished(tx);
+      await idbDone(tx);
       return { ok: true };
     } catch (e) {
       return { ok: false, error: notSaved(e, what, bytes) };
