@@ -188,6 +188,26 @@ describe('your own ORM in the app', () => {
     expect(app.errors).toEqual([]);
   });
 
+  it('names a kept model this version cannot use at start, and uses the bundled one', async () => {
+    const { page } = app;
+    await page.evaluate(() => new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('confide-orm', 1);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('models', 'readwrite');
+        tx.objectStore('models').put({ sidecar: { format: 'confide-orm', version: 99 }, model: new Uint8Array(8), files: { model: 'old.onnx', sidecar: 'old.json' }, added: '2020-01-01T00:00:00Z' }, 'current');
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      };
+    }));
+    await page.reload();
+    await waitForDemo(page);
+    const notice = await page.locator('.orm-model-status .notice').textContent();
+    expect(notice).toContain('Your reward model old.onnx');
+    expect(notice).toContain('"version" is 99');
+    expect(await modelLine(page)).toContain('orm-v1');
+  });
+
   it('says so when the browser will not keep the model, and the bundled one stays in use', async () => {
     const full = await openApp({ initScript: "IDBObjectStore.prototype.put = function () { throw new DOMException('quota', 'QuotaExceededError'); };" });
     try {
