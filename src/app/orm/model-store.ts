@@ -60,10 +60,21 @@ const DB_NAME = 'confide-orm';
 const STORE = 'models';
 const KEY = 'current';
 
+/** How long the page waits for IndexedDB at start before going on without it, in ms. */
+const OPEN_TIMEOUT_MS = 5_000;
+
 async function openDb(): Promise<IDBDatabase> {
   const open = indexedDB.open(DB_NAME, 1);
   open.onupgradeneeded = () => open.result.createObjectStore(STORE);
-  return idbRequest(open);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`it did not open within ${OPEN_TIMEOUT_MS / 1000} s`)), OPEN_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([idbRequest(open), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A refused write in words. */
