@@ -8,6 +8,9 @@ import { createSqlPool } from '../engines/sql/pool.ts';
 import { askView } from './ask/ask-view.ts';
 import { liveModel } from './ask/live-model.ts';
 import { ormVerifier } from './ask/orm-verifier.ts';
+import { ormModelPanel } from './orm/model-panel.ts';
+import { openOrmModelStore } from './orm/model-store.ts';
+import { createOrmClient } from './orm/orm-client.ts';
 import { consoleView } from './console-view.ts';
 import { evaluateView } from './evaluate/evaluate-view.ts';
 import { createDatabaseController } from './database.ts';
@@ -36,8 +39,9 @@ dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, {
 
 const profiles = await createProfileStore(localStorage);
 const live = liveModel();
-const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: ormVerifier(), openConsole: () => tabs.select('console') }));
-const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live }));
+const orm = createOrmClient(await openOrmModelStore());
+const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: { verifier: ormVerifier(orm), panel: ormModelPanel(orm) }, openConsole: () => tabs.select('console') }));
+const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live, orm }));
 const profilesPanel = el('section', {}, profilesView(profiles));
 const consolePanel = el('section', {}, consoleView(pool, dbs), browser.element);
 const tabs = createTabs([

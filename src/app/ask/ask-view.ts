@@ -36,8 +36,8 @@ export interface AskViewDeps {
   readonly dbs: DatabaseController;
   readonly profiles: ProfileStore;
   readonly live?: LiveSource;
-  /** The outcome reward model, offered as an opt-in verifier. */
-  readonly orm?: Verifier;
+  /** The outcome reward model, offered as an opt-in verifier, with the panel that names and changes the model. */
+  readonly orm?: { readonly verifier: Verifier; readonly panel: HTMLElement };
   /** Shows the SQL console (offered when Ask has no candidates). */
   readonly openConsole?: () => void;
 }
@@ -136,7 +136,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     const p = profiles.active();
     const used = p?.signals.includes('orm') ?? false;
     replace(ormNote, used
-      ? `Profile "${p!.name}" uses this score. Runs in a worker (about 27 MB, downloaded once); the model card is models/README.md.`
+      ? `Profile "${p!.name}" uses this score. Runs in a worker (onnxruntime, about 27 MB, downloaded once from this site).`
       : `The active profile does not use this score, so it will not change P(correct); it is shown for each candidate. To use it, run Evaluate with the reward model on and save that profile.`);
   };
   const showFit = (): void => replace(fitNotice, profileFitNotice(profiles.active(), dbs.current));
@@ -241,7 +241,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     const signal = progress.start('Asking');
     const live = kind() === 'live' ? deps.live : undefined;
     const judge = live?.judge() ?? null;
-    const verifiers = [...(deps.orm && useOrm.checked ? [deps.orm] : []), ...(judge ? [judge] : [])];
+    const verifiers = [...(deps.orm && useOrm.checked ? [deps.orm.verifier] : []), ...(judge ? [judge] : [])];
     const out = await runAsk(
       {
         question: question.value.trim(),
@@ -295,7 +295,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
       risk.element,
       el('div', {}, el('label', { for: 'ask-source' }, 'Candidates from'), source),
       replayBox,
-      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Also score with the outcome reward model')), ormNote) : null,
+      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Also score with the outcome reward model')), ormNote, deps.orm.panel) : null,
       deps.live?.element ?? null,
     ),
   );

@@ -57,7 +57,7 @@ export function candidatesView(result: AskResult): HTMLElement {
         el('dt', {}, 'Same structure as'), el('dd', {}, plural(result.clusters.structures.members[result.clusters.structures.of[i]!]?.length ?? 1, 'candidate')),
         el('dt', {}, 'Same result as'), el('dd', {}, letter ? `${plural(sizeOfResult.get(letter) ?? 1, 'candidate')} (result ${letter})` : 'none (it failed)'),
         el('dt', {}, 'Mean log-probability'), el('dd', {}, c.logprob === undefined ? 'not recorded' : formatNumber(c.logprob, 3)),
-        el('dt', {}, 'Verifier scores'), el('dd', {}, scores.length === 0 ? 'none' : scores.map(([k, v]) => `${k} ${formatNumber(v, 3)}`).join(', ')),
+        el('dt', {}, 'Verifier scores'), el('dd', { class: 'verifier-scores', 'data-scores': JSON.stringify(c.scores) }, scores.length === 0 ? 'none' : scores.map(([k, v]) => `${k} ${formatNumber(v, 3)}`).join(', ')),
       ),
       ownP,
       el('p', { class: 'muted' }, 'Signals if this candidate were the answer:'),

@@ -16,6 +16,9 @@ import { el, replace } from '../dom.ts';
 import { plural } from '../format.ts';
 import type { ProfileStore } from '../profiles/store.ts';
 import { createProgress } from '../progress.ts';
+import { ormModelLine } from '../orm/model-panel.ts';
+import type { OrmClient } from '../orm/orm-client.ts';
+import { scorePrepared } from '../orm/score-prepared.ts';
 import { benchAccess } from './db-access.ts';
 import { evaluateInWorker } from './evaluate-worker.ts';
 import { demoSource, folderSource, loadBench, readCandidatesOffThread, zipSource, type FileSource, type LoadedBench } from './bench-source.ts';
@@ -26,6 +29,8 @@ export interface EvaluateViewDeps {
   readonly pool: SqlPool;
   readonly profiles: ProfileStore;
   readonly live?: LiveGeneratorSource;
+  /** The outcome reward model, offered as an opt-in `orm` signal. */
+  readonly orm?: OrmClient;
 }
 
 const errorLine = (message: string): HTMLElement => el('p', { class: 'error', role: 'alert' }, message);
@@ -50,6 +55,7 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
   const out = el('div', { class: 'eval-out' });
   const bootstrap = el('select', { id: 'eval-bootstrap' }, ...[200, 1000, 2000].map((b) => el('option', { value: b, selected: b === 1000 }, String(b))));
   const seed = el('input', { type: 'number', id: 'eval-seed', value: 1, min: 0, step: 1 });
+  const useOrm = el('input', { type: 'checkbox', id: 'eval-orm' });
   const folds = el('select', { id: 'eval-folds' }, el('option', { value: '2' }, '2 folds by question'), el('option', { value: '5' }, '5 folds by question'), el('option', { value: 'db' }, 'leave one database out'));
 
   const refresh = (): void => {
@@ -172,7 +178,21 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
         replace(out, errorLine(`None of the ${plural(gold.records.length, 'question')} in ${candidates.origin} is about a database of ${bench.source}: the candidates name ${list(theirs)}; the benchmark has ${list(bench.dbIds)}. Choose the benchmark these candidates were made for.`));
         return;
       }
-      const { prepared, skipped } = await prepareAll(gold.records, benchAccess(pool, bench), { signal, onProgress: (p) => progress.update(p.progress, p.text) });
+      const run = await prepareAll(gold.records, benchAccess(pool, bench), { signal, onProgress: (p) => progress.update(p.progress, p.text) });
+      const { skipped } = run;
+      let { prepared } = run;
+      let ormName: string | null = null;
+      if (deps.orm && useOrm.checked) {
+        progress.update(null, 'scoring with the reward model');
+        const scored = await scorePrepared(prepared, deps.orm, { signal, onProgress: (f, text) => progress.update(f, text) });
+        if (!scored.ok) {
+          progress.finish('');
+          replace(out, errorLine(`The reward model did not score: ${scored.error.message} (${scored.error.code})`));
+          return;
+        }
+        prepared = scored.prepared;
+        ormName = scored.name;
+      }
       progress.update(null, 'computing the statistics');
       const byId = new Map(gold.records.map((r) => [r.id, r]));
       const report = await evaluateInWorker(prepared, {
@@ -180,7 +200,7 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
         seed: Math.max(0, Math.floor(Number(seed.value) || 0)),
         ...(folds.value === 'db' ? { group: 'db_id' as const } : { folds: Number(folds.value) }),
         profileName: `${bench.source} ${bench.split}`,
-        provenance: { data: `${bench.source}, split ${bench.split} (${prepared.length} questions evaluated)`, generator: candidates.origin, created: new Date().toISOString() },
+        provenance: { data: `${bench.source}, split ${bench.split} (${prepared.length} questions evaluated${ormName === null ? '' : `; reward model ${ormName}`})`, generator: candidates.origin, created: new Date().toISOString() },
       }, signal);
       progress.finish('Done.');
       replace(out, reportView({
@@ -226,6 +246,7 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
         el('label', { for: 'eval-folds' }, 'Cross-fit'), folds,
         runButton,
       ),
+      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'eval-orm' }, 'Score every candidate with the outcome reward model (signal orm)')), el('div', {}, ormModelLine(deps.orm, 'eval-orm-model'), el('span', { class: 'muted' }, ' (change it under Ask)'))) : null,
       progress.element,
     ),
     out,

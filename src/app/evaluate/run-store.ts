@@ -6,6 +6,7 @@
  */
 import type { QuestionRecord } from '../../core/bench/index.ts';
 import type { GenerationSettings, RunStore } from '../../core/pipeline/index.ts';
+import { idbDone, idbRequest } from '../idb.ts';
 
 export interface RunMeta {
   readonly id: string;
@@ -24,19 +25,6 @@ export interface BrowserRunStore extends RunStore {
   remove(runId: string): Promise<void>;
 }
 
-const request = <T>(r: IDBRequest<T>): Promise<T> =>
-  new Promise((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-
-const finished = (tx: IDBTransaction): Promise<void> =>
-  new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error);
-  });
-
 /**
  * Opens (creating on first use) the store.
  *
@@ -51,7 +39,7 @@ export async function openRunStore(name = 'confide'): Promise<BrowserRunStore> {
     db.createObjectStore('runs', { keyPath: 'id' });
     db.createObjectStore('records', { keyPath: ['runId', 'id'] }).createIndex('byRun', 'runId');
   };
-  const db = await request(open);
+  const db = await idbRequest(open);
   const records = (runId: string, mode: IDBTransactionMode) => {
     const tx = db.transaction('records', mode);
     return { tx, store: tx.objectStore('records'), range: IDBKeyRange.only(runId) };
@@ -59,25 +47,25 @@ export async function openRunStore(name = 'confide'): Promise<BrowserRunStore> {
   return {
     async load(runId) {
       const { store, range } = records(runId, 'readonly');
-      const rows = (await request(store.index('byRun').getAll(range))) as { runId: string; id: string; record: QuestionRecord }[];
+      const rows = (await idbRequest(store.index('byRun').getAll(range))) as { runId: string; id: string; record: QuestionRecord }[];
       return new Map(rows.map((r) => [r.id, r.record]));
     },
     async put(runId, record) {
       const { tx, store } = records(runId, 'readwrite');
       store.put({ runId, id: record.id, record });
-      await finished(tx);
+      await idbDone(tx);
     },
     async saveMeta(meta) {
       const tx = db.transaction('runs', 'readwrite');
       tx.objectStore('runs').put(meta);
-      await finished(tx);
+      await idbDone(tx);
     },
     async list() {
-      const metas = (await request(db.transaction('runs', 'readonly').objectStore('runs').getAll())) as RunMeta[];
+      const metas = (await idbRequest(db.transaction('runs', 'readonly').objectStore('runs').getAll())) as RunMeta[];
       const out: { meta: RunMeta; done: number }[] = [];
       for (const meta of metas) {
         const { store, range } = records(meta.id, 'readonly');
-        out.push({ meta, done: await request(store.index('byRun').count(range)) });
+        out.push({ meta, done: await idbRequest(store.index('byRun').count(range)) });
       }
       return out.sort((a, b) => b.meta.created.localeCompare(a.meta.created));
     },
@@ -85,9 +73,9 @@ export async function openRunStore(name = 'confide'): Promise<BrowserRunStore> {
       const tx = db.transaction(['runs', 'records'], 'readwrite');
       tx.objectStore('runs').delete(runId);
       const idx = tx.objectStore('records').index('byRun');
-      const keys = await request(idx.getAllKeys(IDBKeyRange.only(runId)));
+      const keys = await idbRequest(idx.getAllKeys(IDBKeyRange.only(runId)));
       for (const k of keys) tx.objectStore('records').delete(k);
-      await finished(tx);
+      await idbDone(tx);
     },
   };
 }

@@ -10,28 +10,31 @@
  * 3. `npm run orm:train` (scripts/orm/train.ts) trains and writes the ONNX
  *    model and its sidecar;
  * 4. the model loads through the checked sidecar and onnxruntime-web and
- *    scores candidates, as the app's verifier does.
+ *    scores candidates;
+ * 5. the two files pass the checks the app runs when the person chooses
+ *    them under Ask (src/app/orm/pair.ts). Loading them in the real app, its
+ *    Ask and Evaluate scoring with them, is test/browser/orm-own-model.test.ts,
+ *    which runs this whole chain starting from the app's own export.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCandidateFile, serializeCandidateFile } from '../../../src/core/bench/candidate-file.ts';
+import { checkOrmPair } from '../../../src/app/orm/pair.ts';
 import { labeledRecord } from '../../../src/core/eval/prepare.ts';
 import { loadBenchmark, readCandidateFile } from '../../../src/node/bench.ts';
 import { loadOrmScorer } from '../../../src/node/orm/score.ts';
 import { prepareRun } from '../../../src/node/prepare.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
-import { runCli } from '../../cli/run-cli.ts';
+import { curateAndTrain } from './recipe-chain.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const DEMO = join(ROOT, 'public/demo');
 const dir = mkdtempSync(join(tmpdir(), 'confide-recipe-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('own-generator ORM recipe: export → curate → orm:train → load', () => {
+describe('own-generator ORM recipe: export → curate → orm:train → load → the app\'s checks', () => {
   it('runs end to end and the trained model scores candidates', { timeout: 300_000 }, async () => {
     // 1. The evaluation run's export.
     const records = await readCandidateFile(join(DEMO, 'candidates.jsonl'));
@@ -47,21 +50,15 @@ describe('own-generator ORM recipe: export → curate → orm:train → load', (
     const labeled = parseCandidateFile(readFileSync(exported, 'utf8')).records;
     expect(labeled.every((r) => r.candidates.every((c) => typeof c.correct === 'boolean'))).toBe(true);
 
-    // 2. Curate.
-    const curated = join(dir, 'curated.jsonl');
-    const cur = await runCli(['curate', '--bench', DEMO, '--split', 'dev', '--candidates', exported, '--mutations', '2', '--out', curated]);
-    expect(cur.code, cur.stderr).toBe(0);
+    // 2. Curate, 3. train.
+    const { curated, model, sidecar } = await curateAndTrain(exported, dir, 'my-orm');
     const curatedRecords = parseCandidateFile(readFileSync(curated, 'utf8')).records;
     const curatedSql = new Set(curatedRecords.flatMap((r) => r.candidates.map((c) => `${r.question}\u0000${c.sql}`)));
     const exportedSql = labeled.flatMap((r) => r.candidates.filter((c) => c.exec_error === undefined).map((c) => `${r.question}\u0000${c.sql}`));
     expect(exportedSql.filter((k) => curatedSql.has(k)).length).toBeGreaterThan(exportedSql.length / 2);
 
-    // 3. Train.
-    const out = join(dir, 'models');
-    await promisify(execFile)('npx', ['tsx', 'scripts/orm/train.ts', '--candidates', curated, '--bench', DEMO, '--out', out, '--name', 'my-orm', '--epochs', '2', '--seed', '3'], { cwd: ROOT });
-
     // 4. Load and score.
-    const scorer = await loadOrmScorer(join(out, 'my-orm.json'));
+    const scorer = await loadOrmScorer(sidecar);
     try {
       expect(scorer.sidecar.name).toBe('my-orm');
       expect(scorer.sidecar.training?.data).toBe('curated.jsonl');
@@ -74,5 +71,14 @@ describe('own-generator ORM recipe: export → curate → orm:train → load', (
     } finally {
       await scorer.release();
     }
+
+    // 5. The app's checks on the files a person chooses: the pair passes; a model from another run does not.
+    const file = (path: string, name = basename(path)): File => new File([readFileSync(path)], name);
+    const pair = await checkOrmPair([file(model), file(sidecar)]);
+    expect(pair.ok && pair.sidecar.name).toBe('my-orm');
+    const truncated = new File([readFileSync(model).subarray(0, 1000)], 'my-orm.onnx');
+    const refused = await checkOrmPair([truncated, file(sidecar)]);
+    expect(refused.ok ? null : refused.error).toMatchObject({ code: 'ORM_NOT_A_PAIR', source: 'my-orm.onnx' });
+    expect(refused.ok ? '' : refused.error.message).toContain('my-orm.json describes the model "my-orm.onnx"');
   });
 });

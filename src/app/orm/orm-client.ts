@@ -1,0 +1,104 @@
+/**
+ * The page's side of the ORM worker (workers/orm.worker.ts): one worker,
+ * started on first use, holding the model the store says is current (the
+ * bundled one fetched from the app's own origin, or the person's own from
+ * the bytes they chose; never anything else from the network). Every call
+ * to the worker goes through one chain, so a load and a scoring never cross.
+ *
+ * Loading an own model checks the pair before anything changes: one `.onnx`
+ * and one `.json`, the sizes within limits, the sidecar valid for this
+ * build's featurizer and describing a model of exactly the chosen file's
+ * size; then the worker loads it (onnxruntime checks the input shape against
+ * the sidecar's `featurizer.dim` and runs it once). Only a model that loaded
+ * is kept; a refusal names the file and what is wrong, and the model in use
+ * stays in use.
+ */
+import { wrap, type Remote } from 'comlink';
+import { type OrmItem, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
+import type { OrmEngine, OrmLoaded, OrmResult, OrmScores } from '../../engines/orm/engine.ts';
+import { BUNDLED_ORM_SIDECAR_URL, type OrmChoice, type OrmModelStore } from './model-store.ts';
+import { checkOrmPair } from './pair.ts';
+
+export interface OrmClient {
+  readonly store: OrmModelStore;
+  /** Checks and loads the chosen files; when they load, they become the model in use (and are kept). */
+  loadOwn(files: readonly File[]): Promise<OrmResult<{ loaded: OrmLoaded; sidecar: OrmSidecar }>>;
+  /** Goes back to the bundled model. */
+  useBundled(): Promise<OrmResult<object>>;
+  /** Scores with the model in use, loading it into the worker first when needed. */
+  score(items: readonly OrmItem[]): Promise<OrmResult<OrmScores>>;
+  /** The sidecar of the model in use, once the worker holds it (the bundled one's comes from its URL). */
+  sidecar(): Promise<OrmResult<{ sidecar: OrmSidecar; choice: OrmChoice }>>;
+}
+
+
+/**
+ * A client over the store; the worker starts on the first load or score.
+ *
+ * @example
+ * const orm = createOrmClient(await openOrmModelStore());
+ * const r = await orm.loadOwn([...input.files]); // r.ok or r.error.message
+ */
+export function createOrmClient(store: OrmModelStore, spawn: () => Worker = () => new Worker(new URL('../../../workers/orm.worker.ts', import.meta.url), { type: 'module', name: 'orm' })): OrmClient {
+  let remote: Remote<OrmEngine> | null = null;
+  /** The choice the worker holds, with its sidecar. */
+  let held: { id: string; sidecar: OrmSidecar } | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+  const serialize = <T>(f: () => Promise<T>): Promise<T> => {
+    const p = chain.then(f, f);
+    chain = p.catch(() => undefined);
+    return p;
+  };
+  const engine = (): Remote<OrmEngine> => (remote ??= wrap<OrmEngine>(spawn()));
+
+  /** Makes the worker hold the current choice (inside the chain). */
+  const ensure = async (): Promise<OrmResult<{ sidecar: OrmSidecar; choice: OrmChoice }>> => {
+    const choice = store.current();
+    if (held?.id === choice.id) return { ok: true, sidecar: held.sidecar, choice };
+    if (choice.kind === 'own') {
+      const r = await engine().load(choice.model, choice.sidecar, choice.files.model);
+      if (!r.ok) return r;
+      held = { id: choice.id, sidecar: choice.sidecar };
+      return { ok: true, sidecar: choice.sidecar, choice };
+    }
+    const url = new URL(BUNDLED_ORM_SIDECAR_URL, document.baseURI).href;
+    const r = await engine().loadFromUrl(url);
+    if (!r.ok) return r;
+    // The worker checked it; the page reads the same small file again for its name and provenance.
+    let sidecar: OrmSidecar;
+    try {
+      sidecar = parseSidecar(await (await fetch(url)).json(), BUNDLED_ORM_SIDECAR_URL);
+    } catch (e) {
+      return { ok: false, error: { code: 'ORM_BAD_SIDECAR', message: (e as Error).message, source: BUNDLED_ORM_SIDECAR_URL } };
+    }
+    held = { id: choice.id, sidecar };
+    return { ok: true, sidecar, choice };
+  };
+
+  return {
+    store,
+    sidecar: () => serialize(ensure),
+    score: (items) => serialize(async () => {
+      const e = await ensure();
+      if (!e.ok) return e;
+      return engine().score(items);
+    }),
+    async loadOwn(files) {
+      const s = await checkOrmPair(files);
+      if (!s.ok) return s;
+      const { model, sidecarFile } = s;
+      const bytes = new Uint8Array(await model.arrayBuffer());
+      return serialize(async () => {
+        // The worker swaps models only once the new one has loaded and run; a refusal leaves the one it holds.
+        const loaded = await engine().load(bytes, s.sidecar, model.name);
+        if (!loaded.ok) return loaded;
+        held = null; // the worker now holds the new model, which is not yet the store's choice
+        const kept = await store.choose({ sidecar: s.sidecar, model: bytes, files: { model: model.name, sidecar: sidecarFile.name } });
+        if (!kept.ok) return kept;
+        held = { id: store.current().id, sidecar: s.sidecar };
+        return { ok: true, loaded, sidecar: s.sidecar };
+      });
+    },
+    useBundled: () => serialize(async () => store.useBundled()),
+  };
+}
