@@ -36,6 +36,7 @@ const spec: CommandSpec = {
     seed: { type: 'string', default: '1', help: 'seed of every random step' },
     bootstrap: { type: 'string', default: '1000', help: 'bootstrap resamples' },
     lambda: { type: 'string', default: '10', help: 'ridge strength (standardized features)' },
+    rows: { type: 'string', help: 'also write the question-level rows (db_id, string_sc, verifier, modal right) as JSON lines here' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -158,6 +159,9 @@ async function main(flags: ParsedFlags): Promise<number> {
   });
   const mean = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0) / a.length;
   const group = records.map((r) => r.db_id);
+  if (typeof flags.rows === 'string') {
+    writeFileSync(flags.rows, records.map((r, i) => JSON.stringify({ db_id: r.db_id, string_sc: stringSc[i], verifier: verifierModal[i], right: modalRight[i] })).join('\n') + '\n');
+  }
   const combined = crossfitGuarded(stringSc.map((v, i) => [v, verifierModal[i]!]), modalRight, createRng(seed), { group });
   const boot = pairedBootstrap({ string_sc: stringSc, verifier: verifierModal, combined: combined.oof }, modalRight, createRng(seed + 1), { B });
   const candScores: number[] = [];

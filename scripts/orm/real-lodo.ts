@@ -28,7 +28,7 @@ import { GROUNDING_FEATURES, literalGrounding, valueIndex, type ValueIndex } fro
 import { POOL_FEATURES, poolFeatures } from '../../src/core/orm/pool-features.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
 import { readDb } from '../../src/node/prepare.ts';
-import { majorityExec, oracle, selectionAccuracy, verifierBon, type Strategy } from '../../src/core/select/index.ts';
+import { clusterBon, majorityExec, oracle, selectionAccuracy, verifierBon, type Strategy } from '../../src/core/select/index.ts';
 import { buildClusters } from '../../src/core/signals/clusters.ts';
 import type { QuestionView } from '../../src/core/signals/types.ts';
 import { auroc, fitLogistic, predictLogistic } from '../../src/core/stats/index.ts';
@@ -216,21 +216,7 @@ function withScores(prepared: readonly PreparedQuestion[], rows: readonly Row[],
   }));
 }
 
-/** cluster_bon: the execution cluster with the highest mean `orm` score; its first member. Failed candidates compete alone. */
-const clusterBon: Strategy = {
-  name: 'cluster_bon:orm',
-  select: (view: QuestionView) => {
-    if (view.candidates.length === 0) return -1;
-    const cl = buildClusters(view).executions;
-    let best = -1;
-    let bestScore = -Infinity;
-    for (const members of cl.members) {
-      const s = members.reduce((a, i) => a + (view.candidates[i]!.scores?.orm ?? 0), 0) / members.length;
-      if (s > bestScore) [best, bestScore] = [members[0]!, s];
-    }
-    return best < 0 ? 0 : best;
-  },
-};
+const clusterBonOrm = clusterBon('orm');
 
 /** Per-question 0/1 correctness of a strategy's pick. */
 function picks(views: readonly QuestionView[], labels: readonly (readonly boolean[])[], s: Strategy): number[] {
@@ -289,7 +275,7 @@ async function main(flags: ParsedFlags): Promise<number> {
     const scored = withScores(prepared, rows, score);
     const r = evaluate(scored, { group: 'db_id', bootstrap: B, seed });
     const sv = scored.map((p) => p.view);
-    const cluster = picks(sv, labels, clusterBon);
+    const cluster = picks(sv, labels, clusterBonOrm);
     const vb = picks(sv, labels, verifierBon('orm'));
     const perCandidate = auroc(score, rows.map((x) => x.y));
     const perDb = dbs.map((db) => {

@@ -19,7 +19,7 @@
  *   Clopper–Pearson bounds, on the test half (stats/certificate).
  */
 import { PROFILE_VERSION, type CalibrationProfile, type ProfileProvenance } from '../profile.ts';
-import { accuracyVsN, defaultStrategies, defaultNs, selectionAccuracy, verifierBon, type Strategy } from '../select/index.ts';
+import { accuracyVsN, clusterBon, defaultStrategies, defaultNs, selectionAccuracy, verifierBon, type Strategy } from '../select/index.ts';
 import {
   calibration,
   certify,
@@ -138,7 +138,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
 
   // Best-of-N selection.
   const strategies: Strategy[] = [...defaultStrategies()];
-  for (const v of VERIFIER_SIGNALS) if (m.names.includes(v)) strategies.push(verifierBon(v));
+  for (const v of VERIFIER_SIGNALS) if (m.names.includes(v)) strategies.push(verifierBon(v), clusterBon(v));
   const selection: Record<string, number> = {};
   for (const s of strategies) selection[s.name] = selectionAccuracy(m.views, m.labels, s);
   const poolSizes = m.views.map((v) => v.candidates.length);

@@ -114,6 +114,46 @@ export function verifierBon(name: string): Strategy {
 }
 
 /**
+ * `cluster_bon:<name>`: the result cluster with the highest mean
+ * `scores[name]` over its scored members; answers with its first member.
+ * Clusters are candidates with the same result (`majority_exec`'s clusters;
+ * a candidate that fails to execute is in none); a cluster none of whose
+ * members carries the score ranks below every scored one; ties go to the
+ * cluster whose first member comes first. When no candidate executes, the
+ * same pick as `verifier_bon:<name>`. null when no candidate of the question
+ * carries that score.
+ *
+ * @example
+ * clusterBon('orm').select(view); // head of the result the verifier rates best on average
+ */
+export function clusterBon(name: string): Strategy {
+  const fallback = verifierBon(name);
+  return {
+    name: `cluster_bon:${name}`,
+    select: (q) => {
+      if (q.candidates.length === 0) return -1;
+      const scores = q.candidates.map((c) => {
+        const v = c.scores?.[name];
+        return v !== undefined && Number.isFinite(v) ? v : null;
+      });
+      if (scores.every((v) => v === null)) return null;
+      const clusters = clusterBy(q.candidates.map((c) => (c.exec.ok ? c.exec.fingerprint : null)));
+      let best = -1;
+      let bestMean = -Infinity;
+      for (const members of clusters.members) {
+        const scored = members.map((i) => scores[i]).filter((v): v is number => v !== null);
+        if (scored.length === 0) continue;
+        const mean = scored.reduce((a, b) => a + b, 0) / scored.length;
+        if (mean > bestMean) [best, bestMean] = [members[0], mean];
+      }
+      if (best >= 0) return best;
+      // Every executing cluster is unscored, or nothing executes: the per-candidate argmax.
+      return fallback.select(q);
+    },
+  };
+}
+
+/**
  * `oracle`: the first correct candidate (the first candidate when none is
  * correct): the Pass@N ceiling. Needs the labels; missing or mis-sized
  * labels are a RangeError.
@@ -135,7 +175,7 @@ export const oracle: Strategy = {
 
 /**
  * The label-free strategies plus the oracle, in the order reports show them
- * (verifier strategies are added by name: `verifierBon('orm')`).
+ * (verifier strategies are added by name: `verifierBon('orm')`, `clusterBon('orm')`).
  *
  * @example
  * accuracyVsN(views, labels, defaultStrategies(), undefined, { rng });

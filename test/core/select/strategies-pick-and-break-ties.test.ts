@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exBon, first, majorityExec, modal, oracle, verifierBon } from '../../../src/core/select/strategies.ts';
+import { clusterBon, exBon, first, majorityExec, modal, oracle, verifierBon } from '../../../src/core/select/strategies.ts';
 import { fail, ok, view } from '../signals/views.ts';
 
 describe('first and modal', () => {
@@ -63,6 +63,32 @@ describe('verifier_bon', () => {
   });
 
   it('cannot choose when no candidate carries the score', () => {
+    expect(orm.select(view([ok('q0', 'A', 1, { scores: { judge: 1 } }), ok('q1', 'B')]))).toBeNull();
+    expect(orm.select(view([]))).toBe(-1);
+  });
+});
+
+describe('cluster_bon', () => {
+  const orm = clusterBon('orm');
+  const s = (v: number) => ({ scores: { orm: v } });
+
+  it('answers with the head of the result cluster whose members score highest on average, not the single best candidate', () => {
+    // Result A: 0.6 and 0.8 (mean 0.7); result B: one candidate at 0.9 but another at 0.1 (mean 0.5); C alone 0.65.
+    const q = view([ok('q0', 'B', 1, s(0.9)), ok('q1', 'A', 1, s(0.6)), ok('q2', 'B', 1, s(0.1)), ok('q3', 'A', 1, s(0.8)), ok('q4', 'C', 1, s(0.65))]);
+    expect(orm.select(q)).toBe(1);
+    expect(verifierBon('orm').select(q)).toBe(0);
+    expect(orm.name).toBe('cluster_bon:orm');
+  });
+
+  it('leaves failed candidates out of every cluster, averages over scored members only, and breaks ties by the earliest cluster', () => {
+    expect(orm.select(view([fail('q0', 'SYNTAX', s(0.99)), ok('q1', 'A', 1, s(0.4)), ok('q2', 'B', 1, s(0.3))]))).toBe(1);
+    expect(orm.select(view([ok('q0', 'A', 1, s(0.5)), ok('q1', 'B', 1, s(0.7)), ok('q2', 'B', 1)]))).toBe(1);
+    expect(orm.select(view([ok('q0', 'A', 1, s(0.5)), ok('q1', 'B', 1, s(0.5))]))).toBe(0);
+    expect(orm.select(view([ok('q0', 'A', 1), ok('q1', 'B', 1, s(0.1))]))).toBe(1);
+  });
+
+  it('falls back to the per-candidate pick when nothing executes, and cannot choose without the score', () => {
+    expect(orm.select(view([fail('q0', 'SYNTAX', s(0.1)), fail('q1', 'SYNTAX', s(0.8))]))).toBe(1);
     expect(orm.select(view([ok('q0', 'A', 1, { scores: { judge: 1 } }), ok('q1', 'B')]))).toBeNull();
     expect(orm.select(view([]))).toBe(-1);
   });

@@ -95,6 +95,51 @@ describe('crossfitGuarded by group, with a signal that only tells groups apart',
   });
 });
 
+describe('crossfitGuarded by group, with two nearly tied signals whose merit swaps from group to group', () => {
+  // 11 groups of 60–180 questions with their own accuracy (0.45–0.85), like databases: a text
+  // agreement share (42 votes, ties) and a verifier score scored by a different model per group (its
+  // own offset). Which of the two ranks better differs by group; over all questions they are about
+  // equal. A fold that anchors on the other signal, or keeps a combination that only some training
+  // groups favour, is spliced into a pooled ranking it does not fit.
+  const gaps: number[] = [];
+  const anchors: { final: number | null; folds: (number | null)[] }[] = [];
+  for (let seed = 1; seed <= 8; seed++) {
+    const rng = createRng(100 + seed);
+    const rows: number[][] = [];
+    const y: number[] = [];
+    const group: string[] = [];
+    for (let k = 0; k < 11; k++) {
+      const accuracy = 0.45 + 0.4 * rng.next();
+      const n = 60 + Math.floor(120 * rng.next());
+      const agreementGap = 0.35 * rng.next();
+      const verifierGap = 1.2 * rng.next();
+      const offset = rng.next() - 0.5;
+      for (let i = 0; i < n; i++) {
+        const yi = rng.next() < accuracy ? 1 : 0;
+        let votes = 0;
+        for (let v = 0; v < 42; v++) votes += rng.next() < 0.35 + (yi ? agreementGap : 0) ? 1 : 0;
+        const noise = rng.next() + rng.next() + rng.next() - 1.5;
+        rows.push([votes / 42, offset + (yi ? verifierGap : 0) + noise]);
+        y.push(yi);
+        group.push(`g${k}`);
+      }
+    }
+    const best = Math.max(auroc(rows.map((r) => r[0]!), y), auroc(rows.map((r) => r[1]!), y));
+    const g = crossfitGuarded(rows, y, createRng(seed), { group });
+    gaps.push(auroc(g.oof, y) - best);
+    anchors.push({ final: g.finalChoice.anchor, folds: g.choices.map((c) => c.anchor) });
+  }
+
+  it('anchors every fold on the all-questions anchor, so a fold that keeps it alone ranks as the signal does', () => {
+    for (const a of anchors) for (const f of a.folds) expect(f).toBe(a.final);
+  });
+
+  it('does not fall meaningfully below the better of the two, leave-one-group-out', () => {
+    expect(mean(gaps)).toBeGreaterThan(-0.01);
+    expect(Math.min(...gaps)).toBeGreaterThan(-0.02);
+  });
+});
+
 describe('fitGuardedCombiner choices', () => {
   it('falls back to the informative signal alone: zero weight on noise and constant', () => {
     const { rows, y } = pool(300, createRng(3));

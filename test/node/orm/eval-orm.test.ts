@@ -29,9 +29,12 @@ describe('confide eval --orm', () => {
     expect(r.stderr).toMatch(/orm orm-v1: \d+ candidates/);
     expect(r.stdout).toMatch(/\norm +0\.\d{3} /);
     expect(r.stdout).toMatch(/verifier_bon:orm +\d+\.\d%/);
+    expect(r.stdout).toMatch(/cluster_bon:orm +\d+\.\d%/);
     const report = JSON.parse(readFileSync(json, 'utf8'));
     expect(report.signals.orm.n).toBe(report.n_questions);
     expect(report.selection['verifier_bon:orm']).toBeGreaterThanOrEqual(0);
+    expect(report.selection['cluster_bon:orm']).toBeGreaterThanOrEqual(0);
+    expect(report.selection['cluster_bon:orm']).toBeLessThanOrEqual(report.selection.oracle);
 
     // The modal candidate (first of the largest normalized-text cluster), scored directly.
     const { records, schemas } = await loadLabeledData(cands, join(REPO, 'public/demo'));
