@@ -14,7 +14,7 @@
  * stays in use.
  */
 import { wrap, type Remote } from 'comlink';
-import { type OrmItem, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
+import { type OrmErrorData, type OrmItem, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
 import type { OrmEngine, OrmLoaded, OrmResult, OrmScores } from '../../engines/orm/engine.ts';
 import { BUNDLED_ORM_SIDECAR_URL, type OrmChoice, type OrmModelStore } from './model-store.ts';
 import { checkOrmPair } from './pair.ts';
@@ -49,7 +49,35 @@ export function createOrmClient(store: OrmModelStore, spawn: () => Worker = () =
     chain = p.catch(() => undefined);
     return p;
   };
-  const engine = (): Remote<OrmEngine> => (remote ??= wrap<OrmEngine>(spawn()));
+  /** Settles (rejects) only when the worker reports an error: a worker that cannot start answers no call. */
+  let failed: Promise<never> = new Promise<never>(() => undefined);
+  const engine = (): Remote<OrmEngine> => {
+    if (remote !== null) return remote;
+    const worker = spawn();
+    failed = new Promise<never>((_, reject) => {
+      worker.addEventListener('error', (ev: Event) => {
+        const message = (ev as Partial<ErrorEvent>).message;
+        const detail = message ? `: ${message}` : '';
+        reject({ code: 'ORM_WORKER_FAILED', message: `The reward model's worker could not start${detail}. Reload the page to try again.` } satisfies OrmErrorData);
+      }, { once: true });
+    });
+    failed.catch(() => undefined);
+    remote = wrap<OrmEngine>(worker);
+    return remote;
+  };
+  /** Runs one call to the worker; a worker that failed ends it with ORM_WORKER_FAILED (and the next call starts a new worker). */
+  const guarded = async <T extends object>(f: () => Promise<OrmResult<T>>): Promise<OrmResult<T>> => {
+    try {
+      return await Promise.race([f(), failed]);
+    } catch (e) {
+      if (typeof e === 'object' && e !== null && (e as OrmErrorData).code === 'ORM_WORKER_FAILED') {
+        remote = null;
+        held = null;
+        return { ok: false, error: e as OrmErrorData };
+      }
+      throw e;
+    }
+  };
 
   /** Makes the worker hold the current choice (inside the chain). */
   const ensure = async (): Promise<OrmResult<{ sidecar: OrmSidecar; choice: OrmChoice }>> => {
@@ -77,18 +105,18 @@ export function createOrmClient(store: OrmModelStore, spawn: () => Worker = () =
 
   return {
     store,
-    sidecar: () => serialize(ensure),
-    score: (items) => serialize(async () => {
+    sidecar: () => serialize(() => guarded(ensure)),
+    score: (items) => serialize(() => guarded(async () => {
       const e = await ensure();
       if (!e.ok) return e;
       return engine().score(items);
-    }),
+    })),
     async loadOwn(files) {
       const s = await checkOrmPair(files);
       if (!s.ok) return s;
       const { model, sidecarFile } = s;
       const bytes = new Uint8Array(await model.arrayBuffer());
-      return serialize(async () => {
+      return serialize(() => guarded(async () => {
         // The worker swaps models only once the new one has loaded and run; a refusal leaves the one it holds.
         const loaded = await engine().load(bytes, s.sidecar, model.name);
         if (!loaded.ok) return loaded;
@@ -97,7 +125,7 @@ export function createOrmClient(store: OrmModelStore, spawn: () => Worker = () =
         if (!kept.ok) return kept;
         held = { id: store.current().id, sidecar: s.sidecar };
         return { ok: true, loaded, sidecar: s.sidecar };
-      });
+      }));
     },
     useBundled: () => serialize(async () => store.useBundled()),
   };
