@@ -148,7 +148,7 @@ describe('your own ORM in the app', () => {
   it('refuses a corrupt or mismatched file with its reason, and the model in use keeps scoring', { timeout: 180_000 }, async () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Ask' }).click();
-    const sidecar = JSON.parse(readFileSync(trained.sidecar, 'utf8')) as { featurizer: { version: number; dim: number } };
+    const sidecar = JSON.parse(readFileSync(trained.sidecar, 'utf8')) as { featurizer: { version: number; dim: number }; architecture: { bytes: number; sha256?: string } };
     const write = (name: string, body: string | Uint8Array): string => {
       const path = join(dir, name);
       writeFileSync(path, body);
@@ -156,8 +156,12 @@ describe('your own ORM in the app', () => {
     };
     const bytes = readFileSync(trained.model);
     const cases: { files: string[]; code: string; says: string[] }[] = [
-      // Same size as the model, so it passes as a pair, but not an ONNX graph.
-      { files: [write('corrupt.onnx', new Uint8Array(bytes.length).fill(7)), trained.sidecar], code: 'ORM_NOT_ONNX', says: ['corrupt.onnx'] },
+      // Same size as the model: the sidecar's SHA-256 tells them apart.
+      { files: [write('corrupt.onnx', new Uint8Array(bytes.length).fill(7)), trained.sidecar], code: 'ORM_NOT_A_PAIR', says: ['another SHA-256 than corrupt.onnx'] },
+      // Another training run of the same architecture (the bundled model has the same size as this one).
+      { files: [join(import.meta.dirname, '../../public/models/orm-v1.onnx'), trained.sidecar], code: 'ORM_NOT_A_PAIR', says: ['orm-v1.onnx', 'they are not a pair'] },
+      // A sidecar without a SHA-256 (written before training recorded it) is checked by size, then the worker refuses what is not an ONNX graph.
+      { files: [write('corrupt.onnx', new Uint8Array(bytes.length).fill(7)), write('no-hash.json', JSON.stringify({ ...sidecar, architecture: { ...sidecar.architecture, sha256: undefined } }))], code: 'ORM_NOT_ONNX', says: ['corrupt.onnx'] },
       { files: [write('cut.onnx', bytes.subarray(0, 5000)), trained.sidecar], code: 'ORM_NOT_A_PAIR', says: ['my-orm.json describes the model "my-orm.onnx"', 'cut.onnx has 5000 bytes'] },
       { files: [trained.model, write('old-featurizer.json', JSON.stringify({ ...sidecar, featurizer: { ...sidecar.featurizer, version: sidecar.featurizer.version - 1 } }))], code: 'ORM_BAD_SIDECAR', says: ['old-featurizer.json', 'featurizer'] },
       { files: [trained.model, write('half-dim.json', JSON.stringify({ ...sidecar, featurizer: { ...sidecar.featurizer, dim: sidecar.featurizer.dim / 2 } }))], code: 'ORM_BAD_INPUTS', says: ['my-orm.onnx', `[batch, ${sidecar.featurizer.dim / 2}]`] },

@@ -3,8 +3,9 @@
  * files the person chose: exactly one `.onnx` and one `.json`; the model
  * within the size limit; the sidecar JSON, valid for this build's featurizer
  * (format, version, featurizer version and dense feature names, I/O names);
- * and the sidecar describing a model of exactly the chosen file's size (a
- * pair from one training run). The worker then checks the model's input
+ * and the sidecar describing a model of exactly the chosen file's size and,
+ * when the sidecar records it (training writes it), SHA-256 (a pair from one
+ * training run: two runs of one architecture have the same size). The worker then checks the model's input
  * shape against the sidecar's `featurizer.dim` and runs it once.
  */
 import { ORM_MAX_MODEL_BYTES, type OrmErrorData, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
@@ -54,5 +55,14 @@ export async function checkOrmPair(files: readonly File[]): Promise<PairResult> 
   if (sidecar.architecture.bytes !== model.size) {
     return refuse('ORM_NOT_A_PAIR', `${file.name} describes the model "${sidecar.model}" of ${sidecar.architecture.bytes} bytes, but ${model.name} has ${model.size} bytes: they are not a pair (or ${model.name} is damaged). Choose the .onnx and .json one training run wrote.`, model.name);
   }
+  if (sidecar.architecture.sha256 !== undefined && sidecar.architecture.sha256 !== (await sha256Hex(model))) {
+    return refuse('ORM_NOT_A_PAIR', `${file.name} describes the model "${sidecar.model}" with another SHA-256 than ${model.name}: they are not a pair (same size, other weights: another training run, or a damaged file). Choose the .onnx and .json one training run wrote.`, model.name);
+  }
   return { ok: true, model, sidecarFile: file, sidecar };
+}
+
+/** SHA-256 of a file's bytes, lowercase hex (Web Crypto; the file is at most ORM_MAX_MODEL_BYTES). */
+async function sha256Hex(file: File): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }

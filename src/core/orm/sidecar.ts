@@ -28,6 +28,8 @@ export interface OrmSidecar {
     readonly opset: number;
     readonly irVersion: number;
     readonly bytes: number;
+    /** SHA-256 of the model file, lowercase hex (written by training since the app began checking pairs; older sidecars lack it). */
+    readonly sha256?: string;
   };
   readonly io: { readonly input: string; readonly output: string };
   /** Free-form provenance: data, seed, options, split, timings. */
@@ -69,6 +71,8 @@ export function parseSidecar(value: unknown, source?: string): OrmSidecar {
   const io = value.io;
   if (!isObj(io) || io.input !== ORM_INPUT || io.output !== ORM_OUTPUT) bad(`"io" must be {"input": "${ORM_INPUT}", "output": "${ORM_OUTPUT}"}`);
   if (!isObj(value.architecture) || !Array.isArray(value.architecture.sizes)) bad('"architecture.sizes" is missing');
+  const sha = (value.architecture as Record<string, unknown>).sha256;
+  if (sha !== undefined && (typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha))) bad('"architecture.sha256" must be 64 lowercase hexadecimal digits');
   if (typeof value.name !== 'string' || typeof value.model !== 'string') bad('"name" and "model" must be strings');
   if (!isObj(value.quality) || (value.quality.status !== 'measured' && value.quality.status !== 'not yet measured')) bad('"quality.status" must be "measured" or "not yet measured"');
   return value as unknown as OrmSidecar;

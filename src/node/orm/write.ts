@@ -4,6 +4,7 @@
  * contract, training provenance and the measured validation quality of both
  * the float weights and the int8 weights actually shipped.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evaluateMlp, type Evaluation, type GroupedExample } from '../../core/orm/evaluate.ts';
@@ -46,7 +47,7 @@ export function writeOrm(o: WriteOrmOptions): { sidecar: OrmSidecar; modelPath: 
     name: o.name,
     model: `${o.name}.onnx`,
     featurizer: { ...o.featurizer, denseFeatures: denseFeatureNames() },
-    architecture: { sizes: o.fit.params.sizes, activation: 'relu', output: 'sigmoid', weights: 'int8-per-channel-qdq', opset: ONNX_OPSET, irVersion: ONNX_IR_VERSION, bytes: bytes.byteLength },
+    architecture: { sizes: o.fit.params.sizes, activation: 'relu', output: 'sigmoid', weights: 'int8-per-channel-qdq', opset: ONNX_OPSET, irVersion: ONNX_IR_VERSION, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') },
     io: { input: ORM_INPUT, output: ORM_OUTPUT },
     training: {
       ...o.provenance,

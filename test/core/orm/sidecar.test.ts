@@ -34,8 +34,15 @@ describe('parseSidecar', () => {
     ['a dim too small', { ...good, featurizer: { ...good.featurizer, dim: 10 } }],
     ['other input/output names', { ...good, io: { input: 'x', output: 'score' } }],
     ['no quality status', { ...good, quality: {} }],
+    ['a SHA-256 that is not 64 hex digits', { ...good, architecture: { ...good.architecture, sha256: 'abc' } }],
+    ['an upper-case SHA-256', { ...good, architecture: { ...good.architecture, sha256: 'A'.repeat(64) } }],
   ])('rejects %s with ORM_BAD_SIDECAR', (_, value) => {
     expect(codeOf(value)).toBe('ORM_BAD_SIDECAR');
+  });
+
+  it('accepts a sidecar with the model\'s SHA-256 and one without (older sidecars)', () => {
+    expect(parseSidecar({ ...good, architecture: { ...good.architecture, sha256: 'a'.repeat(64) } }).architecture.sha256).toBe('a'.repeat(64));
+    expect(parseSidecar(good).architecture.sha256).toBeUndefined();
   });
 
   it('names the file in the message', () => {

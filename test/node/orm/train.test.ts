@@ -4,6 +4,7 @@
  * in training, and the file-based entry point reads SQLite schemas and a
  * candidate file and writes a model the Node scorer loads.
  */
+import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,8 +81,10 @@ describe('trainOrmFromFiles', () => {
   });
 
   it('writes an int8 model and sidecar that the Node scorer loads', async () => {
-    const { sidecar, sidecarPath } = await train('a');
+    const { sidecar, sidecarPath, modelPath } = await train('a');
     expect(sidecar.architecture.weights).toBe('int8-per-channel-qdq');
+    // The sidecar records the model's SHA-256, so the app can tell a pair from two runs of one size.
+    expect(sidecar.architecture.sha256).toBe(createHash('sha256').update(readFileSync(modelPath)).digest('hex'));
     expect(sidecar.featurizer.dim).toBe(1024);
     expect((sidecar.training.examples as { examples: number }).examples).toBe(examples.length);
     const scorer = await loadOrmScorer(sidecarPath);
