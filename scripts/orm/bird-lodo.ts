@@ -18,11 +18,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pairedMeanDiff } from './paired.ts';
+import { MAX_SQL, birdSchemas, textFeatures } from './bird-data.ts';
 import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
 import { parseCandidateFile } from '../../src/core/bench/candidate-file.ts';
-import type { Schema } from '../../src/core/schema.ts';
-import { featurize } from '../../src/core/orm/featurize.ts';
-import { DEFAULT_FEATURIZER, DENSE_COUNT } from '../../src/core/orm/layout.ts';
 import { normalizeSql } from '../../src/core/sql/normalize.ts';
 import { auroc, createRng, crossfitGuarded, fitLogistic, pairedBootstrap, predictLogistic } from '../../src/core/stats/index.ts';
 import { applyStandardization, fitStandardization, standardizeRows } from '../../src/core/stats/standardize.ts';
@@ -41,38 +39,6 @@ const spec: CommandSpec = {
   },
 };
 
-/** Candidates longer than this (degenerate repetition) get no features and the lowest score. */
-const MAX_SQL = 4000;
-const TEXT_DIM = DENSE_COUNT - 4;
-
-interface TablesJson {
-  db_id: string;
-  table_names_original: string[];
-  column_names_original: [number, string][];
-  column_types: string[];
-  primary_keys: (number | number[])[];
-  foreign_keys: [number, number][];
-}
-
-/** A Spider-layout `tables.json` entry as a {@link Schema} (no samples, no row counts). */
-function schemaOf(t: TablesJson): Schema {
-  const pk = new Set(t.primary_keys.flatMap((k) => (Array.isArray(k) ? k : [k])));
-  return {
-    tables: t.table_names_original.map((name, ti) => {
-      const cols = t.column_names_original.map((c, ci) => ({ c, ci })).filter(({ c }) => c[0] === ti);
-      return {
-        name,
-        columns: cols.map(({ c, ci }) => ({ name: c[1], type: t.column_types[ci] ?? '', notNull: false, pk: pk.has(ci) ? 1 : 0, samples: [] })),
-        primaryKey: cols.filter(({ ci }) => pk.has(ci)).map(({ c }) => c[1]),
-        foreignKeys: t.foreign_keys
-          .filter(([from]) => t.column_names_original[from]?.[0] === ti)
-          .map(([from, to]) => ({ from: [t.column_names_original[from]![1]], table: t.table_names_original[t.column_names_original[to]![0]]!, to: [t.column_names_original[to]![1]] })),
-        rowCount: 0,
-        sql: '',
-      };
-    }),
-  };
-}
 
 async function main(flags: ParsedFlags): Promise<number> {
   const seed = numberFlag(flags, 'seed', 1);
@@ -81,22 +47,15 @@ async function main(flags: ParsedFlags): Promise<number> {
   const dir = String(flags.dir);
   const t0 = performance.now();
   const records = parseCandidateFile(readFileSync(join(dir, 'candidates.jsonl'), 'utf8'), 'candidates.jsonl').records;
-  const schemas = new Map((JSON.parse(readFileSync(join(dir, 'dev_tables.json'), 'utf8')) as TablesJson[]).map((t) => [t.db_id, schemaOf(t)]));
-  const cfg = { ...DEFAULT_FEATURIZER, agreement: false };
-  const cache = new Map();
+  const schemas = birdSchemas(dir);
+  const cache = new Map<string, unknown>();
   // rows[q][c]: features (null when too long), labels[q][c].
   const feats: (number[] | null)[][] = [];
   const labels: number[][] = [];
   records.forEach((r, q) => {
     if (q % 200 === 0) console.error(`featurizing question ${q} of ${records.length}`);
     const schema = schemas.get(r.db_id);
-    feats.push(r.candidates.map((c) => {
-      if (c.sql.length > MAX_SQL) return null;
-      const f = featurize({ question: r.question, sql: c.sql, ...(schema ? { schema } : {}), ...(r.evidence ? { evidence: r.evidence } : {}) }, cfg, { cache });
-      const x = new Array<number>(TEXT_DIM).fill(0);
-      for (let k = 0; k < f.indices.length; k++) if (f.indices[k]! < TEXT_DIM) x[f.indices[k]!] = f.values[k]!;
-      return x;
-    }));
+    feats.push(r.candidates.map((c) => textFeatures(r, c.sql, schema, cache)));
     labels.push(r.candidates.map((c) => (c.correct ? 1 : 0)));
   });
   const tFeat = (performance.now() - t0) / 1000;

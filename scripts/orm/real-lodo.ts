@@ -15,10 +15,14 @@
  * with and without the verifier, Best-of-N), plus the cluster selector
  * (`cluster_bon`: the execution cluster with the highest mean verifier score,
  * its first member) with a paired bootstrap CI against majority_exec and
- * per-database figures. Reads the data at run time; writes only the report.
+ * per-database figures. With `--bird DIR`, the text variant is also trained
+ * on Spider-A's other databases plus a seeded share of BIRD dev's real runs
+ * (`text+bird@<share>`; BIRD is never scored), the mixed-source training and
+ * source weighting. Reads the data at run time; writes only the report.
  */
 import { writeFileSync } from 'node:fs';
 import { pairedMeanDiff } from './paired.ts';
+import { birdTextRows } from './bird-data.ts';
 import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
@@ -31,7 +35,7 @@ import { readDb } from '../../src/node/prepare.ts';
 import { clusterBon, majorityExec, oracle, selectionAccuracy, verifierBon, type Strategy } from '../../src/core/select/index.ts';
 import { buildClusters } from '../../src/core/signals/clusters.ts';
 import type { QuestionView } from '../../src/core/signals/types.ts';
-import { auroc, fitLogistic, predictLogistic } from '../../src/core/stats/index.ts';
+import { auroc, createRng, fitLogistic, predictLogistic } from '../../src/core/stats/index.ts';
 import { applyStandardization, fitStandardization, standardizeRows } from '../../src/core/stats/standardize.ts';
 import { loadBenchmark, readCandidateFile, type LoadedBenchmark } from '../../src/node/bench.ts';
 import { prepareRun } from '../../src/node/prepare.ts';
@@ -51,6 +55,8 @@ const spec: CommandSpec = {
     lambda: { type: 'string', default: '10', help: 'ridge strength of the verifier (standardized features)' },
     workers: { type: 'string', default: '2', help: 'SQL worker threads' },
     variants: { type: 'string', help: `comma-separated, of ${[...VARIANTS, 'cluster'].join(', ')} (default all)` },
+    bird: { type: 'string', help: 'the bird-dev folder: also train the text variant on BIRD dev real runs (text features, the authors\' labels), as the variants text+bird@<share>' },
+    'bird-share': { type: 'string', default: '0.125,1', help: 'with --bird: comma-separated shares of the BIRD candidates added to every training fold (a seeded sample; the source weighting)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -123,14 +129,17 @@ function featuresOf(r: Row, v: Variant): number[] {
   }
 }
 
-/** Out-of-fold score per row, leave-one-database-out; databases in `exclude` are never trained on. */
-function lodoScores(rows: readonly Row[], v: Variant, lambda: number, exclude: ReadonlySet<string> = new Set()): Float64Array {
+/**
+ * Out-of-fold score per row, leave-one-database-out; databases in `exclude` are never trained on.
+ * `extra` rows (another benchmark's candidates, never scored) join every training fold.
+ */
+function lodoScores(rows: readonly Row[], v: Variant, lambda: number, exclude: ReadonlySet<string> = new Set(), extra: readonly { x: number[]; y: number }[] = []): Float64Array {
   const out = new Float64Array(rows.length).fill(NaN);
   for (const db of new Set(rows.map((r) => r.db))) {
     const train = rows.filter((r) => r.db !== db && !exclude.has(r.db));
-    const x = train.map((r) => featuresOf(r, v));
+    const x = [...train.map((r) => featuresOf(r, v)), ...extra.map((e) => e.x)];
     const t = fitStandardization(x);
-    const m = fitLogistic(standardizeRows(t, x), train.map((r) => r.y), { lambda });
+    const m = fitLogistic(standardizeRows(t, x), [...train.map((r) => r.y), ...extra.map((e) => e.y)], { lambda });
     rows.forEach((r, i) => {
       if (r.db === db) out[i] = predictLogistic(m, applyStandardization(t, featuresOf(r, v)));
     });
@@ -269,9 +278,19 @@ async function main(flags: ParsedFlags): Promise<number> {
   const wanted = typeof flags.variants === 'string' ? flags.variants.split(',') : [...VARIANTS, 'cluster'];
   const unknown = wanted.filter((v) => v !== 'cluster' && !(VARIANTS as readonly string[]).includes(v));
   if (unknown.length > 0) throw new RangeError(`--variants: unknown ${unknown.join(', ')}; choose from ${[...VARIANTS, 'cluster'].join(', ')}`);
-  for (const v of wanted) {
+  // Mixed sources: the text variant trained on Spider-A's other databases plus a seeded share of BIRD's real runs.
+  const birdShares = typeof flags.bird === 'string' ? String(flags['bird-share']).split(',').map(Number) : [];
+  if (birdShares.some((x) => !(x > 0 && x <= 1))) throw new RangeError(`--bird-share: shares in (0, 1], got ${String(flags['bird-share'])}`);
+  const bird = typeof flags.bird === 'string' ? birdTextRows(flags.bird) : [];
+  if (bird.length > 0) console.error(`${bird.length} BIRD candidates featurized (${((performance.now() - t0) / 1000).toFixed(1)} s so far)`);
+  const birdSample = (share: number): { x: number[]; y: number }[] => {
+    const rng = createRng(seed + 11);
+    return rng.sample(bird, Math.round(share * bird.length)).map((b) => ({ x: b.text, y: b.y }));
+  };
+  for (const v of [...wanted, ...birdShares.map((x) => `text+bird@${x}`)]) {
     const t = performance.now();
-    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : lodoScores(rows, v as Variant, lambda);
+    const share = v.startsWith('text+bird@') ? Number(v.slice('text+bird@'.length)) : null;
+    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : share !== null ? lodoScores(rows, 'text', lambda, new Set(), birdSample(share)) : lodoScores(rows, v as Variant, lambda);
     const scored = withScores(prepared, rows, score);
     const r = evaluate(scored, { group: 'db_id', bootstrap: B, seed });
     const sv = scored.map((p) => p.view);
@@ -298,13 +317,13 @@ async function main(flags: ParsedFlags): Promise<number> {
       execution_sc: r.signals.execution_sc,
       combined: { auroc: r.combiner.auroc, ci: r.combiner.ci, ece: r.combiner.ece, vs_best: r.combiner.vs_best, guard: r.combiner.guard },
       combined_minus_without_verifier: r.combiner.auroc - base.combiner.auroc,
-      selection: { ...r.selection, [clusterBon.name]: cluster.reduce((a, b) => a + b, 0) / cluster.length, oracle: selectionAccuracy(views, labels, oracle) },
+      selection: { ...r.selection, [clusterBonOrm.name]: cluster.reduce((a, b) => a + b, 0) / cluster.length, oracle: selectionAccuracy(views, labels, oracle) },
       cluster_vs_majority: pairedMeanDiff(cluster, majority, B, seed + 7),
       verifier_bon_vs_majority: pairedMeanDiff(vb, majority, B, seed + 8),
       per_db: perDb,
     };
     (report.variants as Record<string, unknown>)[v] = entry;
-    console.error(`${v}: candidate AUROC ${perCandidate.toFixed(3)}, modal-answer AUROC ${r.signals.orm?.auroc.toFixed(3)}, combined ${r.combiner.auroc.toFixed(3)} (${r.combiner.guard.kind}), verifier_bon ${r.selection['verifier_bon:orm']?.toFixed(3)}, cluster_bon ${entry.selection[clusterBon.name]?.toFixed(3)}, majority_exec ${r.selection.majority_exec?.toFixed(3)}`);
+    console.error(`${v}: candidate AUROC ${perCandidate.toFixed(3)}, modal-answer AUROC ${r.signals.orm?.auroc.toFixed(3)}, combined ${r.combiner.auroc.toFixed(3)} (${r.combiner.guard.kind}), verifier_bon ${r.selection['verifier_bon:orm']?.toFixed(3)}, cluster_bon ${entry.selection[clusterBonOrm.name]?.toFixed(3)}, majority_exec ${r.selection.majority_exec?.toFixed(3)}`);
   }
   report.seconds = Number(((performance.now() - t0) / 1000).toFixed(1));
   const text = `${JSON.stringify(report, null, 2)}\n`;

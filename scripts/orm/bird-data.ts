@@ -1,0 +1,78 @@
+/**
+ * BIRD dev as read by the measurement scripts: the `dev_tables.json` schemas
+ * (no database exists here, so no samples and no row counts) and the text
+ * features of the 42 published runs' candidates with their authors' labels.
+ * Reads `../shared/data/real-candidates/bird-dev` (or the folder given) at
+ * run time.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCandidateFile } from '../../src/core/bench/candidate-file.ts';
+import type { QuestionRecord } from '../../src/core/bench/index.ts';
+import { featurize } from '../../src/core/orm/featurize.ts';
+import { DEFAULT_FEATURIZER, DENSE_COUNT } from '../../src/core/orm/layout.ts';
+import type { Schema } from '../../src/core/schema.ts';
+
+/** Candidates longer than this (degenerate repetition) get no features. */
+export const MAX_SQL = 4000;
+/** The featurizer's dense slots without the four agreement slots (zero when agreement is off). */
+export const TEXT_DIM = DENSE_COUNT - 4;
+
+interface TablesJson {
+  db_id: string;
+  table_names_original: string[];
+  column_names_original: [number, string][];
+  column_types: string[];
+  primary_keys: (number | number[])[];
+  foreign_keys: [number, number][];
+}
+
+/** A Spider-layout `tables.json` entry as a {@link Schema} (no samples, no row counts). */
+export function schemaOf(t: TablesJson): Schema {
+  const pk = new Set(t.primary_keys.flatMap((k) => (Array.isArray(k) ? k : [k])));
+  return {
+    tables: t.table_names_original.map((name, ti) => {
+      const cols = t.column_names_original.map((c, ci) => ({ c, ci })).filter(({ c }) => c[0] === ti);
+      return {
+        name,
+        columns: cols.map(({ c, ci }) => ({ name: c[1], type: t.column_types[ci] ?? '', notNull: false, pk: pk.has(ci) ? 1 : 0, samples: [] })),
+        primaryKey: cols.filter(({ ci }) => pk.has(ci)).map(({ c }) => c[1]),
+        foreignKeys: t.foreign_keys
+          .filter(([from]) => t.column_names_original[from]?.[0] === ti)
+          .map(([from, to]) => ({ from: [t.column_names_original[from]![1]], table: t.table_names_original[t.column_names_original[to]![0]]!, to: [t.column_names_original[to]![1]] })),
+        rowCount: 0,
+        sql: '',
+      };
+    }),
+  };
+}
+
+/** The schema of every BIRD dev database, by `db_id`. */
+export function birdSchemas(dir: string): Map<string, Schema> {
+  return new Map((JSON.parse(readFileSync(join(dir, 'dev_tables.json'), 'utf8')) as TablesJson[]).map((t) => [t.db_id, schemaOf(t)]));
+}
+
+/** The dense text features of one candidate (null when it is longer than {@link MAX_SQL}). */
+export function textFeatures(record: Pick<QuestionRecord, 'question' | 'evidence'>, sql: string, schema: Schema | undefined, cache: Map<string, unknown>): number[] | null {
+  if (sql.length > MAX_SQL) return null;
+  const f = featurize({ question: record.question, sql, ...(schema ? { schema } : {}), ...(record.evidence ? { evidence: record.evidence } : {}) }, { ...DEFAULT_FEATURIZER, agreement: false }, { cache: cache as never });
+  const x = new Array<number>(TEXT_DIM).fill(0);
+  for (let k = 0; k < f.indices.length; k++) if (f.indices[k]! < TEXT_DIM) x[f.indices[k]!] = f.values[k]!;
+  return x;
+}
+
+/** Every labeled BIRD candidate with features: its database, label and text features. */
+export function birdTextRows(dir: string): { db: string; y: number; text: number[] }[] {
+  const records = parseCandidateFile(readFileSync(join(dir, 'candidates.jsonl'), 'utf8'), 'candidates.jsonl').records;
+  const schemas = birdSchemas(dir);
+  const cache = new Map<string, unknown>();
+  const out: { db: string; y: number; text: number[] }[] = [];
+  for (const r of records) {
+    for (const c of r.candidates) {
+      if (c.correct === undefined || c.correct === null) continue;
+      const text = textFeatures(r, c.sql, schemas.get(r.db_id), cache);
+      if (text) out.push({ db: r.db_id, y: c.correct ? 1 : 0, text });
+    }
+  }
+  return out;
+}
