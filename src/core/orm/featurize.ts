@@ -7,7 +7,8 @@
  * does not outweigh a short one: `u:` masked SQL unigrams, `b:` bigrams and
  * `t:` trigrams (keywords kept, identifiers → `<id>`, numbers → `<num>`,
  * strings → `<str>`, with `^`/`$` boundaries), and `x:` question stem ×
- * SQL keyword crosses. Buckets and signs come from `hashSlot` (FNV-1a).
+ * SQL keyword crosses. Buckets and signs are those of `hashSlot` (FNV-1a),
+ * the names hashed in parts (`fnvText`) rather than built.
  */
 import type { Schema } from '../schema.ts';
 import { cueIndicatorsOf, cueQuestionFlags } from './cues.ts';
@@ -88,7 +89,12 @@ export function featurize(item: OrmItem, config: FeaturizerConfig, options: Feat
   ];
   if (dense.length !== DENSE_COUNT) throw new Error(`featurizer bug: ${dense.length} dense values for ${DENSE_COUNT} slots`);
 
-  const acc = new Accumulator(config.dim);
+  const columns = item.schema === undefined ? NO_COLUMNS : schemaColumnNames(item.schema);
+  const seq = ['^', ...facts.tokens.map((t) => masked(t, columns)), '$'];
+  const keywords = [...new Set(facts.tokens.filter((tok) => tok.kind === 'kw' || tok.kind === 'fn').map((tok) => tok.text))];
+
+  // Nothing below throws: the shared accumulator is always emptied by take().
+  const acc = accumulator(config.dim);
   dense.forEach((v, i) => { if (v !== 0) acc.set(i, v); });
   const buckets = config.dim - DENSE_COUNT;
   const seed = fnvSeed(config.hashSeed);
@@ -97,8 +103,6 @@ export function featurize(item: OrmItem, config: FeaturizerConfig, options: Feat
     const u = h >>> 0;
     acc.add(DENSE_COUNT + (u % buckets), (u >>> 31 === 0 ? 1 : -1) * w);
   };
-  const columns = item.schema === undefined ? NO_COLUMNS : schemaColumnNames(item.schema);
-  const seq = ['^', ...facts.tokens.map((t) => masked(t, columns)), '$'];
   // Each group scaled by 1/sqrt(its size): u: unigrams, b: bigrams, t: trigrams of `seq`, x: question stem × keyword.
   const n = facts.tokens.length;
   const u = fnvText(seed, 'u:');
@@ -109,14 +113,13 @@ export function featurize(item: OrmItem, config: FeaturizerConfig, options: Feat
   for (let i = 0; i <= n; i++) add(fnvText(fnvText(fnvText(b, seq[i]!), ' '), seq[i + 1]!), wb);
   const t = fnvText(seed, 't:');
   for (let i = 0; i < n; i++) add(fnvText(fnvText(fnvText(fnvText(fnvText(t, seq[i]!), ' '), seq[i + 1]!), ' '), seq[i + 2]!), wu);
-  const keywords = [...new Set(facts.tokens.filter((tok) => tok.kind === 'kw' || tok.kind === 'fn').map((tok) => tok.text))];
   const x = fnvText(seed, 'x:');
   const wx = 1 / Math.sqrt(Math.max(1, q.stems.length * keywords.length));
   for (const stemmed of q.stems) {
     const hq = fnvText(fnvText(x, stemmed), '|');
     for (const k of keywords) add(fnvText(hq, k), wx);
   }
-  return acc.sparse();
+  return acc.take();
 }
 
 const NO_COLUMNS: ReadonlySet<string> = new Set();
@@ -124,7 +127,8 @@ const NO_COLUMNS: ReadonlySet<string> = new Set();
 /**
  * Sums feature values by index as a Map would (each index's additions in
  * order, so the floating-point sums are the same), in a dense array with a
- * list of the indices touched.
+ * list of the indices touched. One is kept per dimension and cleared after
+ * each vector (featurizing is synchronous, so it is never shared).
  */
 class Accumulator {
   private readonly values: Float64Array;
@@ -146,11 +150,30 @@ class Accumulator {
     this.values[i] = this.values[i]! + v; // 0 + v for a new index, as (map.get(i) ?? 0) + v
   }
 
-  /** The nonzero entries, indices increasing. */
-  sparse(): SparseFeatures {
-    const indices = Int32Array.from(this.touched.filter((i) => this.values[i] !== 0)).sort();
-    return { indices, values: Float32Array.from(indices, (i) => this.values[i]!) };
+  /** The nonzero entries, indices increasing; the accumulator is empty again after. */
+  take(): SparseFeatures {
+    const kept = this.touched.filter((i) => this.values[i] !== 0);
+    const indices = Int32Array.from(kept).sort();
+    const values = Float32Array.from(indices, (i) => this.values[i]!);
+    for (const i of this.touched) {
+      this.values[i] = 0;
+      this.seen[i] = 0;
+    }
+    this.touched.length = 0;
+    return { indices, values };
   }
+}
+
+let scratch: Accumulator | null = null;
+let scratchDim = 0;
+
+/** The empty accumulator for `dim`. */
+function accumulator(dim: number): Accumulator {
+  if (scratch === null || scratchDim !== dim) {
+    scratch = new Accumulator(dim);
+    scratchDim = dim;
+  }
+  return scratch;
 }
 
 /** What the featurizer reads off a question, the same for each of its candidates. */
