@@ -45,7 +45,7 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
           if (gone) return never;
           execs.set(sql, (execs.get(sql) ?? 0) + 1);
           if (sql === HANG) return never;
-          reports.postMessage([i, await real.exec(key, sql, rowCap)]);
+          reports.postMessage([[i, await real.exec(key, sql, rowCap)]]);
         }
         return sqls.length;
       }),
