@@ -10,7 +10,7 @@
  * which query runs and since when.
  */
 import type { ExecOutcome } from '../../core/exec/types.ts';
-import type { SqlRunner } from './runner.ts';
+import type { ExecExtras, SqlRunner } from './runner.ts';
 
 /** Every method of T, returning a Promise of what it returned. */
 type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
@@ -68,17 +68,17 @@ export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
    * query's start is written there and outcomes are posted every
    * REPORT_EVERY_MS, else one message per query.
    */
-  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports, fingerprint?: boolean, progress?: BatchProgress): Promise<number>;
+  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports, extras?: ExecExtras, progress?: BatchProgress): Promise<number>;
 };
 
 /**
  * Runs a batch on a runner, posting its outcomes as SqlWorkerApi.execBatch says.
  *
  * @example
- * execBatchReporting(runner, 'db', sqls, 10_000, port, false, batchProgress());
+ * execBatchReporting(runner, 'db', sqls, 10_000, port, { fingerprint: true }, batchProgress());
  */
-export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports, fingerprint?: boolean, progress?: BatchProgress): number {
-  if (progress === undefined) return runner.execBatch(key, sqls, rowCap, (i, out) => reports.postMessage([[i, out]]), fingerprint);
+export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports, extras?: ExecExtras, progress?: BatchProgress): number {
+  if (progress === undefined) return runner.execBatch(key, sqls, rowCap, (i, out) => reports.postMessage([[i, out]]), extras);
   let pending: BatchReport[] = [];
   let posted = performance.now();
   const started = (i: number): void => {
@@ -95,7 +95,7 @@ export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonl
       posted = now;
     }
     started(i + 1); // the next query starts now
-  }, fingerprint);
+  }, extras);
   if (pending.length > 0) reports.postMessage(pending);
   return n;
 }
@@ -115,8 +115,8 @@ export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
     check: async (key) => (await ready).check(key),
     memory: async (key) => (await ready).memory(key),
     schema: async (key) => (await ready).schema(key),
-    exec: async (key, sql, rowCap, fingerprint) => (await ready).exec(key, sql, rowCap, fingerprint),
-    execBatch: async (key, sqls, rowCap, reports, fingerprint, progress) => execBatchReporting(await ready, key, sqls, rowCap, reports, fingerprint, progress),
+    exec: async (key, sql, rowCap, fingerprint, normalize) => (await ready).exec(key, sql, rowCap, fingerprint, normalize),
+    execBatch: async (key, sqls, rowCap, reports, extras, progress) => execBatchReporting(await ready, key, sqls, rowCap, reports, extras, progress),
     normalizedSql: async (key, sql) => (await ready).normalizedSql(key, sql),
     close: async (key) => (await ready).close(key),
   };

@@ -23,6 +23,8 @@ export interface BatchOptions {
   readonly rowCap: number;
   /** Fingerprint each success in the worker (ExecOptions.fingerprint). */
   readonly fingerprint?: boolean;
+  /** Attach SQLite's normalized text to each outcome (ExecOptions.normalize). */
+  readonly normalize?: boolean;
   /** Most queries per batch (see batchSize). */
   readonly batchSize: number;
   readonly signal?: AbortSignal;
@@ -117,7 +119,7 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
           const reports = transfer(channel.port2, [channel.port2]);
           progress = batchProgress();
           // The call's answer and the reports travel on different ports: wait for both.
-          await Promise.all([api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, reports, o.fingerprint ?? false, progress), all]);
+          await Promise.all([api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, reports, { fingerprint: o.fingerprint ?? false, normalize: o.normalize ?? false }, progress), all]);
         },
         settle(r) {
           ended = true;

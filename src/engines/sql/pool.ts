@@ -142,7 +142,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       const started = performance.now();
       const ctx = { what: 'the query', timeoutMs: opts.timeoutMs ?? timeoutMs, sql };
       const onFailure = (error: ExecError, ms?: number): ExecOutcome => ({ ok: false, error, ms: ms ?? performance.now() - started });
-      const call = (api: Remote<SqlWorkerApi>): Promise<ExecOutcome> => api.exec(key, sql, opts.rowCap ?? rowCap, opts.fingerprint ?? false);
+      const call = (api: Remote<SqlWorkerApi>): Promise<ExecOutcome> => api.exec(key, sql, opts.rowCap ?? rowCap, opts.fingerprint ?? false, opts.normalize ?? false);
       return submit<ExecOutcome>(key, ctx, call, onFailure, opts.signal, undefined, grewMemory);
     },
     async runMany(key, sqls, opts = {}, onProgress) {
@@ -154,6 +154,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
         timeoutMs: opts.timeoutMs ?? timeoutMs,
         rowCap: opts.rowCap ?? rowCap,
         ...(opts.fingerprint === undefined ? {} : { fingerprint: opts.fingerprint }),
+        ...(opts.normalize === undefined ? {} : { normalize: opts.normalize }),
         batchSize: batchSize(total, size),
         ...(opts.signal === undefined ? {} : { signal: opts.signal }),
         retire: grewMemory,
