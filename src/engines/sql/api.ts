@@ -10,7 +10,8 @@
  * which query runs and since when.
  */
 import type { ExecOutcome } from '../../core/exec/types.ts';
-import type { ExecExtras, SqlRunner } from './runner.ts';
+import type { DbSource } from './lazy-file.ts';
+import type { ExecExtras, OpenCheck, SchemaOutcome, SqlRunner } from './runner.ts';
 
 /** Every method of T, returning a Promise of what it returned. */
 type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
@@ -63,6 +64,8 @@ export const epochMicros = (): bigint => BigInt(Math.round((performance.timeOrig
 
 /** What a SQL worker exposes through comlink. */
 export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
+  /** SqlRunner.open, then (when it opened) SqlRunner.schema, in one round trip: the open's failure (with its `ms`), or the schema's outcome. */
+  openRead(key: string, source: DbSource, check?: OpenCheck): Promise<SchemaOutcome>;
   /**
    * SqlRunner.execBatch, outcomes posted to `reports`; with `progress`, each
    * query's start is written there and outcomes are posted every
@@ -112,6 +115,11 @@ export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonl
 export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
   return {
     open: async (key, source, check) => (await ready).open(key, source, check),
+    openRead: async (key, source, check) => {
+      const runner = await ready;
+      const opened = runner.open(key, source, check);
+      return opened.ok ? runner.schema(key) : opened;
+    },
     check: async (key) => (await ready).check(key),
     memory: async (key) => (await ready).memory(key),
     schema: async (key) => (await ready).schema(key),

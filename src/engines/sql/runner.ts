@@ -172,6 +172,9 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
       }
       db.exec(`PRAGMA hard_heap_limit=${Math.floor(heapLimit)}`);
       db.exec('PRAGMA query_only=ON');
+      // A private copy nothing else can change: keep the read lock, so a query does not check for a
+      // hot journal and re-validate the page cache (file-system calls in sql.js's JS) each time it starts.
+      if (lazy === null) db.exec('PRAGMA locking_mode=EXCLUSIVE');
       db.exec('SELECT count(*) FROM sqlite_master');
       if ((check ?? (lazy === null ? 'full' : 'header')) === 'full') quickCheck(db);
       if (lazy?.failure != null) throw new Error(`database disk image is malformed (${lazy.failure})`);

@@ -49,8 +49,13 @@ export function runStatement(db: Database, sql: string, rowCap: number, maxResul
     const rows: Cell[][] = [];
     let bytes = 0;
     while (rows.length < rowCap && stmt.step()) {
-      const row = getRow(stmt).map(toCell);
-      bytes += row.reduce<number>((n, c) => n + cellBytes(c), 0);
+      const raw = getRow(stmt);
+      const row = new Array<Cell>(raw.length);
+      for (let k = 0; k < raw.length; k++) {
+        const cell = toCell(raw[k]!);
+        row[k] = cell;
+        bytes += cellBytes(cell);
+      }
       if (bytes > maxResultBytes) {
         const size = `${Math.round(maxResultBytes / MiB)} MiB`;
         const message = `the result passed ${size} after ${rows.length + 1} rows; add a LIMIT or select fewer, shorter columns.`;
