@@ -3,9 +3,10 @@
  * src/node/sql-pool.ts through workers/sql.node.mjs (which registers tsx).
  * Same API as workers/sql.worker.ts; the pool decides which databases stay
  * open, so the runner keeps them all. A database given as `{path}` is read
- * from disk on demand, read-only.
+ * from disk on demand, read-only. sql.js's wasm arrives compiled in
+ * `workerData.sqlWasm` (one compiled copy for every worker of the process).
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { expose } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { createSqlWorkerApi } from '../src/engines/sql/api.ts';
@@ -13,4 +14,6 @@ import { loadSqlRunner } from '../src/engines/sql/load.ts';
 import { pathRandomAccess } from '../src/engines/sql/node-file.ts';
 
 if (parentPort === null) throw new Error('workers/sql.node.ts must run as a worker thread');
-expose(createSqlWorkerApi(loadSqlRunner({ maxOpen: Number.POSITIVE_INFINITY, openPath: pathRandomAccess })), nodeEndpoint(parentPort));
+// The spawner posts sql.js's wasm compiled once for all its workers (see nodeSqlSpawn).
+const wasmModule = (workerData as { sqlWasm?: WebAssembly.Module } | null)?.sqlWasm;
+expose(createSqlWorkerApi(loadSqlRunner({ maxOpen: Number.POSITIVE_INFINITY, openPath: pathRandomAccess, ...(wasmModule === undefined ? {} : { wasmModule }) })), nodeEndpoint(parentPort));

@@ -6,7 +6,9 @@
  * Node and under vitest alike. An `error` event or an exit the pool did not
  * ask for counts as a crash.
  */
+import { readFileSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
@@ -20,6 +22,15 @@ import type { SchemaOutcome } from '../engines/sql/runner.ts';
 import type { SqlWorkerHandle } from '../engines/sql/slot.ts';
 
 const ENTRY = new URL('../../workers/sql.node.mjs', import.meta.url);
+
+let sqlWasm: WebAssembly.Module | undefined;
+/**
+ * sql.js's wasm, compiled once per process and posted to every worker: V8
+ * shares one compiled copy (and the optimised code of its hot functions)
+ * between threads, so a second or replacement worker starts warm.
+ */
+const compiledSqlWasm = (): WebAssembly.Module =>
+  (sqlWasm ??= new WebAssembly.Module(readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'))));
 
 /** A Node SQL worker handle; `worker` is exposed for tests and diagnostics. */
 export interface NodeSqlWorkerHandle extends SqlWorkerHandle {
@@ -38,7 +49,7 @@ export interface NodeSpawnOptions {
  * const pool = createSqlPool({ spawn: () => nodeSqlSpawn() });
  */
 export function nodeSqlSpawn(options: NodeSpawnOptions = {}): NodeSqlWorkerHandle {
-  const worker = new Worker(ENTRY, options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits });
+  const worker = new Worker(ENTRY, { workerData: { sqlWasm: compiledSqlWasm() }, ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }) });
   let stopped = false;
   const crashCallbacks: ((reason: string) => void)[] = [];
   const crash = (reason: string): void => {

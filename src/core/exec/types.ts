@@ -60,6 +60,8 @@ export interface ExecSuccess {
    * when the producer did not compute it; callers then compute it themselves.
    */
   readonly fingerprint?: string;
+  /** SQLite's normalized text of the statement, when asked for (ExecOptions.normalize). */
+  readonly normalizedSql?: string | null;
 }
 
 /** A failed execution. */
@@ -67,6 +69,8 @@ export interface ExecFailure {
   readonly ok: false;
   readonly error: ExecError;
   readonly ms: number;
+  /** SQLite's normalized text of the statement when asked for (ExecOptions.normalize); null when it did not prepare. */
+  readonly normalizedSql?: string | null;
 }
 
 export type ExecOutcome = ExecSuccess | ExecFailure;
@@ -82,6 +86,12 @@ export interface ExecOptions {
    * the Ask pipeline and the evaluation, which cluster by result; the console and plain queries skip it.
    */
   readonly fingerprint?: boolean;
+  /**
+   * Attach SQLite's normalized statement text (`normalizedSql`: literals as `?`, canonical spacing
+   * and keyword case; null when it does not prepare), read off the statement the run prepares
+   * anyway, so no second call is needed: asked for by the Ask pipeline (structure-key fallback).
+   */
+  readonly normalize?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;

@@ -49,11 +49,32 @@ export const CUES: readonly Cue[] = [
  * // [1, 0, 0]: the count cue is asked and answered
  */
 export function cueIndicators(questionLower: string, shape: SqlShape): number[] {
+  return cueIndicatorsOf(cueQuestionFlags(questionLower), shape);
+}
+
+/**
+ * Which cues a lowercase question has, in {@link CUES} order (the question's
+ * half of {@link cueIndicators}, the same for every candidate of it).
+ *
+ * @example
+ * cueQuestionFlags('how many singers are there?')[0]; // true
+ */
+export function cueQuestionFlags(questionLower: string): boolean[] {
+  return CUES.map((cue) => cue.question.test(questionLower));
+}
+
+/**
+ * {@link cueIndicators} from the question's cue flags (cueQuestionFlags).
+ *
+ * @example
+ * cueIndicatorsOf(cueQuestionFlags('how many singers?'), sqlShape(featureTokens('SELECT count(*) FROM singer'))).slice(0, 3); // [1, 0, 0]
+ */
+export function cueIndicatorsOf(questionFlags: readonly boolean[], shape: SqlShape): number[] {
   const out: number[] = [];
-  for (const cue of CUES) {
-    const q = cue.question.test(questionLower);
+  CUES.forEach((cue, i) => {
+    const q = questionFlags[i] === true;
     const s = cue.sql(shape);
     out.push(q && s ? 1 : 0, q && !s ? 1 : 0, !q && s ? 1 : 0);
-  }
+  });
   return out;
 }

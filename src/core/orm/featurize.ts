@@ -7,14 +7,15 @@
  * does not outweigh a short one: `u:` masked SQL unigrams, `b:` bigrams and
  * `t:` trigrams (keywords kept, identifiers → `<id>`, numbers → `<num>`,
  * strings → `<str>`, with `^`/`$` boundaries), and `x:` question stem ×
- * SQL keyword crosses. Buckets and signs come from `hashSlot` (FNV-1a).
+ * SQL keyword crosses. Buckets and signs are those of `hashSlot` (FNV-1a),
+ * the names hashed in parts (`fnvText`) rather than built.
  */
 import type { Schema } from '../schema.ts';
-import { cueIndicators } from './cues.ts';
-import { hashSlot } from './hash.ts';
+import { cueIndicatorsOf, cueQuestionFlags } from './cues.ts';
+import { fnvSeed, fnvText } from './hash.ts';
 import { checkFeaturizerConfig, DENSE_COUNT, type FeaturizerConfig } from './layout.ts';
 import type { FeatureToken } from './tokens.ts';
-import { linkFeatures } from './link.ts';
+import { linkFeatures, schemaColumnNames } from './link.ts';
 import { sqlShape } from './shape.ts';
 import { sqlFacts, type SqlFacts } from './sql-facts.ts';
 import { structureFeatures } from './structure.ts';
@@ -75,41 +76,133 @@ export function featurize(item: OrmItem, config: FeaturizerConfig, options: Feat
   }
   const shape = sqlShape(facts.tokens);
   const text = item.evidence ? `${item.question} ${item.evidence}` : item.question;
-  const words = textWords(item.question);
+  const q = questionView(item.question);
   const a = config.agreement ? item.agreement : undefined;
   if (a && [a.exec_share, a.struct_share, a.string_share].some((v) => !(v >= 0 && v <= 1))) {
     throw new RangeError(`agreement shares must be in [0, 1], got ${JSON.stringify(a)}`);
   }
   const dense = [
-    ...structureFeatures(facts, shape, words.length),
-    ...cueIndicators(item.question.toLowerCase(), shape),
+    ...structureFeatures(facts, shape, q.words),
+    ...cueIndicatorsOf(q.cues, shape),
     ...linkFeatures(text, facts, item.schema),
     ...(a ? [1, a.exec_share, a.struct_share, a.string_share] : [0, 0, 0, 0]),
   ];
   if (dense.length !== DENSE_COUNT) throw new Error(`featurizer bug: ${dense.length} dense values for ${DENSE_COUNT} slots`);
 
-  const acc = new Map<number, number>();
+  const columns = item.schema === undefined ? NO_COLUMNS : schemaColumnNames(item.schema);
+  const seq = ['^', ...facts.tokens.map((t) => masked(t, columns)), '$'];
+  const keywords = [...new Set(facts.tokens.filter((tok) => tok.kind === 'kw' || tok.kind === 'fn').map((tok) => tok.text))];
+
+  // Nothing below throws: the shared accumulator is always emptied by take().
+  const acc = accumulator(config.dim);
   dense.forEach((v, i) => { if (v !== 0) acc.set(i, v); });
   const buckets = config.dim - DENSE_COUNT;
-  const addGroup = (names: readonly string[]): void => {
-    const w = 1 / Math.sqrt(Math.max(1, names.length));
-    for (const name of names) {
-      const { bucket, sign } = hashSlot(name, config.hashSeed, buckets);
-      const i = DENSE_COUNT + bucket;
-      acc.set(i, (acc.get(i) ?? 0) + sign * w);
-    }
+  const seed = fnvSeed(config.hashSeed);
+  /** Adds one hashed feature (its name's parts folded in order, see fnvText) with weight `w`. */
+  const add = (h: number, w: number): void => {
+    const u = h >>> 0;
+    acc.add(DENSE_COUNT + (u % buckets), (u >>> 31 === 0 ? 1 : -1) * w);
   };
-  const columns = new Set(item.schema?.tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase())) ?? []);
-  const seq = ['^', ...facts.tokens.map((t) => masked(t, columns)), '$'];
-  addGroup(seq.slice(1, -1).map((t) => `u:${t}`));
-  addGroup(seq.slice(1).map((t, i) => `b:${seq[i]} ${t}`));
-  addGroup(seq.slice(2).map((t, i) => `t:${seq[i]} ${seq[i + 1]} ${t}`));
-  const qStems = [...new Set(words.map((w) => (/^\d/.test(w) ? '<num>' : stem(w))))];
-  const keywords = [...new Set(facts.tokens.filter((t) => t.kind === 'kw' || t.kind === 'fn').map((t) => t.text))];
-  addGroup(qStems.flatMap((q) => keywords.map((k) => `x:${q}|${k}`)));
+  // Each group scaled by 1/sqrt(its size): u: unigrams, b: bigrams, t: trigrams of `seq`, x: question stem × keyword.
+  const n = facts.tokens.length;
+  const u = fnvText(seed, 'u:');
+  const wu = 1 / Math.sqrt(Math.max(1, n));
+  for (let i = 1; i <= n; i++) add(fnvText(u, seq[i]!), wu);
+  const b = fnvText(seed, 'b:');
+  const wb = 1 / Math.sqrt(Math.max(1, n + 1));
+  for (let i = 0; i <= n; i++) add(fnvText(fnvText(fnvText(b, seq[i]!), ' '), seq[i + 1]!), wb);
+  const t = fnvText(seed, 't:');
+  for (let i = 0; i < n; i++) add(fnvText(fnvText(fnvText(fnvText(fnvText(t, seq[i]!), ' '), seq[i + 1]!), ' '), seq[i + 2]!), wu);
+  const x = fnvText(seed, 'x:');
+  const wx = 1 / Math.sqrt(Math.max(1, q.stems.length * keywords.length));
+  for (const stemmed of q.stems) {
+    const hq = fnvText(fnvText(x, stemmed), '|');
+    for (const k of keywords) add(fnvText(hq, k), wx);
+  }
+  return acc.take();
+}
 
-  const indices = Int32Array.from([...acc.keys()].filter((i) => acc.get(i) !== 0)).sort();
-  return { indices, values: Float32Array.from(indices, (i) => acc.get(i)!) };
+const NO_COLUMNS: ReadonlySet<string> = new Set();
+
+/**
+ * Sums feature values by index as a Map would (each index's additions in
+ * order, so the floating-point sums are the same), in a dense array with a
+ * list of the indices touched. One is kept per dimension and cleared after
+ * each vector (featurizing is synchronous, so it is never shared).
+ */
+class Accumulator {
+  private readonly values: Float64Array;
+  private readonly seen: Uint8Array;
+  private readonly touched: number[] = [];
+
+  constructor(dim: number) {
+    this.values = new Float64Array(dim);
+    this.seen = new Uint8Array(dim);
+  }
+
+  set(i: number, v: number): void {
+    if (this.seen[i] === 0) { this.seen[i] = 1; this.touched.push(i); }
+    this.values[i] = v;
+  }
+
+  add(i: number, v: number): void {
+    if (this.seen[i] === 0) { this.seen[i] = 1; this.touched.push(i); }
+    this.values[i] = this.values[i]! + v; // 0 + v for a new index, as (map.get(i) ?? 0) + v
+  }
+
+  /** The nonzero entries, indices increasing; the accumulator is empty again after. */
+  take(): SparseFeatures {
+    const kept = this.touched.filter((i) => this.values[i] !== 0);
+    const indices = Int32Array.from(kept).sort();
+    const values = Float32Array.from(indices, (i) => this.values[i]!);
+    for (const i of this.touched) {
+      this.values[i] = 0;
+      this.seen[i] = 0;
+    }
+    this.touched.length = 0;
+    return { indices, values };
+  }
+}
+
+let scratch: Accumulator | null = null;
+let scratchDim = 0;
+
+/** The empty accumulator for `dim`. */
+function accumulator(dim: number): Accumulator {
+  if (scratch === null || scratchDim !== dim) {
+    scratch = new Accumulator(dim);
+    scratchDim = dim;
+  }
+  return scratch;
+}
+
+/** What the featurizer reads off a question, the same for each of its candidates. */
+interface QuestionView {
+  /** How many words it has. */
+  readonly words: number;
+  /** Its distinct word stems in order (numbers as `<num>`). */
+  readonly stems: readonly string[];
+  /** Which question cues it has (cues.ts). */
+  readonly cues: readonly boolean[];
+}
+
+/** Questions repeat once per candidate: their views are kept (a bounded memo, cleared when full). */
+const QUESTIONS = new Map<string, QuestionView>();
+const QUESTIONS_KEPT = 1024;
+
+function questionView(question: string): QuestionView {
+  let view = QUESTIONS.get(question);
+  if (view === undefined) {
+    const words = textWords(question);
+    view = {
+      words: words.length,
+      stems: [...new Set(words.map((w) => (/^\d/.test(w) ? '<num>' : stem(w))))],
+      cues: cueQuestionFlags(question.toLowerCase()),
+    };
+    if (QUESTIONS.size >= QUESTIONS_KEPT) QUESTIONS.clear();
+    QUESTIONS.set(question, view);
+  }
+  return view;
 }
 
 /**

@@ -20,19 +20,40 @@ const PRIME = 16777619;
  * fnv1a32('select', 0); // the same number on every platform
  */
 export function fnv1a32(text: string, seed: number): number {
+  return fnvText(fnvSeed(seed), text) >>> 0;
+}
+
+/**
+ * The FNV-1a state after the offset basis and the four bytes of `seed`
+ * (little-endian): where every hash of that seed starts.
+ *
+ * @example
+ * fnvText(fnvSeed(7), 'select') >>> 0 === fnv1a32('select', 7); // true
+ */
+export function fnvSeed(seed: number): number {
   let h = OFFSET_BASIS;
   for (let i = 0; i < 4; i++) {
     h ^= (seed >>> (8 * i)) & 0xff;
     h = Math.imul(h, PRIME);
   }
-  // UTF-8 bytes written out by hand (no allocation: this runs per n-gram);
-  // a lone surrogate is U+FFFD, as TextEncoder writes it.
-  const step = (byte: number): void => {
-    h = Math.imul(h ^ byte, PRIME);
-  };
+  return h;
+}
+
+/**
+ * Folds the UTF-8 bytes of `text` into the state `h` (a lone surrogate is
+ * U+FFFD, as TextEncoder writes it). Folding texts one after another gives
+ * the hash of their concatenation whenever no surrogate pair is split
+ * between two of them, so a feature name can be hashed in parts without
+ * being built.
+ *
+ * @example
+ * fnvText(fnvText(fnvSeed(0), 'u:'), 'select') >>> 0 === fnv1a32('u:select', 0); // true
+ */
+export function fnvText(h: number, text: string): number {
+  // UTF-8 bytes written out by hand (no allocation: this runs per n-gram).
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    if (c < 0x80) { h = Math.imul(h ^ c, PRIME); continue; } // the common case, without a call
+    if (c < 0x80) { h = Math.imul(h ^ c, PRIME); continue; } // the common case
     if (c >= 0xd800 && c <= 0xdfff) {
       const d = text.charCodeAt(i + 1);
       if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
@@ -40,11 +61,19 @@ export function fnv1a32(text: string, seed: number): number {
         i++;
       } else c = 0xfffd;
     }
-    if (c < 0x800) { step(0xc0 | (c >> 6)); step(0x80 | (c & 0x3f)); }
-    else if (c < 0x10000) { step(0xe0 | (c >> 12)); step(0x80 | ((c >> 6) & 0x3f)); step(0x80 | (c & 0x3f)); }
-    else { step(0xf0 | (c >> 18)); step(0x80 | ((c >> 12) & 0x3f)); step(0x80 | ((c >> 6) & 0x3f)); step(0x80 | (c & 0x3f)); }
+    if (c < 0x800) h = Math.imul(Math.imul(h ^ (0xc0 | (c >> 6)), PRIME) ^ (0x80 | (c & 0x3f)), PRIME);
+    else if (c < 0x10000) {
+      h = Math.imul(h ^ (0xe0 | (c >> 12)), PRIME);
+      h = Math.imul(h ^ (0x80 | ((c >> 6) & 0x3f)), PRIME);
+      h = Math.imul(h ^ (0x80 | (c & 0x3f)), PRIME);
+    } else {
+      h = Math.imul(h ^ (0xf0 | (c >> 18)), PRIME);
+      h = Math.imul(h ^ (0x80 | ((c >> 12) & 0x3f)), PRIME);
+      h = Math.imul(h ^ (0x80 | ((c >> 6) & 0x3f)), PRIME);
+      h = Math.imul(h ^ (0x80 | (c & 0x3f)), PRIME);
+    }
   }
-  return h >>> 0;
+  return h;
 }
 
 /** Where a hashed feature lands: a bucket in `[0, buckets)` and a sign. */

@@ -9,9 +9,8 @@
  * `min(1, log1p(n) / log1p(8))`.
  */
 import type { Schema, TableInfo } from '../schema.ts';
-import { findTable } from '../sql/scope.ts';
 import type { ColumnRef, SqlFacts } from './sql-facts.ts';
-import { nameStems, STOPWORDS, stem, textNumbers, textWords } from './words.ts';
+import { nameStemsShared, STOPWORDS, stem, textNumbers, textWords } from './words.ts';
 
 /** Feature names in output order. Changing the list changes the featurizer version. */
 export const LINK_FEATURES = [
@@ -26,9 +25,72 @@ const frac = (hit: number, all: number): number => (all === 0 ? 0 : hit / all);
 const squash = (n: number): number => Math.min(1, Math.log1p(n) / Math.log1p(8));
 const content = (stems: readonly string[]): string[] => stems.filter((s) => !STOPWORDS.has(s) && !/^\d/.test(s));
 
-function isKeyPair(schema: Schema, a: ColumnRef, b: ColumnRef): boolean {
+/**
+ * What linking reads off a schema, the same for every candidate on it: lowercase
+ * column names, tables by lowercase name (the first of a name, as a search in
+ * table order finds), and each table's name stems.
+ */
+interface SchemaView {
+  readonly columns: ReadonlySet<string>;
+  readonly tables: ReadonlyMap<string, TableInfo>;
+  /** Stems of each table's name and column names. */
+  readonly stems: ReadonlyMap<TableInfo, ReadonlySet<string>>;
+}
+
+/** Schemas are plain data shared by all candidates of a database: their views are kept while the schema lives. */
+const SCHEMAS = new WeakMap<Schema, SchemaView>();
+
+function schemaView(schema: Schema): SchemaView {
+  let view = SCHEMAS.get(schema);
+  if (view === undefined) {
+    const tables = new Map<string, TableInfo>();
+    for (const t of schema.tables) if (!tables.has(t.name.toLowerCase())) tables.set(t.name.toLowerCase(), t);
+    view = {
+      columns: new Set(schema.tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase()))),
+      tables,
+      stems: new Map(schema.tables.map((t) => [t, new Set([t.name, ...t.columns.map((c) => c.name)].flatMap((n) => nameStemsShared(n)))])),
+    };
+    SCHEMAS.set(schema, view);
+  }
+  return view;
+}
+
+/**
+ * The lowercase names of every column of `schema` (kept per schema object).
+ *
+ * @example
+ * schemaColumnNames({ tables: [singerTable] }).has('name'); // true
+ */
+export function schemaColumnNames(schema: Schema): ReadonlySet<string> {
+  return schemaView(schema).columns;
+}
+
+/** What linking reads off a question text, the same for every candidate of it. */
+interface TextView {
+  readonly lower: string;
+  readonly stems: ReadonlySet<string>;
+  readonly content: readonly string[];
+  readonly numbers: readonly number[];
+}
+
+/** Question texts repeat once per candidate: their views are kept (a bounded memo, cleared when full). */
+const TEXTS = new Map<string, TextView>();
+const TEXTS_KEPT = 1024;
+
+function textView(text: string): TextView {
+  let view = TEXTS.get(text);
+  if (view === undefined) {
+    const stems = new Set(textWords(text).map(stem));
+    view = { lower: text.toLowerCase(), stems, content: content([...stems]), numbers: textNumbers(text) };
+    if (TEXTS.size >= TEXTS_KEPT) TEXTS.clear();
+    TEXTS.set(text, view);
+  }
+  return view;
+}
+
+function isKeyPair(tables: ReadonlyMap<string, TableInfo>, a: ColumnRef, b: ColumnRef): boolean {
   const fk = (x: ColumnRef, y: ColumnRef): boolean => {
-    const t = x.table === null ? null : findTable(schema, x.table);
+    const t = x.table === null ? undefined : tables.get(x.table);
     return !!t?.foreignKeys.some((f) => f.table.toLowerCase() === y.table && f.from.some((c) => c.toLowerCase() === x.column) && (f.to.length === 0 || f.to.some((c) => c.toLowerCase() === y.column)));
   };
   return fk(a, b) || fk(b, a);
@@ -43,24 +105,23 @@ function isKeyPair(schema: Schema, a: ColumnRef, b: ColumnRef): boolean {
  * v[LINK_FEATURES.indexOf('sql_strings_exact_case')]; // 1
  */
 export function linkFeatures(text: string, facts: SqlFacts, schema?: Schema): number[] {
-  const lower = text.toLowerCase();
-  const qStems = new Set(textWords(text).map(stem));
-  const qContent = content([...qStems]);
-  const qNums = textNumbers(text);
+  const { lower, stems: qStems, content: qContent, numbers: qNums } = textView(text);
   const sqlNums = new Set(facts.numbers);
   const strLower = facts.strings.map((s) => s.toLowerCase());
   const qNumsInSql = qNums.filter((n) => sqlNums.has(n) || strLower.includes(String(n))).length;
   const sqlNumsOut = facts.numbers.filter((n) => !qNums.includes(n)).length;
 
-  const schemaCols = new Set(schema?.tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase())) ?? []);
-  const strings = facts.strings.filter((s) => !schemaCols.has(s.toLowerCase()));
+  const view = schema === undefined ? undefined : schemaView(schema);
+  const strings = view === undefined ? facts.strings : facts.strings.filter((s) => !view.columns.has(s.toLowerCase()));
   const bare = strings.map((s) => s.replace(/^[%_]+|[%_]+$/g, '').trim()).filter((s) => s.length > 0);
   const strIn = bare.filter((s) => lower.includes(s.toLowerCase())).length;
   const strExact = bare.filter((s) => text.includes(s)).length;
 
   const columns = [...new Map(facts.columns.map((c) => [`${c.table}.${c.column}`, c])).values()];
-  const mentioned = (name: string): boolean => content(nameStems(name)).some((s) => qStems.has(s));
-  const usedStems = new Set([...facts.tables, ...columns.map((c) => c.column)].flatMap(nameStems));
+  const mentioned = (name: string): boolean => nameStemsShared(name).some((s) => !STOPWORDS.has(s) && !/^\d/.test(s) && qStems.has(s));
+  const usedStems = new Set<string>();
+  for (const name of facts.tables) for (const s of nameStemsShared(name)) usedStems.add(s);
+  for (const c of columns) for (const s of nameStemsShared(c.column)) usedStems.add(s);
   const covered = qContent.filter((s) => usedStems.has(s)).length;
 
   const out: number[] = [
@@ -70,16 +131,20 @@ export function linkFeatures(text: string, facts: SqlFacts, schema?: Schema): nu
     frac(columns.filter((c) => mentioned(c.column)).length, columns.length),
     frac(covered, qContent.length),
   ];
-  if (schema === undefined) return [...out, ...new Array<number>(LINK_FEATURES.length - out.length).fill(0)];
+  if (schema === undefined || view === undefined) return [...out, ...new Array<number>(LINK_FEATURES.length - out.length).fill(0)];
 
-  const used = facts.tables.map((t) => findTable(schema, t)).filter((t): t is TableInfo => t !== null);
-  const unusedStems = new Set(schema.tables.filter((t) => !used.includes(t)).flatMap((t) => [t.name, ...t.columns.map((c) => c.name)]).flatMap(nameStems));
-  for (const t of used) for (const c of t.columns) if (!facts.columns.some((f) => f.column === c.name.toLowerCase())) nameStems(c.name).forEach((s) => unusedStems.add(s));
+  const used = facts.tables.map((t) => view.tables.get(t)).filter((t): t is TableInfo => t !== undefined);
+  const usedSet = new Set(used);
+  const referenced = new Set(facts.columns.map((f) => f.column));
+  // A stem of an unused table (its name or a column), or of a column of a used table the SQL never names.
+  const inUnused = (s: string): boolean =>
+    schema.tables.some((t) => !usedSet.has(t) && view.stems.get(t)!.has(s)) ||
+    used.some((t) => t.columns.some((c) => !referenced.has(c.name.toLowerCase()) && nameStemsShared(c.name).includes(s)));
   const known = (c: ColumnRef): boolean => (c.table === null ? used : used.filter((t) => t.name.toLowerCase() === c.table)).some((t) => t.columns.some((x) => x.name.toLowerCase() === c.column));
-  const onKeys = facts.joinPairs.filter(([a, b]) => isKeyPair(schema, a, b)).length;
+  const onKeys = facts.joinPairs.filter(([a, b]) => isKeyPair(view.tables, a, b)).length;
   return [
     ...out, 1,
-    frac(qContent.filter((s) => unusedStems.has(s) && !usedStems.has(s)).length, qContent.length),
+    frac(qContent.filter((s) => !usedStems.has(s) && inUnused(s)).length, qContent.length),
     frac(used.length, facts.tables.length), frac(columns.filter(known).length, columns.length),
     facts.joinPairs.length > 0 ? 1 : 0, frac(onKeys, facts.joinPairs.length), squash(facts.joinPairs.length - onKeys),
     squash(schema.tables.length), frac(used.length, schema.tables.length), aggregatesText(facts, used),

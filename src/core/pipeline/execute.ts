@@ -3,6 +3,9 @@
  * share one run), a candidate without SQL becomes a NO_SQL failure without
  * running, and every success gets its result fingerprint (spider rule,
  * unordered: no gold says whether order matters) for clustering by result.
+ * Both the fingerprint and SQLite's normalized text (the structure-key
+ * fallback) are asked of the run itself (ExecOptions.fingerprint and
+ * normalize), so a pool makes them in its worker in the same round trip.
  */
 import type { ExecOutcome } from '../exec/types.ts';
 import { execError } from '../exec/types.ts';
@@ -12,6 +15,11 @@ import type { CandidateRun, RunMany, SampledCandidate } from './types.ts';
 /** Options for {@link executeCandidates}. */
 export interface ExecuteOptions {
   readonly runMany: RunMany;
+  /**
+   * SQLite's normalized text of one statement, for a `runMany` that leaves
+   * `normalizedSql` out of its outcomes (one that ignores ExecOptions.normalize);
+   * not called for outcomes that carry it, as the SQL pool's do.
+   */
   readonly normalizedSql?: (sql: string) => Promise<string | null>;
   readonly signal?: AbortSignal;
   readonly onProgress?: (p: { progress: number; text: string }) => void;
@@ -27,13 +35,16 @@ export interface ExecuteOptions {
  */
 export async function executeCandidates(sampled: readonly SampledCandidate[], options: ExecuteOptions): Promise<CandidateRun[]> {
   const distinct = [...new Set(sampled.flatMap((c) => (c.sql === null ? [] : [c.sql])))];
-  const outcomes = distinct.length === 0 ? [] : await options.runMany(distinct, { fingerprint: true, ...(options.signal ? { signal: options.signal } : {}) }, options.onProgress);
+  const runOptions = { fingerprint: true, normalize: true, ...(options.signal ? { signal: options.signal } : {}) };
+  const outcomes = distinct.length === 0 ? [] : await options.runMany(distinct, runOptions, options.onProgress);
   if (outcomes.length !== distinct.length) throw new RangeError(`runMany returned ${outcomes.length} outcomes for ${distinct.length} queries`);
   options.signal?.throwIfAborted();
   const byText = new Map(distinct.map((sql, i) => [sql, outcomes[i]!]));
   const normalized = new Map<string, string | null>();
-  if (options.normalizedSql) {
-    for (const sql of distinct) {
+  for (const sql of distinct) {
+    const exec = byText.get(sql)!;
+    if (exec.normalizedSql !== undefined) normalized.set(sql, exec.normalizedSql);
+    else if (options.normalizedSql) {
       normalized.set(sql, await options.normalizedSql(sql));
       options.signal?.throwIfAborted();
     }
@@ -57,12 +68,19 @@ export async function executeCandidates(sampled: readonly SampledCandidate[], op
       sql: c.sql,
       source: c.source,
       ...(c.logprob === undefined ? {} : { logprob: c.logprob }),
-      exec,
+      exec: withoutNormalized(exec),
       fingerprint: c.sql === null ? null : fingerprintOf(c.sql),
       ...(c.sql !== null && normalized.has(c.sql) ? { normalizedSql: normalized.get(c.sql)! } : {}),
       scores: { ...(c.scores ?? {}) },
     };
   });
+}
+
+/** The outcome as a run records it: its normalized text lives on the run (`CandidateRun.normalizedSql`), not twice. */
+function withoutNormalized(exec: ExecOutcome): ExecOutcome {
+  if (exec.normalizedSql === undefined) return exec;
+  const { normalizedSql: _, ...rest } = exec;
+  return rest;
 }
 
 /** Lets the event loop run (drawing, input) before the next step. */

@@ -70,8 +70,11 @@ export interface CandidateSource {
 /** Executes queries against the open database (the SQL pool's runMany, bound to a key). */
 export type RunMany = (
   sqls: readonly string[],
-  /** `fingerprint`: ask the producer to fingerprint each success where it runs (ExecOptions.fingerprint). */
-  options: { signal?: AbortSignal; fingerprint?: boolean },
+  /**
+   * `fingerprint`: ask the producer to fingerprint each success where it runs (ExecOptions.fingerprint);
+   * `normalize`: to attach SQLite's normalized text to each outcome (ExecOptions.normalize).
+   */
+  options: { signal?: AbortSignal; fingerprint?: boolean; normalize?: boolean },
   onProgress?: (p: { progress: number; text: string }) => void,
 ) => Promise<ExecOutcome[]>;
 

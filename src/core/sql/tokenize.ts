@@ -48,10 +48,23 @@ const sticky = (re: RegExp): Rule => (s, i) => {
   const m = re.exec(s);
   return m ? m[0].length : 0;
 };
-/** A rule matched on at most `cap` characters from `i` (a token longer than that is cut there). */
-const capped = (re: RegExp, cap: number): Rule => (s, i) => {
-  const m = re.exec(s.slice(i, i + cap));
-  return m ? m[0].length : 0;
+/**
+ * A rule matched on at most `cap` characters from `i` (a token longer than that is cut there).
+ * The sticky match on the whole text is the same match whenever it is no longer than `cap`
+ * (none of these patterns has an end anchor, so the end of the cut text cannot make a match
+ * that the next character would not): only a longer one is matched again on the cut text.
+ */
+const capped = (re: RegExp, cap: number): Rule => {
+  const anchored = new RegExp(`^(?:${re.source})`, re.flags);
+  const whole = new RegExp(re.source, `${re.flags}y`);
+  return (s, i) => {
+    whole.lastIndex = i;
+    const m = whole.exec(s);
+    if (m === null) return 0;
+    if (m[0].length <= cap) return m[0].length;
+    const cut = anchored.exec(s.slice(i, i + cap));
+    return cut ? cut[0].length : 0;
+  };
 };
 
 const WS = sticky(/\s+/y);
@@ -109,40 +122,64 @@ const GUARD_NUMBER: Rule = (s, i) => {
 
 const SQLITE_WORD = sticky(/[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/y);
 
+/**
+ * A rule, the token kind it makes, and the ASCII characters it can start
+ * with (tested on one character; a rule may match only where this says
+ * yes, so skipping it elsewhere changes nothing).
+ */
+type RuleEntry = readonly [kind: TokenKind, rule: Rule, first: RegExp];
+
 interface ModeRules {
-  readonly rules: readonly (readonly [TokenKind, Rule])[];
+  readonly rules: readonly RuleEntry[];
   readonly ops: readonly string[];
 }
+
+const DIGIT_OR_DOT = /[0-9.]/;
+const WORD_START = /[A-Za-z_]/;
+
+/** The rules every mode starts with: whitespace, comments, quoted text. */
+const COMMON: readonly RuleEntry[] = [
+  ['ws', WS, /\s/], ['comment', LINE_COMMENT, /-/], ['comment', BLOCK_COMMENT, /\//],
+];
+const QUOTES: readonly RuleEntry[] = [
+  ['string', SINGLE, /'/], ['dq', DOUBLE, /"/], ['bq', BACKTICK, /`/], ['br', BRACKET, /\[/],
+];
 
 const MODES: Readonly<Record<TokenizeMode, ModeRules>> = {
   sqlite: {
     rules: [
-      ['ws', WS], ['comment', LINE_COMMENT], ['comment', BLOCK_COMMENT],
-      ['blob', sticky(/[xX]'[0-9a-fA-F]*'/y)], ['string', SINGLE], ['dq', DOUBLE], ['bq', BACKTICK], ['br', BRACKET],
-      ['number', sticky(/0[xX][0-9a-fA-F]+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y)],
-      ['word', SQLITE_WORD],
-      ['param', sticky(/\?\d*|[:@$][A-Za-z0-9_]+/y)],
+      ...COMMON,
+      ['blob', sticky(/[xX]'[0-9a-fA-F]*'/y), /[xX]/], ...QUOTES,
+      ['number', sticky(/0[xX][0-9a-fA-F]+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y), DIGIT_OR_DOT],
+      ['word', SQLITE_WORD, WORD_START],
+      ['param', sticky(/\?\d*|[:@$][A-Za-z0-9_]+/y), /[?:@$]/],
     ],
     ops: ['<=', '>=', '<>', '!=', '==', '||', '<<', '>>', '->>', '->'],
   },
   features: {
     rules: [
-      ['ws', WS], ['comment', LINE_COMMENT], ['comment', BLOCK_COMMENT],
-      ['string', SINGLE], ['dq', DOUBLE], ['bq', BACKTICK], ['br', BRACKET],
-      ['number', capped(/^(?:\d+\.?\d*(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?)/i, 64)],
-      ['word', capped(/^[\p{L}_][\p{L}\p{N}_$]*/u, 256)],
+      ...COMMON, ...QUOTES,
+      ['number', capped(/\d+\.?\d*(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?/i, 64), DIGIT_OR_DOT],
+      ['word', capped(/[\p{L}_][\p{L}\p{N}_$]*/u, 256), WORD_START],
     ],
     ops: ['<=', '>=', '!=', '<>', '==', '||'],
   },
   guard: {
     rules: [
-      ['ws', WS], ['comment', LINE_COMMENT], ['comment', BLOCK_COMMENT],
-      ['string', SINGLE], ['dq', DOUBLE], ['bq', BACKTICK], ['br', BRACKET],
-      ['param', GUARD_VARIABLE], ['number', GUARD_NUMBER], ['word', SQLITE_WORD],
+      ...COMMON, ...QUOTES,
+      ['param', GUARD_VARIABLE, /[$@:#]/], ['number', GUARD_NUMBER, DIGIT_OR_DOT], ['word', SQLITE_WORD, WORD_START],
     ],
     ops: [],
   },
 };
+
+/** Per mode, the rules worth trying at each ASCII character (in order); any other character tries them all. */
+const BY_FIRST: Readonly<Record<TokenizeMode, readonly (readonly RuleEntry[])[]>> = Object.fromEntries(
+  Object.entries(MODES).map(([mode, { rules }]) => [
+    mode,
+    Array.from({ length: 128 }, (_, code) => rules.filter(([, , first]) => first.test(String.fromCharCode(code)))),
+  ]),
+) as Record<TokenizeMode, RuleEntry[][]>;
 
 /**
  * Splits SQL text into tokens, whitespace and comments included, read the
@@ -154,10 +191,12 @@ const MODES: Readonly<Record<TokenizeMode, ModeRules>> = {
  */
 export function tokenizeSql(sql: string, mode: TokenizeMode = 'sqlite'): Token[] {
   const { rules, ops } = MODES[mode];
+  const byFirst = BY_FIRST[mode];
   const out: Token[] = [];
   let i = 0;
   outer: while (i < sql.length) {
-    for (const [kind, rule] of rules) {
+    const code = sql.charCodeAt(i);
+    for (const [kind, rule] of code < 128 ? byFirst[code]! : rules) {
       const n = rule(sql, i);
       if (n > 0) {
         out.push({ kind, text: sql.slice(i, i + n) });

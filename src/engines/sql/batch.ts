@@ -1,16 +1,20 @@
 /**
  * runMany's pipelining: the queries go to the workers in batches, one
  * message per batch, and each query's outcome comes back the moment it
- * finishes, so a worker never waits for its next query. Each query keeps the
- * guarantees of a single call: its limit counts from its own start (the end
- * of the one before); when it times out or its worker dies, it alone gets
- * TIMEOUT or WORKER_CRASHED, the batch's finished queries keep their
- * outcomes, and the ones not started yet are queued again, first, to run
- * exactly once. An abort withdraws every batch and rejects with the reason.
+ * finishes (or, where threads share memory, every few milliseconds: the
+ * worker writes which query runs and since when into a shared record, so
+ * the pool knows without a message per query), so a worker never waits for
+ * its next query. Each query keeps the guarantees of a single call: its
+ * limit counts from its own start (the end of the one before); when it times
+ * out or its worker dies, it alone gets TIMEOUT or WORKER_CRASHED, the
+ * batch's reported queries keep their outcomes, and the rest are queued
+ * again, first (the ones not started run exactly once; ones that finished
+ * in the last few milliseconds but were not reported yet run again). An
+ * abort withdraws every batch and rejects with the reason.
  */
 import { transfer } from 'comlink';
 import type { ExecOutcome } from '../../core/exec/types.ts';
-import type { BatchReport } from './api.ts';
+import { batchProgress, type BatchMessage, type BatchProgress } from './api.ts';
 import { failureOf } from './pool-failures.ts';
 import type { Job, Scheduler } from './scheduler.ts';
 
@@ -19,6 +23,8 @@ export interface BatchOptions {
   readonly rowCap: number;
   /** Fingerprint each success in the worker (ExecOptions.fingerprint). */
   readonly fingerprint?: boolean;
+  /** Attach SQLite's normalized text to each outcome (ExecOptions.normalize). */
+  readonly normalize?: boolean;
   /** Most queries per batch (see batchSize). */
   readonly batchSize: number;
   readonly signal?: AbortSignal;
@@ -83,31 +89,37 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
       let ended = false;
       let grew = false;
       let channel: MessageChannel | undefined;
+      let progress: BatchProgress | undefined;
+      /** The position in `indices` of the query running now, as far as the pool knows. */
+      const running = (): number => (progress === undefined ? next : Math.max(next, Math.min(Atomics.load(progress.index, 0), indices.length - 1)));
       const job: Job = {
         key,
         timeoutMs: o.timeoutMs,
         size: indices.length,
         ...(o.signal === undefined ? {} : { signal: o.signal }),
         retire: () => grew,
+        probe: () => (progress === undefined ? null : Number(Atomics.load(progress.since, 0)) / 1000 - performance.timeOrigin),
         async call(api, rearm) {
           waiting.delete(job);
           started = performance.now();
           let allIn = (): void => undefined;
           const all = new Promise<void>((r) => (allIn = r));
           channel = new MessageChannel();
-          channel.port1.onmessage = (e: MessageEvent<BatchReport>): void => {
+          channel.port1.onmessage = (e: MessageEvent<BatchMessage>): void => {
             if (ended) return; // a late message from a worker already given up
-            const [j, out] = e.data;
-            record(indices[j]!, out);
-            if (o.retire?.(out) === true) grew = true;
-            next = j + 1;
+            for (const [j, out] of e.data) {
+              record(indices[j]!, out);
+              if (o.retire?.(out) === true) grew = true;
+              next = j + 1;
+            }
             started = performance.now();
             rearm();
             if (next === indices.length) allIn();
           };
           const reports = transfer(channel.port2, [channel.port2]);
+          progress = batchProgress();
           // The call's answer and the reports travel on different ports: wait for both.
-          await Promise.all([api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, reports, o.fingerprint ?? false), all]);
+          await Promise.all([api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, reports, { fingerprint: o.fingerprint ?? false, normalize: o.normalize ?? false }, progress), all]);
         },
         settle(r) {
           ended = true;
@@ -117,10 +129,11 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
           if (r.kind === 'aborted') return fail(r.reason);
           if (r.kind === 'threw') return fail(r.error);
           // A stopped pool ends them all; otherwise only the running query failed.
-          const hit = indices.slice(next, r.kind === 'stopped' ? undefined : next + 1);
+          const at = r.kind === 'stopped' || next >= indices.length ? next : running();
+          const hit = indices.slice(at, r.kind === 'stopped' ? undefined : at + 1);
           const ms = 'ms' in r && r.ms !== undefined ? r.ms : performance.now() - started;
           for (const i of hit) record(i, { ok: false, error: failureOf(r, { what: 'the query', timeoutMs: o.timeoutMs, sql: sqls[i]! }), ms });
-          const rest = indices.slice(next + hit.length);
+          const rest = [...indices.slice(next, at), ...indices.slice(at + hit.length)];
           if (rest.length > 0 && !over) submit(rest, true);
         },
       };

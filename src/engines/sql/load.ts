@@ -10,6 +10,12 @@ import { createSqlRunner, type SqlRunner, type SqlRunnerOptions } from './runner
 export interface LoadSqlOptions extends SqlRunnerOptions {
   /** Where sql-wasm.wasm lives; omit in Node. */
   readonly wasmUrl?: string;
+  /**
+   * sql-wasm.wasm already compiled (e.g. once by the thread that starts the
+   * workers, and posted to each): instantiated instead of fetched and
+   * compiled again, so every worker shares one compiled and optimised copy.
+   */
+  readonly wasmModule?: WebAssembly.Module;
 }
 
 /**
@@ -19,7 +25,15 @@ export interface LoadSqlOptions extends SqlRunnerOptions {
  * const SQL = await loadSqlJs(); // Node
  * const SQL2 = await loadSqlJs(wasmUrl); // browser
  */
-export function loadSqlJs(wasmUrl?: string): Promise<SqlJsStatic> {
+export function loadSqlJs(wasmUrl?: string, wasmModule?: WebAssembly.Module): Promise<SqlJsStatic> {
+  if (wasmModule !== undefined) {
+    // Emscripten's hook: instantiate the given module with its imports, hand back the instance.
+    const instantiateWasm = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void): object => {
+      void WebAssembly.instantiate(wasmModule, imports).then(receive);
+      return {};
+    };
+    return initSqlJs({ instantiateWasm } as Parameters<typeof initSqlJs>[0]);
+  }
   return wasmUrl === undefined ? initSqlJs() : initSqlJs({ locateFile: () => wasmUrl });
 }
 
@@ -31,5 +45,5 @@ export function loadSqlJs(wasmUrl?: string): Promise<SqlJsStatic> {
  * runner.open('demo', bytes);
  */
 export async function loadSqlRunner(options: LoadSqlOptions = {}): Promise<SqlRunner> {
-  return createSqlRunner(await loadSqlJs(options.wasmUrl), options);
+  return createSqlRunner(await loadSqlJs(options.wasmUrl, options.wasmModule), options);
 }

@@ -108,10 +108,8 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       const gen = (generation.get(key) ?? 0) + 1;
       generation.set(key, gen);
       const version = (versions += 1);
-      const call = async (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome> => {
-        const opened = await api.open(key, held, 'header'); // header and schema; damage met later is CORRUPT then (`check` for the whole file)
-        return opened.ok ? api.schema(key) : opened;
-      };
+      // Header and schema, in one round trip; damage met later is CORRUPT then (`check` for the whole file).
+      const call = (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome> => api.openRead(key, held, 'header');
       const record = (r: CallResult<unknown>, slot: WorkerSlot | null): void => {
         if (r.kind !== 'ok' || !(r.value as SchemaOutcome).ok || generation.get(key) !== gen) {
           slot?.loaded.delete(key); // its worker may hold a superseded copy
@@ -142,7 +140,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       const started = performance.now();
       const ctx = { what: 'the query', timeoutMs: opts.timeoutMs ?? timeoutMs, sql };
       const onFailure = (error: ExecError, ms?: number): ExecOutcome => ({ ok: false, error, ms: ms ?? performance.now() - started });
-      const call = (api: Remote<SqlWorkerApi>): Promise<ExecOutcome> => api.exec(key, sql, opts.rowCap ?? rowCap, opts.fingerprint ?? false);
+      const call = (api: Remote<SqlWorkerApi>): Promise<ExecOutcome> => api.exec(key, sql, opts.rowCap ?? rowCap, opts.fingerprint ?? false, opts.normalize ?? false);
       return submit<ExecOutcome>(key, ctx, call, onFailure, opts.signal, undefined, grewMemory);
     },
     async runMany(key, sqls, opts = {}, onProgress) {
@@ -154,6 +152,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
         timeoutMs: opts.timeoutMs ?? timeoutMs,
         rowCap: opts.rowCap ?? rowCap,
         ...(opts.fingerprint === undefined ? {} : { fingerprint: opts.fingerprint }),
+        ...(opts.normalize === undefined ? {} : { normalize: opts.normalize }),
         batchSize: batchSize(total, size),
         ...(opts.signal === undefined ? {} : { signal: opts.signal }),
         retire: grewMemory,

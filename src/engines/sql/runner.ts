@@ -6,7 +6,7 @@
  * a running statement.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { DEFAULT_ROW_CAP, execError, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
+import { DEFAULT_ROW_CAP, execError, type ExecError, type ExecOptions, type ExecOutcome } from '../../core/exec/types.ts';
 import { resultFingerprint } from '../../core/results/fingerprint.ts';
 import type { Schema } from '../../core/schema.ts';
 import { sqliteError } from './errors.ts';
@@ -21,6 +21,9 @@ import { normalizeStatement, runStatement } from './statement.ts';
  * on demand is checked only when asked: SqlRunner.check).
  */
 export type OpenCheck = 'full' | 'header';
+
+/** What each outcome of a batch carries besides the result (ExecOptions.fingerprint, ExecOptions.normalize). */
+export type ExecExtras = Pick<ExecOptions, 'fingerprint' | 'normalize'>;
 
 /** Whether a database opened (NOT_SQLITE or CORRUPT otherwise), and how long it took. */
 export type OpenOutcome =
@@ -68,15 +71,19 @@ export interface SqlRunner {
   /** Memory held for `key` (and the whole WebAssembly heap). */
   memory(key: string): MemoryReport;
   schema(key: string): SchemaOutcome;
-  /** Runs one guarded statement, at most `rowCap` rows (default DEFAULT_ROW_CAP); `fingerprint` attaches the success's fingerprint (ExecOptions.fingerprint). */
-  exec(key: string, sql: string, rowCap?: number, fingerprint?: boolean): ExecOutcome;
+  /**
+   * Runs one guarded statement, at most `rowCap` rows (default DEFAULT_ROW_CAP); `fingerprint`
+   * attaches the success's fingerprint (ExecOptions.fingerprint), `normalize` SQLite's normalized
+   * text (ExecOptions.normalize).
+   */
+  exec(key: string, sql: string, rowCap?: number, fingerprint?: boolean, normalize?: boolean): ExecOutcome;
   /**
    * Runs the statements one after another like `exec`, calling
    * `report(i, outcome)` as soon as statement `i` finishes (a worker posts
    * each at once, so the pool sees every query's end, and the next one's
    * start, while the batch goes on); returns how many ran.
    */
-  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, fingerprint?: boolean): number;
+  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, extras?: ExecExtras): number;
   /** SQLite's normalized SQL, null when the guard refuses it or it does not prepare. */
   normalizedSql(key: string, sql: string): string | null;
   /** Closes `key`; false when it was not open. */
@@ -165,6 +172,9 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
       }
       db.exec(`PRAGMA hard_heap_limit=${Math.floor(heapLimit)}`);
       db.exec('PRAGMA query_only=ON');
+      // A private copy nothing else can change: keep the read lock, so a query does not check for a
+      // hot journal and re-validate the page cache (file-system calls in sql.js's JS) each time it starts.
+      if (lazy === null) db.exec('PRAGMA locking_mode=EXCLUSIVE');
       db.exec('SELECT count(*) FROM sqlite_master');
       if ((check ?? (lazy === null ? 'full' : 'header')) === 'full') quickCheck(db);
       if (lazy?.failure != null) throw new Error(`database disk image is malformed (${lazy.failure})`);
@@ -215,17 +225,17 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
     return { sqliteHeapBytes: Number(used), lazy: lazy === null ? null : { ...lazy.stats(), size: lazy.length, cacheBoundBytes: lazyCacheBytes } };
   };
 
-  const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP, fingerprint = false): ExecOutcome => {
+  const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP, fingerprint = false, normalize = false): ExecOutcome => {
     const opened = get(key);
-    const out = runStatement(opened.db, sql, rowCap, maxResultBytes);
+    const out = runStatement(opened.db, sql, rowCap, maxResultBytes, normalize);
     const failure = readFailure(opened);
-    if (failure !== null) return { ok: false, error: { ...failure, sql }, ms: out.ms };
+    if (failure !== null) return { ok: false, error: { ...failure, sql }, ms: out.ms, ...(normalize ? { normalizedSql: out.normalizedSql ?? null } : {}) };
     // Fingerprinted here, in the worker, where the rows are: the page never hashes a large result.
     return out.ok && fingerprint ? { ...out, fingerprint: resultFingerprint(out) } : out;
   };
-  const execBatch = (key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, fingerprint = false): number => {
+  const execBatch = (key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, extras: ExecExtras = {}): number => {
     get(key); // a key that is not open throws before anything runs
-    sqls.forEach((sql, i) => report(i, exec(key, sql, rowCap, fingerprint)));
+    sqls.forEach((sql, i) => report(i, exec(key, sql, rowCap, extras.fingerprint, extras.normalize)));
     return sqls.length;
   };
   const normalizedSql = (key: string, sql: string): string | null => normalizeStatement(get(key).db, sql);

@@ -28,6 +28,8 @@ export interface Job {
   settle(r: CallResult<unknown>, slot: WorkerSlot | null): void;
   /** Whether the worker should be replaced after answering `value` (e.g. it grew its memory for a memory bomb). */
   retire?(value: unknown): boolean;
+  /** When the query now running started, if the worker tells through shared memory (see WorkerSlot.call). */
+  probe?(): number | null;
 }
 
 interface Entry {
@@ -125,7 +127,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   async function runJob(slot: WorkerSlot, job: Job): Promise<void> {
     const failedLoad = job.key === null ? null : await ensureLoaded(slot, job.key);
     if (failedLoad !== null) return job.settle(failedLoad, slot);
-    const r = await slot.call((api, rearm) => job.call(api, rearm), job.timeoutMs, job.signal);
+    const r = await slot.call((api, rearm) => job.call(api, rearm), job.timeoutMs, job.signal, job.probe === undefined ? undefined : () => job.probe!());
     if (r.kind === 'timeout' || r.kind === 'crash' || r.kind === 'aborted') replace(slot, r.kind === 'crash' ? r.reason : undefined);
     else if (r.kind === 'ok' && job.retire?.(r.value) === true) replace(slot);
     job.settle(r, slot);

@@ -66,12 +66,20 @@ export class WorkerSlot {
    * Runs one call, raced; resolves exactly once and never rejects. On a
    * worker that has already died it ends at once as `crash`. A call that
    * runs several queries calls `rearm()` as each one starts: the limit then
-   * counts from there, and `ms` of a timeout or crash too.
+   * counts from there, and `ms` of a timeout or crash too. `probe`, when given,
+   * tells when the query now running started (performance.now() of this
+   * thread; null when unknown), for a worker that reports progress through
+   * shared memory rather than a message per query: the later of the two counts.
    */
-  call<T>(fn: (api: Remote<SqlWorkerApi>, rearm: () => void) => Promise<T>, timeoutMs: number, signal?: AbortSignal): Promise<CallResult<T>> {
+  call<T>(fn: (api: Remote<SqlWorkerApi>, rearm: () => void) => Promise<T>, timeoutMs: number, signal?: AbortSignal, probe?: () => number | null): Promise<CallResult<T>> {
     if (this.waiter !== null) throw new RangeError('a worker slot runs one call at a time');
     if (this.dead) return Promise.resolve({ kind: 'crash', reason: this.crashReason || 'the worker had stopped', ms: 0 });
     let started = performance.now();
+    const since = (): number => {
+      const at = probe?.() ?? null;
+      if (at !== null && at > started) started = at;
+      return started;
+    };
     return new Promise<CallResult<T>>((resolve) => {
       let settled = false;
       const finish = (r: CallResult<T>): void => {
@@ -81,11 +89,11 @@ export class WorkerSlot {
         signal?.removeEventListener('abort', onAbort);
         this.waiter = null;
         if (r.kind === 'ok' || r.kind === 'threw') this.answered = true;
-        resolve(r.kind === 'crash' || r.kind === 'stopped' ? { ...r, ms: performance.now() - started } : r);
+        resolve(r.kind === 'crash' || r.kind === 'stopped' ? { ...r, ms: performance.now() - since() } : r);
       };
       const onAbort = (): void => finish({ kind: 'aborted', reason: signal?.reason });
       const expire = (): void => {
-        const left = started + timeoutMs - performance.now();
+        const left = since() + timeoutMs - performance.now();
         if (left > 0) timer = setTimeout(expire, left); // rearmed since: wait out the rest
         else finish({ kind: 'timeout', ms: performance.now() - started });
       };

@@ -21,21 +21,26 @@ const MiB = 1024 * 1024;
 /**
  * Executes `sql` if it is exactly one read-only statement. `cut` is true
  * when `rowCap` rows were returned and at least one more existed; a result
- * past `maxResultBytes` (rough JS size) fails TOO_LARGE.
+ * past `maxResultBytes` (rough JS size) fails TOO_LARGE. With `normalize`,
+ * the outcome carries `normalizedSql` (as normalizeStatement would give it,
+ * read off the statement prepared here).
  *
  * @example
  * runStatement(db, 'SELECT i FROM nums', 10, 64 * 2 ** 20) // { ok: true, columns: ['i'], rows: [[1], …], cut: true, ms }
  */
-export function runStatement(db: Database, sql: string, rowCap: number, maxResultBytes: number): ExecOutcome {
+export function runStatement(db: Database, sql: string, rowCap: number, maxResultBytes: number, normalize = false): ExecOutcome {
   if (!Number.isInteger(rowCap) || rowCap < 0) throw new RangeError(`rowCap must be a non-negative integer, got ${rowCap}`);
   const t0 = performance.now();
-  const fail = (error: ExecError): ExecOutcome => ({ ok: false, error, ms: performance.now() - t0 });
+  let normalized: string | null = null;
+  const extra = (): { normalizedSql?: string | null } => (normalize ? { normalizedSql: normalized } : {});
+  const fail = (error: ExecError): ExecOutcome => ({ ok: false, error, ms: performance.now() - t0, ...extra() });
   const guarded = guardSql(sql);
   if (!guarded.ok) return fail(guarded.error);
   const it = db.iterateStatements(guarded.sql);
   try {
     const first = it.next();
     if (first.done) return fail(execError('EMPTY', 'there is no SQL statement here.', guarded.sql));
+    if (normalize) normalized = first.value.getNormalizedSQL();
     if (splitStatements(lexSql(it.getRemainingSQL())).length > 0) {
       return fail(execError('MULTI_STATEMENT', 'SQLite found more than one statement; run exactly one.', guarded.sql));
     }
@@ -44,8 +49,13 @@ export function runStatement(db: Database, sql: string, rowCap: number, maxResul
     const rows: Cell[][] = [];
     let bytes = 0;
     while (rows.length < rowCap && stmt.step()) {
-      const row = getRow(stmt).map(toCell);
-      bytes += row.reduce<number>((n, c) => n + cellBytes(c), 0);
+      const raw = getRow(stmt);
+      const row = new Array<Cell>(raw.length);
+      for (let k = 0; k < raw.length; k++) {
+        const cell = toCell(raw[k]!);
+        row[k] = cell;
+        bytes += cellBytes(cell);
+      }
       if (bytes > maxResultBytes) {
         const size = `${Math.round(maxResultBytes / MiB)} MiB`;
         const message = `the result passed ${size} after ${rows.length + 1} rows; add a LIMIT or select fewer, shorter columns.`;
@@ -54,7 +64,7 @@ export function runStatement(db: Database, sql: string, rowCap: number, maxResul
       rows.push(row);
     }
     const cut = rows.length === rowCap && stmt.step();
-    return { ok: true, columns, rows, cut, ms: performance.now() - t0 };
+    return { ok: true, columns, rows, cut, ms: performance.now() - t0, ...extra() };
   } catch (e) {
     return fail(sqliteError(e, guarded.sql));
   } finally {

@@ -29,6 +29,7 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
     const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => (...a: A): Promise<R> => (gone ? never : f(...a).then((r) => (gone ? never : r)));
     const api: SqlWorkerApi = {
       open: guard(real.open),
+      openRead: guard(real.openRead),
       check: guard(real.check),
       memory: guard(real.memory),
       schema: guard(real.schema),
@@ -45,7 +46,7 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
           if (gone) return never;
           execs.set(sql, (execs.get(sql) ?? 0) + 1);
           if (sql === HANG) return never;
-          reports.postMessage([i, await real.exec(key, sql, rowCap)]);
+          reports.postMessage([[i, await real.exec(key, sql, rowCap)]]);
         }
         return sqls.length;
       }),

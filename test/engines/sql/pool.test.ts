@@ -60,6 +60,16 @@ describe('SQL pool over Node worker threads', () => {
     expect(await pool.normalizedSql('db', 'SELEC 1')).toBeNull();
   });
 
+  it('with normalize, every outcome carries the normalized text normalizedSql gives, in the same round trip', async () => {
+    const outs = await pool.runMany('db', QUERIES, { normalize: true });
+    const run = await pool.run('db', QUERIES[0]!, { normalize: true });
+    expect(run.normalizedSql).toBe(runner.normalizedSql('db', QUERIES[0]!));
+    expect(outs.map((o) => o.normalizedSql)).toEqual(QUERIES.map((q) => runner.normalizedSql('db', q)));
+    expect(outs.filter((o) => typeof o.normalizedSql === 'string').length).toBeGreaterThan(3); // not all null
+    // Without it, outcomes are as before.
+    expect((await pool.runMany('db', QUERIES.slice(0, 3))).every((o) => !('normalizedSql' in o))).toBe(true);
+  });
+
   it('never writes the caller bytes, even after refused writes', async () => {
     const before = sha256(bytes);
     await pool.runMany('db', WRITES);
