@@ -253,7 +253,6 @@ export function askView(deps: AskViewDeps): HTMLElement {
       {
         generator,
         runMany: (sqls, o, onProgress) => pool.runMany(db.key, sqls, o, onProgress),
-        normalizedSql: (sql) => pool.normalizedSql(db.key, sql),
         verifiers,
         registry: registryFor(profile, verifiers),
         profile,

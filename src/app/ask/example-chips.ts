@@ -73,7 +73,7 @@ export function exampleChips(deps: ExampleChipsDeps): ExampleChips {
       for (const r of records) {
         const out = await runAsk(
           { question: r.question, schema: db.schema, dbId: db.dbId },
-          { generator: replay.generator, runMany: (sqls, o) => deps.pool.runMany(db.key, sqls, o), normalizedSql: (s) => deps.pool.normalizedSql(db.key, s), registry: createSignalRegistry(), profile },
+          { generator: replay.generator, runMany: (sqls, o) => deps.pool.runMany(db.key, sqls, o), registry: createSignalRegistry(), profile },
         );
         if (mine !== token) return;
         if (out.ok) asked.push({ question: r.question, result: out.result, profile });
