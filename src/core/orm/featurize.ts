@@ -16,6 +16,7 @@ import { fnvSeed, fnvText } from './hash.ts';
 import { checkFeaturizerConfig, DENSE_COUNT, type FeaturizerConfig } from './layout.ts';
 import type { FeatureToken } from './tokens.ts';
 import { linkFeatures, schemaColumnNames } from './link.ts';
+import { boundedMemo } from './memo.ts';
 import { sqlShape } from './shape.ts';
 import { sqlFacts, type SqlFacts } from './sql-facts.ts';
 import { structureFeatures } from './structure.ts';
@@ -187,23 +188,14 @@ interface QuestionView {
 }
 
 /** Questions repeat once per candidate: their views are kept (a bounded memo, cleared when full). */
-const QUESTIONS = new Map<string, QuestionView>();
-const QUESTIONS_KEPT = 1024;
-
-function questionView(question: string): QuestionView {
-  let view = QUESTIONS.get(question);
-  if (view === undefined) {
-    const words = textWords(question);
-    view = {
-      words: words.length,
-      stems: [...new Set(words.map((w) => (/^\d/.test(w) ? '<num>' : stem(w))))],
-      cues: cueQuestionFlags(question.toLowerCase()),
-    };
-    if (QUESTIONS.size >= QUESTIONS_KEPT) QUESTIONS.clear();
-    QUESTIONS.set(question, view);
-  }
-  return view;
-}
+const questionView = boundedMemo(1024, (question: string): QuestionView => {
+  const words = textWords(question);
+  return {
+    words: words.length,
+    stems: [...new Set(words.map((w) => (/^\d/.test(w) ? '<num>' : stem(w))))],
+    cues: cueQuestionFlags(question.toLowerCase()),
+  };
+});
 
 /**
  * Writes a sparse vector into a dense row (zeros elsewhere) and returns it.

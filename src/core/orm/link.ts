@@ -9,6 +9,7 @@
  * `min(1, log1p(n) / log1p(8))`.
  */
 import type { Schema, TableInfo } from '../schema.ts';
+import { boundedMemo } from './memo.ts';
 import type { ColumnRef, SqlFacts } from './sql-facts.ts';
 import { nameStemsShared, STOPWORDS, stem, textNumbers, textWords } from './words.ts';
 
@@ -74,19 +75,10 @@ interface TextView {
 }
 
 /** Question texts repeat once per candidate: their views are kept (a bounded memo, cleared when full). */
-const TEXTS = new Map<string, TextView>();
-const TEXTS_KEPT = 1024;
-
-function textView(text: string): TextView {
-  let view = TEXTS.get(text);
-  if (view === undefined) {
-    const stems = new Set(textWords(text).map(stem));
-    view = { lower: text.toLowerCase(), stems, content: content([...stems]), numbers: textNumbers(text) };
-    if (TEXTS.size >= TEXTS_KEPT) TEXTS.clear();
-    TEXTS.set(text, view);
-  }
-  return view;
-}
+const textView = boundedMemo(1024, (text: string): TextView => {
+  const stems = new Set(textWords(text).map(stem));
+  return { lower: text.toLowerCase(), stems, content: content([...stems]), numbers: textNumbers(text) };
+});
 
 function isKeyPair(tables: ReadonlyMap<string, TableInfo>, a: ColumnRef, b: ColumnRef): boolean {
   const fk = (x: ColumnRef, y: ColumnRef): boolean => {
