@@ -9,14 +9,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCandidateFile } from '../../src/core/bench/candidate-file.ts';
 import type { QuestionRecord } from '../../src/core/bench/index.ts';
-import { featurize } from '../../src/core/orm/featurize.ts';
-import { DEFAULT_FEATURIZER, DENSE_COUNT } from '../../src/core/orm/layout.ts';
+import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
 import type { Schema } from '../../src/core/schema.ts';
+import { denseTextFeatures } from './text-features.ts';
 
 /** Candidates longer than this (degenerate repetition) get no features. */
 export const MAX_SQL = 4000;
-/** The featurizer's dense slots without the four agreement slots (zero when agreement is off). */
-export const TEXT_DIM = DENSE_COUNT - 4;
 
 interface TablesJson {
   db_id: string;
@@ -53,19 +51,16 @@ export function birdSchemas(dir: string): Map<string, Schema> {
 }
 
 /** The dense text features of one candidate (null when it is longer than {@link MAX_SQL}). */
-export function textFeatures(record: Pick<QuestionRecord, 'question' | 'evidence'>, sql: string, schema: Schema | undefined, cache: Map<string, unknown>): number[] | null {
+export function textFeatures(record: Pick<QuestionRecord, 'question' | 'evidence'>, sql: string, schema: Schema | undefined, cache: Map<string, SqlFacts>): number[] | null {
   if (sql.length > MAX_SQL) return null;
-  const f = featurize({ question: record.question, sql, ...(schema ? { schema } : {}), ...(record.evidence ? { evidence: record.evidence } : {}) }, { ...DEFAULT_FEATURIZER, agreement: false }, { cache: cache as never });
-  const x = new Array<number>(TEXT_DIM).fill(0);
-  for (let k = 0; k < f.indices.length; k++) if (f.indices[k]! < TEXT_DIM) x[f.indices[k]!] = f.values[k]!;
-  return x;
+  return denseTextFeatures({ question: record.question, sql, ...(schema ? { schema } : {}), ...(record.evidence ? { evidence: record.evidence } : {}) }, cache);
 }
 
 /** Every labeled BIRD candidate with features: its database, label and text features. */
 export function birdTextRows(dir: string): { db: string; y: number; text: number[] }[] {
   const records = parseCandidateFile(readFileSync(join(dir, 'candidates.jsonl'), 'utf8'), 'candidates.jsonl').records;
   const schemas = birdSchemas(dir);
-  const cache = new Map<string, unknown>();
+  const cache = new Map<string, SqlFacts>();
   const out: { db: string; y: number; text: number[] }[] = [];
   for (const r of records) {
     for (const c of r.candidates) {

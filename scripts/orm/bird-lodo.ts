@@ -19,6 +19,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pairedMeanDiff } from './paired.ts';
 import { MAX_SQL, birdSchemas, textFeatures } from './bird-data.ts';
+import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
 import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
 import { parseCandidateFile } from '../../src/core/bench/candidate-file.ts';
 import { normalizeSql } from '../../src/core/sql/normalize.ts';
@@ -48,7 +49,7 @@ async function main(flags: ParsedFlags): Promise<number> {
   const t0 = performance.now();
   const records = parseCandidateFile(readFileSync(join(dir, 'candidates.jsonl'), 'utf8'), 'candidates.jsonl').records;
   const schemas = birdSchemas(dir);
-  const cache = new Map<string, unknown>();
+  const cache = new Map<string, SqlFacts>();
   // rows[q][c]: features (null when too long), labels[q][c].
   const feats: (number[] | null)[][] = [];
   const labels: number[][] = [];

@@ -23,11 +23,11 @@
 import { writeFileSync } from 'node:fs';
 import { pairedMeanDiff } from './paired.ts';
 import { birdTextRows } from './bird-data.ts';
+import { denseTextFeatures } from './text-features.ts';
 import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
-import { featurize } from '../../src/core/orm/featurize.ts';
-import { DEFAULT_FEATURIZER, DENSE_COUNT } from '../../src/core/orm/layout.ts';
+import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
 import { GROUNDING_FEATURES, literalGrounding, valueIndex, type ValueIndex } from '../../src/core/orm/grounding.ts';
 import { POOL_FEATURES, poolFeatures } from '../../src/core/orm/pool-features.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
@@ -61,8 +61,6 @@ const spec: CommandSpec = {
   },
 };
 
-/** The featurizer's dense slots without the four agreement slots (zero when agreement is off). */
-const TEXT_DIM = DENSE_COUNT - 4;
 
 interface Row {
   readonly q: number;
@@ -102,15 +100,12 @@ async function valueIndexes(prepared: readonly PreparedQuestion[], bench: Loaded
 
 function rowsOf(prepared: readonly PreparedQuestion[], indexes: ReadonlyMap<string, ValueIndex>): Row[] {
   const rows: Row[] = [];
-  const cfg = { ...DEFAULT_FEATURIZER, agreement: false };
-  const cache = new Map();
+  const cache = new Map<string, SqlFacts>();
   prepared.forEach((p, q) => {
     const pool = poolFeatures(p.view);
     p.candidates.forEach((cand, c) => {
       if (cand.correct === null) return;
-      const f = featurize({ question: p.question, sql: p.view.candidates[c]!.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cfg, { cache });
-      const text = new Array<number>(TEXT_DIM).fill(0);
-      for (let k = 0; k < f.indices.length; k++) if (f.indices[k]! < TEXT_DIM) text[f.indices[k]!] = f.values[k]!;
+      const text = denseTextFeatures({ question: p.question, sql: p.view.candidates[c]!.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cache);
       const ground = literalGrounding(p.view.candidates[c]!.sql, indexes.get(p.db_id)!);
       rows.push({ q, c, db: p.db_id, y: cand.correct ? 1 : 0, text, pool: pool[c]!, ground });
     });

@@ -20,6 +20,12 @@ function normalizedOf(c: CandidateView): string {
 
 const hasRows = (c: CandidateView): boolean => c.exec.ok && c.exec.rowCount >= 1;
 
+/** A candidate's finite `scores[name]`, or null when it has none. */
+function verifierScore(c: CandidateView, name: string): number | null {
+  const v = c.scores?.[name];
+  return v !== undefined && Number.isFinite(v) ? v : null;
+}
+
 /**
  * `first`: the first sample (what N = 1 would answer).
  *
@@ -92,10 +98,7 @@ export const exBon: Strategy = {
  * verifierBon('orm').select(view); // index of the ORM's favourite that runs
  */
 export function verifierBon(name: string): Strategy {
-  const score = (c: CandidateView): number | null => {
-    const v = c.scores?.[name];
-    return v !== undefined && Number.isFinite(v) ? v : null;
-  };
+  const score = (c: CandidateView): number | null => verifierScore(c, name);
   return {
     name: `verifier_bon:${name}`,
     select: (q) => {
@@ -132,10 +135,7 @@ export function clusterBon(name: string): Strategy {
     name: `cluster_bon:${name}`,
     select: (q) => {
       if (q.candidates.length === 0) return -1;
-      const scores = q.candidates.map((c) => {
-        const v = c.scores?.[name];
-        return v !== undefined && Number.isFinite(v) ? v : null;
-      });
+      const scores = q.candidates.map((c) => verifierScore(c, name));
       if (scores.every((v) => v === null)) return null;
       const clusters = clusterBy(q.candidates.map((c) => (c.exec.ok ? c.exec.fingerprint : null)));
       let best = -1;
