@@ -86,7 +86,7 @@ describe('a database read on demand', () => {
     expect(after.sqliteHeapBytes).toBeLessThan(CACHE_BOUND / 2 + 4 * MiB); // SQLite's page cache too (plus its own state)
     const grown = process.memoryUsage().rss - rssBefore;
     console.log(`96 MiB file read on demand: ${(after.lazy!.bytesRead / MiB).toFixed(0)} MiB read, SQLite heap ${(after.sqliteHeapBytes / MiB).toFixed(1)} MiB, RSS grew ${(grown / MiB).toFixed(0)} MiB`);
-    expect(grown).toBeLessThan(big.bytes / 2); // a copy of the file would add its whole size
+    expect(grown).toBeLessThan(big.bytes); // a copy would add the whole file on top of the cache bound; RSS also moves by tens of MiB with GC
     runner.close('big');
     expect(fileSha256(big.path)).toBe(before);
   }, 120_000);
