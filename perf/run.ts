@@ -30,7 +30,9 @@ if (want('exec')) {
     const r = await benchExec(spider, 5);
     figures.exec_pool_vs_native = r.ratio;
     figures.exec = r;
-    rows.push(['exec_pool_vs_native', r.ratio.toFixed(2) + 'x', `${r.queries} Spider dev gold queries, ${r.databases} dbs: pool(${r.poolSize} workers) ${r.poolSeconds.toFixed(3)} s vs better-sqlite3 ${r.nativeSeconds.toFixed(3)} s (medians of 5)`]);
+    figures.exec_pipelined_vs_native = r.pipelinedRatio;
+    rows.push(['exec_pool_vs_native', r.ratio.toFixed(2) + 'x', `${r.queries} Spider dev gold queries, ${r.databases} dbs, one database after another: pool(${r.poolSize} workers) ${r.poolSeconds.toFixed(3)} s vs better-sqlite3 ${r.nativeSeconds.toFixed(3)} s (medians of 5)`]);
+    rows.push(['exec_pipelined_vs_native', r.pipelinedRatio.toFixed(2) + 'x', `the same, the next database opening while one runs (as confide label does): ${r.pipelinedSeconds.toFixed(3)} s`]);
   }
 }
 if (want('open')) {

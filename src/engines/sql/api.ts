@@ -3,11 +3,14 @@
  * exposes `createSqlWorkerApi(ready)`, the pool holds `Remote<SqlWorkerApi>`.
  * It is derived from SqlRunner (each method made async), so the two cannot
  * drift apart; expected failures cross as `{ok: false, error}` values. The
- * one change: execBatch's `report` callback becomes a port the worker posts
- * lists of `[index, outcome]` to, no answer awaited: one per query, or, when
- * the pool passes a shared progress record (BatchProgress), the outcomes of
- * a few milliseconds at a time, since the record already tells the pool
- * which query runs and since when.
+ * one change: execBatch's `report` callback becomes the worker's report
+ * port, given once (`reportTo`), to which it posts lists of
+ * `[index, outcome]` tagged with the batch's number, no answer awaited: one
+ * per query, or, when the pool also gave a shared progress record
+ * (BatchProgress), the outcomes of a few milliseconds at a time, since the
+ * record already tells the pool which query runs and since when; then the
+ * outcomes not posted yet come back with the batch's answer. One port and
+ * one record per worker, not per batch: a batch costs one message each way.
  */
 import type { ExecOutcome } from '../../core/exec/types.ts';
 import type { DbSource } from './lazy-file.ts';
@@ -24,8 +27,23 @@ export interface BatchReports {
 /** One finished query of a batch: its position in the batch and its outcome. */
 export type BatchReport = readonly [index: number, outcome: ExecOutcome];
 
-/** One message on a batch's port: finished queries, in order. */
-export type BatchMessage = readonly BatchReport[];
+/** One message on a worker's report port: finished queries of batch number `batch`, in order. */
+export interface BatchMessage {
+  readonly batch: number;
+  readonly reports: readonly BatchReport[];
+}
+
+/** execBatch's answer: how many queries ran, and the outcomes not posted on the port (the last few, in order). */
+export interface BatchAnswer {
+  readonly count: number;
+  readonly reports: readonly BatchReport[];
+}
+
+/** Where a worker's batches report while they run (see SqlWorkerApi.reportTo). */
+export interface BatchLane {
+  readonly reports?: BatchReports;
+  readonly progress?: BatchProgress;
+}
 
 /**
  * Shared memory (a SharedArrayBuffer, where the platform has one) the worker
@@ -46,8 +64,8 @@ export interface BatchProgress {
 export const REPORT_EVERY_MS = 5;
 
 /**
- * A fresh progress record for one batch, or undefined where shared memory is
- * not available (a page without cross-origin isolation): the worker then
+ * A fresh progress record (one per worker), or undefined where shared memory
+ * is not available (a page without cross-origin isolation): the worker then
  * posts every outcome at once.
  *
  * @example
@@ -66,41 +84,53 @@ export const epochMicros = (): bigint => BigInt(Math.round((performance.timeOrig
 export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
   /** SqlRunner.open, then (when it opened) SqlRunner.schema, in one round trip: the open's failure (with its `ms`), or the schema's outcome. */
   openRead(key: string, source: DbSource, check?: OpenCheck): Promise<SchemaOutcome>;
+  /** Once per worker, before its first batch: the port its batches post outcomes to, and the shared record they write each query's start to. */
+  reportTo(reports: BatchReports, progress?: BatchProgress): Promise<void>;
   /**
-   * SqlRunner.execBatch, outcomes posted to `reports`; with `progress`, each
-   * query's start is written there and outcomes are posted every
-   * REPORT_EVERY_MS, else one message per query.
+   * SqlRunner.execBatch as batch number `batch`, reporting on the lane set by
+   * reportTo (see execBatchReporting); without one, every outcome comes back
+   * with the answer.
    */
-  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports, extras?: ExecExtras, progress?: BatchProgress): Promise<number>;
+  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, extras?: ExecExtras): Promise<BatchAnswer>;
 };
 
 /**
- * Runs a batch on a runner, posting its outcomes as SqlWorkerApi.execBatch says.
+ * Runs batch number `batch` on a runner, reporting as SqlWorkerApi.execBatch
+ * says. With a progress record: each query's start is written there, the
+ * outcomes finished are posted once REPORT_EVERY_MS has passed since the
+ * last post, and the rest come back in the answer (a batch shorter than that
+ * posts nothing). With only a port: each outcome is posted as it ends.
  *
  * @example
- * execBatchReporting(runner, 'db', sqls, 10_000, port, { fingerprint: true }, batchProgress());
+ * execBatchReporting(runner, 'db', sqls, 10_000, 7, { reports: port, progress }, { fingerprint: true }); // { count, reports: [[11, …]] }
  */
-export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports, extras?: ExecExtras, progress?: BatchProgress): number {
-  if (progress === undefined) return runner.execBatch(key, sqls, rowCap, (i, out) => reports.postMessage([[i, out]]), extras);
+export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, lane: BatchLane, extras?: ExecExtras): BatchAnswer {
+  const { reports, progress } = lane;
   let pending: BatchReport[] = [];
+  if (progress === undefined || reports === undefined) {
+    const count = runner.execBatch(key, sqls, rowCap, (i, out) => {
+      if (reports === undefined) pending.push([i, out]);
+      else reports.postMessage({ batch, reports: [[i, out]] });
+    }, extras);
+    return { count, reports: pending };
+  }
   let posted = performance.now();
   const started = (i: number): void => {
     Atomics.store(progress.since, 0, epochMicros());
     Atomics.store(progress.index, 0, i);
   };
   started(0);
-  const n = runner.execBatch(key, sqls, rowCap, (i, out) => {
+  const count = runner.execBatch(key, sqls, rowCap, (i, out) => {
     pending.push([i, out]);
     const now = performance.now();
-    if (now - posted >= REPORT_EVERY_MS || i === sqls.length - 1) {
-      reports.postMessage(pending);
+    if (now - posted >= REPORT_EVERY_MS && i < sqls.length - 1) {
+      reports.postMessage({ batch, reports: pending });
       pending = [];
       posted = now;
     }
     started(i + 1); // the next query starts now
   }, extras);
-  if (pending.length > 0) reports.postMessage(pending);
-  return n;
+  return { count, reports: pending };
 }
 
 /**
@@ -113,7 +143,9 @@ export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonl
  * expose(createSqlWorkerApi(loadSqlRunner({ wasmUrl })));
  */
 export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
+  let lane: BatchLane = {};
   return {
+    reportTo: async (reports, progress) => void (lane = progress === undefined ? { reports } : { reports, progress }),
     open: async (key, source, check) => (await ready).open(key, source, check),
     openRead: async (key, source, check) => {
       const runner = await ready;
@@ -124,7 +156,7 @@ export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
     memory: async (key) => (await ready).memory(key),
     schema: async (key) => (await ready).schema(key),
     exec: async (key, sql, rowCap, fingerprint, normalize) => (await ready).exec(key, sql, rowCap, fingerprint, normalize),
-    execBatch: async (key, sqls, rowCap, reports, extras, progress) => execBatchReporting(await ready, key, sqls, rowCap, reports, extras, progress),
+    execBatch: async (key, sqls, rowCap, batch, extras) => execBatchReporting(await ready, key, sqls, rowCap, batch, lane, extras),
     normalizedSql: async (key, sql) => (await ready).normalizedSql(key, sql),
     close: async (key) => (await ready).close(key),
   };

@@ -1,10 +1,11 @@
 /**
  * runMany's pipelining: the queries go to the workers in batches, one
  * message per batch, and each query's outcome comes back the moment it
- * finishes (or, where threads share memory, every few milliseconds: the
- * worker writes which query runs and since when into a shared record, so
- * the pool knows without a message per query), so a worker never waits for
- * its next query. Each query keeps the guarantees of a single call: its
+ * finishes (or, where threads share memory, every few milliseconds, the
+ * last few with the batch's answer: the worker writes which query runs and
+ * since when into a shared record, so the pool knows without a message per
+ * query), so a worker never waits for its next query. The outcomes travel on
+ * the worker's one report port (WorkerSlot), tagged with the batch's number. Each query keeps the guarantees of a single call: its
  * limit counts from its own start (the end of the one before); when it times
  * out or its worker dies, it alone gets TIMEOUT or WORKER_CRASHED, the
  * batch's reported queries keep their outcomes, and the rest are queued
@@ -12,9 +13,8 @@
  * in the last few milliseconds but were not reported yet run again). An
  * abort withdraws every batch and rejects with the reason.
  */
-import { transfer } from 'comlink';
 import type { ExecOutcome } from '../../core/exec/types.ts';
-import { batchProgress, type BatchMessage, type BatchProgress } from './api.ts';
+import type { BatchProgress, BatchReport } from './api.ts';
 import { failureOf } from './pool-failures.ts';
 import type { Job, Scheduler } from './scheduler.ts';
 
@@ -88,7 +88,6 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
       let started = performance.now();
       let ended = false;
       let grew = false;
-      let channel: MessageChannel | undefined;
       let progress: BatchProgress | undefined;
       /** The position in `indices` of the query running now, as far as the pool knows. */
       const running = (): number => (progress === undefined ? next : Math.max(next, Math.min(Atomics.load(progress.index, 0), indices.length - 1)));
@@ -99,31 +98,41 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
         ...(o.signal === undefined ? {} : { signal: o.signal }),
         retire: () => grew,
         probe: () => (progress === undefined ? null : Number(Atomics.load(progress.since, 0)) / 1000 - performance.timeOrigin),
-        async call(api, rearm) {
+        async call(api, rearm, lane) {
           waiting.delete(job);
           started = performance.now();
           let allIn = (): void => undefined;
           const all = new Promise<void>((r) => (allIn = r));
-          channel = new MessageChannel();
-          channel.port1.onmessage = (e: MessageEvent<BatchMessage>): void => {
-            if (ended) return; // a late message from a worker already given up
-            for (const [j, out] of e.data) {
+          // The answer's outcomes may overtake the last ones posted on the report port (another channel):
+          // they are held until those are in, so outcomes are always taken in order.
+          let held: readonly BatchReport[] = [];
+          const take = (reports: readonly BatchReport[]): void => {
+            if (ended) return; // late outcomes of a batch already given up
+            for (const [j, out] of reports) {
               record(indices[j]!, out);
               if (o.retire?.(out) === true) grew = true;
               next = j + 1;
             }
-            started = performance.now();
-            rearm();
+            if (held.length > 0 && held[0]![0] === next) {
+              const now = held;
+              held = [];
+              return take(now);
+            }
+            if (reports.length > 0) {
+              started = performance.now();
+              rearm();
+            }
             if (next === indices.length) allIn();
           };
-          const reports = transfer(channel.port2, [channel.port2]);
-          progress = batchProgress();
-          // The call's answer and the reports travel on different ports: wait for both.
-          await Promise.all([api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, reports, { fingerprint: o.fingerprint ?? false, normalize: o.normalize ?? false }, progress), all]);
+          progress = lane.progress;
+          const batch = lane.begin(take);
+          const answer = await api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, batch, { fingerprint: o.fingerprint ?? false, normalize: o.normalize ?? false });
+          held = answer.reports;
+          take([]);
+          if (next < indices.length) await all;
         },
         settle(r) {
           ended = true;
-          channel?.port1.close();
           waiting.delete(job);
           if (r.kind === 'ok') return;
           if (r.kind === 'aborted') return fail(r.reason);

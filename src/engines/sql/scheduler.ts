@@ -13,7 +13,7 @@ import { execError } from '../../core/exec/types.ts';
 import type { SqlWorkerApi } from './api.ts';
 import type { DbSource } from './lazy-file.ts';
 import type { OpenOutcome } from './runner.ts';
-import { WorkerSlot, type CallResult, type SqlSpawn } from './slot.ts';
+import { WorkerSlot, type CallResult, type ReportLane, type SqlSpawn } from './slot.ts';
 
 /** One queued call. `settle` is called exactly once. */
 export interface Job {
@@ -23,8 +23,8 @@ export interface Job {
   readonly signal?: AbortSignal;
   /** Queries the job runs (a batch runs several; default 1), for `stats().queued`. */
   readonly size?: number;
-  /** The work; a batch calls `rearm()` as each query starts (see WorkerSlot.call). */
-  call(api: Remote<SqlWorkerApi>, rearm: () => void): Promise<unknown>;
+  /** The work; a batch calls `rearm()` as each query starts (see WorkerSlot.call) and reports on the worker's `lane`. */
+  call(api: Remote<SqlWorkerApi>, rearm: () => void, lane: ReportLane): Promise<unknown>;
   settle(r: CallResult<unknown>, slot: WorkerSlot | null): void;
   /** Whether the worker should be replaced after answering `value` (e.g. it grew its memory for a memory bomb). */
   retire?(value: unknown): boolean;
@@ -127,7 +127,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   async function runJob(slot: WorkerSlot, job: Job): Promise<void> {
     const failedLoad = job.key === null ? null : await ensureLoaded(slot, job.key);
     if (failedLoad !== null) return job.settle(failedLoad, slot);
-    const r = await slot.call((api, rearm) => job.call(api, rearm), job.timeoutMs, job.signal, job.probe === undefined ? undefined : () => job.probe!());
+    const r = await slot.call((api, rearm, lane) => job.call(api, rearm, lane), job.timeoutMs, job.signal, job.probe === undefined ? undefined : () => job.probe!());
     if (r.kind === 'timeout' || r.kind === 'crash' || r.kind === 'aborted') replace(slot, r.kind === 'crash' ? r.reason : undefined);
     else if (r.kind === 'ok' && job.retire?.(r.value) === true) replace(slot);
     job.settle(r, slot);

@@ -4,9 +4,9 @@
  * AbortSignal and the pool's shutdown. A call on a worker that was
  * terminated never settles, so nothing here awaits one without that race.
  */
-import type { Remote } from 'comlink';
+import { transfer, type Remote } from 'comlink';
 import type { ExecError } from '../../core/exec/types.ts';
-import type { SqlWorkerApi } from './api.ts';
+import { batchProgress, type BatchMessage, type BatchProgress, type BatchReport, type SqlWorkerApi } from './api.ts';
 
 /** A started worker, as a spawn factory hands it to the pool. */
 export interface SqlWorkerHandle {
@@ -34,14 +34,29 @@ export type CallResult<T> =
   | { readonly kind: 'failed'; readonly error: ExecError };
 
 /**
- * A worker plus the pool's bookkeeping about it.
+ * The pool's end of a worker's report lane (SqlWorkerApi.reportTo), as the
+ * one batch running on it sees it.
+ */
+export interface ReportLane {
+  /** The shared record the worker writes each query's start to (undefined without shared memory). */
+  readonly progress: BatchProgress | undefined;
+  /** Numbers a new batch and sends its posted outcomes to `listener`; a previous batch's late ones are dropped. */
+  begin(listener: (reports: readonly BatchReport[]) => void): number;
+}
+
+/**
+ * A worker plus the pool's bookkeeping about it, and its report lane.
  *
  * @example
  * const slot = new WorkerSlot(spawn, (s) => pool.replace(s));
  * const r = await slot.call((api) => api.exec('db', 'SELECT 1'), 5000);
  */
-export class WorkerSlot {
+export class WorkerSlot implements ReportLane {
   readonly handle: SqlWorkerHandle;
+  readonly progress: BatchProgress | undefined = batchProgress();
+  private readonly reports = new MessageChannel();
+  private batch = 0;
+  private listener: ((reports: readonly BatchReport[]) => void) | null = null;
   /** Database key → version this worker has loaded. */
   readonly loaded = new Map<string, number>();
   busy = false;
@@ -60,6 +75,21 @@ export class WorkerSlot {
       if (this.waiter !== null) this.waiter({ kind: 'crash', reason });
       else onIdleCrash(this, reason);
     });
+    const { port1, port2 } = this.reports;
+    port1.onmessage = (e: MessageEvent<BatchMessage>): void => {
+      if (e.data.batch === this.batch) this.listener?.(e.data.reports);
+    };
+    (port1 as { unref?(): void }).unref?.(); // in Node: the port alone does not keep the process alive
+    this.handle.api.reportTo(transfer(port2, [port2]), this.progress).catch(() => undefined); // a dead worker fails its calls anyway
+  }
+
+  begin(listener: (reports: readonly BatchReport[]) => void): number {
+    this.listener = listener;
+    if (this.progress !== undefined) {
+      Atomics.store(this.progress.index, 0, 0); // not the last batch's position: this one has not started
+      Atomics.store(this.progress.since, 0, 0n);
+    }
+    return ++this.batch;
   }
 
   /**
@@ -71,7 +101,7 @@ export class WorkerSlot {
    * thread; null when unknown), for a worker that reports progress through
    * shared memory rather than a message per query: the later of the two counts.
    */
-  call<T>(fn: (api: Remote<SqlWorkerApi>, rearm: () => void) => Promise<T>, timeoutMs: number, signal?: AbortSignal, probe?: () => number | null): Promise<CallResult<T>> {
+  call<T>(fn: (api: Remote<SqlWorkerApi>, rearm: () => void, lane: ReportLane) => Promise<T>, timeoutMs: number, signal?: AbortSignal, probe?: () => number | null): Promise<CallResult<T>> {
     if (this.waiter !== null) throw new RangeError('a worker slot runs one call at a time');
     if (this.dead) return Promise.resolve({ kind: 'crash', reason: this.crashReason || 'the worker had stopped', ms: 0 });
     let started = performance.now();
@@ -105,7 +135,7 @@ export class WorkerSlot {
       this.waiter = finish;
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
-      fn(this.handle.api, rearm).then(
+      fn(this.handle.api, rearm, this).then(
         (value) => finish({ kind: 'ok', value }),
         (error: unknown) => finish({ kind: 'threw', error }),
       );
@@ -115,6 +145,8 @@ export class WorkerSlot {
   /** Terminates the worker; a call in flight ends as `stopped`. */
   kill(): void {
     this.dead = true;
+    this.listener = null;
+    this.reports.port1.close();
     this.handle.terminate();
     this.waiter?.({ kind: 'stopped' });
   }

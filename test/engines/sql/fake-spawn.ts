@@ -26,6 +26,7 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
     const callbacks: ((reason: string) => void)[] = [];
     const real = createSqlWorkerApi(loadSqlRunner());
     const never = new Promise<never>(() => undefined);
+    let reports: BatchReports | undefined;
     const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => (...a: A): Promise<R> => (gone ? never : f(...a).then((r) => (gone ? never : r)));
     const api: SqlWorkerApi = {
       open: guard(real.open),
@@ -39,16 +40,17 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
         execs.set(sql, (execs.get(sql) ?? 0) + 1);
         return sql === HANG ? never : real.exec(key, sql, rowCap);
       }),
-      // Like a worker: reports each query as it ends, and a hung or gone one stops the batch for good.
-      execBatch: guard(async (key: string, sqls: readonly string[], rowCap: number | undefined, reports: BatchReports) => {
+      reportTo: guard(async (port: BatchReports) => void (reports = port)),
+      // Like a worker without shared memory: reports each query on its port as it ends, and a hung or gone one stops the batch for good.
+      execBatch: guard(async (key: string, sqls: readonly string[], rowCap: number | undefined, batch: number) => {
         for (const [i, sql] of sqls.entries()) {
           await Promise.resolve();
           if (gone) return never;
           execs.set(sql, (execs.get(sql) ?? 0) + 1);
           if (sql === HANG) return never;
-          reports.postMessage([[i, await real.exec(key, sql, rowCap)]]);
+          reports?.postMessage({ batch, reports: [[i, await real.exec(key, sql, rowCap)]] });
         }
-        return sqls.length;
+        return { count: sqls.length, reports: [] };
       }),
     };
     const worker: FakeWorker = {

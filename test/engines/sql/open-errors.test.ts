@@ -59,7 +59,7 @@ describe('a database slow to open', () => {
     // A worker whose open never answers stands in for a file whose schema takes forever to read.
     const spawn = (): SqlWorkerHandle => {
       const never = new Promise<never>(() => undefined);
-      const api = { open: () => never, openRead: () => never, schema: () => never, close: async () => true } as unknown as Remote<SqlWorkerApi>;
+      const api = { open: () => never, openRead: () => never, schema: () => never, close: async () => true, reportTo: async () => undefined } as unknown as Remote<SqlWorkerApi>;
       return { api, terminate: () => undefined, onCrash: () => undefined };
     };
     const pool = createSqlPool({ spawn, size: 1, openTimeoutMs: 200 });

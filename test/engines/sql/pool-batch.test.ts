@@ -1,8 +1,11 @@
+import type { Remote } from 'comlink';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
+import type { BatchReport, BatchReports, SqlWorkerApi } from '../../../src/engines/sql/api.ts';
 import { batchSize } from '../../../src/engines/sql/batch.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
 import type { SqlProgress } from '../../../src/engines/sql/pool-types.ts';
+import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
 import { HANG, fakeWorkers } from './fake-spawn.ts';
 import { fixtureBytes } from './fixture.ts';
 
@@ -84,6 +87,34 @@ describe('runMany in batches', () => {
     pool.terminate();
     expect(valuesOf(await pending)).toEqual([1, 2, ...Array<string>(MIXED.length - 2).fill('WORKER_CRASHED')]);
   });
+
+  it('takes outcomes in order when a batch\'s answer overtakes the outcomes posted before it', async () => {
+    const fake = fakeWorkers();
+    // A worker whose report port is slow: the first half of each batch arrives 30 ms after the answer with the rest.
+    const spawn = (): SqlWorkerHandle => {
+      const w = fake.spawn();
+      const real = w.api as unknown as SqlWorkerApi;
+      let port: BatchReports | undefined;
+      const api: SqlWorkerApi = {
+        ...real,
+        reportTo: async (p) => void (port = p),
+        execBatch: async (key, sqls, rowCap, batch) => {
+          const reports = await Promise.all(sqls.map(async (sql, i): Promise<BatchReport> => [i, await real.exec(key, sql, rowCap)]));
+          const half = Math.ceil(reports.length / 2);
+          setTimeout(() => port?.postMessage({ batch, reports: reports.slice(0, half) }), 30);
+          return { count: sqls.length, reports: reports.slice(half) };
+        },
+      };
+      return { ...w, api: api as unknown as Remote<SqlWorkerApi> };
+    };
+    const pool = createSqlPool({ size: 1, spawn, timeoutMs: 5000 });
+    await pool.open('db', bytes);
+    const progress: number[] = [];
+    const outs = await pool.runMany('db', queries(8), {}, (p) => progress.push(p.done));
+    expect(valuesOf(outs)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    pool.terminate();
+  }, 10_000);
 
   it('spreads a short list over the workers and bounds a long one per batch', () => {
     expect(batchSize(0, 2)).toBe(1);
