@@ -61,7 +61,7 @@ function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | u
       return {
         ok: true,
         db: {
-          runMany: (sqls, signal) => pool.runMany(dbId, sqls, signal ? { ...runOpts, signal } : runOpts),
+          runMany: (sqls, signal, normalize) => pool.runMany(dbId, sqls, { ...runOpts, ...(signal ? { signal } : {}), ...(normalize === true ? { normalize } : {}) }),
           normalizedSql: (sql) => pool.normalizedSql(dbId, sql),
           schema: opened.schema,
         },

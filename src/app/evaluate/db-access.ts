@@ -31,7 +31,7 @@ export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess {
       return {
         ok: true,
         db: {
-          runMany: (sqls, signal) => pool.runMany(key, sqls, { fingerprint: true, ...(signal ? { signal } : {}) }),
+          runMany: (sqls, signal, normalize) => pool.runMany(key, sqls, { fingerprint: true, ...(signal ? { signal } : {}), ...(normalize === true ? { normalize } : {}) }),
           normalizedSql: (sql) => pool.normalizedSql(key, sql),
           schema: opened.schema,
         },

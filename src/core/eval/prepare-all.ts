@@ -16,7 +16,9 @@ import { prepareQuestion, type PreparedQuestion } from './prepare.ts';
 
 /** One open database, as `prepareQuestion` needs it. */
 export interface OpenedDb {
-  runMany(sqls: readonly string[], signal?: AbortSignal): Promise<ExecOutcome[]>;
+  /** With `normalize`, each outcome carries SQLite's normalized text (ExecOptions.normalize). */
+  runMany(sqls: readonly string[], signal?: AbortSignal, normalize?: boolean): Promise<ExecOutcome[]>;
+  /** The normalized text of one statement: the fallback for an outcome without it. */
   normalizedSql(sql: string): Promise<string | null>;
   readonly schema: Schema;
 }
@@ -140,7 +142,8 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
           const r = records[i] as QuestionRecord;
           return r.gold === undefined ? r.candidates.map((c) => c.sql) : [...r.candidates.map((c) => c.sql), r.gold];
         });
-        const outcomes = await db.runMany(sqls, signal);
+        // Normalized text comes back with the outcomes (no round trip per unparseable candidate), unless only labels are read.
+        const outcomes = await db.runMany(sqls, signal, options.labelsOnly !== true);
         let at = 0;
         for (const i of chunk) {
           const record = records[i] as QuestionRecord;

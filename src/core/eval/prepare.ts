@@ -5,7 +5,7 @@
  * equivalence. Pure apart from the injected execution.
  */
 import type { CandidateRecord, QuestionRecord } from '../bench/types.ts';
-import type { ExecOutcome } from '../exec/types.ts';
+import { withoutNormalized, type ExecOutcome } from '../exec/types.ts';
 import { hasOrderBy, labelCandidate, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
 import type { CandidateView, QuestionView } from '../signals/types.ts';
@@ -15,7 +15,7 @@ import { parseSql } from '../sql/parse.ts';
 export interface PrepareDeps {
   /** Executes SQL against this question's database; one outcome per input, in order. */
   runMany(sqls: readonly string[]): Promise<ExecOutcome[]>;
-  /** sql.js's normalized SQL, asked only for candidates no parser dialect reads. */
+  /** sql.js's normalized SQL for a candidate no parser dialect reads whose outcome does not carry it (ExecOptions.normalize). */
   normalizedSql?(sql: string): Promise<string | null>;
   readonly schema?: Schema;
   /** Equivalence rule for labels (default `spider`). */
@@ -99,10 +99,15 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
     }
     candidates.push({ record: record_i, outcome, correct });
   }
-  // sql.js's normalized SQL, asked at once for every candidate no parser dialect reads (each distinct text parsed once).
+  // sql.js's normalized SQL for every candidate no parser dialect reads (each distinct text parsed once): from its
+  // outcome when the execution brought it, else asked for (all at once).
   const normalizedSql = deps.normalizedSql;
   const normalized = await Promise.all(
-    candidates.map((c) => (normalizedSql !== undefined && !parseSql(c.record.sql).ok ? normalizedSql(c.record.sql) : Promise.resolve(undefined))),
+    candidates.map((c) => {
+      if (parseSql(c.record.sql).ok) return undefined;
+      if (c.outcome.normalizedSql !== undefined) return c.outcome.normalizedSql;
+      return normalizedSql?.(c.record.sql);
+    }),
   );
   candidates.forEach((c, i) => views.push(candidateView(c.record, c.outcome, rule, normalized[i])));
   return {
@@ -116,7 +121,8 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
       ...(deps.schema !== undefined ? { schema: deps.schema } : {}),
       candidates: views,
     },
-    candidates,
+    candidates: candidates.map((c) => ({ ...c, outcome: withoutNormalized(c.outcome) })), // the text lives on the view
+
     ...(goldError !== undefined ? { goldError } : {}),
     truncated,
   };

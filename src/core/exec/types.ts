@@ -101,3 +101,10 @@ export const DEFAULT_ROW_CAP = 10_000;
 export function execError(code: ExecErrorCode, message: string, sql?: string): ExecError {
   return sql === undefined ? { code, message } : { code, message, sql };
 }
+
+/** The outcome without its normalized text, for records that keep that text elsewhere (a run's candidate, a question's view), not twice. */
+export function withoutNormalized(exec: ExecOutcome): ExecOutcome {
+  if (exec.normalizedSql === undefined) return exec;
+  const { normalizedSql: _, ...rest } = exec;
+  return rest;
+}

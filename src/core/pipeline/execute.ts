@@ -7,8 +7,7 @@
  * fallback) are asked of the run itself (ExecOptions.fingerprint and
  * normalize), so a pool makes them in its worker in the same round trip.
  */
-import type { ExecOutcome } from '../exec/types.ts';
-import { execError } from '../exec/types.ts';
+import { execError, withoutNormalized, type ExecOutcome } from '../exec/types.ts';
 import { resultFingerprint } from '../results/fingerprint.ts';
 import type { CandidateRun, RunMany, SampledCandidate } from './types.ts';
 
@@ -74,13 +73,6 @@ export async function executeCandidates(sampled: readonly SampledCandidate[], op
       scores: { ...(c.scores ?? {}) },
     };
   });
-}
-
-/** The outcome as a run records it: its normalized text lives on the run (`CandidateRun.normalizedSql`), not twice. */
-function withoutNormalized(exec: ExecOutcome): ExecOutcome {
-  if (exec.normalizedSql === undefined) return exec;
-  const { normalizedSql: _, ...rest } = exec;
-  return rest;
 }
 
 /** Lets the event loop run (drawing, input) before the next step. */
