@@ -45,9 +45,14 @@ export function schemaOf(t: TablesJson): Schema {
   };
 }
 
+/** The schema of every database in a Spider-layout `tables.json` file, by `db_id`. */
+export function tablesSchemas(path: string): Map<string, Schema> {
+  return new Map((JSON.parse(readFileSync(path, 'utf8')) as TablesJson[]).map((t) => [t.db_id, schemaOf(t)]));
+}
+
 /** The schema of every BIRD dev database, by `db_id`. */
 export function birdSchemas(dir: string): Map<string, Schema> {
-  return new Map((JSON.parse(readFileSync(join(dir, 'dev_tables.json'), 'utf8')) as TablesJson[]).map((t) => [t.db_id, schemaOf(t)]));
+  return tablesSchemas(join(dir, 'dev_tables.json'));
 }
 
 /** The dense text features of one candidate (null when it is longer than {@link MAX_SQL}). */
@@ -56,10 +61,9 @@ export function textFeatures(record: Pick<QuestionRecord, 'question' | 'evidence
   return denseTextFeatures({ question: record.question, sql, ...(schema ? { schema } : {}), ...(record.evidence ? { evidence: record.evidence } : {}) }, cache);
 }
 
-/** Every labeled BIRD candidate with features: its database, label and text features. */
-export function birdTextRows(dir: string): { db: string; y: number; text: number[] }[] {
-  const records = parseCandidateFile(readFileSync(join(dir, 'candidates.jsonl'), 'utf8'), 'candidates.jsonl').records;
-  const schemas = birdSchemas(dir);
+/** Every labeled candidate of a candidate file with features: its database, label and text features (`schemas` by db_id). */
+export function labeledTextRows(path: string, schemas: ReadonlyMap<string, Schema>): { db: string; y: number; text: number[] }[] {
+  const records = parseCandidateFile(readFileSync(path, 'utf8'), path).records;
   const cache = new Map<string, SqlFacts>();
   const out: { db: string; y: number; text: number[] }[] = [];
   for (const r of records) {
@@ -70,4 +74,9 @@ export function birdTextRows(dir: string): { db: string; y: number; text: number
     }
   }
   return out;
+}
+
+/** Every labeled BIRD candidate with features: its database, label and text features. */
+export function birdTextRows(dir: string): { db: string; y: number; text: number[] }[] {
+  return labeledTextRows(join(dir, 'candidates.jsonl'), birdSchemas(dir));
 }

@@ -18,11 +18,16 @@
  * per-database figures. With `--bird DIR`, the text variant is also trained
  * on Spider-A's other databases plus a seeded share of BIRD dev's real runs
  * (`text+bird@<share>`; BIRD is never scored), the mixed-source training and
- * source weighting. Reads the data at run time; writes only the report.
+ * source weighting. With `--mutants FILE` (mutants of Spider train gold on
+ * train databases, labeled by execution), the same with a seeded share of the
+ * simulator's candidates (`text+mutants@<share>`, and with `--bird`
+ * `text+bird@0.125+mutants@<share>`). Reads the data at run time; writes
+ * only the report.
  */
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pairedMeanDiff } from './paired.ts';
-import { birdTextRows } from './bird-data.ts';
+import { birdTextRows, labeledTextRows, tablesSchemas } from './bird-data.ts';
 import { denseTextFeatures } from './text-features.ts';
 import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
@@ -57,6 +62,8 @@ const spec: CommandSpec = {
     variants: { type: 'string', help: `comma-separated, of ${[...VARIANTS, 'cluster'].join(', ')} (default all)` },
     bird: { type: 'string', help: 'the bird-dev folder: also train the text variant on BIRD dev real runs (text features, the authors\' labels), as the variants text+bird@<share>' },
     'bird-share': { type: 'string', default: '0.125,1', help: 'with --bird: comma-separated shares of the BIRD candidates added to every training fold (a seeded sample; the source weighting)' },
+    mutants: { type: 'string', help: 'a labeled candidate file of mutants on other databases (confide synth --split train, then confide label): also train the text variant on it, as text+mutants@<share> (and text+bird@0.125+mutants@<share> with --bird); its schemas come from the benchmark\'s tables.json' },
+    'mutants-share': { type: 'string', default: '0.25,1', help: 'with --mutants: comma-separated shares of the mutant candidates added to every training fold (a seeded sample)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -282,10 +289,32 @@ async function main(flags: ParsedFlags): Promise<number> {
     const rng = createRng(seed + 11);
     return rng.sample(bird, Math.round(share * bird.length)).map((b) => ({ x: b.text, y: b.y }));
   };
-  for (const v of [...wanted, ...birdShares.map((x) => `text+bird@${x}`)]) {
+  // And mutants of other databases' gold (the simulator), alone or with an eighth of BIRD.
+  const mutantShares = typeof flags.mutants === 'string' ? String(flags['mutants-share']).split(',').map(Number) : [];
+  if (mutantShares.some((x) => !(x > 0 && x <= 1))) throw new RangeError(`--mutants-share: shares in (0, 1], got ${String(flags['mutants-share'])}`);
+  const mutants = typeof flags.mutants === 'string' ? labeledTextRows(flags.mutants, tablesSchemas(join(String(flags.bench), 'tables.json'))) : [];
+  const shared = [...new Set(mutants.map((m) => m.db))].filter((db) => dbs.includes(db));
+  if (shared.length > 0) throw new RangeError(`--mutants: databases also in the validation (${shared.join(', ')}); use mutants of other databases only`);
+  if (mutants.length > 0) console.error(`${mutants.length} mutant candidates on ${new Set(mutants.map((m) => m.db)).size} other databases featurized (${((performance.now() - t0) / 1000).toFixed(1)} s so far)`);
+  const mutantSample = (share: number): { x: number[]; y: number }[] => {
+    const rng = createRng(seed + 13);
+    return rng.sample(mutants, Math.round(share * mutants.length)).map((m) => ({ x: m.text, y: m.y }));
+  };
+  /** The extra training rows of a mixed-source variant (`text+bird@s`, `text+mutants@s`, `text+bird@s+mutants@t`), or null for another variant. */
+  const extraOf = (v: string): { x: number[]; y: number }[] | null => {
+    const m = /^text((?:\+(?:bird|mutants)@[0-9.]+)+)$/.exec(v);
+    if (m === null) return null;
+    return [...m[1]!.matchAll(/\+(bird|mutants)@([0-9.]+)/g)].flatMap(([, source, share]) => (source === 'bird' ? birdSample(Number(share)) : mutantSample(Number(share))));
+  };
+  const mixed = [
+    ...birdShares.map((x) => `text+bird@${x}`),
+    ...mutantShares.map((x) => `text+mutants@${x}`),
+    ...(bird.length > 0 ? mutantShares.map((x) => `text+bird@0.125+mutants@${x}`) : []),
+  ];
+  for (const v of [...wanted, ...mixed]) {
     const t = performance.now();
-    const share = v.startsWith('text+bird@') ? Number(v.slice('text+bird@'.length)) : null;
-    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : share !== null ? lodoScores(rows, 'text', lambda, new Set(), birdSample(share)) : lodoScores(rows, v as Variant, lambda);
+    const extra = extraOf(v);
+    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : extra !== null ? lodoScores(rows, 'text', lambda, new Set(), extra) : lodoScores(rows, v as Variant, lambda);
     const scored = withScores(prepared, rows, score);
     const r = evaluate(scored, { group: 'db_id', bootstrap: B, seed });
     const sv = scored.map((p) => p.view);
