@@ -108,26 +108,18 @@ export async function benchExec(spiderDir: string, passes = 3): Promise<ExecBenc
     }
     return (performance.now() - t0) / 1000;
   };
-  const runPool = async (): Promise<number> => {
-    const t0 = performance.now();
-    for (const [db, sqls] of groups) {
-      await pool.open(db, bytes.get(db) as Uint8Array);
-      const out = await pool.runMany(db, sqls);
-      failures.pool += out.filter((o) => !o.ok).length;
-      await pool.close(db);
-    }
-    return (performance.now() - t0) / 1000;
-  };
-  const runPipelined = async (): Promise<number> => {
+  /** One pass through the pool; with `ahead`, the next database opens while the current one runs (as prepareAll does). */
+  const runPool = async (ahead: boolean): Promise<number> => {
     const t0 = performance.now();
     const dbs = [...groups];
-    let opening = pool.open(dbs[0]![0], bytes.get(dbs[0]![0]) as Uint8Array);
+    const open = (k: number): Promise<unknown> => pool.open(dbs[k]![0], bytes.get(dbs[k]![0]) as Uint8Array);
+    let opening = ahead ? open(0) : null;
     for (let k = 0; k < dbs.length; k++) {
       const [db, sqls] = dbs[k]!;
-      await opening;
-      if (k + 1 < dbs.length) opening = pool.open(dbs[k + 1]![0], bytes.get(dbs[k + 1]![0]) as Uint8Array);
+      await (opening ?? open(k));
+      opening = ahead && k + 1 < dbs.length ? open(k + 1) : null;
       const out = await pool.runMany(db, sqls);
-      failures.pipelined += out.filter((o) => !o.ok).length;
+      failures[ahead ? 'pipelined' : 'pool'] += out.filter((o) => !o.ok).length;
       await pool.close(db);
     }
     return (performance.now() - t0) / 1000;
@@ -140,14 +132,14 @@ export async function benchExec(spiderDir: string, passes = 3): Promise<ExecBenc
     const pipelined: number[] = [];
     for (let i = 0; i < passes; i++) {
       native.push(runNative());
-      pooled.push(await runPool());
-      pipelined.push(await runPipelined());
+      pooled.push(await runPool(false));
+      pipelined.push(await runPool(true));
     }
     return { native: median(native), pool: median(pooled), pipelined: median(pipelined) };
   };
 
-  await runPool(); // warm the workers (sql.js compile, tsx loader) before timing
-  await runPipelined();
+  await runPool(false); // warm the workers (sql.js compile, tsx loader) before timing
+  await runPool(true);
   runNative();
   failures.pool = 0;
   failures.native = 0;
@@ -155,8 +147,8 @@ export async function benchExec(spiderDir: string, passes = 3): Promise<ExecBenc
   const first = await measure();
   // Then the same once V8 has optimised the workers' code: about WARM_PASSES x 2 x 972 more queries through the pool.
   for (let i = 0; i < WARM_PASSES; i++) {
-    await runPool();
-    await runPipelined();
+    await runPool(false);
+    await runPool(true);
   }
   const warm = await measure();
   pool.terminate();

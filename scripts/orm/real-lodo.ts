@@ -285,10 +285,10 @@ async function main(flags: ParsedFlags): Promise<number> {
   if (birdShares.some((x) => !(x > 0 && x <= 1))) throw new RangeError(`--bird-share: shares in (0, 1], got ${String(flags['bird-share'])}`);
   const bird = typeof flags.bird === 'string' ? birdTextRows(flags.bird) : [];
   if (bird.length > 0) console.error(`${bird.length} BIRD candidates featurized (${((performance.now() - t0) / 1000).toFixed(1)} s so far)`);
-  const birdSample = (share: number): { x: number[]; y: number }[] => {
-    const rng = createRng(seed + 11);
-    return rng.sample(bird, Math.round(share * bird.length)).map((b) => ({ x: b.text, y: b.y }));
-  };
+  /** A seeded share of another source's rows, as extra training rows (`salt` keeps each source's draw its own). */
+  const sampleOf = (source: readonly { y: number; text: number[] }[], share: number, salt: number): { x: number[]; y: number }[] =>
+    createRng(seed + salt).sample(source, Math.round(share * source.length)).map((r) => ({ x: r.text, y: r.y }));
+  const birdSample = (share: number): { x: number[]; y: number }[] => sampleOf(bird, share, 11);
   // And mutants of other databases' gold (the simulator), alone or with an eighth of BIRD.
   const mutantShares = typeof flags.mutants === 'string' ? String(flags['mutants-share']).split(',').map(Number) : [];
   if (mutantShares.some((x) => !(x > 0 && x <= 1))) throw new RangeError(`--mutants-share: shares in (0, 1], got ${String(flags['mutants-share'])}`);
@@ -296,25 +296,16 @@ async function main(flags: ParsedFlags): Promise<number> {
   const shared = [...new Set(mutants.map((m) => m.db))].filter((db) => dbs.includes(db));
   if (shared.length > 0) throw new RangeError(`--mutants: databases also in the validation (${shared.join(', ')}); use mutants of other databases only`);
   if (mutants.length > 0) console.error(`${mutants.length} mutant candidates on ${new Set(mutants.map((m) => m.db)).size} other databases featurized (${((performance.now() - t0) / 1000).toFixed(1)} s so far)`);
-  const mutantSample = (share: number): { x: number[]; y: number }[] => {
-    const rng = createRng(seed + 13);
-    return rng.sample(mutants, Math.round(share * mutants.length)).map((m) => ({ x: m.text, y: m.y }));
-  };
-  /** The extra training rows of a mixed-source variant (`text+bird@s`, `text+mutants@s`, `text+bird@s+mutants@t`), or null for another variant. */
-  const extraOf = (v: string): { x: number[]; y: number }[] | null => {
-    const m = /^text((?:\+(?:bird|mutants)@[0-9.]+)+)$/.exec(v);
-    if (m === null) return null;
-    return [...m[1]!.matchAll(/\+(bird|mutants)@([0-9.]+)/g)].flatMap(([, source, share]) => (source === 'bird' ? birdSample(Number(share)) : mutantSample(Number(share))));
-  };
-  const mixed = [
-    ...birdShares.map((x) => `text+bird@${x}`),
-    ...mutantShares.map((x) => `text+mutants@${x}`),
-    ...(bird.length > 0 ? mutantShares.map((x) => `text+bird@0.125+mutants@${x}`) : []),
+  const mutantSample = (share: number): { x: number[]; y: number }[] => sampleOf(mutants, share, 13);
+  /** The mixed-source variants: the text verifier with extra training rows from other sources. */
+  const mixed: { name: string; extra: () => { x: number[]; y: number }[] }[] = [
+    ...birdShares.map((b) => ({ name: `text+bird@${b}`, extra: () => birdSample(b) })),
+    ...mutantShares.map((m) => ({ name: `text+mutants@${m}`, extra: () => mutantSample(m) })),
+    ...(bird.length > 0 ? mutantShares.map((m) => ({ name: `text+bird@0.125+mutants@${m}`, extra: () => [...birdSample(0.125), ...mutantSample(m)] })) : []),
   ];
-  for (const v of [...wanted, ...mixed]) {
+  for (const { name: v, extra } of [...wanted.map((name) => ({ name, extra: null })), ...mixed]) {
     const t = performance.now();
-    const extra = extraOf(v);
-    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : extra !== null ? lodoScores(rows, 'text', lambda, new Set(), extra) : lodoScores(rows, v as Variant, lambda);
+    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : extra !== null ? lodoScores(rows, 'text', lambda, new Set(), extra()) : lodoScores(rows, v as Variant, lambda);
     const scored = withScores(prepared, rows, score);
     const r = evaluate(scored, { group: 'db_id', bootstrap: B, seed });
     const sv = scored.map((p) => p.view);

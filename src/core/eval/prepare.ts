@@ -5,7 +5,7 @@
  * equivalence. Pure apart from the injected execution.
  */
 import type { CandidateRecord, QuestionRecord } from '../bench/types.ts';
-import { withoutNormalized, type ExecOutcome } from '../exec/types.ts';
+import { normalizedTextOf, withoutNormalized, type ExecOutcome } from '../exec/types.ts';
 import { hasOrderBy, labelCandidate, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
 import type { CandidateView, QuestionView } from '../signals/types.ts';
@@ -101,13 +101,8 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
   }
   // sql.js's normalized SQL for every candidate no parser dialect reads (each distinct text parsed once): from its
   // outcome when the execution brought it, else asked for (all at once).
-  const normalizedSql = deps.normalizedSql;
   const normalized = await Promise.all(
-    candidates.map((c) => {
-      if (parseSql(c.record.sql).ok) return undefined;
-      if (c.outcome.normalizedSql !== undefined) return c.outcome.normalizedSql;
-      return normalizedSql?.(c.record.sql);
-    }),
+    candidates.map((c) => (parseSql(c.record.sql).ok ? undefined : normalizedTextOf(c.outcome, c.record.sql, deps.normalizedSql))),
   );
   candidates.forEach((c, i) => views.push(candidateView(c.record, c.outcome, rule, normalized[i])));
   return {

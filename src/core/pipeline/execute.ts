@@ -7,7 +7,7 @@
  * fallback) are asked of the run itself (ExecOptions.fingerprint and
  * normalize), so a pool makes them in its worker in the same round trip.
  */
-import { execError, withoutNormalized, type ExecOutcome } from '../exec/types.ts';
+import { execError, normalizedTextOf, withoutNormalized, type ExecOutcome } from '../exec/types.ts';
 import { resultFingerprint } from '../results/fingerprint.ts';
 import type { CandidateRun, RunMany, SampledCandidate } from './types.ts';
 
@@ -42,11 +42,9 @@ export async function executeCandidates(sampled: readonly SampledCandidate[], op
   const normalized = new Map<string, string | null>();
   for (const sql of distinct) {
     const exec = byText.get(sql)!;
-    if (exec.normalizedSql !== undefined) normalized.set(sql, exec.normalizedSql);
-    else if (options.normalizedSql) {
-      normalized.set(sql, await options.normalizedSql(sql));
-      options.signal?.throwIfAborted();
-    }
+    const text = await normalizedTextOf(exec, sql, options.normalizedSql);
+    if (text !== undefined) normalized.set(sql, text);
+    options.signal?.throwIfAborted();
   }
   // One fingerprint per distinct query (a large result is hashed once, not once per identical
   // candidate), each in its own task, so hashing a huge result never joins other work in one long stall.

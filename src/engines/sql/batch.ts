@@ -5,7 +5,8 @@
  * last few with the batch's answer: the worker writes which query runs and
  * since when into a shared record, so the pool knows without a message per
  * query), so a worker never waits for its next query. The outcomes travel on
- * the worker's one report port (WorkerSlot), tagged with the batch's number. Each query keeps the guarantees of a single call: its
+ * the worker's one report port (WorkerSlot), tagged with the batch's number.
+ * Each query keeps the guarantees of a single call: its
  * limit counts from its own start (the end of the one before); when it times
  * out or its worker dies, it alone gets TIMEOUT or WORKER_CRASHED, the
  * batch's reported queries keep their outcomes, and the rest are queued

@@ -80,8 +80,8 @@ export interface SqlRunner {
   /**
    * Runs the statements one after another like `exec`, calling
    * `report(i, outcome)` as soon as statement `i` finishes (a worker posts
-   * each at once, so the pool sees every query's end, and the next one's
-   * start, while the batch goes on); returns how many ran.
+   * it, or writes the next query's start to shared memory, so the pool
+   * knows while the batch goes on; see execBatchReporting); returns how many ran.
    */
   execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, extras?: ExecExtras): number;
   /** SQLite's normalized SQL, null when the guard refuses it or it does not prepare. */
