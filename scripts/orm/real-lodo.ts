@@ -9,7 +9,9 @@
  * both. Variants (features): `text` (the ORM featurizer's dense question–SQL
  * cues, structure and schema linking, core/orm/featurize.ts), `pool`
  * (core/orm/pool-features.ts: execution-cluster share, structure share,
- * result shape, row count, empty result) and `text+pool`. Each variant's
+ * result shape, row count, empty result), `text+pool`, and `text+agreement`
+ * (text plus the featurizer's own agreement slots, exec/structure/text
+ * shares: the pool-aware variant that fits the app's ORM contract). Each variant's
  * out-of-fold scores become the `orm` verifier and run through `evaluate()`
  * grouped by database (AUROC with paired bootstrap CIs, the guarded combiner
  * with and without the verifier, Best-of-N), plus the cluster selector
@@ -26,6 +28,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fitScaledLogistic, lodoScores, picks, SOURCE_SALT, sourceSample, withAgreementNotGiven, withOrmScores, type XY } from './lodo.ts';
 import { pairedMeanDiff } from './paired.ts';
 import { birdTextRows, labeledTextRows, tablesSchemas } from './bird-data.ts';
 import { denseTextFeatures } from './text-features.ts';
@@ -34,19 +37,18 @@ import { evaluate } from '../../src/core/eval/report.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
 import { GROUNDING_FEATURES, literalGrounding, valueIndex, type ValueIndex } from '../../src/core/orm/grounding.ts';
+import { viewAgreement } from '../../src/core/orm/agreement.ts';
 import { POOL_FEATURES, poolFeatures } from '../../src/core/orm/pool-features.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
 import { readDb } from '../../src/node/prepare.ts';
-import { clusterBon, majorityExec, oracle, selectionAccuracy, verifierBon, type Strategy } from '../../src/core/select/index.ts';
+import { clusterBon, majorityExec, oracle, selectionAccuracy, verifierBon } from '../../src/core/select/index.ts';
 import { buildClusters } from '../../src/core/signals/clusters.ts';
-import type { QuestionView } from '../../src/core/signals/types.ts';
-import { auroc, createRng, fitLogistic, predictLogistic } from '../../src/core/stats/index.ts';
-import { applyStandardization, fitStandardization, standardizeRows } from '../../src/core/stats/standardize.ts';
+import { auroc } from '../../src/core/stats/index.ts';
 import { loadBenchmark, readCandidateFile, type LoadedBenchmark } from '../../src/node/bench.ts';
 import { prepareRun } from '../../src/node/prepare.ts';
 import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
 
-const VARIANTS = ['text', 'text+ground', 'pool', 'text+pool', 'text+ground+pool'] as const;
+const VARIANTS = ['text', 'text+agreement', 'text+ground', 'pool', 'text+pool', 'text+ground+pool'] as const;
 
 const spec: CommandSpec = {
   name: 'orm:real-lodo',
@@ -63,6 +65,7 @@ const spec: CommandSpec = {
     bird: { type: 'string', help: 'the bird-dev folder: also train the text variant on BIRD dev real runs (text features, the authors\' labels), as the variants text+bird@<share>' },
     'bird-share': { type: 'string', default: '0.125,1', help: 'with --bird: comma-separated shares of the BIRD candidates added to every training fold (a seeded sample; the source weighting)' },
     mutants: { type: 'string', help: 'a labeled candidate file of mutants on other databases (confide synth --split train, then confide label): also train the text variant on it, as text+mutants@<share> (and text+bird@0.125+mutants@<share> with --bird); its schemas come from the benchmark\'s tables.json' },
+    'mix-base': { type: 'string', default: 'text', help: 'the variant the --bird and --mutants rows are added to: text, or text+agreement (their agreement slots then say not given)' },
     'mutants-share': { type: 'string', default: '0.25,1', help: 'with --mutants: comma-separated shares of the mutant candidates added to every training fold (a seeded sample)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
@@ -77,6 +80,8 @@ interface Row {
   readonly text: number[];
   readonly pool: number[];
   readonly ground: number[];
+  /** The featurizer's agreement slots as the app fills them: given (1), exec, structure and text shares. */
+  readonly agree: number[];
 }
 
 /** Most distinct values read per column for the value index. */
@@ -110,11 +115,13 @@ function rowsOf(prepared: readonly PreparedQuestion[], indexes: ReadonlyMap<stri
   const cache = new Map<string, SqlFacts>();
   prepared.forEach((p, q) => {
     const pool = poolFeatures(p.view);
+    const shares = viewAgreement(p.view);
     p.candidates.forEach((cand, c) => {
       if (cand.correct === null) return;
       const text = denseTextFeatures({ question: p.question, sql: p.view.candidates[c]!.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cache);
       const ground = literalGrounding(p.view.candidates[c]!.sql, indexes.get(p.db_id)!);
-      rows.push({ q, c, db: p.db_id, y: cand.correct ? 1 : 0, text, pool: pool[c]!, ground });
+      const a = shares[c]!;
+      rows.push({ q, c, db: p.db_id, y: cand.correct ? 1 : 0, text, pool: pool[c]!, ground, agree: [1, a.exec_share, a.struct_share, a.string_share] });
     });
   });
   return rows;
@@ -124,6 +131,7 @@ type Variant = (typeof VARIANTS)[number];
 function featuresOf(r: Row, v: Variant): number[] {
   switch (v) {
     case 'text': return r.text;
+    case 'text+agreement': return [...r.text, ...r.agree];
     case 'text+ground': return [...r.text, ...r.ground];
     case 'pool': return r.pool;
     case 'text+pool': return [...r.text, ...r.pool];
@@ -131,22 +139,9 @@ function featuresOf(r: Row, v: Variant): number[] {
   }
 }
 
-/**
- * Out-of-fold score per row, leave-one-database-out; databases in `exclude` are never trained on.
- * `extra` rows (another benchmark's candidates, never scored) join every training fold.
- */
-function lodoScores(rows: readonly Row[], v: Variant, lambda: number, exclude: ReadonlySet<string> = new Set(), extra: readonly { x: number[]; y: number }[] = []): Float64Array {
-  const out = new Float64Array(rows.length).fill(NaN);
-  for (const db of new Set(rows.map((r) => r.db))) {
-    const train = rows.filter((r) => r.db !== db && !exclude.has(r.db));
-    const x = [...train.map((r) => featuresOf(r, v)), ...extra.map((e) => e.x)];
-    const t = fitStandardization(x);
-    const m = fitLogistic(standardizeRows(t, x), [...train.map((r) => r.y), ...extra.map((e) => e.y)], { lambda });
-    rows.forEach((r, i) => {
-      if (r.db === db) out[i] = predictLogistic(m, applyStandardization(t, featuresOf(r, v)));
-    });
-  }
-  return out;
+/** Out-of-fold scores of variant `v` (lodo.ts): databases in `exclude` are never trained on; `extra` rows join every training fold. */
+function variantScores(rows: readonly Row[], v: Variant, lambda: number, exclude: ReadonlySet<string> = new Set(), extra: readonly XY[] = []): Float64Array {
+  return lodoScores(rows.map((r) => ({ db: r.db, x: featuresOf(r, v), y: r.y })), lambda, exclude, extra);
 }
 
 /** Cluster-level features (see CLUSTER_FEATURES) from per-candidate rows and scores. */
@@ -197,45 +192,20 @@ function clusterScores(prepared: readonly PreparedQuestion[], rows: readonly Row
   const at = new Map<string, number>();
   rows.forEach((r, i) => at.set(`${r.q}:${r.c}`, i));
   for (const d of new Set(rows.map((r) => r.db))) {
-    const score = lodoScores(rows, 'text+ground', lambda, new Set([d]));
+    const score = variantScores(rows, 'text+ground', lambda, new Set([d]));
     const ex = clusterExamples(prepared, rows, score);
     const train = ex.filter((e) => e.db !== d);
-    const t = fitStandardization(train.map((e) => e.x));
-    const m = fitLogistic(standardizeRows(t, train.map((e) => e.x)), train.map((e) => e.y), { lambda: 1 });
+    const verifier = fitScaledLogistic(train, 1);
     for (const e of ex) {
       if (e.db !== d) continue;
-      const p = predictLogistic(m, applyStandardization(t, e.x));
+      const p = verifier.score(e.x);
       for (const c of e.members) out[at.get(`${e.q}:${c}`)!] = p;
     }
   }
   return out;
 }
 
-/** Prepared questions with `scores.orm` set from `score` (candidates without a row get none). */
-function withScores(prepared: readonly PreparedQuestion[], rows: readonly Row[], score: Float64Array): PreparedQuestion[] {
-  const byKey = new Map<string, number>();
-  rows.forEach((r, i) => byKey.set(`${r.q}:${r.c}`, score[i]!));
-  return prepared.map((p, q) => ({
-    ...p,
-    view: {
-      ...p.view,
-      candidates: p.view.candidates.map((c, j) => {
-        const s = byKey.get(`${q}:${j}`);
-        return s === undefined ? c : { ...c, scores: { ...c.scores, orm: s } };
-      }),
-    },
-  }));
-}
-
 const clusterBonOrm = clusterBon('orm');
-
-/** Per-question 0/1 correctness of a strategy's pick. */
-function picks(views: readonly QuestionView[], labels: readonly (readonly boolean[])[], s: Strategy): number[] {
-  return views.map((v, i) => {
-    const j = s.select(v, labels[i]);
-    return j !== null && j >= 0 && labels[i]![j] ? 1 : 0;
-  });
-}
 
 async function main(flags: ParsedFlags): Promise<number> {
   const seed = numberFlag(flags, 'seed', 1);
@@ -285,10 +255,7 @@ async function main(flags: ParsedFlags): Promise<number> {
   if (birdShares.some((x) => !(x > 0 && x <= 1))) throw new RangeError(`--bird-share: shares in (0, 1], got ${String(flags['bird-share'])}`);
   const bird = typeof flags.bird === 'string' ? birdTextRows(flags.bird) : [];
   if (bird.length > 0) console.error(`${bird.length} BIRD candidates featurized (${((performance.now() - t0) / 1000).toFixed(1)} s so far)`);
-  /** A seeded share of another source's rows, as extra training rows (`salt` keeps each source's draw its own). */
-  const sampleOf = (source: readonly { y: number; text: number[] }[], share: number, salt: number): { x: number[]; y: number }[] =>
-    createRng(seed + salt).sample(source, Math.round(share * source.length)).map((r) => ({ x: r.text, y: r.y }));
-  const birdSample = (share: number): { x: number[]; y: number }[] => sampleOf(bird, share, 11);
+  const birdSample = (share: number): XY[] => sourceSample(bird, share, seed, SOURCE_SALT.bird);
   // And mutants of other databases' gold (the simulator), alone or with an eighth of BIRD.
   const mutantShares = typeof flags.mutants === 'string' ? String(flags['mutants-share']).split(',').map(Number) : [];
   if (mutantShares.some((x) => !(x > 0 && x <= 1))) throw new RangeError(`--mutants-share: shares in (0, 1], got ${String(flags['mutants-share'])}`);
@@ -296,17 +263,24 @@ async function main(flags: ParsedFlags): Promise<number> {
   const shared = [...new Set(mutants.map((m) => m.db))].filter((db) => dbs.includes(db));
   if (shared.length > 0) throw new RangeError(`--mutants: databases also in the validation (${shared.join(', ')}); use mutants of other databases only`);
   if (mutants.length > 0) console.error(`${mutants.length} mutant candidates on ${new Set(mutants.map((m) => m.db)).size} other databases featurized (${((performance.now() - t0) / 1000).toFixed(1)} s so far)`);
-  const mutantSample = (share: number): { x: number[]; y: number }[] => sampleOf(mutants, share, 13);
-  /** The mixed-source variants: the text verifier with extra training rows from other sources. */
-  const mixed: { name: string; extra: () => { x: number[]; y: number }[] }[] = [
-    ...birdShares.map((b) => ({ name: `text+bird@${b}`, extra: () => birdSample(b) })),
-    ...mutantShares.map((m) => ({ name: `text+mutants@${m}`, extra: () => mutantSample(m) })),
-    ...(bird.length > 0 ? mutantShares.map((m) => ({ name: `text+bird@0.125+mutants@${m}`, extra: () => [...birdSample(0.125), ...mutantSample(m)] })) : []),
+  const mutantSample = (share: number): XY[] => sourceSample(mutants, share, seed, SOURCE_SALT.mutants);
+  /**
+   * The mixed-source variants: the text verifier (or, with --mix-base text+agreement, the text+agreement one:
+   * the other sources have no pool here, so their agreement slots say "not given", as the featurizer writes them)
+   * with extra training rows from other sources.
+   */
+  const mixBase = String(flags['mix-base']);
+  if (mixBase !== 'text' && mixBase !== 'text+agreement') throw new RangeError(`--mix-base: text or text+agreement, got ${mixBase}`);
+  const asBase = (rows: XY[]): XY[] => (mixBase === 'text' ? rows : withAgreementNotGiven(rows));
+  const mixed: { name: string; extra: () => XY[] }[] = [
+    ...birdShares.map((b) => ({ name: `${mixBase}+bird@${b}`, extra: () => asBase(birdSample(b)) })),
+    ...mutantShares.map((m) => ({ name: `${mixBase}+mutants@${m}`, extra: () => asBase(mutantSample(m)) })),
+    ...(bird.length > 0 ? mutantShares.map((m) => ({ name: `${mixBase}+bird@0.125+mutants@${m}`, extra: () => asBase([...birdSample(0.125), ...mutantSample(m)]) })) : []),
   ];
   for (const { name: v, extra } of [...wanted.map((name) => ({ name, extra: null })), ...mixed]) {
     const t = performance.now();
-    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : extra !== null ? lodoScores(rows, 'text', lambda, new Set(), extra()) : lodoScores(rows, v as Variant, lambda);
-    const scored = withScores(prepared, rows, score);
+    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : extra !== null ? variantScores(rows, mixBase, lambda, new Set(), extra()) : variantScores(rows, v as Variant, lambda);
+    const scored = withOrmScores(prepared, rows, score);
     const r = evaluate(scored, { group: 'db_id', bootstrap: B, seed });
     const sv = scored.map((p) => p.view);
     const cluster = picks(sv, labels, clusterBonOrm);

@@ -1,14 +1,16 @@
 /**
- * Writes a trained ORM: `<out>/<name>.onnx` (int8 QDQ weights) and its JSON
- * sidecar `<out>/<name>.json` with the featurizer config, architecture, I/O
- * contract, training provenance and the measured validation quality of both
- * the float weights and the int8 weights actually shipped.
+ * Writes an ORM: `<out>/<name>.onnx` and its JSON sidecar `<out>/<name>.json`
+ * with the featurizer config, architecture, I/O contract, training provenance
+ * and measured quality. `writeOrm` writes a trained MLP (int8 QDQ weights,
+ * the validation quality of both the float and the int8 weights);
+ * `writeOrmFiles` writes any parameters (a linear verifier in float32).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evaluateMlp, type Evaluation, type GroupedExample } from '../../core/orm/evaluate.ts';
 import type { FitResult } from '../../core/orm/fit.ts';
+import type { MlpParams } from '../../core/orm/mlp.ts';
 import { denseFeatureNames, type FeaturizerConfig } from '../../core/orm/layout.ts';
 import { int8Equivalent } from '../../core/orm/quantize.ts';
 import { ORM_INPUT, ORM_OUTPUT, type OrmSidecar } from '../../core/orm/sidecar.ts';
@@ -30,25 +32,71 @@ export interface WriteOrmOptions {
 
 const round = (e: Evaluation): Evaluation => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, Number.isInteger(v) ? v : Number(v.toFixed(4))])) as unknown as Evaluation;
 
+export interface WriteOrmFilesOptions {
+  readonly out: string;
+  readonly name: string;
+  readonly params: MlpParams;
+  readonly featurizer: FeaturizerConfig;
+  /** `int8` (QDQ, per output channel) for MLPs; `float32` for a one-layer linear model, whose per-weight scale differs too much for one int8 step. */
+  readonly weights: 'int8' | 'float32';
+  readonly training: Readonly<Record<string, unknown>>;
+  readonly quality: OrmSidecar['quality'];
+}
+
 /**
- * Writes both files and returns the sidecar and the paths.
+ * Writes `<out>/<name>.onnx` and its sidecar `<out>/<name>.json` for any
+ * parameters under the ORM contract, and returns the sidecar and the paths.
  *
  * @example
- * const { sidecar } = writeOrm({ out: 'public/models', name: 'orm-v1', fit, featurizer, examples, provenance, qualityStatus: 'measured' });
+ * writeOrmFiles({ out: 'public/models', name: 'orm-v2', params: linearOrmParams(fit, t, 8192), featurizer, weights: 'float32', training, quality });
  */
-export function writeOrm(o: WriteOrmOptions): { sidecar: OrmSidecar; modelPath: string; sidecarPath: string } {
-  const bytes = mlpToOnnx(o.fit.params, { weights: 'int8', metadata: { 'confide.featurizer': JSON.stringify(o.featurizer) } });
-  const held = new Set(o.fit.split.validation);
-  const validation = o.examples.filter((e) => held.has(e.group));
-  const best = o.fit.history[o.fit.bestEpoch - 1];
+export function writeOrmFiles(o: WriteOrmFilesOptions): { sidecar: OrmSidecar; modelPath: string; sidecarPath: string } {
+  const bytes = mlpToOnnx(o.params, { weights: o.weights, metadata: { 'confide.featurizer': JSON.stringify(o.featurizer) } });
   const sidecar: OrmSidecar = {
     format: 'confide-orm',
     version: 1,
     name: o.name,
     model: `${o.name}.onnx`,
     featurizer: { ...o.featurizer, denseFeatures: denseFeatureNames() },
-    architecture: { sizes: o.fit.params.sizes, activation: 'relu', output: 'sigmoid', weights: 'int8-per-channel-qdq', opset: ONNX_OPSET, irVersion: ONNX_IR_VERSION, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') },
+    architecture: {
+      sizes: o.params.sizes,
+      activation: 'relu',
+      output: 'sigmoid',
+      weights: o.weights === 'int8' ? 'int8-per-channel-qdq' : 'float32',
+      opset: ONNX_OPSET,
+      irVersion: ONNX_IR_VERSION,
+      bytes: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    },
     io: { input: ORM_INPUT, output: ORM_OUTPUT },
+    training: o.training,
+    quality: o.quality,
+  };
+  mkdirSync(o.out, { recursive: true });
+  const modelPath = join(o.out, sidecar.model);
+  const sidecarPath = join(o.out, `${o.name}.json`);
+  writeFileSync(modelPath, bytes);
+  writeFileSync(sidecarPath, `${JSON.stringify(sidecar, null, 2)}\n`);
+  return { sidecar, modelPath, sidecarPath };
+}
+
+/**
+ * Writes a trained MLP (int8 weights) with its fit's split, history and the
+ * validation quality of the float and the int8 weights; returns the sidecar and the paths.
+ *
+ * @example
+ * const { sidecar } = writeOrm({ out: 'public/models', name: 'orm-v1', fit, featurizer, examples, provenance, qualityStatus: 'measured' });
+ */
+export function writeOrm(o: WriteOrmOptions): { sidecar: OrmSidecar; modelPath: string; sidecarPath: string } {
+  const held = new Set(o.fit.split.validation);
+  const validation = o.examples.filter((e) => held.has(e.group));
+  const best = o.fit.history[o.fit.bestEpoch - 1];
+  return writeOrmFiles({
+    out: o.out,
+    name: o.name,
+    params: o.fit.params,
+    featurizer: o.featurizer,
+    weights: 'int8',
     training: {
       ...o.provenance,
       options: o.fit.options,
@@ -63,11 +111,5 @@ export function writeOrm(o: WriteOrmOptions): { sidecar: OrmSidecar; modelPath: 
       validationFloat: best ? round(best.validation) : null,
       validationInt8: round(evaluateMlp(int8Equivalent(o.fit.params), validation)),
     },
-  };
-  mkdirSync(o.out, { recursive: true });
-  const modelPath = join(o.out, sidecar.model);
-  const sidecarPath = join(o.out, `${o.name}.json`);
-  writeFileSync(modelPath, bytes);
-  writeFileSync(sidecarPath, `${JSON.stringify(sidecar, null, 2)}\n`);
-  return { sidecar, modelPath, sidecarPath };
+  });
 }
