@@ -36,14 +36,18 @@ export interface BatchOptions {
 }
 
 /**
- * Queries per batch: about `perWorker` batches for each worker, so the
- * workers end together, and at most `max`, so a runaway holds back few.
+ * Queries per batch: about `perWorker` batches for each worker (one by
+ * default: a batch costs a round trip, during which its worker waits; more
+ * even out workers whose batches take unequal time), and at most `max`, so
+ * a runaway holds back few.
  *
  * @example
- * batchSize(51, 2) // 13
- * batchSize(4, 2) // 1: few queries go one per message, spread over the workers
+ * batchSize(51, 2) // 25
+ * batchSize(51, 2, 2) // 12
+ * batchSize(4, 2) // 2
+ * batchSize(3, 2) // 1: few queries go one per message, spread over the workers
  */
-export function batchSize(queries: number, workers: number, perWorker = 2, max = 32): number {
+export function batchSize(queries: number, workers: number, perWorker = 1, max = 32): number {
   if (!(queries >= 0 && workers >= 1 && perWorker >= 1 && max >= 1)) throw new RangeError('batchSize needs queries >= 0 and workers, perWorker, max >= 1');
   return Math.max(1, Math.min(max, Math.floor(queries / (workers * perWorker))));
 }

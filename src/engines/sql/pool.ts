@@ -39,6 +39,8 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
   const openTimeoutMs = options.openTimeoutMs ?? 30_000;
   const checkTimeoutMs = options.checkTimeoutMs ?? 10 * 60_000;
   const maxOpen = options.maxOpen ?? 4;
+  const batchesPerWorker = options.batchesPerWorker ?? 1;
+  if (!Number.isInteger(batchesPerWorker) || batchesPerWorker < 1) throw new RangeError(`batchesPerWorker must be a positive integer, got ${batchesPerWorker}`);
   const scheduler = createScheduler(options.spawn, size, openTimeoutMs);
   const recency: string[] = []; // open keys, least recently used first
   const generation = new Map<string, number>(); // bumped by every open and close of a key
@@ -153,7 +155,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
         rowCap: opts.rowCap ?? rowCap,
         ...(opts.fingerprint === undefined ? {} : { fingerprint: opts.fingerprint }),
         ...(opts.normalize === undefined ? {} : { normalize: opts.normalize }),
-        batchSize: batchSize(total, size),
+        batchSize: batchSize(total, size, batchesPerWorker),
         ...(opts.signal === undefined ? {} : { signal: opts.signal }),
         retire: grewMemory,
         onOutcome: (done) => onProgress?.({ progress: done / total, text: `${done} of ${total} queries run`, done, total }),

@@ -11,7 +11,8 @@ const LIMIT_MS = 1500;
 /** Finishes well within the limit, but takes long enough that a limit counted from the batch's start would cut the runaway short. */
 const SLOW = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM r WHERE x < 200000) SELECT count(*) FROM r';
 const OTHERS = ['SELECT count(*) FROM nums', 'SELECT name FROM author ORDER BY id', 'SELECT nmae FROM author', 'SELECT sum(i) FROM nums WHERE i % 2 = 0'];
-// One worker, eight queries: batches of four, the runaway third in the first with OTHERS[1] after it.
+// One worker, two batches per worker, eight queries: batches of four, the runaway third in the first with OTHERS[1] after it.
+const PER_WORKER = 2;
 const LIST = [SLOW, OTHERS[0]!, RUNAWAY, OTHERS[1]!, OTHERS[2]!, OTHERS[3]!, OTHERS[0]!, OTHERS[1]!];
 const withoutMs = (o: ExecOutcome): unknown => ({ ...o, ms: undefined });
 
@@ -22,13 +23,13 @@ beforeAll(async () => {
   const bytes = await fixtureBytes();
   runner = await loadSqlRunner();
   runner.open('db', bytes);
-  pool = createNodeSqlPool({ size: 1, timeoutMs: LIMIT_MS });
+  pool = createNodeSqlPool({ size: 1, batchesPerWorker: PER_WORKER, timeoutMs: LIMIT_MS });
   expect(await pool.open('db', bytes)).toMatchObject({ ok: true });
 });
 afterAll(() => pool.terminate());
 
 it('worker threads: a runaway mid-batch times out at its own limit; the batch before it keeps its outcomes, the rest run on the new worker', async () => {
-  expect(batchSize(LIST.length, 1)).toBe(4);
+  expect(batchSize(LIST.length, 1, PER_WORKER)).toBe(4);
   const t0 = performance.now();
   const outs = await pool.runMany('db', LIST);
   const wall = performance.now() - t0;
@@ -50,7 +51,7 @@ it('worker threads: a TOO_LARGE answer mid-batch retires the worker once its bat
   const bomb = 'SELECT length(zeroblob(300000000) || zeroblob(300000000))';
   const before = pool.stats().respawns;
   const list = ['SELECT 1', bomb, 'SELECT 2', 'SELECT 3'];
-  expect(batchSize(list.length, 1)).toBe(2);
+  expect(batchSize(list.length, 1, PER_WORKER)).toBe(2);
   // Building 600 MB takes longer than the pool's 1.5 s limit on a busy machine: this test is about the
   // size limit, so its queries get a generous time limit of their own.
   const outs = await pool.runMany('db', list, { timeoutMs: 60_000 });

@@ -18,19 +18,20 @@ const queries = (n: number): string[] => Array.from({ length: n }, (_, i) => `SE
 const valuesOf = (outs: readonly ExecOutcome[]): unknown[] => outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code));
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-// One worker and nine queries: batches of four, so HANG is third in the first batch, with q3 after it.
+// One worker, two batches per worker and nine queries: batches of four, so HANG is third in the first batch, with q3 after it.
 const qs = queries(8);
 const MIXED = [qs[0]!, qs[1]!, HANG, ...qs.slice(2)];
+const PER_WORKER = 2;
 
 describe('runMany in batches', () => {
   it('puts the hung query in the middle of a batch (the premise of the tests below)', () => {
-    expect(batchSize(MIXED.length, 1)).toBe(4);
+    expect(batchSize(MIXED.length, 1, PER_WORKER)).toBe(4);
     expect(MIXED.indexOf(HANG)).toBe(2);
   });
 
   it('a runaway mid-batch: earlier outcomes kept, later ones run exactly once on the new worker, progress for each', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, spawn: fake.spawn, timeoutMs: 200 });
+    const pool = createSqlPool({ size: 1, batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 200 });
     await pool.open('db', bytes);
     const progress: SqlProgress[] = [];
     const outs = await pool.runMany('db', MIXED, {}, (p) => progress.push(p));
@@ -49,7 +50,7 @@ describe('runMany in batches', () => {
 
   it('a crash mid-batch: the running query is WORKER_CRASHED, the rest run exactly once', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, spawn: fake.spawn, timeoutMs: 60_000 });
+    const pool = createSqlPool({ size: 1, batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
     await pool.open('db', bytes);
     const pending = pool.runMany('db', MIXED);
     await sleep(50);
@@ -64,7 +65,7 @@ describe('runMany in batches', () => {
 
   it('an abort mid-batch rejects with its reason, runs nothing more, and frees the worker', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, spawn: fake.spawn, timeoutMs: 60_000 });
+    const pool = createSqlPool({ size: 1, batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
     await pool.open('db', bytes);
     const ctrl = new AbortController();
     const pending = pool.runMany('db', MIXED, { signal: ctrl.signal });
@@ -80,7 +81,7 @@ describe('runMany in batches', () => {
 
   it('terminate mid-batch keeps the finished outcomes and answers WORKER_CRASHED for the rest', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, spawn: fake.spawn, timeoutMs: 60_000 });
+    const pool = createSqlPool({ size: 1, batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
     await pool.open('db', bytes);
     const pending = pool.runMany('db', MIXED);
     await sleep(50);
@@ -107,7 +108,7 @@ describe('runMany in batches', () => {
       };
       return { ...w, api: api as unknown as Remote<SqlWorkerApi> };
     };
-    const pool = createSqlPool({ size: 1, spawn, timeoutMs: 5000 });
+    const pool = createSqlPool({ size: 1, batchesPerWorker: PER_WORKER, spawn, timeoutMs: 5000 });
     await pool.open('db', bytes);
     const progress: number[] = [];
     const outs = await pool.runMany('db', queries(8), {}, (p) => progress.push(p.done));
@@ -119,8 +120,32 @@ describe('runMany in batches', () => {
   it('spreads a short list over the workers and bounds a long one per batch', () => {
     expect(batchSize(0, 2)).toBe(1);
     expect(batchSize(3, 2)).toBe(1);
-    expect(batchSize(51, 2)).toBe(12);
+    expect(batchSize(51, 2)).toBe(25);
+    expect(batchSize(51, 2, 2)).toBe(12);
     expect(batchSize(10_000, 2)).toBe(32);
     expect(() => batchSize(5, 0)).toThrow(RangeError);
+  });
+
+  it('cuts a list into one batch per worker by default, or batchesPerWorker of them', async () => {
+    const fake = fakeWorkers();
+    const sizes: number[] = [];
+    const spawn = (): SqlWorkerHandle => {
+      const w = fake.spawn();
+      const real = w.api as unknown as SqlWorkerApi;
+      const api: SqlWorkerApi = { ...real, execBatch: (key, sqls, ...rest) => (sizes.push(sqls.length), real.execBatch(key, sqls, ...rest)) };
+      return { ...w, api: api as unknown as Remote<SqlWorkerApi> };
+    };
+    const one = createSqlPool({ size: 2, spawn, timeoutMs: 5000 });
+    await one.open('db', bytes);
+    expect(valuesOf(await one.runMany('db', queries(10)))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(sizes).toEqual([5, 5]);
+    one.terminate();
+    sizes.length = 0;
+    const two = createSqlPool({ size: 2, batchesPerWorker: 2, spawn, timeoutMs: 5000 });
+    await two.open('db', bytes);
+    expect(valuesOf(await two.runMany('db', queries(10)))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(sizes).toEqual([2, 2, 2, 2, 2]);
+    two.terminate();
+    expect(() => createSqlPool({ spawn, batchesPerWorker: 0 })).toThrow(RangeError);
   });
 });
