@@ -12,8 +12,22 @@ import { cellBytes, toCell } from './values.ts';
 
 // Two sql.js 1.17 APIs that @types/sql.js 1.4 does not declare.
 type RawValue = number | string | bigint | Uint8Array | null;
-const getRow = (stmt: Statement): RawValue[] =>
-  (stmt.get as unknown as (p: null, c: { useBigInt: boolean }) => RawValue[]).call(stmt, null, { useBigInt: true });
+const getValues = (stmt: Statement, useBigInt: boolean): RawValue[] =>
+  (stmt.get as unknown as (p: null, c: { useBigInt: boolean }) => RawValue[]).call(stmt, null, useBigInt ? BIGINTS : DOUBLES);
+const BIGINTS = { useBigInt: true };
+const DOUBLES = { useBigInt: false };
+
+/**
+ * The current row, every INTEGER exact. It is read with INTEGERs as doubles (cheap: no text,
+ * no BigInt), and read again with BigInts only when it holds an integral number beyond
+ * ±(2^53 − 1): an INTEGER within that range is exact as a double, and one beyond it never
+ * reads as a double within it, so only such a row can hold a rounded INTEGER.
+ */
+function getRow(stmt: Statement): RawValue[] {
+  const row = getValues(stmt, false);
+  for (const v of row) if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) return getValues(stmt, true);
+  return row;
+}
 const release = (it: StatementIterator): void => void (it as StatementIterator & { return(): unknown }).return();
 
 const MiB = 1024 * 1024;
@@ -49,10 +63,9 @@ export function runStatement(db: Database, sql: string, rowCap: number, maxResul
     const rows: Cell[][] = [];
     let bytes = 0;
     while (rows.length < rowCap && stmt.step()) {
-      const raw = getRow(stmt);
-      const row = new Array<Cell>(raw.length);
-      for (let k = 0; k < raw.length; k++) {
-        const cell = toCell(raw[k]!);
+      const row: (RawValue | Cell)[] = getRow(stmt); // converted in place: sql.js hands out a fresh array per row
+      for (let k = 0; k < row.length; k++) {
+        const cell = toCell(row[k] as RawValue);
         row[k] = cell;
         bytes += cellBytes(cell);
       }
@@ -61,7 +74,7 @@ export function runStatement(db: Database, sql: string, rowCap: number, maxResul
         const message = `the result passed ${size} after ${rows.length + 1} rows; add a LIMIT or select fewer, shorter columns.`;
         return fail(execError('TOO_LARGE', message, guarded.sql));
       }
-      rows.push(row);
+      rows.push(row as Cell[]);
     }
     const cut = rows.length === rowCap && stmt.step();
     return { ok: true, columns, rows, cut, ms: performance.now() - t0, ...extra() };

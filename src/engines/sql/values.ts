@@ -9,6 +9,9 @@ export const BLOB_PREVIEW_BYTES = 64;
 
 const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /**
  * One sql.js value as a Cell: INTEGER within ±2^53 and REAL become numbers,
  * larger integers their decimal string, blobs `{blob: hex of the first 64
@@ -19,7 +22,7 @@ const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padSt
  * toCell(new Uint8Array([0, 255])) // { blob: '00ff', bytes: 2 }
  */
 export function toCell(v: number | string | bigint | Uint8Array | null): Cell {
-  if (typeof v === 'bigint') return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+  if (typeof v === 'bigint') return v >= MIN_SAFE && v <= MAX_SAFE ? Number(v) : v.toString();
   if (v instanceof Uint8Array) return { blob: hex(v.subarray(0, BLOB_PREVIEW_BYTES)), bytes: v.length };
   return v;
 }

@@ -38,6 +38,14 @@ describe('runner exec', () => {
     expect(out.ms).toBeGreaterThanOrEqual(0);
   });
 
+  it('keeps every INTEGER exact at the edge of a double, and REALs as numbers, in the same row', () => {
+    const edge = 'SELECT 9007199254740991, -9007199254740991, 9007199254740992, -9007199254740993, 9223372036854775807, 1e20, 2.5, 3, 4.0';
+    const out = runner.exec('db', edge);
+    expect(out.ok && out.rows).toEqual([[9007199254740991, -9007199254740991, '9007199254740992', '-9007199254740993', '9223372036854775807', 1e20, 2.5, 3, 4]]);
+    const safe = runner.exec('db', 'SELECT 9007199254740991 - i FROM nums WHERE i <= 2 ORDER BY i');
+    expect(safe.ok && safe.rows).toEqual([[9007199254740990], [9007199254740989]]);
+  });
+
   it('cuts a result at the row cap and says so only when more rows exist', () => {
     const cut = runner.exec('db', 'SELECT i FROM nums ORDER BY i', 10);
     expect(cut.ok && cut.rows.map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
