@@ -170,12 +170,12 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
         if (bad !== null) return failed(bad);
         db = new SQL.Database(source);
       }
-      db.exec(`PRAGMA hard_heap_limit=${Math.floor(heapLimit)}`);
-      db.exec('PRAGMA query_only=ON');
-      // A private copy nothing else can change: keep the read lock, so a query does not check for a
-      // hot journal and re-validate the page cache (file-system calls in sql.js's JS) each time it starts.
-      if (lazy === null) db.exec('PRAGMA locking_mode=EXCLUSIVE');
-      db.exec('SELECT count(*) FROM sqlite_master');
+      // Read-only, a bounded heap, then the schema parsed (a damaged sqlite_master fails the open), in one
+      // exec (each costs its own round of sql.js's JS). A private copy nothing else can change keeps the
+      // read lock, so a query does not check for a hot journal and re-validate the page cache (file-system
+      // calls in sql.js's JS) each time it starts.
+      const exclusive = lazy === null ? 'PRAGMA locking_mode=EXCLUSIVE; ' : '';
+      db.exec(`PRAGMA hard_heap_limit=${Math.floor(heapLimit)}; PRAGMA query_only=ON; ${exclusive}SELECT count(*) FROM sqlite_master`);
       if ((check ?? (lazy === null ? 'full' : 'header')) === 'full') quickCheck(db);
       if (lazy?.failure != null) throw new Error(`database disk image is malformed (${lazy.failure})`);
     } catch (e) {
