@@ -140,6 +140,6 @@ export function guardSql(sql: string): GuardResult {
   const t = statements[0]!;
   const single = sql.slice(t[0]!.start, t[t.length - 1]!.end);
   const offset = t[0]!.start;
-  const local = t.map((tok) => ({ ...tok, start: tok.start - offset, end: tok.end - offset }));
+  const local = offset === 0 ? t : t.map((tok) => ({ ...tok, start: tok.start - offset, end: tok.end - offset }));
   return checkStatement(single, local) ?? { ok: true, sql: single };
 }
