@@ -9,7 +9,7 @@
  * CREATE statement. Names are passed as bound parameters or quoted, so any
  * name works.
  */
-import type { Database, SqlValue } from 'sql.js';
+import type { Database, SqlValue, Statement } from 'sql.js';
 import type { ColumnInfo, ForeignKey, Schema, TableInfo } from '../../core/schema.ts';
 import { sampleText } from './values.ts';
 
@@ -26,15 +26,36 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/**
+ * An open database as readSchema reads it: a query with parameters (the same
+ * text for every table) is prepared once and kept in `prepared` until
+ * readSchema ends, since preparing costs more than running it.
+ */
+interface Reader {
+  readonly db: Database;
+  readonly prepared: Map<string, Statement>;
+}
+
 /** All rows of a query as arrays. */
-function rows(db: Database, sql: string, params: SqlValue[] = []): SqlValue[][] {
-  const stmt = db.prepare(sql, params);
+function rows(r: Reader, sql: string, params?: SqlValue[]): SqlValue[][] {
+  const out: SqlValue[][] = [];
+  if (params === undefined) {
+    const stmt = r.db.prepare(sql);
+    try {
+      while (stmt.step()) out.push(stmt.get());
+      return out;
+    } finally {
+      stmt.free();
+    }
+  }
+  let stmt = r.prepared.get(sql);
+  if (stmt === undefined) r.prepared.set(sql, (stmt = r.db.prepare(sql)));
   try {
-    const out: SqlValue[][] = [];
+    stmt.bind(params);
     while (stmt.step()) out.push(stmt.get());
     return out;
   } finally {
-    stmt.free();
+    stmt.reset();
   }
 }
 
@@ -51,23 +72,23 @@ export interface ReadSchemaOptions {
 }
 
 /** Distinct sample values of a column; none when its collation is one this SQLite lacks (DISTINCT needs it). */
-function samplesOf(db: Database, table: string, column: string, scanRows?: number): string[] {
+function samplesOf(r: Reader, table: string, column: string, scanRows?: number): string[] {
   const col = quoteIdent(column);
   const from = scanRows === undefined ? quoteIdent(table) : `(SELECT ${col} FROM ${quoteIdent(table)} LIMIT ${scanRows})`;
   const distinct = `SELECT DISTINCT ${col} FROM ${from} WHERE ${col} IS NOT NULL LIMIT ${SAMPLES_PER_COLUMN}`;
   try {
-    return rows(db, distinct).map(([v]) => sampleText(v ?? null));
+    return rows(r, distinct).map(([v]) => sampleText(v ?? null));
   } catch (e) {
     if (e instanceof Error && /no such collation sequence/i.test(e.message)) return [];
     throw e;
   }
 }
 
-function columnsOf(db: Database, table: string, samples: boolean, scanRows?: number): ColumnInfo[] {
+function columnsOf(r: Reader, table: string, samples: boolean, scanRows?: number): ColumnInfo[] {
   // pragma_table_info: cid, name, type, notnull, dflt_value, pk
-  const listed = rows(db, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]);
+  const listed = rows(r, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]);
   return listed.map(([name, type, notNull, pk]) => {
-    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples: samples ? samplesOf(db, table, String(name), scanRows) : [] };
+    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples: samples ? samplesOf(r, table, String(name), scanRows) : [] };
   });
 }
 
@@ -75,10 +96,10 @@ function primaryKeyOf(columns: readonly ColumnInfo[]): string[] {
   return columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
 }
 
-function foreignKeysOf(db: Database, table: string): ForeignKey[] {
+function foreignKeysOf(r: Reader, table: string): ForeignKey[] {
   // pragma_foreign_key_list: id, seq, table, from, to, on_update, on_delete, match
   const byId = new Map<number, { table: string; from: string[]; to: (string | null)[] }>();
-  const listed = rows(db, 'SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq', [table]);
+  const listed = rows(r, 'SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq', [table]);
   for (const [id, parent, from, to] of listed) {
     const fk = byId.get(Number(id)) ?? { table: String(parent), from: [], to: [] };
     fk.from.push(String(from));
@@ -87,15 +108,15 @@ function foreignKeysOf(db: Database, table: string): ForeignKey[] {
   }
   return [...byId.values()].map((fk) => {
     if (fk.to.every((t) => t !== null)) return { table: fk.table, from: fk.from, to: fk.to as string[] };
-    const parentPk = rows(db, 'SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk', [fk.table]).map(([n]) => String(n));
+    const parentPk = rows(r, 'SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk', [fk.table]).map(([n]) => String(n));
     return { table: fk.table, from: fk.from, to: fk.to.map((t, i) => t ?? parentPk[i] ?? '') };
   });
 }
 
 /** sqlite_stat1's row count of a table (ANALYZE writes it), or null. */
-function statCount(db: Database, table: string): number | null {
+function statCount(r: Reader, table: string): number | null {
   try {
-    const [[stat] = [null]] = rows(db, 'SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1', [table]);
+    const [[stat] = [null]] = rows(r, 'SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1', [table]);
     const n = typeof stat === 'string' ? Number.parseInt(stat, 10) : Number.NaN;
     return Number.isFinite(n) ? n : null;
   } catch {
@@ -104,11 +125,11 @@ function statCount(db: Database, table: string): number | null {
 }
 
 /** An estimate of a table's rows without scanning it: sqlite_stat1, else its largest rowid; null when neither exists. */
-function estimateCount(db: Database, table: string): number | null {
-  const stat = statCount(db, table);
+function estimateCount(r: Reader, table: string): number | null {
+  const stat = statCount(r, table);
   if (stat !== null) return stat;
   try {
-    const [[max] = [null]] = rows(db, `SELECT max(rowid) FROM ${quoteIdent(table)}`);
+    const [[max] = [null]] = rows(r, `SELECT max(rowid) FROM ${quoteIdent(table)}`);
     return max === null ? 0 : Number(max);
   } catch {
     return null; // WITHOUT ROWID
@@ -128,19 +149,28 @@ function estimateCount(db: Database, table: string): number | null {
 export function readSchema(db: Database, options: ReadSchemaOptions = {}): Schema {
   const samples = options.samples ?? true;
   const rowCounts = options.rowCounts ?? true;
+  const r: Reader = { db, prepared: new Map() };
+  try {
+    return { tables: readTables(r, samples, rowCounts, options) };
+  } finally {
+    for (const stmt of r.prepared.values()) stmt.free();
+  }
+}
+
+function readTables(r: Reader, samples: boolean, rowCounts: boolean, options: ReadSchemaOptions): TableInfo[] {
   const tables: TableInfo[] = [];
-  const listed = rows(db, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid");
+  const listed = rows(r, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid");
   for (const [name, sql] of listed) {
     const table = String(name);
     try {
-      const columns = columnsOf(db, table, samples, options.sampleScanRows);
-      const foreignKeys = foreignKeysOf(db, table);
+      const columns = columnsOf(r, table, samples, options.sampleScanRows);
+      const foreignKeys = foreignKeysOf(r, table);
       const base = { name: table, columns, primaryKey: primaryKeyOf(columns), foreignKeys, sql: String(sql ?? '') };
       if (options.estimateCounts === true) {
-        const estimate = estimateCount(db, table);
+        const estimate = estimateCount(r, table);
         tables.push({ ...base, rowCount: estimate ?? 0, rowCountKind: estimate === null ? 'unknown' : 'estimate' });
       } else {
-        const [[count] = [0]] = rowCounts ? rows(db, `SELECT count(*) FROM ${quoteIdent(table)}`) : [];
+        const [[count] = [0]] = rowCounts ? rows(r, `SELECT count(*) FROM ${quoteIdent(table)}`) : [];
         tables.push({ ...base, rowCount: Number(count) });
       }
     } catch (e) {
@@ -148,5 +178,5 @@ export function readSchema(db: Database, options: ReadSchemaOptions = {}): Schem
       throw e;
     }
   }
-  return { tables };
+  return tables;
 }
