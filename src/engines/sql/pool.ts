@@ -14,7 +14,7 @@ import type { SqlPool, SqlPoolOptions } from './pool-types.ts';
 import { describeSource, isLazySource } from './lazy-file.ts';
 import type { CheckOutcome, MemoryReport, SchemaOutcome } from './runner.ts';
 import { createScheduler, type Job } from './scheduler.ts';
-import type { CallResult, WorkerSlot } from './slot.ts';
+import { sent, type CallResult, type WorkerSlot } from './slot.ts';
 
 /** A TOO_LARGE answer means the worker's WebAssembly memory may have grown by hundreds of MB, for good. */
 const grewMemory = (out: ExecOutcome): boolean => !out.ok && out.error.code === 'TOO_LARGE';
@@ -113,7 +113,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       generation.set(key, gen);
       const version = (versions += 1);
       // Header and schema, in one round trip; damage met later is CORRUPT then (`check` for the whole file).
-      const call = (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome> => api.openRead(key, held, 'header');
+      const call = (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome> => api.openRead(key, sent(held), 'header');
       const record = (r: CallResult<unknown>, slot: WorkerSlot | null): void => {
         if (r.kind !== 'ok' || !(r.value as SchemaOutcome).ok || generation.get(key) !== gen) {
           slot?.loaded.delete(key); // its worker may hold a superseded copy

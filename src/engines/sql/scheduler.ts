@@ -14,7 +14,7 @@ import { execError } from '../../core/exec/types.ts';
 import type { SqlWorkerApi } from './api.ts';
 import type { DbSource } from './lazy-file.ts';
 import type { OpenOutcome } from './runner.ts';
-import { WorkerSlot, type CallResult, type ReportLane, type SqlSpawn } from './slot.ts';
+import { WorkerSlot, sent, type CallResult, type ReportLane, type SqlSpawn } from './slot.ts';
 
 /** One queued call. `settle` is called exactly once. */
 export interface Job {
@@ -110,7 +110,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     if (entry === undefined) return { kind: 'threw', error: new RangeError(`no database is open under key "${key}"; call open first`) };
     if (slot.loaded.get(key) === entry.version) return null;
     slot.loaded.delete(key); // whatever copy the worker holds is replaced (so `abandon` does not close the new one)
-    const r = await slot.call<OpenOutcome>((api) => api.open(key, entry.source, 'header'), loadTimeoutMs);
+    const r = await slot.call<OpenOutcome>((api) => api.open(key, sent(entry.source), 'header'), loadTimeoutMs);
     if (r.kind === 'ok' && r.value.ok) {
       if (store.get(key) === entry) slot.loaded.set(key, entry.version);
       entry.failures = 0;
@@ -130,7 +130,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   async function preload(slot: WorkerSlot, spread: NonNullable<Job['spread']>): Promise<void> {
     const { key, source, version } = spread;
     slot.loaded.delete(key); // the worker's copy under `key`, if any, is replaced
-    const r = await slot.call<OpenOutcome>((api) => api.open(key, source, 'header'), loadTimeoutMs);
+    const r = await slot.call<OpenOutcome>((api) => api.open(key, sent(source), 'header'), loadTimeoutMs);
     if (r.kind === 'timeout' || r.kind === 'crash') return replace(slot, r.kind === 'crash' ? r.reason : undefined);
     if (r.kind !== 'ok' || !r.value.ok || slot.dead) return;
     if (opening.get(key) === version || store.get(key)?.version === version) slot.loaded.set(key, version);

@@ -7,6 +7,7 @@
 import { transfer, type Remote } from 'comlink';
 import type { ExecError } from '../../core/exec/types.ts';
 import { batchProgress, type BatchMessage, type BatchProgress, type BatchReport, type SqlWorkerApi } from './api.ts';
+import type { DbSource } from './lazy-file.ts';
 
 /** A started worker, as a spawn factory hands it to the pool. */
 export interface SqlWorkerHandle {
@@ -15,6 +16,22 @@ export interface SqlWorkerHandle {
   terminate(): void;
   /** Called once if the worker dies on its own (error or exit event). */
   onCrash(cb: (reason: string) => void): void;
+}
+
+/**
+ * A database source as one call sends it to a worker: bytes as a fresh copy
+ * whose buffer is transferred, not cloned (cloning a few hundred KB through
+ * postMessage costs Node about 1 ms; copying them first, some microseconds),
+ * so the pool's own copy stays whole for the next worker; a file read on
+ * demand as it is.
+ *
+ * @example
+ * slot.call((api) => api.open(key, sent(bytes), 'header'), limit);
+ */
+export function sent(source: DbSource): DbSource {
+  if (!(source instanceof Uint8Array)) return source;
+  const copy = source.slice();
+  return transfer(copy, [copy.buffer]);
 }
 
 /** Starts one worker (browser: browserSqlSpawn; Node: nodeSqlSpawn). */

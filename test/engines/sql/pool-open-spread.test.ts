@@ -11,7 +11,7 @@ import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import { execError } from '../../../src/core/exec/types.ts';
 import type { SqlWorkerApi } from '../../../src/engines/sql/api.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
-import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
+import { sent, type SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
 import { fakeWorkers } from './fake-spawn.ts';
 import { fixtureBytes } from './fixture.ts';
 
@@ -105,5 +105,17 @@ describe('open spreads the database over the idle workers', () => {
     expect(valuesOf(await pool.runMany('b', queries(4)))).toEqual([1, 2, 3, 4]);
     expect(fake.log.filter((l) => l.endsWith(' b') && / open/.test(l))).toHaveLength(2);
     pool.terminate();
+  });
+
+  it('bytes travel to each worker as a fresh copy whose buffer is transferred; the pool keeps its own, and a file read on demand goes as it is', () => {
+    const mine = new Uint8Array([1, 2, 3]);
+    const out = sent(mine);
+    expect(out).not.toBe(mine);
+    expect(out instanceof Uint8Array && [...out]).toEqual([1, 2, 3]);
+    expect(out instanceof Uint8Array && out.buffer).not.toBe(mine.buffer);
+    structuredClone(out, { transfer: [(out as Uint8Array).buffer] }); // what postMessage does with it
+    expect([...mine]).toEqual([1, 2, 3]);
+    const path = { path: '/tmp/x.sqlite' };
+    expect(sent(path)).toBe(path);
   });
 });
