@@ -16,7 +16,7 @@ import { locateDatabase, readSchemas } from '../src/node/orm/load.ts';
 import { loadOrmScorer } from '../src/node/orm/score.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../src/core/orm/synthetic.ts';
 
-const SIDECAR = fileURLToPath(new URL('../public/models/orm-v1.json', import.meta.url));
+const SIDECAR = fileURLToPath(new URL('../public/models/orm-v2.json', import.meta.url));
 
 /**
  * The 32 toy candidates every throughput figure scores (Node and browser alike).

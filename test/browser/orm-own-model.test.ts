@@ -17,11 +17,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvalReport } from '../../src/core/eval/index.ts';
+import { agreementShares } from '../../src/core/orm/agreement.ts';
 import type { Schema } from '../../src/core/schema.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
 import { loadBenchmark, readCandidateFile } from '../../src/node/bench.ts';
 import { attachOrmScores } from '../../src/node/orm/attach.ts';
+import { BUNDLED_ORM_NAME, BUNDLED_ORM_SIDECAR_URL } from '../../src/app/orm/model-store.ts';
 import { loadOrmScorer, type OrmScorer } from '../../src/node/orm/score.ts';
 import { prepareRun } from '../../src/node/prepare.ts';
 import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
@@ -59,11 +61,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The bundled model's scores for the target question's candidates, on Node. */
+/** The bundled model's scores for the target question's candidates, on Node (with their agreement shares, as the app passes them). */
 async function bundledScores(): Promise<Float32Array> {
-  const bundled = await loadOrmScorer(join(import.meta.dirname, '../../public/models/orm-v1.json'));
+  const bundled = await loadOrmScorer(join(import.meta.dirname, '../../public', BUNDLED_ORM_SIDECAR_URL));
   try {
-    return await bundled.score(target.result.candidates.map((c) => ({ question: target.question, sql: c.sql ?? '', schema: schema() })));
+    const shares = agreementShares(target.result.clusters);
+    return await bundled.score(target.result.candidates.map((c, i) => ({ question: target.question, sql: c.sql ?? '', schema: schema(), agreement: shares[i]! })));
   } finally {
     await bundled.release();
   }
@@ -89,7 +92,7 @@ const modelLine = (page: Page) => page.locator('#orm-model').textContent();
 describe('your own ORM in the app', () => {
   it('runs the recipe: Evaluate exports labelled candidates, curate and orm:train make a model, the app loads it and names it', { timeout: 300_000 }, async () => {
     const { page } = app;
-    expect(await modelLine(page)).toContain('orm-v1');
+    expect(await modelLine(page)).toContain(BUNDLED_ORM_NAME);
     await evaluateDemo(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export labelled candidate file' }).click()]);
     const exported = join(dir, 'my-generator.jsonl');
@@ -182,12 +185,12 @@ describe('your own ORM in the app', () => {
   it('goes back to the bundled model, and stays there after a reload', async () => {
     const { page } = app;
     await page.locator('#orm-use-bundled').click();
-    await expect.poll(() => modelLine(page)).toContain('orm-v1');
+    await expect.poll(() => modelLine(page)).toContain(BUNDLED_ORM_NAME);
     expect(await modelLine(page)).toContain('bundled with the app');
     expect(await page.locator('#orm-use-bundled').isHidden()).toBe(true);
     await page.reload();
     await waitForDemo(page);
-    expect(await modelLine(page)).toContain('orm-v1');
+    expect(await modelLine(page)).toContain(BUNDLED_ORM_NAME);
     expect(app.requests.filter((r) => !r.url.startsWith(appUrl()))).toEqual([]);
     expect(app.errors).toEqual([]);
   });
@@ -209,7 +212,7 @@ describe('your own ORM in the app', () => {
     const notice = await page.locator('.orm-model-status .notice').textContent();
     expect(notice).toContain('Your reward model old.onnx');
     expect(notice).toContain('"version" is 99');
-    expect(await modelLine(page)).toContain('orm-v1');
+    expect(await modelLine(page)).toContain(BUNDLED_ORM_NAME);
   });
 
   it('says so when the browser will not keep the model, and the bundled one stays in use', async () => {
@@ -222,7 +225,7 @@ describe('your own ORM in the app', () => {
       await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toContain('(ORM_NOT_SAVED)');
       expect(await alert.textContent()).toContain('storage for the app is full');
       expect(await alert.textContent()).toContain('the previous model stays in use');
-      expect(await modelLine(page)).toContain('orm-v1');
+      expect(await modelLine(page)).toContain(BUNDLED_ORM_NAME);
       const want = await bundledScores();
       const shown = await askWithOrm(page);
       shown.forEach((p, i) => expect(Math.abs(p - want[i]!)).toBeLessThan(1e-4));

@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agreementShares } from '../../src/core/orm/agreement.ts';
 import { createOrmScorer } from '../../src/node/orm/score.ts';
+import { BUNDLED_ORM_SIDECAR_URL } from '../../src/app/orm/model-store.ts';
 import { appUrl, openApp, type AppSession } from './harness.ts';
 import { askAllDemo } from '../app/demo-ask.ts';
 
@@ -25,7 +27,7 @@ describe('the ORM verifier', () => {
     await page.getByLabel('Also score with the outcome reward model').check();
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
     await page.locator('.decision').waitFor({ timeout: 90_000 });
-    const modelDir = new URL('../../public/models/', import.meta.url);
+    const publicDir = new URL('../../public/', import.meta.url);
     const { loadSqlRunner } = await import('../../src/engines/sql/load.ts');
     const { DEMO_DB_PATH } = await import('../../scripts/build-demo.ts');
     const runner = await loadSqlRunner();
@@ -34,8 +36,11 @@ describe('the ORM verifier', () => {
     if (!s.ok) throw new Error(s.error.message);
     let expected: Float32Array | { code: string };
     try {
-      const scorer = await createOrmScorer(new Uint8Array(readFileSync(new URL('orm-v1.onnx', modelDir))), JSON.parse(readFileSync(new URL('orm-v1.json', modelDir), 'utf8')));
-      expected = await scorer.score(target.result.candidates.map((c) => ({ question: target.question, sql: c.sql ?? '', schema: s.schema })));
+      const sidecar = JSON.parse(readFileSync(new URL(BUNDLED_ORM_SIDECAR_URL, publicDir), 'utf8'));
+      const scorer = await createOrmScorer(new Uint8Array(readFileSync(new URL(`models/${sidecar.model}`, publicDir))), sidecar);
+      // The bundled model reads each candidate's agreement with its pool, as the app passes it.
+      const shares = agreementShares(target.result.clusters);
+      expected = await scorer.score(target.result.candidates.map((c, i) => ({ question: target.question, sql: c.sql ?? '', schema: s.schema, agreement: shares[i]! })));
     } catch (e) {
       expected = { code: (e as { code: string }).code };
     }

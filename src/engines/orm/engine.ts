@@ -50,7 +50,7 @@ export interface OrmEngineOptions {
  *
  * @example
  * const engine = createOrmEngine({ ort });
- * const r = await engine.loadFromUrl(new URL('models/orm-v1.json', document.baseURI).href);
+ * const r = await engine.loadFromUrl(new URL('models/orm-v2.json', document.baseURI).href);
  * if (r.ok) console.log(r.backend);
  */
 export function createOrmEngine(options: OrmEngineOptions): OrmEngine {

@@ -5,11 +5,13 @@
  * does when onnxruntime-web runs the file on the whole featurizer vector
  * (hashed buckets included, weighted 0), and the sidecar must load.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fitScaledLogistic } from '../../../scripts/orm/lodo.ts';
+import { BUNDLED_ORM_NAME, BUNDLED_ORM_SIDECAR_URL } from '../../../src/app/orm/model-store.ts';
 import { denseTextFeatures, TEXT_DIM } from '../../../scripts/orm/text-features.ts';
 import type { OrmItem } from '../../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER } from '../../../src/core/orm/layout.ts';
@@ -53,6 +55,28 @@ describe('a linear verifier exported as an ORM', () => {
       // The scores spread (the fit learned something), and the file reproduces each one.
       expect(Math.max(...expected) - Math.min(...expected)).toBeGreaterThan(0.2);
       expected.forEach((p, i) => expect(Math.abs(onnx[i]! - p)).toBeLessThan(1e-5));
+    } finally {
+      await scorer.release();
+    }
+  });
+
+  it('the bundled orm-v2 is such a model: the file its sidecar names, agreement on, measured by held-out databases, and it trusts a candidate more the more of its pool agrees', async () => {
+    const sidecarPath = join(import.meta.dirname, '../../../public', BUNDLED_ORM_SIDECAR_URL);
+    const sidecar = JSON.parse(readFileSync(sidecarPath, 'utf8'));
+    const bytes = readFileSync(join(dirname(sidecarPath), sidecar.model));
+    expect(sidecar.name).toBe(BUNDLED_ORM_NAME);
+    expect(sidecar.architecture).toMatchObject({ sizes: [DEFAULT_FEATURIZER.dim, 1], weights: 'float32', bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') });
+    expect(sidecar.featurizer.agreement).toBe(true);
+    expect(sidecar.quality.status).toBe('measured');
+    expect(sidecar.quality.validation.design).toMatch(/leave-one-database-out/);
+    const scorer = await loadOrmScorer(sidecarPath);
+    try {
+      const item = { question: 'How many singers are there?', sql: 'SELECT count(*) FROM singer', schema: toySchema(TOY_DOMAINS[0]!) };
+      const [alone, agreed] = await scorer.score([
+        { ...item, agreement: { exec_share: 0.1, struct_share: 0.1, string_share: 0.1 } },
+        { ...item, agreement: { exec_share: 0.9, struct_share: 0.9, string_share: 0.9 } },
+      ]);
+      expect(agreed!).toBeGreaterThan(alone!);
     } finally {
       await scorer.release();
     }
