@@ -58,8 +58,8 @@ export interface SqlPoolStats {
  */
 export interface SqlPool {
   /**
-   * Opens a database and reads its schema in one worker; the other workers
-   * idle then load it at the same time, busy ones once free. Bytes are copied into each worker; a File/Blob (browser) or
+   * Opens a database and reads its schema in one worker; other workers load it
+   * next. Bytes are copied into each worker; a File/Blob (browser) or
    * `{path}` (Node) is read on demand by every worker, never copied or
    * written. Either way the header and the schema are checked (a damaged page
    * met later fails that query CORRUPT); `check` reads the whole file. `name` is what messages call it (default: the file's

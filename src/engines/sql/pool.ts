@@ -68,7 +68,6 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
     signal?: AbortSignal,
     onSettled?: (r: CallResult<unknown>, slot: WorkerSlot | null) => void,
     retire?: (value: T) => boolean,
-    spread?: Job['spread'],
   ): Promise<T> {
     if (scheduler.closed) return Promise.reject(new Error('the SQL pool was terminated; create a new one'));
     if (key !== null) {
@@ -85,7 +84,6 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
         timeoutMs: ctx.timeoutMs,
         ...(signal === undefined ? {} : { signal }),
         ...(retire === undefined ? {} : { retire: (v: unknown) => retire(v as T) }),
-        ...(spread === undefined ? {} : { spread }),
         call,
         settle(r, slot) {
           if (settled) return;
@@ -117,7 +115,6 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       const record = (r: CallResult<unknown>, slot: WorkerSlot | null): void => {
         if (r.kind !== 'ok' || !(r.value as SchemaOutcome).ok || generation.get(key) !== gen) {
           slot?.loaded.delete(key); // its worker may hold a superseded copy
-          scheduler.abandon(key, version);
           return;
         }
         if (!scheduler.has(key) && recency.length >= maxOpen) forget(recency[0]!);
@@ -126,7 +123,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       };
       const name = openOptions.name ?? (source instanceof Uint8Array ? key : describeSource(source));
       const ctx = { what: `opening "${name}"`, timeoutMs: openTimeoutMs, opening: true };
-      return submit<SchemaOutcome>(null, ctx, call, (error) => ({ ok: false, error }), openOptions.signal, record, undefined, { key, source: held, version });
+      return submit<SchemaOutcome>(null, ctx, call, (error) => ({ ok: false, error }), openOptions.signal, record);
     },
     check(key, signal) {
       const started = performance.now();

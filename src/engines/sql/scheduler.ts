@@ -2,8 +2,7 @@
  * The pool's machinery: `size` worker slots, the databases they must hold,
  * and one FIFO queue of calls. An idle worker first loads any open database
  * it lacks (from the pool's own copy of the bytes, or the file it reads on
- * demand), then takes the oldest queued call. A call that opens a database
- * has the workers idle when it starts load it alongside (Job.spread). A worker that times out, crashes or is aborted is terminated
+ * demand), then takes the oldest queued call. A worker that times out, crashes or is aborted is terminated
  * and replaced at once, and so is one whose answer the job says should
  * retire it (a memory bomb: WebAssembly memory never shrinks, so only a fresh
  * worker gives it back). The queue lives here, not in the workers, so a
@@ -31,11 +30,6 @@ export interface Job {
   retire?(value: unknown): boolean;
   /** When the query now running started, if the worker tells through shared memory (see WorkerSlot.call). */
   probe?(): number | null;
-  /**
-   * The database this job opens (version `version` of `key`): the workers idle when it starts load
-   * it at the same time, so they need no round trip of their own once it is open.
-   */
-  readonly spread?: { readonly key: string; readonly source: DbSource; readonly version: number };
 }
 
 interface Entry {
@@ -62,8 +56,6 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   const startFailures = new Array<number>(size).fill(0);
   const store = new Map<string, Entry>();
   const queue: Job[] = [];
-  /** Key → version of the open job in flight (see Job.spread). */
-  const opening = new Map<string, number>();
   let respawns = 0;
   let closed = false;
 
@@ -109,7 +101,6 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     const entry = store.get(key);
     if (entry === undefined) return { kind: 'threw', error: new RangeError(`no database is open under key "${key}"; call open first`) };
     if (slot.loaded.get(key) === entry.version) return null;
-    slot.loaded.delete(key); // whatever copy the worker holds is replaced (so `abandon` does not close the new one)
     const r = await slot.call<OpenOutcome>((api) => api.open(key, sent(entry.source), 'header'), loadTimeoutMs);
     if (r.kind === 'ok' && r.value.ok) {
       if (store.get(key) === entry) slot.loaded.set(key, entry.version);
@@ -120,21 +111,6 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     if (r.kind === 'timeout' || r.kind === 'crash') replace(slot, r.kind === 'crash' ? r.reason : undefined);
     if (r.kind !== 'ok') return r;
     return r.value.ok ? null : { kind: 'failed', error: r.value.error };
-  }
-
-  /**
-   * Loads a database being opened into an idle worker alongside the open. The copy counts as
-   * loaded only while that open is still in flight or stored as the current version; otherwise
-   * it is closed again (the open failed, or a later open or close of the key superseded it).
-   */
-  async function preload(slot: WorkerSlot, spread: NonNullable<Job['spread']>): Promise<void> {
-    const { key, source, version } = spread;
-    slot.loaded.delete(key); // the worker's copy under `key`, if any, is replaced
-    const r = await slot.call<OpenOutcome>((api) => api.open(key, sent(source), 'header'), loadTimeoutMs);
-    if (r.kind === 'timeout' || r.kind === 'crash') return replace(slot, r.kind === 'crash' ? r.reason : undefined);
-    if (r.kind !== 'ok' || !r.value.ok || slot.dead) return;
-    if (opening.get(key) === version || store.get(key)?.version === version) slot.loaded.set(key, version);
-    else slot.handle.api.close(key).catch(() => undefined);
   }
 
   /** Marks a slot busy for one task, then hands out the next. */
@@ -165,21 +141,8 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
       if (missing !== undefined) void occupy(slot, async () => void (await ensureLoaded(slot, missing[0])));
       else if (queue.length > 0) {
         const job = queue.shift()!;
-        if (job.spread !== undefined) {
-          slot.loaded.delete(job.spread.key); // this worker's copy is replaced by the one it opens
-          spread(slot, job.spread);
-        }
         void occupy(slot, () => runJob(slot, job));
       }
-    }
-  }
-
-  /** Starts `preload` on every idle worker besides `opener`. */
-  function spread(opener: WorkerSlot, load: NonNullable<Job['spread']>): void {
-    opening.set(load.key, load.version);
-    for (const slot of slots) {
-      if (slot === null || slot === opener || slot.busy || slot.dead) continue;
-      void occupy(slot, () => preload(slot, load));
     }
   }
 
@@ -202,7 +165,6 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     },
     /** Records the database under `key` (a new version); `holder` already has it loaded. */
     remember(key: string, source: DbSource, version: number, holder: WorkerSlot | null): void {
-      if (opening.get(key) === version) opening.delete(key);
       store.set(key, { source, version, failures: 0 });
       holder?.loaded.set(key, version);
       pump();
@@ -210,18 +172,8 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     /** Forgets `key` and closes it in every worker (ordered before any later call on that worker). */
     forget(key: string): void {
       store.delete(key);
-      opening.delete(key);
       for (const slot of slots) {
         if (slot === null || slot.dead) continue;
-        slot.loaded.delete(key);
-        slot.handle.api.close(key).catch(() => undefined);
-      }
-    },
-    /** Drops version `version` of `key`, whose open failed or was superseded: workers that loaded it alongside close it. */
-    abandon(key: string, version: number): void {
-      if (opening.get(key) === version) opening.delete(key);
-      for (const slot of slots) {
-        if (slot === null || slot.dead || slot.loaded.get(key) !== version) continue;
         slot.loaded.delete(key);
         slot.handle.api.close(key).catch(() => undefined);
       }
