@@ -100,9 +100,11 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
     candidates.push({ record: record_i, outcome, correct });
   }
   // sql.js's normalized SQL for every candidate no parser dialect reads (each distinct text parsed once): from its
-  // outcome when the execution brought it, else asked for (all at once).
+  // outcome when the execution brought it, else asked for (all at once). Where neither can give it (labels only),
+  // nothing is parsed: labeling needs the execution alone.
+  const canNormalize = (c: PreparedCandidate): boolean => deps.normalizedSql !== undefined || c.outcome.normalizedSql !== undefined;
   const normalized = await Promise.all(
-    candidates.map((c) => (parseSql(c.record.sql).ok ? undefined : normalizedTextOf(c.outcome, c.record.sql, deps.normalizedSql))),
+    candidates.map((c) => (!canNormalize(c) || parseSql(c.record.sql).ok ? undefined : normalizedTextOf(c.outcome, c.record.sql, deps.normalizedSql))),
   );
   candidates.forEach((c, i) => views.push(candidateView(c.record, c.outcome, rule, normalized[i])));
   return {
