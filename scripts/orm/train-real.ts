@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { birdTextRows, labeledTextRows, tablesSchemas } from './bird-data.ts';
 import { fitScaledLogistic, lodoScores, picks, SOURCE_SALT, sourceSample, withAgreementNotGiven, withOrmScores } from './lodo.ts';
 import { denseTextFeatures } from './text-features.ts';
@@ -69,6 +69,15 @@ async function main(flags: ParsedFlags): Promise<number> {
   const benchDir = String(flags.bench);
   const bench = await loadBenchmark(benchDir);
   const candidates = String(flags.candidates);
+  const birdDir = String(flags.bird);
+  const mutantsPath = String(flags.mutants);
+  const out = String(flags.out);
+  const name = String(flags.name);
+  // Outputs never overwrite an input; checked before any work.
+  const inputs = [candidates, mutantsPath, join(birdDir, 'candidates.jsonl')].map((p) => resolve(p));
+  for (const o of [join(out, `${name}.onnx`), join(out, `${name}.json`)]) {
+    if (inputs.includes(resolve(o))) throw new RangeError(`--out: ${o} is one of the inputs; write the model elsewhere`);
+  }
   const pool = createNodeSqlPool({ size: numberFlag(flags, 'workers', 2) });
   let run;
   try {
@@ -98,8 +107,6 @@ async function main(flags: ParsedFlags): Promise<number> {
     return { ...r, x: [...denseTextFeatures(items[i]!, cache), ...(a ? [1, a.exec_share, a.struct_share, a.string_share] : [])] };
   });
   const dbs = [...new Set(rows.map((r) => r.db))];
-  const birdDir = String(flags.bird);
-  const mutantsPath = String(flags.mutants);
   const bird = birdTextRows(birdDir);
   const mutants = labeledTextRows(mutantsPath, tablesSchemas(join(benchDir, 'tables.json')));
   const shared = [...new Set(mutants.map((m) => m.db))].filter((db) => dbs.includes(db));
@@ -152,11 +159,6 @@ async function main(flags: ParsedFlags): Promise<number> {
     node: process.version,
   };
   const quality = { status: 'measured' as const, note: 'validation = this recipe, leave-one-database-out on the candidates\' databases; the shipped weights are fit on all of them, so the next independent figure needs databases outside the training data (model card)', validation };
-  const out = String(flags.out);
-  const name = String(flags.name);
-  for (const input of [candidates, mutantsPath]) {
-    if ([join(out, `${name}.onnx`), join(out, `${name}.json`)].some((o) => o === input)) throw new RangeError(`--out: ${input} is an input`);
-  }
   const written = writeOrmFiles({ out, name, params, featurizer, weights: 'float32', training, quality });
   const scorer = await createOrmScorer(readFileSync(written.modelPath), written.sidecar, written.modelPath);
   let maxDiff = 0;
