@@ -7,6 +7,7 @@
  * scored.
  */
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
+import { agreementSlots } from '../../src/core/orm/featurize.ts';
 import type { Strategy } from '../../src/core/select/index.ts';
 import type { QuestionView } from '../../src/core/signals/types.ts';
 import { createRng, fitLogistic, predictLogistic, type LogisticFit } from '../../src/core/stats/index.ts';
@@ -122,5 +123,5 @@ export function picks(views: readonly QuestionView[], labels: readonly (readonly
  * withAgreementNotGiven([{ x: [0.5, 1], y: 1 }]); // [{ x: [0.5, 1, 0, 0, 0, 0], y: 1 }]
  */
 export function withAgreementNotGiven(rows: readonly XY[]): XY[] {
-  return rows.map((r) => ({ x: [...r.x, 0, 0, 0, 0], y: r.y }));
+  return rows.map((r) => ({ x: [...r.x, ...agreementSlots(undefined)], y: r.y }));
 }

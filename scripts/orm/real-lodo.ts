@@ -38,6 +38,7 @@ import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
 import { GROUNDING_FEATURES, literalGrounding, valueIndex, type ValueIndex } from '../../src/core/orm/grounding.ts';
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
+import { agreementSlots } from '../../src/core/orm/featurize.ts';
 import { POOL_FEATURES, poolFeatures } from '../../src/core/orm/pool-features.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
 import { readDb } from '../../src/node/prepare.ts';
@@ -120,8 +121,7 @@ function rowsOf(prepared: readonly PreparedQuestion[], indexes: ReadonlyMap<stri
       if (cand.correct === null) return;
       const text = denseTextFeatures({ question: p.question, sql: p.view.candidates[c]!.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cache);
       const ground = literalGrounding(p.view.candidates[c]!.sql, indexes.get(p.db_id)!);
-      const a = shares[c]!;
-      rows.push({ q, c, db: p.db_id, y: cand.correct ? 1 : 0, text, pool: pool[c]!, ground, agree: [1, a.exec_share, a.struct_share, a.string_share] });
+      rows.push({ q, c, db: p.db_id, y: cand.correct ? 1 : 0, text, pool: pool[c]!, ground, agree: agreementSlots(shares[c]!) });
     });
   });
   return rows;

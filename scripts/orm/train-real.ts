@@ -24,7 +24,7 @@ import { fitScaledLogistic, lodoScores, picks, SOURCE_SALT, sourceSample, withAg
 import { denseTextFeatures } from './text-features.ts';
 import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
-import { featurizeBatch } from '../../src/core/orm/featurize.ts';
+import { agreementSlots, featurizeBatch } from '../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER } from '../../src/core/orm/layout.ts';
 import { linearOrmParams } from '../../src/core/orm/linear.ts';
 import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
@@ -101,11 +101,8 @@ async function main(flags: ParsedFlags): Promise<number> {
     }));
   });
   const refs = prepared.flatMap((p, q) => p.view.candidates.map((_, c) => ({ q, c, db: p.db_id, y: p.candidates[c]!.correct ? 1 : 0 })));
-  // The agreement slots as the featurizer fills them: given (1), then the exec, structure and text shares.
-  const rows = refs.map((r, i) => {
-    const a = items[i]!.agreement;
-    return { ...r, x: [...denseTextFeatures(items[i]!, cache), ...(a ? [1, a.exec_share, a.struct_share, a.string_share] : [])] };
-  });
+  // The agreement slots as the featurizer fills them (agreementSlots).
+  const rows = refs.map((r, i) => ({ ...r, x: [...denseTextFeatures(items[i]!, cache), ...(agreement ? agreementSlots(items[i]!.agreement) : [])] }));
   const dbs = [...new Set(rows.map((r) => r.db))];
   const bird = birdTextRows(birdDir);
   const mutants = labeledTextRows(mutantsPath, tablesSchemas(join(benchDir, 'tables.json')));

@@ -119,7 +119,6 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
       candidates: views,
     },
     candidates: candidates.map((c) => ({ ...c, outcome: withoutNormalized(c.outcome) })), // the text lives on the view
-
     ...(goldError !== undefined ? { goldError } : {}),
     truncated,
   };

@@ -29,6 +29,18 @@ export interface Agreement {
   readonly string_share: number;
 }
 
+/**
+ * The featurizer's four agreement slots (AGREEMENT_FEATURES): given (1), then
+ * the exec, structure and text shares; all 0, "not given", without agreement.
+ *
+ * @example
+ * agreementSlots({ exec_share: 0.5, struct_share: 0.25, string_share: 0.25 }); // [1, 0.5, 0.25, 0.25]
+ * agreementSlots(undefined); // [0, 0, 0, 0]
+ */
+export function agreementSlots(a: Agreement | undefined): number[] {
+  return a ? [1, a.exec_share, a.struct_share, a.string_share] : [0, 0, 0, 0];
+}
+
 /** What the ORM scores: one candidate SQL for one question. */
 export interface OrmItem {
   readonly question: string;
@@ -86,7 +98,7 @@ export function featurize(item: OrmItem, config: FeaturizerConfig, options: Feat
     ...structureFeatures(facts, shape, q.words),
     ...cueIndicatorsOf(q.cues, shape),
     ...linkFeatures(text, facts, item.schema),
-    ...(a ? [1, a.exec_share, a.struct_share, a.string_share] : [0, 0, 0, 0]),
+    ...agreementSlots(a),
   ];
   if (dense.length !== DENSE_COUNT) throw new Error(`featurizer bug: ${dense.length} dense values for ${DENSE_COUNT} slots`);
 

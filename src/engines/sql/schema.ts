@@ -36,26 +36,19 @@ interface Reader {
   readonly prepared: Map<string, Statement>;
 }
 
-/** All rows of a query as arrays. */
+/** All rows of a query as arrays; a query with parameters is prepared once per read and reset after use, one without is freed. */
 function rows(r: Reader, sql: string, params?: SqlValue[]): SqlValue[][] {
-  const out: SqlValue[][] = [];
-  if (params === undefined) {
-    const stmt = r.db.prepare(sql);
-    try {
-      while (stmt.step()) out.push(stmt.get());
-      return out;
-    } finally {
-      stmt.free();
-    }
-  }
-  let stmt = r.prepared.get(sql);
-  if (stmt === undefined) r.prepared.set(sql, (stmt = r.db.prepare(sql)));
+  const kept = params === undefined ? undefined : r.prepared.get(sql);
+  const stmt = kept ?? r.db.prepare(sql);
+  if (params !== undefined && kept === undefined) r.prepared.set(sql, stmt);
   try {
-    stmt.bind(params);
+    if (params !== undefined) stmt.bind(params);
+    const out: SqlValue[][] = [];
     while (stmt.step()) out.push(stmt.get());
     return out;
   } finally {
-    stmt.reset();
+    if (params === undefined) stmt.free();
+    else stmt.reset();
   }
 }
 
