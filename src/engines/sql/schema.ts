@@ -64,24 +64,55 @@ export interface ReadSchemaOptions {
   readonly sampleScanRows?: number;
 }
 
-/** Distinct sample values of a column; none when its collation is one this SQLite lacks (DISTINCT needs it). */
-function samplesOf(r: Reader, table: string, column: string, scanRows?: number): string[] {
+/** The query of a column's distinct sample values (as `v`). */
+function distinctSql(table: string, column: string, scanRows?: number): string {
   const col = quoteIdent(column);
   const from = scanRows === undefined ? quoteIdent(table) : `(SELECT ${col} FROM ${quoteIdent(table)} LIMIT ${scanRows})`;
-  const distinct = `SELECT DISTINCT ${col} FROM ${from} WHERE ${col} IS NOT NULL LIMIT ${SAMPLES_PER_COLUMN}`;
+  return `SELECT DISTINCT ${col} AS v FROM ${from} WHERE ${col} IS NOT NULL LIMIT ${SAMPLES_PER_COLUMN}`;
+}
+
+const lacksCollation = (e: unknown): boolean => e instanceof Error && /no such collation sequence/i.test(e.message);
+
+/** Distinct sample values of a column; none when its collation is one this SQLite lacks (DISTINCT needs it). */
+function samplesOf(r: Reader, table: string, column: string, scanRows?: number): string[] {
   try {
-    return rows(r, distinct).map(([v]) => sampleText(v ?? null));
+    return rows(r, distinctSql(table, column, scanRows)).map(([v]) => sampleText(v ?? null));
   } catch (e) {
-    if (e instanceof Error && /no such collation sequence/i.test(e.message)) return [];
+    if (lacksCollation(e)) return [];
     throw e;
+  }
+}
+
+/** Columns whose samples one statement reads (SQLite allows 500 arms in a compound SELECT). */
+const SAMPLE_ARMS = 100;
+
+/**
+ * Sample values of every column of a table, the same as samplesOf gives
+ * column by column, but read by one statement per SAMPLE_ARMS columns (each
+ * column's query an arm of a UNION ALL, tagged with its position): preparing
+ * a statement costs more than running these. A table with a column whose
+ * collation this SQLite lacks is read column by column.
+ */
+function samplesOfTable(r: Reader, table: string, columns: readonly string[], scanRows?: number): string[][] {
+  const out = columns.map((): string[] => []);
+  try {
+    for (let at = 0; at < columns.length; at += SAMPLE_ARMS) {
+      const arms = columns.slice(at, at + SAMPLE_ARMS).map((c, k) => `SELECT ${at + k} AS i, v FROM (${distinctSql(table, c, scanRows)})`);
+      for (const [i, v] of rows(r, arms.join(' UNION ALL '))) out[Number(i)]!.push(sampleText(v ?? null));
+    }
+    return out;
+  } catch (e) {
+    if (!lacksCollation(e)) throw e;
+    return columns.map((c) => samplesOf(r, table, c, scanRows));
   }
 }
 
 function columnsOf(r: Reader, table: string, samples: boolean, scanRows?: number): ColumnInfo[] {
   // pragma_table_info: cid, name, type, notnull, dflt_value, pk
   const listed = rows(r, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]);
-  return listed.map(([name, type, notNull, pk]) => {
-    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples: samples ? samplesOf(r, table, String(name), scanRows) : [] };
+  const sampled = samples ? samplesOfTable(r, table, listed.map(([name]) => String(name)), scanRows) : [];
+  return listed.map(([name, type, notNull, pk], i) => {
+    return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples: sampled[i] ?? [] };
   });
 }
 
