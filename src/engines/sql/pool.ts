@@ -112,9 +112,12 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       const version = (versions += 1);
       // Header and schema, in one round trip; damage met later is CORRUPT then (`check` for the whole file).
       const call = (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome> => api.openRead(key, sent(held), 'header');
+      let answered = false;
       const record = (r: CallResult<unknown>, slot: WorkerSlot | null): void => {
+        answered = true;
         if (r.kind !== 'ok' || !(r.value as SchemaOutcome).ok || generation.get(key) !== gen) {
-          slot?.loaded.delete(key); // its worker may hold a superseded copy
+          slot?.drop(key); // its worker may hold a superseded copy
+          scheduler.abandon(key, version);
           return;
         }
         if (!scheduler.has(key) && recency.length >= maxOpen) forget(recency[0]!);
@@ -123,7 +126,9 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       };
       const name = openOptions.name ?? (source instanceof Uint8Array ? key : describeSource(source));
       const ctx = { what: `opening "${name}"`, timeoutMs: openTimeoutMs, opening: true };
-      return submit<SchemaOutcome>(null, ctx, call, (error) => ({ ok: false, error }), openOptions.signal, record);
+      const opened = submit<SchemaOutcome>(null, ctx, call, (error) => ({ ok: false, error }), openOptions.signal, record);
+      if (!answered) scheduler.preload(key, held, version); // the other idle workers load it meanwhile
+      return opened;
     },
     check(key, signal) {
       const started = performance.now();

@@ -2,8 +2,11 @@
  * The pool's machinery: `size` worker slots, the databases they must hold,
  * and one FIFO queue of calls. An idle worker first loads any open database
  * it lacks (from the pool's own copy of the bytes, or the file it reads on
- * demand), then takes the oldest queued call. A worker that times out, crashes or is aborted is terminated
- * and replaced at once, and so is one whose answer the job says should
+ * demand), then takes the oldest queued call; with nothing queued, it loads
+ * a database whose open still runs in another worker (`preload`), so it is
+ * ready when the open answers rather than starting then (a copy whose open
+ * fails is closed again). A worker that times out, crashes or is aborted is
+ * terminated and replaced at once, and so is one whose answer the job says should
  * retire it (a memory bomb: WebAssembly memory never shrinks, so only a fresh
  * worker gives it back). The queue lives here, not in the workers, so a
  * respawn neither loses nor repeats queued work.
@@ -32,6 +35,14 @@ export interface Job {
   probe?(): number | null;
 }
 
+/** An open in flight, as idle workers preload it. */
+interface Opening {
+  readonly version: number;
+  readonly source: DbSource;
+  /** The workers that have preloaded it or are doing so (or failed to). */
+  readonly tried: Set<WorkerSlot>;
+}
+
 interface Entry {
   /** The pool's copy of the bytes, or the file every worker reads on demand (a File or a path: nothing to copy). */
   readonly source: DbSource;
@@ -56,6 +67,8 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   const startFailures = new Array<number>(size).fill(0);
   const store = new Map<string, Entry>();
   const queue: Job[] = [];
+  /** Opens in flight by key, which idle workers preload (each worker tries once). */
+  const opening = new Map<string, Opening>();
   let respawns = 0;
   let closed = false;
 
@@ -103,7 +116,8 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     if (slot.loaded.get(key) === entry.version) return null;
     const r = await slot.call<OpenOutcome>((api) => api.open(key, sent(entry.source), 'header'), loadTimeoutMs);
     if (r.kind === 'ok' && r.value.ok) {
-      if (store.get(key) === entry) slot.loaded.set(key, entry.version);
+      if (store.get(key) === entry) slot.hold(key, entry.version);
+      else slot.drop(key); // superseded while it loaded
       entry.failures = 0;
       return null;
     }
@@ -111,6 +125,33 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     if (r.kind === 'timeout' || r.kind === 'crash') replace(slot, r.kind === 'crash' ? r.reason : undefined);
     if (r.kind !== 'ok') return r;
     return r.value.ok ? null : { kind: 'failed', error: r.value.error };
+  }
+
+  /**
+   * Where a finished preload of `key` at `version` leaves its worker: loaded
+   * when that version is open by now, held early while its open still runs,
+   * or closed when the open failed or was superseded.
+   */
+  function settlePreload(slot: WorkerSlot, key: string, version: number): void {
+    if (store.get(key)?.version === version) slot.hold(key, version);
+    else if (opening.get(key)?.version === version) slot.early.set(key, version);
+    else closeIn(slot, key);
+  }
+
+  /** Loads an open in flight into an idle worker (see settlePreload). */
+  function preloadInto(slot: WorkerSlot, key: string, o: Opening): void {
+    o.tried.add(slot);
+    void occupy(slot, async () => {
+      const r = await slot.call<OpenOutcome>((api) => api.open(key, sent(o.source), 'header'), loadTimeoutMs);
+      if (r.kind === 'timeout' || r.kind === 'crash') replace(slot, r.kind === 'crash' ? r.reason : undefined);
+      else if (r.kind === 'ok' && r.value.ok) settlePreload(slot, key, o.version);
+    });
+  }
+
+  /** Closes `key` in one worker, no answer awaited (a call posted later on it runs after the close). */
+  function closeIn(slot: WorkerSlot, key: string): void {
+    slot.drop(key);
+    if (!slot.dead) slot.handle.api.close(key).catch(() => undefined);
   }
 
   /** Marks a slot busy for one task, then hands out the next. */
@@ -142,6 +183,10 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
       else if (queue.length > 0) {
         const job = queue.shift()!;
         void occupy(slot, () => runJob(slot, job));
+      } else {
+        // Not into a worker holding an older copy: its queued calls run on that copy until the open answers.
+        const next = [...opening].find(([key, o]) => !o.tried.has(slot) && !slot.loaded.has(key));
+        if (next !== undefined) preloadInto(slot, next[0], next[1]);
       }
     }
   }
@@ -163,20 +208,32 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
       queue.splice(at, 1);
       return true;
     },
-    /** Records the database under `key` (a new version); `holder` already has it loaded. */
+    /**
+     * Has idle workers (with nothing queued) load `source` under `key` while its open (`version`,
+     * just submitted) runs elsewhere; `remember` then finds them loaded, `abandon` closes them again.
+     */
+    preload(key: string, source: DbSource, version: number): void {
+      opening.set(key, { version, source, tried: new Set() });
+      pump();
+    },
+    /** Records the database under `key` (a new version); `holder` already has it loaded, and so have the workers that preloaded it. */
     remember(key: string, source: DbSource, version: number, holder: WorkerSlot | null): void {
       store.set(key, { source, version, failures: 0 });
-      holder?.loaded.set(key, version);
+      if (opening.get(key)?.version === version) opening.delete(key);
+      holder?.hold(key, version);
+      for (const slot of slots) if (slot !== null && slot.early.get(key) === version) slot.hold(key, version);
       pump();
+    },
+    /** The open of `key` at `version` failed or was superseded: the copies preloaded for it are closed. */
+    abandon(key: string, version: number): void {
+      if (opening.get(key)?.version === version) opening.delete(key);
+      for (const slot of slots) if (slot !== null && slot.early.get(key) === version) closeIn(slot, key);
     },
     /** Forgets `key` and closes it in every worker (ordered before any later call on that worker). */
     forget(key: string): void {
       store.delete(key);
-      for (const slot of slots) {
-        if (slot === null || slot.dead) continue;
-        slot.loaded.delete(key);
-        slot.handle.api.close(key).catch(() => undefined);
-      }
+      opening.delete(key);
+      for (const slot of slots) if (slot !== null) closeIn(slot, key);
     },
     has: (key: string): boolean => store.has(key),
     terminate(): void {

@@ -76,6 +76,8 @@ export class WorkerSlot implements ReportLane {
   private listener: ((reports: readonly BatchReport[]) => void) | null = null;
   /** Database key → version this worker has loaded. */
   readonly loaded = new Map<string, number>();
+  /** Database key → version this worker preloaded while its open still runs elsewhere (Scheduler.preload). */
+  readonly early = new Map<string, number>();
   busy = false;
   dead = false;
   /** Whether any call has come back from this worker (a worker that dies before that failed to start). */
@@ -98,6 +100,18 @@ export class WorkerSlot implements ReportLane {
     };
     (port1 as { unref?(): void }).unref?.(); // in Node: the port alone does not keep the process alive
     this.handle.api.reportTo(transfer(port2, [port2]), this.progress).catch(() => undefined); // a dead worker fails its calls anyway
+  }
+
+  /** Records that this worker now holds `version` of `key`, in place of any copy it held before. */
+  hold(key: string, version: number): void {
+    this.loaded.set(key, version);
+    this.early.delete(key);
+  }
+
+  /** Records that this worker holds no copy of `key` the pool knows of (closed, failed, or superseded). */
+  drop(key: string): void {
+    this.loaded.delete(key);
+    this.early.delete(key);
   }
 
   begin(listener: (reports: readonly BatchReport[]) => void): number {

@@ -1,0 +1,129 @@
+import type { Remote } from 'comlink';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SqlWorkerApi } from '../../../src/engines/sql/api.ts';
+import { loadSqlJs } from '../../../src/engines/sql/load.ts';
+import { createSqlPool } from '../../../src/engines/sql/pool.ts';
+import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
+import { fakeWorkers } from './fake-spawn.ts';
+import { fixtureBytes } from './fixture.ts';
+
+let bytes: Uint8Array;
+let other: Uint8Array;
+beforeAll(async () => {
+  bytes = await fixtureBytes();
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database();
+  db.exec("CREATE TABLE author (name TEXT); INSERT INTO author VALUES ('Only')");
+  other = db.export();
+  db.close();
+});
+
+/**
+ * Fake workers that log each open, openRead, close and execBatch call as
+ * `worker:method:key` when it starts (and `…:done` when an open or openRead
+ * answers); while `gate` is set, openRead waits for it before answering.
+ */
+function loggingWorkers() {
+  const fake = fakeWorkers();
+  const log: string[] = [];
+  let gate: Promise<void> | null = null;
+  const spawn = (): SqlWorkerHandle => {
+    const w = fake.spawn();
+    const n = fake.workers.length - 1;
+    const real = w.api as unknown as SqlWorkerApi;
+    const api: SqlWorkerApi = {
+      ...real,
+      open: async (key, source, check) => {
+        log.push(`${n}:open:${key}`);
+        const r = await real.open(key, source, check);
+        log.push(`${n}:open:${key}:done`);
+        return r;
+      },
+      openRead: async (key, source, check) => {
+        log.push(`${n}:openRead:${key}`);
+        if (gate !== null) await gate;
+        const r = await real.openRead(key, source, check);
+        log.push(`${n}:openRead:${key}:done`);
+        return r;
+      },
+      close: (key) => (log.push(`${n}:close:${key}`), real.close(key)),
+      execBatch: (key, ...rest) => (log.push(`${n}:execBatch:${key}`), real.execBatch(key, ...rest)),
+    };
+    return { ...w, api: api as unknown as Remote<SqlWorkerApi> };
+  };
+  return {
+    spawn,
+    log,
+    hold(): () => void {
+      let release = (): void => undefined;
+      gate = new Promise<void>((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+  };
+}
+
+const countOf = (out: { ok: boolean; rows?: readonly (readonly unknown[])[] }): unknown => (out.ok ? out.rows![0]![0] : out);
+
+describe('pool preload', () => {
+  it('an idle worker loads a database while another opens it, and is not loaded again for the queries', async () => {
+    const w = loggingWorkers();
+    const pool = createSqlPool({ size: 2, spawn: w.spawn });
+    const release = w.hold();
+    const opening = pool.open('db', bytes);
+    await new Promise((r) => setTimeout(r, 20));
+    // The open is still held in worker 0; worker 1 has loaded the database meanwhile.
+    expect(w.log).toEqual(['0:openRead:db', '1:open:db', '1:open:db:done']);
+    release();
+    expect(await opening).toMatchObject({ ok: true });
+    const outs = await pool.runMany('db', ['SELECT count(*) FROM author', 'SELECT count(*) FROM book']);
+    expect(outs.map(countOf)).toEqual([3, 4]);
+    expect(w.log.filter((e) => e.startsWith('1:open'))).toEqual(['1:open:db', '1:open:db:done']);
+    expect(w.log.filter((e) => e.includes('execBatch')).sort()).toEqual(['0:execBatch:db', '1:execBatch:db']);
+    pool.terminate();
+  });
+
+  it('a copy preloaded for an open that is aborted is closed again, and the key stays unopened', async () => {
+    const w = loggingWorkers();
+    const pool = createSqlPool({ size: 2, spawn: w.spawn });
+    const release = w.hold();
+    const abort = new AbortController();
+    const opening = pool.open('db', bytes, { signal: abort.signal });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(w.log).toContain('1:open:db:done');
+    abort.abort(new Error('stop'));
+    await expect(opening).rejects.toThrow('stop');
+    release();
+    expect(w.log).toContain('1:close:db');
+    await expect(pool.run('db', 'SELECT 1')).rejects.toThrow(RangeError);
+    // Opened again, both workers answer from it.
+    expect(await pool.open('db', bytes)).toMatchObject({ ok: true });
+    expect((await pool.runMany('db', ['SELECT count(*) FROM author', 'SELECT count(*) FROM author'])).map(countOf)).toEqual([3, 3]);
+    pool.terminate();
+  });
+
+  it('two opens of one key in flight at once: every worker ends up answering from the later one', async () => {
+    const w = loggingWorkers();
+    const pool = createSqlPool({ size: 2, spawn: w.spawn });
+    const first = pool.open('db', bytes);
+    const second = pool.open('db', other);
+    expect(await first).toMatchObject({ ok: true });
+    expect(await second).toMatchObject({ ok: true });
+    const outs = await pool.runMany('db', Array.from({ length: 6 }, (_, i) => `SELECT count(*) + ${i} - ${i} FROM author`));
+    expect(outs.map(countOf)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(new Set(w.log.filter((e) => e.includes('execBatch')))).toEqual(new Set(['0:execBatch:db', '1:execBatch:db']));
+    pool.terminate();
+  });
+
+  it('a file that is not SQLite fails its open; the worker that tried to preload it holds nothing', async () => {
+    const w = loggingWorkers();
+    const pool = createSqlPool({ size: 2, spawn: w.spawn });
+    const junk = new TextEncoder().encode('not a database at all, just some text that is long enough to read a header from');
+    expect(await pool.open('db', junk)).toMatchObject({ ok: false, error: { code: 'NOT_SQLITE' } });
+    await expect(pool.run('db', 'SELECT 1')).rejects.toThrow(RangeError);
+    expect(pool.stats()).toMatchObject({ alive: 2, respawns: 0, open: [] });
+    pool.terminate();
+  });
+});
