@@ -1,5 +1,6 @@
 /**
- * runMany's pipelining: the queries go to the workers in batches, one
+ * runMany's pipelining: the queries go to the workers in batches, dealt
+ * like cards so that a costly stretch of the list is shared out, one
  * message per batch, and each query's outcome comes back the moment it
  * finishes (or, where threads share memory, every few milliseconds, the
  * last few with the batch's answer: the worker writes which query runs and
@@ -26,8 +27,8 @@ export interface BatchOptions {
   readonly fingerprint?: boolean;
   /** Attach SQLite's normalized text to each outcome (ExecOptions.normalize). */
   readonly normalize?: boolean;
-  /** Most queries per batch (see batchSize). */
-  readonly batchSize: number;
+  /** How many batches the list is dealt into (see batchCount). */
+  readonly batches: number;
   readonly signal?: AbortSignal;
   /** Called after each outcome with how many are in. */
   readonly onOutcome?: (done: number) => void;
@@ -36,20 +37,37 @@ export interface BatchOptions {
 }
 
 /**
- * Queries per batch: about `perWorker` batches for each worker (one by
- * default: a batch costs a round trip, during which its worker waits; more
- * even out workers whose batches take unequal time), and at most `max`, so
- * a runaway holds back few.
+ * How many batches a list is dealt into: about `perWorker` for each worker
+ * (one by default: a batch costs a round trip, during which its worker
+ * waits; more even out workers whose batches take unequal time), more when
+ * that would put over `max` queries in one, so a runaway holds back few, and
+ * never more than there are queries.
  *
  * @example
- * batchSize(51, 2) // 25
- * batchSize(51, 2, 2) // 12
- * batchSize(4, 2) // 2
- * batchSize(3, 2) // 1: few queries go one per message, spread over the workers
+ * batchCount(51, 2) // 2: 26 and 25 queries
+ * batchCount(51, 2, 2) // 4
+ * batchCount(120, 2) // 4: at most 32 in one
+ * batchCount(3, 4) // 3: one query each
  */
-export function batchSize(queries: number, workers: number, perWorker = 1, max = 32): number {
-  if (!(queries >= 0 && workers >= 1 && perWorker >= 1 && max >= 1)) throw new RangeError('batchSize needs queries >= 0 and workers, perWorker, max >= 1');
-  return Math.max(1, Math.min(max, Math.floor(queries / (workers * perWorker))));
+export function batchCount(queries: number, workers: number, perWorker = 1, max = 32): number {
+  if (!(queries >= 0 && workers >= 1 && perWorker >= 1 && max >= 1)) throw new RangeError('batchCount needs queries >= 0 and workers, perWorker, max >= 1');
+  return Math.min(queries, Math.max(workers * perWorker, Math.ceil(queries / max)));
+}
+
+/**
+ * The positions of a list dealt into `count` batches like cards: batch b
+ * takes b, b + count, b + 2·count, … Neighbouring queries in a list are
+ * often alike in cost (one question's candidates, a benchmark's paraphrased
+ * questions), so dealing spreads an expensive stretch over every batch
+ * instead of loading it onto one worker.
+ *
+ * @example
+ * dealt(5, 2) // [[0, 2, 4], [1, 3]]
+ */
+export function dealt(length: number, count: number): number[][] {
+  const out = Array.from({ length: count }, (): number[] => []);
+  for (let i = 0; i < length; i++) out[i % count]!.push(i);
+  return out;
 }
 
 /**
@@ -58,7 +76,7 @@ export function batchSize(queries: number, workers: number, perWorker = 1, max =
  * broken contract (a thrown error).
  *
  * @example
- * const outs = await runBatched(scheduler, 'db', sqls, { timeoutMs: 5000, rowCap: 10_000, batchSize: 16 });
+ * const outs = await runBatched(scheduler, 'db', sqls, { timeoutMs: 5000, rowCap: 10_000, batches: 2 });
  */
 export function runBatched(scheduler: Scheduler, key: string, sqls: readonly string[], o: BatchOptions): Promise<ExecOutcome[]> {
   const outs = new Array<ExecOutcome | undefined>(sqls.length);
@@ -158,7 +176,6 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
     if (sqls.length === 0) return resolve([]);
     if (o.signal?.aborted) return reject(o.signal.reason);
     o.signal?.addEventListener('abort', onAbort, { once: true });
-    const indices = sqls.map((_, i) => i);
-    for (let at = 0; at < indices.length && !over; at += o.batchSize) submit(indices.slice(at, at + o.batchSize), false);
+    for (const batch of dealt(sqls.length, o.batches)) if (!over) submit(batch, false);
   });
 }

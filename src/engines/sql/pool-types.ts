@@ -19,7 +19,7 @@ export interface SqlPoolOptions {
   readonly checkTimeoutMs?: number;
   /** Databases held at once; opening one more closes the least recently used (default 4). */
   readonly maxOpen?: number;
-  /** Batches per worker runMany cuts a list into, each at most 32 queries (default 1; see batchSize). */
+  /** Batches per worker runMany deals a list into, each at most 32 queries (default 1; see batchCount). */
   readonly batchesPerWorker?: number;
 }
 

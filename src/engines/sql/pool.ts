@@ -8,7 +8,7 @@
 import type { Remote } from 'comlink';
 import { DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_MS, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
 import type { SqlWorkerApi } from './api.ts';
-import { batchSize, runBatched } from './batch.ts';
+import { batchCount, runBatched } from './batch.ts';
 import { failureOf, type CallContext } from './pool-failures.ts';
 import type { SqlPool, SqlPoolOptions } from './pool-types.ts';
 import { describeSource, isLazySource } from './lazy-file.ts';
@@ -160,7 +160,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
         rowCap: opts.rowCap ?? rowCap,
         ...(opts.fingerprint === undefined ? {} : { fingerprint: opts.fingerprint }),
         ...(opts.normalize === undefined ? {} : { normalize: opts.normalize }),
-        batchSize: batchSize(total, size, batchesPerWorker),
+        batches: batchCount(total, size, batchesPerWorker),
         ...(opts.signal === undefined ? {} : { signal: opts.signal }),
         retire: grewMemory,
         onOutcome: (done) => onProgress?.({ progress: done / total, text: `${done} of ${total} queries run`, done, total }),

@@ -2,7 +2,7 @@ import type { Remote } from 'comlink';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import type { BatchReport, BatchReports, SqlWorkerApi } from '../../../src/engines/sql/api.ts';
-import { batchSize } from '../../../src/engines/sql/batch.ts';
+import { batchCount, dealt } from '../../../src/engines/sql/batch.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
 import type { SqlProgress } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
@@ -18,14 +18,16 @@ const queries = (n: number): string[] => Array.from({ length: n }, (_, i) => `SE
 const valuesOf = (outs: readonly ExecOutcome[]): unknown[] => outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code));
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-// One worker, two batches per worker and nine queries: batches of four, so HANG is third in the first batch, with q3 after it.
+// One worker, two batches per worker and nine queries, dealt: the first batch is positions 0, 2, 4, 6, 8,
+// so HANG (position 2) is second in it, after q1 and before q4, q6, q8; q2, q3, q5, q7 wait in the second.
 const qs = queries(8);
 const MIXED = [qs[0]!, qs[1]!, HANG, ...qs.slice(2)];
 const PER_WORKER = 2;
 
 describe('runMany in batches', () => {
   it('puts the hung query in the middle of a batch (the premise of the tests below)', () => {
-    expect(batchSize(MIXED.length, 1, PER_WORKER)).toBe(4);
+    expect(batchCount(MIXED.length, 1, PER_WORKER)).toBe(2);
+    expect(dealt(MIXED.length, 2)).toEqual([[0, 2, 4, 6, 8], [1, 3, 5, 7]]);
     expect(MIXED.indexOf(HANG)).toBe(2);
   });
 
@@ -86,7 +88,8 @@ describe('runMany in batches', () => {
     const pending = pool.runMany('db', MIXED);
     await sleep(50);
     pool.terminate();
-    expect(valuesOf(await pending)).toEqual([1, 2, ...Array<string>(MIXED.length - 2).fill('WORKER_CRASHED')]);
+    // q1 ran before HANG; everything else, in HANG's batch or the one queued, was cut short.
+    expect(valuesOf(await pending)).toEqual([1, ...Array<string>(MIXED.length - 1).fill('WORKER_CRASHED')]);
   });
 
   it('takes outcomes in order when a batch\'s answer overtakes the outcomes posted before it', async () => {
@@ -118,12 +121,19 @@ describe('runMany in batches', () => {
   }, 10_000);
 
   it('spreads a short list over the workers and bounds a long one per batch', () => {
-    expect(batchSize(0, 2)).toBe(1);
-    expect(batchSize(3, 2)).toBe(1);
-    expect(batchSize(51, 2)).toBe(25);
-    expect(batchSize(51, 2, 2)).toBe(12);
-    expect(batchSize(10_000, 2)).toBe(32);
-    expect(() => batchSize(5, 0)).toThrow(RangeError);
+    expect(batchCount(0, 2)).toBe(0);
+    expect(batchCount(3, 4)).toBe(3);
+    expect(batchCount(51, 2)).toBe(2);
+    expect(batchCount(51, 2, 2)).toBe(4);
+    expect(batchCount(10_000, 2)).toBe(313);
+    expect(Math.max(...dealt(10_000, 313).map((b) => b.length))).toBe(32);
+    expect(() => batchCount(5, 0)).toThrow(RangeError);
+  });
+
+  it('deals a list like cards: every position once, neighbours in different batches', () => {
+    expect(dealt(7, 3)).toEqual([[0, 3, 6], [1, 4], [2, 5]]);
+    expect(dealt(2, 2)).toEqual([[0], [1]]);
+    expect(dealt(0, 2)).toEqual([[], []]);
   });
 
   it('cuts a list into one batch per worker by default, or batchesPerWorker of them', async () => {
@@ -144,7 +154,7 @@ describe('runMany in batches', () => {
     const two = createSqlPool({ size: 2, batchesPerWorker: 2, spawn, timeoutMs: 5000 });
     await two.open('db', bytes);
     expect(valuesOf(await two.runMany('db', queries(10)))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(sizes).toEqual([2, 2, 2, 2, 2]);
+    expect(sizes).toEqual([3, 3, 2, 2]);
     two.terminate();
     expect(() => createSqlPool({ spawn, batchesPerWorker: 0 })).toThrow(RangeError);
   });
