@@ -64,6 +64,31 @@ export interface BatchProgress {
 export const REPORT_EVERY_MS = 5;
 
 /**
+ * A list several workers share (runMany's `claim` sharing): `owners[p]` is 0
+ * until a worker takes position p by writing its lane's number there with
+ * one compare-and-swap, so each position is taken once however the workers
+ * race, and the pool knows which lane took which.
+ */
+export interface Claim {
+  readonly owners: Int32Array;
+  /** This batch's lane number (never 0). */
+  readonly lane: number;
+}
+
+/**
+ * Takes the first free position at or after `from` for the claim's lane;
+ * the list's length when none is left.
+ *
+ * @example
+ * claimNext({ owners, lane: 2 }, 0) // 0, then claimNext(…, 1) → 1, or 2 if another lane took 1
+ */
+export function claimNext(claim: Claim, from: number): number {
+  const { owners, lane } = claim;
+  for (let p = Math.max(0, from); p < owners.length; p++) if (Atomics.compareExchange(owners, p, 0, lane) === 0) return p;
+  return owners.length;
+}
+
+/**
  * A fresh progress record (one per worker), or undefined where shared memory
  * is not available (a page without cross-origin isolation): the worker then
  * posts every outcome at once.
@@ -89,47 +114,49 @@ export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
   /**
    * SqlRunner.execBatch as batch number `batch`, reporting on the lane set by
    * reportTo (see execBatchReporting); without one, every outcome comes back
-   * with the answer.
+   * with the answer. With `claim`, it runs only the positions it claims.
    */
-  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, extras?: ExecExtras): Promise<BatchAnswer>;
+  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, extras?: ExecExtras, claim?: Claim): Promise<BatchAnswer>;
 };
 
 /**
  * Runs batch number `batch` on a runner, reporting as SqlWorkerApi.execBatch
- * says. With a progress record: each query's start is written there, the
- * outcomes finished are posted once REPORT_EVERY_MS has passed since the
- * last post, and the rest come back in the answer (a batch shorter than that
- * posts nothing). With only a port: each outcome is posted as it ends.
+ * says: every position in turn, or with `claim` each one it takes
+ * (claimNext) until none is left. With a progress record: each query's start
+ * is written there, the outcomes finished are posted once REPORT_EVERY_MS has
+ * passed since the last post and another query follows, and the rest come back
+ * in the answer (a batch shorter than that posts nothing). With only a port:
+ * each outcome is posted as it ends.
  *
  * @example
  * execBatchReporting(runner, 'db', sqls, 10_000, 7, { reports: port, progress }, { fingerprint: true }); // { count, reports: [[11, …]] }
  */
-export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, lane: BatchLane, extras?: ExecExtras): BatchAnswer {
+export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, lane: BatchLane, extras?: ExecExtras, claim?: Claim): BatchAnswer {
   const { reports, progress } = lane;
+  const take = (after: number): number => (claim === undefined ? after + 1 : claimNext(claim, after + 1));
   let pending: BatchReport[] = [];
   if (progress === undefined || reports === undefined) {
     const count = runner.execBatch(key, sqls, rowCap, (i, out) => {
       if (reports === undefined) pending.push([i, out]);
       else reports.postMessage({ batch, reports: [[i, out]] });
-    }, extras);
+    }, extras, take);
     return { count, reports: pending };
   }
   let posted = performance.now();
-  const started = (i: number): void => {
-    Atomics.store(progress.since, 0, epochMicros());
-    Atomics.store(progress.index, 0, i);
-  };
-  started(0);
-  const count = runner.execBatch(key, sqls, rowCap, (i, out) => {
-    pending.push([i, out]);
+  const next = (after: number): number => {
+    const i = take(after);
+    if (i >= sqls.length) return i;
     const now = performance.now();
-    if (now - posted >= REPORT_EVERY_MS && i < sqls.length - 1) {
+    if (pending.length > 0 && now - posted >= REPORT_EVERY_MS) {
       reports.postMessage({ batch, reports: pending });
       pending = [];
       posted = now;
     }
-    started(i + 1); // the next query starts now
-  }, extras);
+    Atomics.store(progress.since, 0, epochMicros()); // query i starts now
+    Atomics.store(progress.index, 0, i);
+    return i;
+  };
+  const count = runner.execBatch(key, sqls, rowCap, (i, out) => void pending.push([i, out]), extras, next);
   return { count, reports: pending };
 }
 
@@ -156,7 +183,7 @@ export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
     memory: async (key) => (await ready).memory(key),
     schema: async (key) => (await ready).schema(key),
     exec: async (key, sql, rowCap, fingerprint, normalize) => (await ready).exec(key, sql, rowCap, fingerprint, normalize),
-    execBatch: async (key, sqls, rowCap, batch, extras) => execBatchReporting(await ready, key, sqls, rowCap, batch, lane, extras),
+    execBatch: async (key, sqls, rowCap, batch, extras, claim) => execBatchReporting(await ready, key, sqls, rowCap, batch, lane, extras, claim),
     normalizedSql: async (key, sql) => (await ready).normalizedSql(key, sql),
     close: async (key) => (await ready).close(key),
   };

@@ -1,7 +1,8 @@
 /**
- * runMany's pipelining: the queries go to the workers in batches, dealt
- * like cards so that a costly stretch of the list is shared out, one
- * message per batch, and each query's outcome comes back the moment it
+ * runMany's pipelining. Where threads share memory the workers claim the
+ * queries of one shared list (lanes.ts); elsewhere, and with `share:
+ * 'deal'`, the queries go to the workers in batches, dealt like cards so
+ * that a costly stretch of the list is shared out, one message per batch, and each query's outcome comes back the moment it
  * finishes (or, where threads share memory, every few milliseconds, the
  * last few with the batch's answer: the worker writes which query runs and
  * since when into a shared record, so the pool knows without a message per
@@ -17,7 +18,9 @@
  */
 import type { ExecOutcome } from '../../core/exec/types.ts';
 import type { BatchProgress, BatchReport } from './api.ts';
+import { shareByClaims } from './lanes.ts';
 import { failureOf } from './pool-failures.ts';
+import type { ExecExtras } from './runner.ts';
 import type { Job, Scheduler } from './scheduler.ts';
 
 export interface BatchOptions {
@@ -27,7 +30,13 @@ export interface BatchOptions {
   readonly fingerprint?: boolean;
   /** Attach SQLite's normalized text to each outcome (ExecOptions.normalize). */
   readonly normalize?: boolean;
-  /** How many batches the list is dealt into (see batchCount). */
+  /**
+   * How the workers share the list: `claim` (where threads share memory) gives each of `batches`
+   * lanes the whole list, and each takes the next query no other has taken (lanes.ts); `deal`
+   * cuts it into `batches` batches dealt like cards (see batchCount, dealt).
+   */
+  readonly share: 'claim' | 'deal';
+  /** How many batches the list is dealt into, or lanes claim from it. */
   readonly batches: number;
   readonly signal?: AbortSignal;
   /** Called after each outcome with how many are in. */
@@ -70,13 +79,32 @@ export function dealt(length: number, count: number): number[][] {
   return out;
 }
 
+/** One runMany in progress, as the ways of sharing it (dealt batches here, claiming lanes in lanes.ts) see it. */
+export interface RunState {
+  readonly scheduler: Scheduler;
+  readonly key: string;
+  readonly sqls: readonly string[];
+  readonly o: BatchOptions;
+  readonly extras: Required<ExecExtras>;
+  /** Jobs queued and not started: an abort or the end withdraws them. */
+  readonly waiting: Set<Job>;
+  /** Takes outcome `out` of position `i` (a second one for a position is ignored); the last one resolves the run. */
+  record(i: number, out: ExecOutcome): void;
+  /** Ends the run with a rejection. */
+  fail(reason: unknown): void;
+  /** Whether position `i` has its outcome. */
+  has(i: number): boolean;
+  /** Whether the run has ended (resolved or rejected). */
+  readonly over: boolean;
+}
+
 /**
  * Runs `sqls` on `key` in batches through the scheduler; one outcome per
  * input, in input order. Rejects only on an abort (with its reason) or a
  * broken contract (a thrown error).
  *
  * @example
- * const outs = await runBatched(scheduler, 'db', sqls, { timeoutMs: 5000, rowCap: 10_000, batches: 2 });
+ * const outs = await runBatched(scheduler, 'db', sqls, { timeoutMs: 5000, rowCap: 10_000, share: 'claim', batches: 2 });
  */
 export function runBatched(scheduler: Scheduler, key: string, sqls: readonly string[], o: BatchOptions): Promise<ExecOutcome[]> {
   const outs = new Array<ExecOutcome | undefined>(sqls.length);
@@ -104,6 +132,15 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
       if (done < sqls.length) return;
       end();
       resolve(outs as ExecOutcome[]);
+    };
+
+    const extras = { fingerprint: o.fingerprint ?? false, normalize: o.normalize ?? false };
+    const run: RunState = {
+      scheduler, key, sqls, o, extras, waiting, record, fail,
+      has: (i) => outs[i] !== undefined,
+      get over() {
+        return over;
+      },
     };
 
     const submit = (indices: readonly number[], first: boolean): void => {
@@ -149,7 +186,7 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
           };
           progress = lane.progress;
           const batch = lane.begin(take);
-          const answer = await api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, batch, { fingerprint: o.fingerprint ?? false, normalize: o.normalize ?? false });
+          const answer = await api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, batch, extras);
           held = answer.reports;
           take([]);
           if (next < indices.length) await all;
@@ -176,6 +213,7 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
     if (sqls.length === 0) return resolve([]);
     if (o.signal?.aborted) return reject(o.signal.reason);
     o.signal?.addEventListener('abort', onAbort, { once: true });
-    for (const batch of dealt(sqls.length, o.batches)) if (!over) submit(batch, false);
+    if (o.share === 'claim') shareByClaims(run, Math.min(o.batches, sqls.length));
+    else for (const batch of dealt(sqls.length, o.batches)) if (!over) submit(batch, false);
   });
 }

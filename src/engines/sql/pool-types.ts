@@ -19,7 +19,14 @@ export interface SqlPoolOptions {
   readonly checkTimeoutMs?: number;
   /** Databases held at once; opening one more closes the least recently used (default 4). */
   readonly maxOpen?: number;
-  /** Batches per worker runMany deals a list into, each at most 32 queries (default 1; see batchCount). */
+  /**
+   * How runMany shares a list among the workers. `claim` (the default where threads share
+   * memory: Node, a cross-origin-isolated page) gives every worker the whole list, and each
+   * takes the next query no other has taken, so a slower or later worker simply takes fewer
+   * (lanes.ts). `deal` (the default elsewhere) cuts it into batches dealt like cards.
+   */
+  readonly share?: 'claim' | 'deal';
+  /** With `share: 'deal'`: batches per worker runMany deals a list into, each at most 32 queries (default 1; see batchCount). */
   readonly batchesPerWorker?: number;
 }
 

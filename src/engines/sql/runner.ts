@@ -82,8 +82,10 @@ export interface SqlRunner {
    * `report(i, outcome)` as soon as statement `i` finishes (a worker posts
    * it, or writes the next query's start to shared memory, so the pool
    * knows while the batch goes on; see execBatchReporting); returns how many ran.
+   * `next(i)` picks the position to run after `i` (-1 at the start; `sqls.length` or more stops):
+   * by default each in turn; a worker sharing the list with others takes only the ones it claims.
    */
-  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, extras?: ExecExtras): number;
+  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, extras?: ExecExtras, next?: (after: number) => number): number;
   /** SQLite's normalized SQL, null when the guard refuses it or it does not prepare. */
   normalizedSql(key: string, sql: string): string | null;
   /** Closes `key`; false when it was not open. */
@@ -233,10 +235,11 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
     // Fingerprinted here, in the worker, where the rows are: the page never hashes a large result.
     return out.ok && fingerprint ? { ...out, fingerprint: resultFingerprint(out) } : out;
   };
-  const execBatch = (key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, extras: ExecExtras = {}): number => {
+  const execBatch = (key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, extras: ExecExtras = {}, next = (after: number): number => after + 1): number => {
     get(key); // a key that is not open throws before anything runs
-    sqls.forEach((sql, i) => report(i, exec(key, sql, rowCap, extras.fingerprint, extras.normalize)));
-    return sqls.length;
+    let ran = 0;
+    for (let i = next(-1); i < sqls.length; i = next(i), ran++) report(i, exec(key, sqls[i]!, rowCap, extras.fingerprint, extras.normalize));
+    return ran;
   };
   const normalizedSql = (key: string, sql: string): string | null => normalizeStatement(get(key).db, sql);
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const bytes = await fixtureBytes();
   runner = await loadSqlRunner();
   runner.open('db', bytes);
-  pool = createNodeSqlPool({ size: 1, batchesPerWorker: PER_WORKER, timeoutMs: LIMIT_MS });
+  pool = createNodeSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, timeoutMs: LIMIT_MS });
   expect(await pool.open('db', bytes)).toMatchObject({ ok: true });
 });
 afterAll(() => pool.terminate());

@@ -1,12 +1,12 @@
 /**
  * In-thread stand-ins for SQL workers, to test the pool's queue without
  * threads: each fake wraps its own real runner behind the real worker API,
- * counts exec calls per SQL (batched ones too), never answers `HANG`, and
- * can be made to crash.
+ * counts exec calls per SQL (batched ones too), takes the positions of a
+ * shared list it claims, never answers `HANG`, and can be made to crash.
  * Like a real worker, a fake that was terminated or crashed never answers again.
  */
 import type { Remote } from 'comlink';
-import { createSqlWorkerApi, type BatchReports, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
+import { claimNext, createSqlWorkerApi, epochMicros, type BatchProgress, type BatchReports, type Claim, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
 
@@ -27,6 +27,7 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
     const real = createSqlWorkerApi(loadSqlRunner());
     const never = new Promise<never>(() => undefined);
     let reports: BatchReports | undefined;
+    let progress: BatchProgress | undefined;
     const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => (...a: A): Promise<R> => (gone ? never : f(...a).then((r) => (gone ? never : r)));
     const api: SqlWorkerApi = {
       open: guard(real.open),
@@ -40,17 +41,26 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
         execs.set(sql, (execs.get(sql) ?? 0) + 1);
         return sql === HANG ? never : real.exec(key, sql, rowCap);
       }),
-      reportTo: guard(async (port: BatchReports) => void (reports = port)),
-      // Like a worker without shared memory: reports each query on its port as it ends, and a hung or gone one stops the batch for good.
-      execBatch: guard(async (key: string, sqls: readonly string[], rowCap: number | undefined, batch: number) => {
-        for (const [i, sql] of sqls.entries()) {
+      reportTo: guard(async (port: BatchReports, record?: BatchProgress) => void ((reports = port), (progress = record))),
+      // Like a worker: runs every position in turn, or the ones it claims; writes each query's start to the
+      // progress record; reports each query on its port as it ends; a hung or gone one stops the batch for good.
+      execBatch: guard(async (key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, _extras?: unknown, claim?: Claim) => {
+        const next = (after: number): number => (claim === undefined ? after + 1 : claimNext(claim, after + 1));
+        let count = 0;
+        for (let i = next(-1); i < sqls.length; i = next(i)) {
+          const sql = sqls[i]!;
+          if (progress !== undefined) {
+            Atomics.store(progress.since, 0, epochMicros());
+            Atomics.store(progress.index, 0, i);
+          }
           await Promise.resolve();
           if (gone) return never;
           execs.set(sql, (execs.get(sql) ?? 0) + 1);
           if (sql === HANG) return never;
           reports?.postMessage({ batch, reports: [[i, await real.exec(key, sql, rowCap)]] });
+          count += 1;
         }
-        return { count: sqls.length, reports: [] };
+        return { count, reports: [] };
       }),
     };
     const worker: FakeWorker = {

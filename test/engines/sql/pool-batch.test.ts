@@ -33,7 +33,7 @@ describe('runMany in batches', () => {
 
   it('a runaway mid-batch: earlier outcomes kept, later ones run exactly once on the new worker, progress for each', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 200 });
+    const pool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 200 });
     await pool.open('db', bytes);
     const progress: SqlProgress[] = [];
     const outs = await pool.runMany('db', MIXED, {}, (p) => progress.push(p));
@@ -52,7 +52,7 @@ describe('runMany in batches', () => {
 
   it('a crash mid-batch: the running query is WORKER_CRASHED, the rest run exactly once', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
+    const pool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
     await pool.open('db', bytes);
     const pending = pool.runMany('db', MIXED);
     await sleep(50);
@@ -67,7 +67,7 @@ describe('runMany in batches', () => {
 
   it('an abort mid-batch rejects with its reason, runs nothing more, and frees the worker', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
+    const pool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
     await pool.open('db', bytes);
     const ctrl = new AbortController();
     const pending = pool.runMany('db', MIXED, { signal: ctrl.signal });
@@ -83,7 +83,7 @@ describe('runMany in batches', () => {
 
   it('terminate mid-batch keeps the finished outcomes and answers WORKER_CRASHED for the rest', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
+    const pool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
     await pool.open('db', bytes);
     const pending = pool.runMany('db', MIXED);
     await sleep(50);
@@ -111,7 +111,7 @@ describe('runMany in batches', () => {
       };
       return { ...w, api: api as unknown as Remote<SqlWorkerApi> };
     };
-    const pool = createSqlPool({ size: 1, batchesPerWorker: PER_WORKER, spawn, timeoutMs: 5000 });
+    const pool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn, timeoutMs: 5000 });
     await pool.open('db', bytes);
     const progress: number[] = [];
     const outs = await pool.runMany('db', queries(8), {}, (p) => progress.push(p.done));
@@ -145,13 +145,13 @@ describe('runMany in batches', () => {
       const api: SqlWorkerApi = { ...real, execBatch: (key, sqls, ...rest) => (sizes.push(sqls.length), real.execBatch(key, sqls, ...rest)) };
       return { ...w, api: api as unknown as Remote<SqlWorkerApi> };
     };
-    const one = createSqlPool({ size: 2, spawn, timeoutMs: 5000 });
+    const one = createSqlPool({ size: 2, share: 'deal', spawn, timeoutMs: 5000 });
     await one.open('db', bytes);
     expect(valuesOf(await one.runMany('db', queries(10)))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(sizes).toEqual([5, 5]);
     one.terminate();
     sizes.length = 0;
-    const two = createSqlPool({ size: 2, batchesPerWorker: 2, spawn, timeoutMs: 5000 });
+    const two = createSqlPool({ size: 2, share: 'deal', batchesPerWorker: 2, spawn, timeoutMs: 5000 });
     await two.open('db', bytes);
     expect(valuesOf(await two.runMany('db', queries(10)))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(sizes).toEqual([3, 3, 2, 2]);
