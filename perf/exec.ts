@@ -1,10 +1,10 @@
 /**
  * Executing every Spider dev gold query (with a database) through the sql.js
  * worker pool versus native SQLite (better-sqlite3 12), in one process, the
- * two measured alternately (native, pool, native, pool, …) so background load
- * hits both alike. Each pass opens every database, runs its queries, closes
- * it: the pool copies the bytes into each worker, native opens the file
- * read-only. Reported: the median total of each over the passes, and their
+ * sides measured in turn (the order rotating each round, see `measure`) so
+ * background load hits all alike. Each pass opens every database, runs its
+ * queries, closes it: the pool copies the bytes into each worker, native
+ * opens the file read-only. Reported: the median total of each over the passes, and their
  * ratio (pool / native). A third side, measured in the same rotation, runs
  * the pool as `confide label` does (prepareAll): the next database opens
  * while the current one's queries run. All three are measured twice: right
@@ -125,17 +125,24 @@ export async function benchExec(spiderDir: string, passes = 3): Promise<ExecBenc
     return (performance.now() - t0) / 1000;
   };
 
-  /** Medians of `passes` rounds (native, pool, pipelined in turn). */
+  /**
+   * Medians of `passes` rounds of the three sides, in an order that rotates
+   * each round (native, pool, pipelined; pool, pipelined, native; pipelined,
+   * native, pool), so each side follows each other side equally often: a
+   * pool pass right after the native one starts on workers that sat idle
+   * for its 50 ms, and measured 13–17 ms slower than one right after
+   * another pool pass on this 2-core machine.
+   */
   const measure = async (): Promise<{ native: number; pool: number; pipelined: number }> => {
-    const native: number[] = [];
-    const pooled: number[] = [];
-    const pipelined: number[] = [];
+    const times = { native: [] as number[], pool: [] as number[], pipelined: [] as number[] };
+    const sides = ['native', 'pool', 'pipelined'] as const;
     for (let i = 0; i < passes; i++) {
-      native.push(runNative());
-      pooled.push(await runPool(false));
-      pipelined.push(await runPool(true));
+      for (let k = 0; k < sides.length; k++) {
+        const side = sides[(i + k) % sides.length]!;
+        times[side].push(side === 'native' ? runNative() : await runPool(side === 'pipelined'));
+      }
     }
-    return { native: median(native), pool: median(pooled), pipelined: median(pipelined) };
+    return { native: median(times.native), pool: median(times.pool), pipelined: median(times.pipelined) };
   };
 
   await runPool(false); // warm the workers (sql.js compile, tsx loader) before timing

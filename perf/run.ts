@@ -23,8 +23,8 @@ const figures: Record<string, unknown> = {
 const rows: [string, string, string][] = [];
 const skip = (name: string, why: string): void => void rows.push([name, 'skipped', why]);
 
-/** Timed passes of each side of the exec bench: a pass takes about 0.2 s, and a shared machine's load swings between passes. */
-const EXEC_PASSES = 11;
+/** Timed passes of each side of the exec bench (a multiple of its 3 sides, whose order rotates): a pass takes about 0.2 s, and a shared machine's load swings between passes. */
+const EXEC_PASSES = 12;
 
 if (want('exec')) {
   if (!haveSpider) skip('exec_pool_vs_native', `no Spider at ${spider}`);
