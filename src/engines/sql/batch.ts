@@ -2,19 +2,20 @@
  * runMany's pipelining. Where threads share memory the workers claim the
  * queries of one shared list (lanes.ts); elsewhere, and with `share:
  * 'deal'`, the queries go to the workers in batches, dealt like cards so
- * that a costly stretch of the list is shared out, one message per batch, and each query's outcome comes back the moment it
- * finishes (or, where threads share memory, every few milliseconds, the
- * last few with the batch's answer: the worker writes which query runs and
- * since when into a shared record, so the pool knows without a message per
- * query), so a worker never waits for its next query. The outcomes travel on
- * the worker's one report port (WorkerSlot), tagged with the batch's number.
- * Each query keeps the guarantees of a single call: its
- * limit counts from its own start (the end of the one before); when it times
- * out or its worker dies, it alone gets TIMEOUT or WORKER_CRASHED, the
- * batch's reported queries keep their outcomes, and the rest are queued
- * again, first (the ones not started run exactly once; ones that finished
- * in the last few milliseconds but were not reported yet run again). An
- * abort withdraws every batch and rejects with the reason.
+ * that a costly stretch of the list is shared out, one message per batch,
+ * and each query's outcome comes back the moment it finishes (or, where
+ * threads share memory, every few milliseconds, the last few with the
+ * batch's answer: the worker writes which query runs and since when into a
+ * shared record, so the pool knows without a message per query), so a
+ * worker never waits for its next query. The outcomes travel on the
+ * worker's one report port (WorkerSlot), tagged with the batch's number.
+ * Each query keeps the guarantees of a single call: its limit counts from
+ * its own start (the end of the one before); when it times out or its
+ * worker dies, it alone gets TIMEOUT or WORKER_CRASHED, the batch's
+ * reported queries keep their outcomes, and the rest are queued again,
+ * first (the ones not started run exactly once; ones that finished in the
+ * last few milliseconds but were not reported yet run again). An abort
+ * withdraws every batch and rejects with the reason.
  */
 import type { ExecOutcome } from '../../core/exec/types.ts';
 import type { BatchProgress, BatchReport } from './api.ts';

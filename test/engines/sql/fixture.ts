@@ -5,6 +5,7 @@
  * table for the row cap.
  */
 import { createHash } from 'node:crypto';
+import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import { loadSqlJs } from '../../../src/engines/sql/load.ts';
 
 export const FIXTURE_SQL = `
@@ -32,6 +33,14 @@ export async function fixtureBytes(): Promise<Uint8Array> {
 
 /** sha-256 of bytes, hex. */
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** `n` queries whose answers are 1 … n: `SELECT 1 AS n`, …. */
+export const queries = (n: number): string[] => Array.from({ length: n }, (_, i) => `SELECT ${i + 1} AS n`);
+
+/** The first cell of each result, or its error code. */
+export const valuesOf = (outs: readonly ExecOutcome[]): unknown[] => outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code));
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** A runaway query: an unbounded recursive CTE. */
 export const RUNAWAY = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM r) SELECT count(*) FROM r';

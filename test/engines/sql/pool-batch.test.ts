@@ -1,22 +1,18 @@
 import type { Remote } from 'comlink';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import type { BatchReport, BatchReports, SqlWorkerApi } from '../../../src/engines/sql/api.ts';
 import { batchCount, dealt } from '../../../src/engines/sql/batch.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
 import type { SqlProgress } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
 import { HANG, fakeWorkers } from './fake-spawn.ts';
-import { fixtureBytes } from './fixture.ts';
+import { fixtureBytes, queries, sleep, valuesOf } from './fixture.ts';
 
 let bytes: Uint8Array;
 beforeAll(async () => {
   bytes = await fixtureBytes();
 });
 
-const queries = (n: number): string[] => Array.from({ length: n }, (_, i) => `SELECT ${i + 1} AS n`);
-const valuesOf = (outs: readonly ExecOutcome[]): unknown[] => outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code));
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 // One worker, two batches per worker and nine queries, dealt: the first batch is positions 0, 2, 4, 6, 8,
 // so HANG (position 2) is second in it, after q1 and before q4, q6, q8; q2, q3, q5, q7 wait in the second.

@@ -1,22 +1,18 @@
 import type { Remote } from 'comlink';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import { claimNext, epochMicros, type BatchAnswer, type BatchProgress, type BatchReports, type Claim, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { HANG, fakeWorkers } from './fake-spawn.ts';
-import { RUNAWAY, fixtureBytes } from './fixture.ts';
+import { RUNAWAY, fixtureBytes, queries, sleep, valuesOf } from './fixture.ts';
 
 let bytes: Uint8Array;
 beforeAll(async () => {
   bytes = await fixtureBytes();
 });
 
-const queries = (n: number): string[] => Array.from({ length: n }, (_, i) => `SELECT ${i + 1} AS n`);
-const valuesOf = (outs: readonly ExecOutcome[]): unknown[] => outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code));
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** What a fake worker was given by reportTo: its report port and progress record. */
 interface Lane {

@@ -1,17 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
 import { HANG, fakeWorkers } from './fake-spawn.ts';
-import { fixtureBytes } from './fixture.ts';
+import { fixtureBytes, queries, valuesOf } from './fixture.ts';
 
 let bytes: Uint8Array;
 beforeAll(async () => {
   bytes = await fixtureBytes();
 });
 
-const queries = (n: number): string[] => Array.from({ length: n }, (_, i) => `SELECT ${i + 1} AS n`);
-/** The first cell of each result, or its error code. */
-const valuesOf = (outs: readonly ExecOutcome[]): unknown[] => outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code));
 
 describe('pool queue', () => {
   it('a timeout respawns one worker and every other query runs exactly once', async () => {
