@@ -1,9 +1,8 @@
 /**
  * runMany's pipelining. Where threads share memory the workers claim the
  * queries of one shared list (lanes.ts); elsewhere, and with `share:
- * 'deal'`, the queries go to the workers in batches, dealt like cards so
- * that a costly stretch of the list is shared out, one message per batch,
- * and each query's outcome comes back the moment it finishes (or, where
+ * 'deal'`, the queries go to the workers in batches of neighbours, one
+ * message per batch, and each query's outcome comes back the moment it finishes (or, where
  * threads share memory, every few milliseconds, the last few with the
  * batch's answer: the worker writes which query runs and since when into a
  * shared record, so the pool knows without a message per query), so a
@@ -34,10 +33,10 @@ export interface BatchOptions {
   /**
    * How the workers share the list: `claim` (where threads share memory) gives each of `batches`
    * lanes the whole list, and each takes the next query no other has taken (lanes.ts); `deal`
-   * cuts it into `batches` batches dealt like cards (see batchCount, dealt).
+   * cuts it into `batches` batches (see batchCount, batchesOf) dealt out to the workers.
    */
   readonly share: 'claim' | 'deal';
-  /** How many batches the list is dealt into, or lanes claim from it. */
+  /** How many batches the list is cut into, or lanes claim from it. */
   readonly batches: number;
   readonly signal?: AbortSignal;
   /** Called after each outcome with how many are in. */
@@ -47,7 +46,7 @@ export interface BatchOptions {
 }
 
 /**
- * How many batches a list is dealt into: about `perWorker` for each worker
+ * How many batches a list is cut into: about `perWorker` for each worker
  * (one by default: a batch costs a round trip, during which its worker
  * waits; more even out workers whose batches take unequal time), more when
  * that would put over `max` queries in one, so a runaway holds back few, and
@@ -65,22 +64,28 @@ export function batchCount(queries: number, workers: number, perWorker = 1, max 
 }
 
 /**
- * The positions of a list dealt into `count` batches like cards: batch b
- * takes b, b + count, b + 2·count, … Neighbouring queries in a list are
- * often alike in cost (one question's candidates, a benchmark's paraphrased
- * questions), so dealing spreads an expensive stretch over every batch
- * instead of loading it onto one worker.
+ * The positions of a list cut into `count` runs of neighbours whose sizes
+ * differ by at most one, the longer ones first. (Dealing positions out like
+ * cards, b, b + count, …, to spread a costly stretch over the workers,
+ * measured no faster on Spider dev: neighbouring queries tend to read the
+ * same tables, whose pages a worker then has at hand.)
  *
  * @example
- * dealt(5, 2) // [[0, 2, 4], [1, 3]]
+ * batchesOf(5, 2) // [[0, 1, 2], [3, 4]]
  */
-export function dealt(length: number, count: number): number[][] {
-  const out = Array.from({ length: count }, (): number[] => []);
-  for (let i = 0; i < length; i++) out[i % count]!.push(i);
+export function batchesOf(length: number, count: number): number[][] {
+  const base = Math.floor(length / count);
+  const longer = length % count;
+  const out: number[][] = [];
+  for (let b = 0, at = 0; b < count; b++) {
+    const size = base + (b < longer ? 1 : 0);
+    out.push(Array.from({ length: size }, (_, k) => at + k));
+    at += size;
+  }
   return out;
 }
 
-/** One runMany in progress, as the ways of sharing it (dealt batches here, claiming lanes in lanes.ts) see it. */
+/** One runMany in progress, as the ways of sharing it (batches here, claiming lanes in lanes.ts) see it. */
 export interface RunState {
   readonly scheduler: Scheduler;
   readonly key: string;
@@ -215,6 +220,6 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
     if (o.signal?.aborted) return reject(o.signal.reason);
     o.signal?.addEventListener('abort', onAbort, { once: true });
     if (o.share === 'claim') shareByClaims(run, Math.min(o.batches, sqls.length));
-    else for (const batch of dealt(sqls.length, o.batches)) if (!over) submit(batch, false);
+    else for (const batch of batchesOf(sqls.length, o.batches)) if (!over) submit(batch, false);
   });
 }

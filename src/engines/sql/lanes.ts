@@ -3,7 +3,7 @@
  * list as one lane (a job), and takes the next query no other lane has taken
  * (claimNext, over one shared array of owners), so a worker that is slower,
  * busier or started later simply takes fewer, and no worker waits for
- * another's batch. A lane reports like a dealt batch (batch.ts): outcomes on
+ * another's batch. A lane reports like a batch (batch.ts): outcomes on
  * its worker's report port as they finish, each query's limit counted from
  * its own start (the worker writes which query runs, and since when, into its
  * shared progress record).

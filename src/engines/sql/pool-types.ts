@@ -23,7 +23,7 @@ export interface SqlPoolOptions {
    * How runMany shares a list among the workers. `claim` (the default where threads share
    * memory: Node, a cross-origin-isolated page) gives every worker the whole list, and each
    * takes the next query no other has taken, so a slower or later worker simply takes fewer
-   * (lanes.ts). `deal` (the default elsewhere) cuts it into batches dealt like cards.
+   * (lanes.ts). `deal` (the default elsewhere) cuts it into batches of neighbours, dealt out to the workers.
    */
   readonly share?: 'claim' | 'deal';
   /** With `share: 'deal'`: batches per worker runMany deals a list into, each at most 32 queries (default 1; see batchCount). */

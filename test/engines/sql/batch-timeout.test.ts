@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
-import { batchCount, dealt } from '../../../src/engines/sql/batch.ts';
+import { batchCount, batchesOf } from '../../../src/engines/sql/batch.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
@@ -11,7 +11,7 @@ const LIMIT_MS = 1500;
 /** Finishes well within the limit, but takes long enough that a limit counted from the batch's start would cut the runaway short. */
 const SLOW = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM r WHERE x < 200000) SELECT count(*) FROM r';
 const OTHERS = ['SELECT count(*) FROM nums', 'SELECT name FROM author ORDER BY id', 'SELECT nmae FROM author', 'SELECT sum(i) FROM nums WHERE i % 2 = 0'];
-// One worker, two batches per worker, eight queries dealt into two: the runaway (position 2) second in the first, after SLOW and before OTHERS[2] and OTHERS[0].
+// One worker, two batches per worker, eight queries: batches of four, the runaway third in the first with OTHERS[1] after it.
 const PER_WORKER = 2;
 const LIST = [SLOW, OTHERS[0]!, RUNAWAY, OTHERS[1]!, OTHERS[2]!, OTHERS[3]!, OTHERS[0]!, OTHERS[1]!];
 const withoutMs = (o: ExecOutcome): unknown => ({ ...o, ms: undefined });
@@ -30,7 +30,7 @@ afterAll(() => pool.terminate());
 
 it('worker threads: a runaway mid-batch times out at its own limit; the batch before it keeps its outcomes, the rest run on the new worker', async () => {
   expect(batchCount(LIST.length, 1, PER_WORKER)).toBe(2);
-  expect(dealt(LIST.length, 2)[0]).toEqual([0, 2, 4, 6]);
+  expect(batchesOf(LIST.length, 2)[0]).toEqual([0, 1, 2, 3]);
   const t0 = performance.now();
   const outs = await pool.runMany('db', LIST);
   const wall = performance.now() - t0;
@@ -51,11 +51,11 @@ it('worker threads: a runaway mid-batch times out at its own limit; the batch be
 it('worker threads: a TOO_LARGE answer mid-batch retires the worker once its batch ends; every outcome stays', async () => {
   const bomb = 'SELECT length(zeroblob(300000000) || zeroblob(300000000))';
   const before = pool.stats().respawns;
-  const list = ['SELECT 1', 'SELECT 2', bomb, 'SELECT 3']; // dealt: [SELECT 1, bomb], then [SELECT 2, SELECT 3]
+  const list = ['SELECT 1', bomb, 'SELECT 2', 'SELECT 3']; // batches [SELECT 1, bomb], then [SELECT 2, SELECT 3]
   expect(batchCount(list.length, 1, PER_WORKER)).toBe(2);
   // Building 600 MB takes longer than the pool's 1.5 s limit on a busy machine: this test is about the
   // size limit, so its queries get a generous time limit of their own.
   const outs = await pool.runMany('db', list, { timeoutMs: 60_000 });
-  expect(outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code))).toEqual([1, 2, 'TOO_LARGE', 3]);
+  expect(outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code))).toEqual([1, 'TOO_LARGE', 2, 3]);
   expect(pool.stats()).toMatchObject({ alive: 1, respawns: before + 1 });
 });

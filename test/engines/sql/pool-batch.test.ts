@@ -1,7 +1,7 @@
 import type { Remote } from 'comlink';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchReport, BatchReports, SqlWorkerApi } from '../../../src/engines/sql/api.ts';
-import { batchCount, dealt } from '../../../src/engines/sql/batch.ts';
+import { batchCount, batchesOf } from '../../../src/engines/sql/batch.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
 import type { SqlProgress } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 
 
-// One worker, two batches per worker and nine queries, dealt: the first batch is positions 0, 2, 4, 6, 8,
-// so HANG (position 2) is second in it, after q1 and before q4, q6, q8; q2, q3, q5, q7 wait in the second.
+// One worker, two batches per worker and nine queries: batches of five and four, so HANG is third in the first batch, with q3 and q4 after it.
 const qs = queries(8);
 const MIXED = [qs[0]!, qs[1]!, HANG, ...qs.slice(2)];
 const PER_WORKER = 2;
@@ -23,7 +22,7 @@ const PER_WORKER = 2;
 describe('runMany in batches', () => {
   it('puts the hung query in the middle of a batch (the premise of the tests below)', () => {
     expect(batchCount(MIXED.length, 1, PER_WORKER)).toBe(2);
-    expect(dealt(MIXED.length, 2)).toEqual([[0, 2, 4, 6, 8], [1, 3, 5, 7]]);
+    expect(batchesOf(MIXED.length, 2)).toEqual([[0, 1, 2, 3, 4], [5, 6, 7, 8]]);
     expect(MIXED.indexOf(HANG)).toBe(2);
   });
 
@@ -84,8 +83,7 @@ describe('runMany in batches', () => {
     const pending = pool.runMany('db', MIXED);
     await sleep(50);
     pool.terminate();
-    // q1 ran before HANG; everything else, in HANG's batch or the one queued, was cut short.
-    expect(valuesOf(await pending)).toEqual([1, ...Array<string>(MIXED.length - 1).fill('WORKER_CRASHED')]);
+    expect(valuesOf(await pending)).toEqual([1, 2, ...Array<string>(MIXED.length - 2).fill('WORKER_CRASHED')]);
   });
 
   it('takes outcomes in order when a batch\'s answer overtakes the outcomes posted before it', async () => {
@@ -122,14 +120,14 @@ describe('runMany in batches', () => {
     expect(batchCount(51, 2)).toBe(2);
     expect(batchCount(51, 2, 2)).toBe(4);
     expect(batchCount(10_000, 2)).toBe(313);
-    expect(Math.max(...dealt(10_000, 313).map((b) => b.length))).toBe(32);
+    expect(Math.max(...batchesOf(10_000, 313).map((b) => b.length))).toBe(32);
     expect(() => batchCount(5, 0)).toThrow(RangeError);
   });
 
-  it('deals a list like cards: every position once, neighbours in different batches', () => {
-    expect(dealt(7, 3)).toEqual([[0, 3, 6], [1, 4], [2, 5]]);
-    expect(dealt(2, 2)).toEqual([[0], [1]]);
-    expect(dealt(0, 2)).toEqual([[], []]);
+  it('cuts a list into runs of neighbours: every position once, sizes within one of each other', () => {
+    expect(batchesOf(7, 3)).toEqual([[0, 1, 2], [3, 4], [5, 6]]);
+    expect(batchesOf(2, 2)).toEqual([[0], [1]]);
+    expect(batchesOf(0, 2)).toEqual([[], []]);
   });
 
   it('cuts a list into one batch per worker by default, or batchesPerWorker of them', async () => {
