@@ -97,13 +97,35 @@ export function claimNext(claim: Claim, from: number): number {
  * const progress = batchProgress(); // { index, since } in Node
  */
 export function batchProgress(): BatchProgress | undefined {
-  if (typeof SharedArrayBuffer !== 'function' || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === false) return undefined;
+  if (!sharesMemory()) return undefined;
   const shared = new SharedArrayBuffer(16);
   return { index: new Int32Array(shared, 0, 1), since: new BigInt64Array(shared, 8, 1) };
 }
 
+/** Whether threads can share memory here (SharedArrayBuffer; in a browser, only on a cross-origin-isolated page). */
+export const sharesMemory = (): boolean => typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
+
 /** The epoch time in whole microseconds, the same clock in every thread. */
 export const epochMicros = (): bigint => BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000));
+
+/** Writes to the progress record that query `i` of the batch starts now. */
+export function markStarted(progress: BatchProgress, i: number): void {
+  Atomics.store(progress.since, 0, epochMicros());
+  Atomics.store(progress.index, 0, i);
+}
+
+/** When the query the progress record names started, in this thread's performance.now() (0 or less: none yet). */
+export const startedAt = (progress: BatchProgress): number => Number(Atomics.load(progress.since, 0)) / 1000 - performance.timeOrigin;
+
+/**
+ * The position a batch runs after `after` (-1 at the start): the next one, or
+ * with `claim` the next one it takes (claimNext); the list's length or more
+ * when none is left.
+ *
+ * @example
+ * nextPosition(undefined, 2) // 3
+ */
+export const nextPosition = (claim: Claim | undefined, after: number): number => (claim === undefined ? after + 1 : claimNext(claim, after + 1));
 
 /** What a SQL worker exposes through comlink. */
 export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
@@ -133,7 +155,7 @@ export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
  */
 export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, lane: BatchLane, extras?: ExecExtras, claim?: Claim): BatchAnswer {
   const { reports, progress } = lane;
-  const take = (after: number): number => (claim === undefined ? after + 1 : claimNext(claim, after + 1));
+  const take = (after: number): number => nextPosition(claim, after);
   let pending: BatchReport[] = [];
   if (progress === undefined || reports === undefined) {
     const count = runner.execBatch(key, sqls, rowCap, (i, out) => {
@@ -152,8 +174,7 @@ export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonl
       pending = [];
       posted = now;
     }
-    Atomics.store(progress.since, 0, epochMicros()); // query i starts now
-    Atomics.store(progress.index, 0, i);
+    markStarted(progress, i);
     return i;
   };
   const count = runner.execBatch(key, sqls, rowCap, (i, out) => void pending.push([i, out]), extras, next);

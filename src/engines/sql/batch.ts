@@ -17,11 +17,12 @@
  * withdraws every batch and rejects with the reason.
  */
 import type { ExecOutcome } from '../../core/exec/types.ts';
-import type { BatchProgress, BatchReport } from './api.ts';
+import { startedAt, type BatchProgress, type BatchReport } from './api.ts';
 import { shareByClaims } from './lanes.ts';
-import { failureOf } from './pool-failures.ts';
+import { failureOf, type CallFailure } from './pool-failures.ts';
 import type { ExecExtras } from './runner.ts';
 import type { Job, Scheduler } from './scheduler.ts';
+
 
 export interface BatchOptions {
   readonly timeoutMs: number;
@@ -96,6 +97,8 @@ export interface RunState {
   readonly waiting: Set<Job>;
   /** Takes outcome `out` of position `i` (a second one for a position is ignored); the last one resolves the run. */
   record(i: number, out: ExecOutcome): void;
+  /** Records position `i` as failed by how its batch or lane ended, `ms` after it started (its `ms` when it has one). */
+  recordFailure(i: number, r: CallFailure, started: number): void;
   /** Ends the run with a rejection. */
   fail(reason: unknown): void;
   /** Whether position `i` has its outcome. */
@@ -141,8 +144,12 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
     };
 
     const extras = { fingerprint: o.fingerprint ?? false, normalize: o.normalize ?? false };
+    const recordFailure = (i: number, r: CallFailure, started: number): void => {
+      const ms = 'ms' in r && r.ms !== undefined ? r.ms : performance.now() - started;
+      record(i, { ok: false, error: failureOf(r, { what: 'the query', timeoutMs: o.timeoutMs, sql: sqls[i]! }), ms });
+    };
     const run: RunState = {
-      scheduler, key, sqls, o, extras, waiting, record, fail,
+      scheduler, key, sqls, o, extras, waiting, record, recordFailure, fail,
       has: (i) => outs[i] !== undefined,
       get over() {
         return over;
@@ -163,7 +170,7 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
         size: indices.length,
         ...(o.signal === undefined ? {} : { signal: o.signal }),
         retire: () => grew,
-        probe: () => (progress === undefined ? null : Number(Atomics.load(progress.since, 0)) / 1000 - performance.timeOrigin),
+        probe: () => (progress === undefined ? null : startedAt(progress)),
         async call(api, rearm, lane) {
           waiting.delete(job);
           started = performance.now();
@@ -206,8 +213,7 @@ export function runBatched(scheduler: Scheduler, key: string, sqls: readonly str
           // A stopped pool ends them all; otherwise only the running query failed.
           const at = r.kind === 'stopped' || next >= indices.length ? next : running();
           const hit = indices.slice(at, r.kind === 'stopped' ? undefined : at + 1);
-          const ms = 'ms' in r && r.ms !== undefined ? r.ms : performance.now() - started;
-          for (const i of hit) record(i, { ok: false, error: failureOf(r, { what: 'the query', timeoutMs: o.timeoutMs, sql: sqls[i]! }), ms });
+          for (const i of hit) recordFailure(i, r, started);
           const rest = [...indices.slice(next, at), ...indices.slice(at + hit.length)];
           if (rest.length > 0 && !over) submit(rest, true);
         },

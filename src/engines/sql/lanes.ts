@@ -18,9 +18,8 @@
  * no outcome (one taken by a worker as it was being stopped), it is freed
  * and a new lane runs it.
  */
-import { claimNext, type BatchProgress, type BatchReport, type Claim } from './api.ts';
+import { claimNext, startedAt, type BatchProgress, type BatchReport, type Claim } from './api.ts';
 import type { RunState } from './batch.ts';
-import { failureOf } from './pool-failures.ts';
 import type { Job } from './scheduler.ts';
 
 /**
@@ -70,7 +69,7 @@ export function shareByClaims(run: RunState, lanes: number): void {
       },
       ...(o.signal === undefined ? {} : { signal: o.signal }),
       retire: () => grew,
-      probe: () => (progress === undefined ? null : Number(Atomics.load(progress.since, 0)) / 1000 - performance.timeOrigin),
+      probe: () => (progress === undefined ? null : startedAt(progress)),
       async call(api, rearm, lane) {
         run.waiting.delete(job);
         started = performance.now();
@@ -106,8 +105,7 @@ export function shareByClaims(run: RunState, lanes: number): void {
         if (r.kind === 'threw') return run.fail(r.error);
         let lost = 0;
         if (r.kind !== 'ok') {
-          const ms = 'ms' in r && r.ms !== undefined ? r.ms : performance.now() - started;
-          const failure = (p: number): void => run.record(p, { ok: false, error: failureOf(r, { what: 'the query', timeoutMs: o.timeoutMs, sql: sqls[p]! }), ms });
+          const failure = (p: number): void => run.recordFailure(p, r, started);
           if (r.kind === 'stopped') {
             // A stopped pool ends them all.
             for (let p = 0; p < n; p++) failure(p);

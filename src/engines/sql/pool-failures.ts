@@ -16,13 +16,16 @@ export interface CallContext {
   readonly opening?: boolean;
 }
 
+/** How a call ended that failed without an answer (an abort or a thrown error is not one: those reject). */
+export type CallFailure = Exclude<CallResult<unknown>, { kind: 'ok' | 'aborted' | 'threw' }>;
+
 /**
  * The ExecError for a timeout, crash, shutdown or pool-made failure.
  *
  * @example
  * failureOf({ kind: 'timeout', ms: 1500 }, { what: 'the query', timeoutMs: 1500 }).code // 'TIMEOUT'
  */
-export function failureOf(r: Exclude<CallResult<unknown>, { kind: 'ok' | 'aborted' | 'threw' }>, ctx: CallContext): ExecError {
+export function failureOf(r: CallFailure, ctx: CallContext): ExecError {
   switch (r.kind) {
     case 'timeout':
       if (ctx.opening === true) {

@@ -7,7 +7,7 @@
  */
 import type { Remote } from 'comlink';
 import { DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_MS, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
-import { batchProgress, type SqlWorkerApi } from './api.ts';
+import { sharesMemory, type SqlWorkerApi } from './api.ts';
 import { batchCount, runBatched } from './batch.ts';
 import { failureOf, type CallContext } from './pool-failures.ts';
 import type { SqlPool, SqlPoolOptions } from './pool-types.ts';
@@ -40,8 +40,8 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
   const checkTimeoutMs = options.checkTimeoutMs ?? 10 * 60_000;
   const maxOpen = options.maxOpen ?? 4;
   const batchesPerWorker = options.batchesPerWorker ?? 1;
-  const share = options.share ?? (batchProgress() === undefined ? 'deal' : 'claim');
-  if (share === 'claim' && batchProgress() === undefined) throw new RangeError("share: 'claim' needs memory shared between threads (SharedArrayBuffer; in a browser, a cross-origin-isolated page)");
+  const share = options.share ?? (sharesMemory() ? 'claim' : 'deal');
+  if (share === 'claim' && !sharesMemory()) throw new RangeError("share: 'claim' needs memory shared between threads (SharedArrayBuffer; in a browser, a cross-origin-isolated page)");
   if (!Number.isInteger(batchesPerWorker) || batchesPerWorker < 1) throw new RangeError(`batchesPerWorker must be a positive integer, got ${batchesPerWorker}`);
   const scheduler = createScheduler(options.spawn, size, openTimeoutMs);
   const recency: string[] = []; // open keys, least recently used first

@@ -109,12 +109,19 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     pump();
   }
 
+  /** Loads `source` under `key` into `slot`; a worker that times out or dies doing so is replaced. */
+  async function load(slot: WorkerSlot, key: string, source: DbSource): Promise<CallResult<OpenOutcome>> {
+    const r = await slot.call<OpenOutcome>((api) => api.open(key, sent(source), 'header'), loadTimeoutMs);
+    if (r.kind === 'timeout' || r.kind === 'crash') replace(slot, r.kind === 'crash' ? r.reason : undefined);
+    return r;
+  }
+
   /** Loads `key` into `slot` unless it has the stored version already; null when nothing failed. */
   async function ensureLoaded(slot: WorkerSlot, key: string): Promise<CallResult<unknown> | null> {
     const entry = store.get(key);
     if (entry === undefined) return { kind: 'threw', error: new RangeError(`no database is open under key "${key}"; call open first`) };
     if (slot.loaded.get(key) === entry.version) return null;
-    const r = await slot.call<OpenOutcome>((api) => api.open(key, sent(entry.source), 'header'), loadTimeoutMs);
+    const r = await load(slot, key, entry.source);
     if (r.kind === 'ok' && r.value.ok) {
       if (store.get(key) === entry) slot.hold(key, entry.version);
       else slot.drop(key); // superseded while it loaded
@@ -122,7 +129,6 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
       return null;
     }
     entry.failures += 1;
-    if (r.kind === 'timeout' || r.kind === 'crash') replace(slot, r.kind === 'crash' ? r.reason : undefined);
     if (r.kind !== 'ok') return r;
     return r.value.ok ? null : { kind: 'failed', error: r.value.error };
   }
@@ -142,9 +148,8 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   function preloadInto(slot: WorkerSlot, key: string, o: Opening): void {
     o.tried.add(slot);
     void occupy(slot, async () => {
-      const r = await slot.call<OpenOutcome>((api) => api.open(key, sent(o.source), 'header'), loadTimeoutMs);
-      if (r.kind === 'timeout' || r.kind === 'crash') replace(slot, r.kind === 'crash' ? r.reason : undefined);
-      else if (r.kind === 'ok' && r.value.ok) settlePreload(slot, key, o.version);
+      const r = await load(slot, key, o.source);
+      if (r.kind === 'ok' && r.value.ok) settlePreload(slot, key, o.version);
     });
   }
 

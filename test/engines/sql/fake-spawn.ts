@@ -6,7 +6,7 @@
  * Like a real worker, a fake that was terminated or crashed never answers again.
  */
 import type { Remote } from 'comlink';
-import { claimNext, createSqlWorkerApi, epochMicros, type BatchProgress, type BatchReports, type Claim, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
+import { createSqlWorkerApi, markStarted, nextPosition, type BatchProgress, type BatchReports, type Claim, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
 
@@ -45,14 +45,10 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
       // Like a worker: runs every position in turn, or the ones it claims; writes each query's start to the
       // progress record; reports each query on its port as it ends; a hung or gone one stops the batch for good.
       execBatch: guard(async (key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, _extras?: unknown, claim?: Claim) => {
-        const next = (after: number): number => (claim === undefined ? after + 1 : claimNext(claim, after + 1));
         let count = 0;
-        for (let i = next(-1); i < sqls.length; i = next(i)) {
+        for (let i = nextPosition(claim, -1); i < sqls.length; i = nextPosition(claim, i)) {
           const sql = sqls[i]!;
-          if (progress !== undefined) {
-            Atomics.store(progress.since, 0, epochMicros());
-            Atomics.store(progress.index, 0, i);
-          }
+          if (progress !== undefined) markStarted(progress, i);
           await Promise.resolve();
           if (gone) return never;
           execs.set(sql, (execs.get(sql) ?? 0) + 1);

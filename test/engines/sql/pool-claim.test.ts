@@ -1,6 +1,6 @@
 import type { Remote } from 'comlink';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { claimNext, epochMicros, type BatchAnswer, type BatchProgress, type BatchReports, type Claim, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
+import { claimNext, markStarted, nextPosition, type BatchAnswer, type BatchProgress, type BatchReports, type Claim, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool.ts';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
@@ -44,13 +44,9 @@ function wrappedWorkers(around: (n: number, real: SqlWorkerApi['execBatch'], w: 
  */
 async function paced(w: SqlWorkerHandle, lane: Lane, ms: number, key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, claim?: Claim): Promise<BatchAnswer> {
   const api = w.api as unknown as SqlWorkerApi;
-  const next = (after: number): number => (claim === undefined ? after + 1 : claimNext(claim, after + 1));
   let count = 0;
-  for (let i = next(-1); i < sqls.length; i = next(i)) {
-    if (lane.progress !== undefined) {
-      Atomics.store(lane.progress.since, 0, epochMicros());
-      Atomics.store(lane.progress.index, 0, i);
-    }
+  for (let i = nextPosition(claim, -1); i < sqls.length; i = nextPosition(claim, i)) {
+    if (lane.progress !== undefined) markStarted(lane.progress, i);
     await sleep(ms);
     lane.port?.postMessage({ batch, reports: [[i, await api.exec(key, sqls[i]!, rowCap)]] });
     count++;
