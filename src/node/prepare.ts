@@ -41,8 +41,8 @@ export interface PreparedRun {
 
 const MISSING = 'MISSING_DB';
 
-/** A DbAccess over the pool for the benchmark's database files. */
-function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | undefined): DbAccess {
+/** A DbAccess over the pool for the benchmark's database files; with `labelsOnly`, no schema is read (nothing uses it). */
+function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | undefined, labelsOnly: boolean): DbAccess {
   // Fingerprints are made in the workers, where the rows are.
   const runOpts = { fingerprint: true, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   return {
@@ -56,14 +56,14 @@ function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | u
         return { ok: false, code, message: e instanceof Error ? e.message : String(e) };
       }
       // Small files are copied into the workers; big ones (BIRD) are read on demand.
-      const opened = await openDbFile(pool, dbId, path);
+      const opened = labelsOnly ? await openDbFile(pool, dbId, path, { schema: false }) : await openDbFile(pool, dbId, path);
       if (!opened.ok) return { ok: false, code: opened.error.code, message: opened.error.message };
       return {
         ok: true,
         db: {
           runMany: (sqls, signal, normalize) => pool.runMany(dbId, sqls, { ...runOpts, ...(signal ? { signal } : {}), ...(normalize === true ? { normalize } : {}) }),
           normalizedSql: (sql) => pool.normalizedSql(dbId, sql),
-          schema: opened.schema,
+          ...('schema' in opened ? { schema: opened.schema } : {}),
         },
       };
     },
@@ -81,7 +81,7 @@ function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | u
 export async function prepareRun(input: readonly QuestionRecord[], bench: LoadedBenchmark, options: PrepareRunOptions): Promise<PreparedRun> {
   const { records, missing } = resolveGold(input, bench.questions);
   const size = options.pool.stats().size;
-  const { prepared, records: kept, skipped } = await prepareAll(records, fileAccess(bench, options.pool, options.timeoutMs), {
+  const { prepared, records: kept, skipped } = await prepareAll(records, fileAccess(bench, options.pool, options.timeoutMs, options.labelsOnly === true), {
     ...(options.rule !== undefined ? { rule: options.rule } : {}),
     ...(options.labelsOnly !== undefined ? { labelsOnly: options.labelsOnly } : {}),
     // Enough queries per call for a full batch on every worker, twice over.

@@ -18,7 +18,7 @@ import type { SqlWorkerApi } from '../engines/sql/api.ts';
 import { IN_MEMORY_MAX_BYTES } from '../engines/sql/lazy-file.ts';
 import { createSqlPool } from '../engines/sql/pool.ts';
 import type { SqlPool, SqlPoolOptions } from '../engines/sql/pool-types.ts';
-import type { SchemaOutcome } from '../engines/sql/runner.ts';
+import type { OpenOutcome, SchemaOutcome } from '../engines/sql/runner.ts';
 import type { SqlWorkerHandle } from '../engines/sql/slot.ts';
 
 const ENTRY = new URL('../../workers/sql.node.mjs', import.meta.url);
@@ -86,21 +86,31 @@ export function createNodeSqlPool(options: Omit<SqlPoolOptions, 'spawn'> & NodeS
   return createSqlPool({ size: Math.min(4, availableParallelism()), ...rest, spawn });
 }
 
+/** Options of openDbFile. */
+export interface OpenDbFileOptions {
+  /** Files up to this size are copied into the workers; bigger ones are read on demand (default IN_MEMORY_MAX_BYTES). */
+  readonly inMemoryMaxBytes?: number;
+  /** Whether to read the schema (default true; see SqlOpenOptions.schema). */
+  readonly schema?: boolean;
+}
+
 /**
  * Opens the SQLite file at `path` in the pool: a small file (up to
- * `inMemoryMaxBytes`, default IN_MEMORY_MAX_BYTES) as bytes, checked whole;
- * a bigger one read on demand by each worker (never copied, never written;
- * header and schema checked, `pool.check` for the whole file). The path is
- * resolved first, so every worker reads the same file.
+ * `inMemoryMaxBytes`) as bytes, a bigger one read on demand by each worker
+ * (never copied, never written). Either way its header and schema are
+ * checked (`pool.check` reads the whole file). The path is resolved first,
+ * so every worker reads the same file.
  *
  * @example
  * const pool = createNodeSqlPool();
  * const opened = await openDbFile(pool, 'big', '/data/archive.sqlite');
  */
-export async function openDbFile(pool: SqlPool, key: string, path: string, options: { readonly inMemoryMaxBytes?: number } = {}): Promise<SchemaOutcome> {
+export async function openDbFile(pool: SqlPool, key: string, path: string, options: OpenDbFileOptions & { readonly schema: false }): Promise<OpenOutcome>;
+export async function openDbFile(pool: SqlPool, key: string, path: string, options?: OpenDbFileOptions): Promise<SchemaOutcome>;
+export async function openDbFile(pool: SqlPool, key: string, path: string, options: OpenDbFileOptions = {}): Promise<SchemaOutcome | OpenOutcome> {
   const real = await realpath(path);
   const { size } = await stat(real);
   const name = basename(path);
-  if (size <= (options.inMemoryMaxBytes ?? IN_MEMORY_MAX_BYTES)) return pool.open(key, new Uint8Array(await readFile(real)), { name });
-  return pool.open(key, { path: real }, { name });
+  const source = size <= (options.inMemoryMaxBytes ?? IN_MEMORY_MAX_BYTES) ? new Uint8Array(await readFile(real)) : { path: real };
+  return options.schema === false ? pool.open(key, source, { name, schema: false }) : pool.open(key, source, { name });
 }

@@ -4,7 +4,7 @@
  * they never clash with the database open in Ask.
  */
 import type { Schema } from '../../core/schema.ts';
-import type { DbAccess } from '../../core/eval/index.ts';
+import type { DbAccess, OpenedDb } from '../../core/eval/index.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import type { LoadedBench } from './bench-source.ts';
 
@@ -15,7 +15,7 @@ const keyOf = (dbId: string): string => `bench:${dbId}`;
  *
  * @example const { prepared } = await prepareAll(records, benchAccess(pool, bench), { signal });
  */
-export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess {
+export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess<OpenedDb & { readonly schema: Schema }> {
   return {
     async open(dbId) {
       let bytes: Uint8Array | File | null;

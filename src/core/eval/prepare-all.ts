@@ -20,7 +20,8 @@ export interface OpenedDb {
   runMany(sqls: readonly string[], signal?: AbortSignal, normalize?: boolean): Promise<ExecOutcome[]>;
   /** The normalized text of one statement: the fallback for an outcome without it. */
   normalizedSql(sql: string): Promise<string | null>;
-  readonly schema: Schema;
+  /** The database's schema, for the signals (absent where only labels are read). */
+  readonly schema?: Schema;
 }
 
 /** Why a database could not be opened: `code` from the pool (NOT_SQLITE, CORRUPT …) or `MISSING_DB`. */
@@ -30,9 +31,10 @@ export interface OpenFailure {
   readonly code?: string;
 }
 
-export interface DbAccess {
+/** How prepareAll reaches the databases; `Db` says what an opened one carries (e.g. always a schema). */
+export interface DbAccess<Db extends OpenedDb = OpenedDb> {
   /** Opens a database by id, or says why it cannot. */
-  open(dbId: string): Promise<{ ok: true; db: OpenedDb } | OpenFailure>;
+  open(dbId: string): Promise<{ ok: true; db: Db } | OpenFailure>;
   /** Closes one that is no longer needed. */
   close(dbId: string): Promise<void>;
 }
@@ -151,7 +153,7 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
           out[i] = await prepareQuestion(record, {
             runMany: async () => mine,
             ...(options.labelsOnly === true ? {} : { normalizedSql: (sql: string) => db.normalizedSql(sql) }),
-            schema: db.schema,
+            ...(db.schema === undefined ? {} : { schema: db.schema }),
             ...(options.rule !== undefined ? { rule: options.rule } : {}),
           });
           step(dbId);

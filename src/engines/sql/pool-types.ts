@@ -1,7 +1,7 @@
 /** The SQL pool's public types: options, API, progress and stats. */
 import type { ExecOptions, ExecOutcome } from '../../core/exec/types.ts';
 import type { DbSource } from './lazy-file.ts';
-import type { CheckOutcome, MemoryReport, SchemaOutcome } from './runner.ts';
+import type { CheckOutcome, MemoryReport, OpenOutcome, SchemaOutcome } from './runner.ts';
 import type { SqlSpawn } from './slot.ts';
 
 export interface SqlPoolOptions {
@@ -28,6 +28,20 @@ export interface SqlPoolOptions {
   readonly share?: 'claim' | 'deal';
   /** With `share: 'deal'`: batches per worker runMany deals a list into, each at most 32 queries (default 1; see batchCount). */
   readonly batchesPerWorker?: number;
+}
+
+/** Options of SqlPool.open. */
+export interface SqlOpenOptions {
+  /** What messages call the file (default: the file's name, or the key). */
+  readonly name?: string;
+  readonly signal?: AbortSignal;
+  /**
+   * Whether the open reads the schema and answers with it (default true). With false it answers
+   * once the file is loaded and SQLite has read its header and parsed its schema table (the same
+   * NOT_SQLITE and CORRUPT failures), without building the Schema: for a caller that only runs
+   * queries, such as labeling, that saves a round of schema queries on the way to the first query.
+   */
+  readonly schema?: boolean;
 }
 
 /** Per-call options: ExecOptions plus cancellation (an abort rejects with `signal.reason`). */
@@ -72,7 +86,8 @@ export interface SqlPool {
    * met later fails that query CORRUPT); `check` reads the whole file. `name` is what messages call it (default: the file's
    * name, or the key).
    */
-  open(key: string, source: DbSource, options?: { readonly name?: string; readonly signal?: AbortSignal }): Promise<SchemaOutcome>;
+  open(key: string, source: DbSource, options: SqlOpenOptions & { readonly schema: false }): Promise<OpenOutcome>;
+  open(key: string, source: DbSource, options?: SqlOpenOptions): Promise<SchemaOutcome>;
   /** The whole-file integrity check (`PRAGMA quick_check`), cancellable: CORRUPT with SQLite's findings, or ok. */
   check(key: string, signal?: AbortSignal): Promise<CheckOutcome>;
   /** What one worker holds for `key` (null if it could not answer). */

@@ -10,9 +10,9 @@ import { DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_MS, type ExecError, type ExecOutcome }
 import { sharesMemory, type SqlWorkerApi } from './api.ts';
 import { batchCount, runBatched } from './batch.ts';
 import { failureOf, type CallContext } from './pool-failures.ts';
-import type { SqlPool, SqlPoolOptions } from './pool-types.ts';
-import { describeSource, isLazySource } from './lazy-file.ts';
-import type { CheckOutcome, MemoryReport, SchemaOutcome } from './runner.ts';
+import type { SqlOpenOptions, SqlPool, SqlPoolOptions } from './pool-types.ts';
+import { describeSource, isLazySource, type DbSource } from './lazy-file.ts';
+import type { CheckOutcome, MemoryReport, OpenOutcome, SchemaOutcome } from './runner.ts';
 import { createScheduler, type Job } from './scheduler.ts';
 import { sent, type CallResult, type WorkerSlot } from './slot.ts';
 
@@ -104,34 +104,42 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
     });
   }
 
+  /** SqlPool.open: with `schema: false` it answers an OpenOutcome, else a SchemaOutcome. */
+  function open(key: string, source: DbSource, options: SqlOpenOptions & { readonly schema: false }): Promise<OpenOutcome>;
+  function open(key: string, source: DbSource, options?: SqlOpenOptions): Promise<SchemaOutcome>;
+  function open(key: string, source: DbSource, openOptions: SqlOpenOptions = {}): Promise<SchemaOutcome | OpenOutcome> {
+    const lazy = source instanceof Uint8Array ? false : isLazySource(source) && (isBlob(source) || typeof (source as { path?: unknown }).path === 'string');
+    if (!(source instanceof Uint8Array) && !lazy) return Promise.reject(new RangeError('open needs the file as a Uint8Array, a File/Blob or { path }'));
+    const held = source instanceof Uint8Array ? source.slice() : source; // a file read on demand is never copied
+    const gen = (generation.get(key) ?? 0) + 1;
+    generation.set(key, gen);
+    const version = (versions += 1);
+    // Loaded, header checked and schema read (unless `schema: false`), in one round trip; damage met later is
+    // CORRUPT then (`check` for the whole file).
+    const started = performance.now();
+    const withSchema = openOptions.schema !== false;
+    const call = (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome | OpenOutcome> => (withSchema ? api.openRead(key, sent(held), 'header') : api.open(key, sent(held), 'header'));
+    let answered = false;
+    const record = (r: CallResult<unknown>, slot: WorkerSlot | null): void => {
+      answered = true;
+      if (r.kind !== 'ok' || !(r.value as SchemaOutcome | OpenOutcome).ok || generation.get(key) !== gen) {
+        slot?.drop(key); // its worker may hold a superseded copy
+        scheduler.abandon(key, version);
+        return;
+      }
+      if (!scheduler.has(key) && recency.length >= maxOpen) forget(recency[0]!);
+      touch(key);
+      scheduler.remember(key, held, version, slot);
+    };
+    const name = openOptions.name ?? (source instanceof Uint8Array ? key : describeSource(source));
+    const ctx = { what: `opening "${name}"`, timeoutMs: openTimeoutMs, opening: true };
+    const opened = submit<SchemaOutcome | OpenOutcome>(null, ctx, call, (error, ms) => ({ ok: false, error, ms: ms ?? performance.now() - started }), openOptions.signal, record);
+    if (!answered) scheduler.preload(key, held, version); // the other idle workers load it meanwhile
+    return opened;
+  }
+
   const pool: SqlPool = {
-    open(key, source, openOptions = {}) {
-      const lazy = source instanceof Uint8Array ? false : isLazySource(source) && (isBlob(source) || typeof (source as { path?: unknown }).path === 'string');
-      if (!(source instanceof Uint8Array) && !lazy) return Promise.reject(new RangeError('open needs the file as a Uint8Array, a File/Blob or { path }'));
-      const held = source instanceof Uint8Array ? source.slice() : source; // a file read on demand is never copied
-      const gen = (generation.get(key) ?? 0) + 1;
-      generation.set(key, gen);
-      const version = (versions += 1);
-      // Header and schema, in one round trip; damage met later is CORRUPT then (`check` for the whole file).
-      const call = (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome> => api.openRead(key, sent(held), 'header');
-      let answered = false;
-      const record = (r: CallResult<unknown>, slot: WorkerSlot | null): void => {
-        answered = true;
-        if (r.kind !== 'ok' || !(r.value as SchemaOutcome).ok || generation.get(key) !== gen) {
-          slot?.drop(key); // its worker may hold a superseded copy
-          scheduler.abandon(key, version);
-          return;
-        }
-        if (!scheduler.has(key) && recency.length >= maxOpen) forget(recency[0]!);
-        touch(key);
-        scheduler.remember(key, held, version, slot);
-      };
-      const name = openOptions.name ?? (source instanceof Uint8Array ? key : describeSource(source));
-      const ctx = { what: `opening "${name}"`, timeoutMs: openTimeoutMs, opening: true };
-      const opened = submit<SchemaOutcome>(null, ctx, call, (error) => ({ ok: false, error }), openOptions.signal, record);
-      if (!answered) scheduler.preload(key, held, version); // the other idle workers load it meanwhile
-      return opened;
-    },
+    open,
     check(key, signal) {
       const started = performance.now();
       const ctx = { what: `checking the whole file of "${key}"`, timeoutMs: checkTimeoutMs };

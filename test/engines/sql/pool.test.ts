@@ -84,6 +84,24 @@ describe('SQL pool over Node worker threads', () => {
     await expect(pool.run('bad', 'SELECT 1')).rejects.toThrow(RangeError);
   });
 
+  it('with schema: false, answers once loaded (no schema), runs the same queries, and refuses the same bad files', async () => {
+    const opened = await pool.open('bare', bytes, { schema: false });
+    expect(opened.ok).toBe(true);
+    expect('schema' in opened).toBe(false);
+    const outs = await pool.runMany('bare', QUERIES);
+    expect(outs.map(withoutMs)).toEqual(QUERIES.map((q) => withoutMs(runner.exec('db', q, 20))));
+    await pool.close('bare');
+    // A schema table SQLite cannot parse fails the open CORRUPT, as with the schema read.
+    const text = new TextDecoder('latin1').decode(bytes);
+    const damaged = bytes.slice();
+    damaged.set(new TextEncoder().encode('CREATE TABLX'), text.indexOf('CREATE TABLE'));
+    for (const schema of [true, false]) {
+      expect(await pool.open('bad', damaged, { schema })).toMatchObject({ ok: false, error: { code: 'CORRUPT', message: /malformed database schema/ } });
+      expect(await pool.open('bad', new TextEncoder().encode('not a database at all, just some text'), { schema })).toMatchObject({ ok: false, error: { code: 'NOT_SQLITE' } });
+    }
+    await expect(pool.run('bad', 'SELECT 1')).rejects.toThrow(RangeError);
+  });
+
   it('serves several databases and forgets a closed one', async () => {
     await pool.open('second', bytes);
     const out = await pool.run('second', 'SELECT count(*) FROM nums');
