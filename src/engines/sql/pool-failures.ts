@@ -12,8 +12,8 @@ export interface CallContext {
   readonly what: string;
   readonly timeoutMs: number;
   readonly sql?: string;
-  /** Opening a database (a time limit then means the file, not a query, is slow). */
-  readonly opening?: boolean;
+  /** The key of the database the call opens (a time limit then means the file, not a query, is slow). */
+  readonly opens?: string;
 }
 
 /** How a call ended that failed without an answer (an abort or a thrown error is not one: those reject). */
@@ -28,7 +28,7 @@ export type CallFailure = Exclude<CallResult<unknown>, { kind: 'ok' | 'aborted' 
 export function failureOf(r: CallFailure, ctx: CallContext): ExecError {
   switch (r.kind) {
     case 'timeout':
-      if (ctx.opening === true) {
+      if (ctx.opens !== undefined) {
         return execError(
           'TIMEOUT',
           `${ctx.what} ran past ${ctx.timeoutMs} ms and was stopped (its worker was restarted). Opening reads the file's header and schema and a few sample rows; that taking so long means the schema itself does heavy work on every row read, as a generated column, a CHECK constraint or a default computing a huge value can. Open a copy without such columns, or ask whoever made the file how it was built.`,

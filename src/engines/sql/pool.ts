@@ -83,6 +83,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       };
       const job: Job = {
         key,
+        ...(ctx.opens === undefined ? {} : { opens: ctx.opens }),
         timeoutMs: ctx.timeoutMs,
         ...(signal === undefined ? {} : { signal }),
         ...(retire === undefined ? {} : { retire: (v: unknown) => retire(v as T) }),
@@ -132,7 +133,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       scheduler.remember(key, held, version, slot);
     };
     const name = openOptions.name ?? (source instanceof Uint8Array ? key : describeSource(source));
-    const ctx = { what: `opening "${name}"`, timeoutMs: openTimeoutMs, opening: true };
+    const ctx = { what: `opening "${name}"`, timeoutMs: openTimeoutMs, opens: key };
     const opened = submit<SchemaOutcome | OpenOutcome>(null, ctx, call, (error, ms) => ({ ok: false, error, ms: ms ?? performance.now() - started }), openOptions.signal, record);
     if (!answered) scheduler.preload(key, held, version); // the other idle workers load it meanwhile
     return opened;

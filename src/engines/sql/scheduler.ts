@@ -26,6 +26,8 @@ export interface Job {
   readonly signal?: AbortSignal;
   /** Queries the job runs (a batch runs several; default 1), for `stats().queued`. */
   readonly size?: number;
+  /** The database the call loads into its worker (an open), if any: a close of it still waiting there is posted first. */
+  readonly opens?: string;
   /** The work; a batch calls `rearm()` as each query starts (see WorkerSlot.call) and reports on the worker's `lane`. */
   call(api: Remote<SqlWorkerApi>, rearm: () => void, lane: ReportLane): Promise<unknown>;
   settle(r: CallResult<unknown>, slot: WorkerSlot | null): void;
@@ -111,6 +113,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
 
   /** Loads `source` under `key` into `slot`; a worker that times out or dies doing so is replaced. */
   async function load(slot: WorkerSlot, key: string, source: DbSource): Promise<CallResult<OpenOutcome>> {
+    if (slot.closes(key)) slot.postCloses();
     const r = await slot.call<OpenOutcome>((api) => api.open(key, sent(source), 'header'), loadTimeoutMs);
     if (r.kind === 'timeout' || r.kind === 'crash') replace(slot, r.kind === 'crash' ? r.reason : undefined);
     return r;
@@ -153,10 +156,9 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     });
   }
 
-  /** Closes `key` in one worker, no answer awaited (a call posted later on it runs after the close). */
+  /** Closes `key` in one worker, no answer awaited, after the next call posted to it (WorkerSlot.closeLater). */
   function closeIn(slot: WorkerSlot, key: string): void {
-    slot.drop(key);
-    if (!slot.dead) slot.handle.api.close(key).catch(() => undefined);
+    slot.closeLater(key);
   }
 
   /** Marks a slot busy for one task, then hands out the next. */
@@ -173,6 +175,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   async function runJob(slot: WorkerSlot, job: Job): Promise<void> {
     const failedLoad = job.key === null ? null : await ensureLoaded(slot, job.key);
     if (failedLoad !== null) return job.settle(failedLoad, slot);
+    if (job.opens !== undefined && slot.closes(job.opens)) slot.postCloses();
     const r = await slot.call((api, rearm, lane) => job.call(api, rearm, lane), job.timeoutMs, job.signal, job.probe === undefined ? undefined : () => job.probe!());
     if (r.kind === 'timeout' || r.kind === 'crash' || r.kind === 'aborted') replace(slot, r.kind === 'crash' ? r.reason : undefined);
     else if (r.kind === 'ok' && job.retire?.(r.value) === true) replace(slot);

@@ -84,6 +84,9 @@ export class WorkerSlot implements ReportLane {
   answered = false;
   private crashReason = '';
   private waiter: ((r: CallResult<never>) => void) | null = null;
+  /** Keys closed in the pool whose close is not posted to the worker yet (closeLater). */
+  private readonly closing = new Set<string>();
+  private closeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(spawn: SqlSpawn, onIdleCrash: (slot: WorkerSlot, reason: string) => void) {
     this.handle = spawn();
@@ -112,6 +115,33 @@ export class WorkerSlot implements ReportLane {
   drop(key: string): void {
     this.loaded.delete(key);
     this.early.delete(key);
+  }
+
+  /**
+   * Closes `key` in the worker, no answer awaited, right after the next call
+   * is posted (or in a moment when none comes), so that a close never holds
+   * up the work that follows it: the worker runs that call first. A call that
+   * loads `key` again must post it first (`postCloses`), or the worker would
+   * close the new copy.
+   */
+  closeLater(key: string): void {
+    this.drop(key);
+    if (this.dead) return;
+    this.closing.add(key);
+    this.closeTimer ??= setTimeout(() => this.postCloses(), 0);
+  }
+
+  /** Whether a close of `key` waits to be posted (closeLater). */
+  closes(key: string): boolean {
+    return this.closing.has(key);
+  }
+
+  /** Posts the closes waiting (closeLater) now. */
+  postCloses(): void {
+    clearTimeout(this.closeTimer);
+    this.closeTimer = undefined;
+    if (!this.dead) for (const key of this.closing) this.handle.api.close(key).catch(() => undefined);
+    this.closing.clear();
   }
 
   begin(listener: (reports: readonly BatchReport[]) => void): number {
@@ -170,12 +200,14 @@ export class WorkerSlot implements ReportLane {
         (value) => finish({ kind: 'ok', value }),
         (error: unknown) => finish({ kind: 'threw', error }),
       );
+      this.postCloses(); // after the call: the worker runs it first
     });
   }
 
   /** Terminates the worker; a call in flight ends as `stopped`. */
   kill(): void {
     this.dead = true;
+    this.postCloses(); // posts nothing now: clears the list and its timer
     this.listener = null;
     this.reports.port1.close();
     this.handle.terminate();
