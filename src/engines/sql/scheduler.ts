@@ -144,7 +144,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
   function settlePreload(slot: WorkerSlot, key: string, version: number): void {
     if (store.get(key)?.version === version) slot.hold(key, version);
     else if (opening.get(key)?.version === version) slot.early.set(key, version);
-    else closeIn(slot, key);
+    else slot.closeLater(key);
   }
 
   /** Loads an open in flight into an idle worker (see settlePreload). */
@@ -154,11 +154,6 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
       const r = await load(slot, key, o.source);
       if (r.kind === 'ok' && r.value.ok) settlePreload(slot, key, o.version);
     });
-  }
-
-  /** Closes `key` in one worker, no answer awaited, after the next call posted to it (WorkerSlot.closeLater). */
-  function closeIn(slot: WorkerSlot, key: string): void {
-    slot.closeLater(key);
   }
 
   /** Marks a slot busy for one task, then hands out the next. */
@@ -235,13 +230,13 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     /** The open of `key` at `version` failed or was superseded: the copies preloaded for it are closed. */
     abandon(key: string, version: number): void {
       if (opening.get(key)?.version === version) opening.delete(key);
-      for (const slot of slots) if (slot !== null && slot.early.get(key) === version) closeIn(slot, key);
+      for (const slot of slots) if (slot !== null && slot.early.get(key) === version) slot.closeLater(key);
     },
-    /** Forgets `key` and closes it in every worker (ordered before any later call on that worker). */
+    /** Forgets `key` and closes it in every worker (posted after the next call there, before one that loads `key`: WorkerSlot.closeLater). */
     forget(key: string): void {
       store.delete(key);
       opening.delete(key);
-      for (const slot of slots) if (slot !== null) closeIn(slot, key);
+      for (const slot of slots) if (slot !== null) slot.closeLater(key);
     },
     has: (key: string): boolean => store.has(key),
     terminate(): void {
