@@ -17,6 +17,14 @@
  *   calibration half, coverage and risk on the test half (stats/risk-coverage).
  * - Certificate: Bonferroni over a threshold grid with δ = 0.1 and exact
  *   Clopper–Pearson bounds, on the test half (stats/certificate).
+ * - Reliability score: TrustSQL's RS(c) (+1 right, −c wrong, 0 abstained,
+ *   averaged) on the test half at c = 0, 10 and the test half's size, at each
+ *   target risk's threshold and at the threshold with the best RS(10) on the
+ *   calibration half (stats/reliability-score).
+ * - Randomness: every step draws from its own stream, createRng(seed + o):
+ *   o = 0 the cross-fit folds (then the combiner's inner folds), 1 the
+ *   bootstrap, 2 the half split, 3 accuracy vs N (`report.seeds`). Question i
+ *   is the i-th line of `per_question`, which names its half and its fold.
  */
 import { PROFILE_VERSION, type CalibrationProfile, type ProfileProvenance } from '../profile.ts';
 import { accuracyVsN, clusterBon, defaultStrategies, defaultNs, selectionAccuracy, verifierBon, type Strategy } from '../select/index.ts';
@@ -36,7 +44,7 @@ import {
 } from '../stats/index.ts';
 import { VERIFIER_SIGNALS, featureRows, isProbabilityLike, signalMatrix } from './matrix.ts';
 import type { PreparedQuestion } from './prepare.ts';
-import { certificateFor, selectiveRows } from './selective.ts';
+import { certificateFor, reliabilityFor, selectiveRows } from './selective.ts';
 import type { EvalReport, PairedReport, SignalReport } from './types.ts';
 
 export const TARGET_RISKS = [0.1, 0.2, 0.3, 0.4] as const;
@@ -135,6 +143,9 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
   const selective_by_signal: Record<string, ReturnType<typeof selectiveOf>> = {};
   for (const name of m.names) selective_by_signal[name] = selectiveOf(m.columns[name] as Float64Array);
   const certificate = certificateFor(COMBINED, certify(pick(combined, split.test), yTest, { delta: 0.1, grid: probabilityGrid(), targets: TARGET_RISKS }), 'P(correct) 0.01…0.99');
+  const reliability_score = reliabilityFor(COMBINED, selective, pick(combined, split.cal), yCal, pick(combined, split.test), yTest);
+  const inCalibration = new Uint8Array(n);
+  for (const i of split.cal) inCalibration[i] = 1;
 
   // Best-of-N selection.
   const strategies: Strategy[] = [...defaultStrategies()];
@@ -185,6 +196,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
     pool_size: { min: Math.min(...poolSizes), max: Math.max(...poolSizes), mean: poolSizes.reduce((a, b) => a + b, 0) / n },
     accuracy_modal: m.y.reduce((a, b) => a + b, 0) / n,
     bootstrap: { B, seed, level: boot.level },
+    seeds: { folds: seed, bootstrap: seed + 1, split: seed + 2, accuracy_vs_n: seed + 3 },
     signals,
     paired,
     error_correlation,
@@ -206,6 +218,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
     selective,
     selective_by_signal,
     certificate,
+    reliability_score,
     selection,
     accuracy_vs_n,
     curves: { roc, risk_coverage },
@@ -219,6 +232,8 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
         return [nm, Number.isNaN(v) ? null : v];
       })),
       combined: combined[i] as number,
+      split: inCalibration[i] === 1 ? 'calibration' as const : 'test' as const,
+      fold: cf.fold[i] as number,
     })),
   };
 }

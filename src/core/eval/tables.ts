@@ -2,8 +2,8 @@
  * The evaluation report as titled tables of text cells, the same sections
  * and columns as `confide eval`'s text output: AUROC per signal with its 95%
  * CI, paired differences, error correlation, the combiner against the raw
- * signals, reliability bins, selective prediction, the certificate, Best-of-N
- * accuracy, and accuracy vs N. The Evaluate screen renders these as HTML
+ * signals, reliability bins, selective prediction, the certificate, the
+ * reliability score RS(c), Best-of-N accuracy, and accuracy vs N. The Evaluate screen renders these as HTML
  * tables and the CSV export writes them, so the numbers are formatted once.
  *
  * Conventions: three decimals; percentages with one; a statistically
@@ -100,6 +100,7 @@ export function reportTables(r: EvalReport): ReportTable[] {
       header: ['target risk', 'certified', 'coverage', 'risk', 'upper bound', 'threshold'],
       rows: cert.targets.map((t) => (t.certified ? [f3(t.target), 'yes', pct(t.coverage), pct(t.risk), f3(t.upper), f3(t.threshold)] : [f3(t.target), 'no', '', '', '', ''])),
     },
+    reliabilityTable(r.reliability_score, r.selective),
     {
       id: 'selection',
       title: 'Best-of-N selection accuracy (full pool)',
@@ -129,6 +130,32 @@ export function reportSummary(r: EvalReport): string {
     `candidates per question ${r.pool_size.min}–${r.pool_size.max} (mean ${r.pool_size.mean.toFixed(1)}); ` +
     `modal-answer accuracy ${pct(r.accuracy_modal)}; bootstrap B=${r.bootstrap.B}, seed ${r.bootstrap.seed}.`
   );
+}
+
+/**
+ * TrustSQL's RS(c) on the test half: one row per target risk (its selective
+ * threshold, coverage and risk; none answers nothing), then the best RS(10)
+ * threshold of the calibration half.
+ */
+function reliabilityTable(rs: EvalReport['reliability_score'], selective: readonly SelectiveRow[]): ReportTable {
+  const valuesAt = (find: (c: number) => number | undefined): string[] => rs.costs.map((c) => f3(find(c)));
+  const threshold = (t: number | null): string => (t === null ? 'none (answers nothing)' : f3(t));
+  const targets = [...new Set(rs.entries.map((e) => e.target_risk))];
+  const b = rs.best;
+  return {
+    id: 'reliability-score',
+    title: `Reliability score RS(c) (${rs.scorer}; TrustSQL: +1 right, −c wrong, 0 abstained, mean over the test half n=${rs.n_test}; c=${rs.n_test}: one wrong answer costs as much as all right)`,
+    header: ['operating point', 'threshold', 'coverage', 'risk', ...rs.costs.map((c) => `RS(${c})`)],
+    rows: [
+      ...targets.map((t) => {
+        const at = rs.entries.filter((e) => e.target_risk === t);
+        const row = selective.find((s) => s.target_risk === t);
+        const measured = row === undefined || 'none' in row ? ['', ''] : [pct(row.coverage), pct(row.risk)];
+        return [`target risk ${f3(t)}`, threshold(at[0]?.threshold ?? null), ...measured, ...valuesAt((c) => at.find((e) => e.c === c)?.value)];
+      }),
+      [`best RS(${b.c}) on the calibration half`, threshold(b.threshold), pct(b.coverage), pct(b.risk), ...valuesAt((c) => b.by_cost.find((e) => e.c === c)?.value)],
+    ],
+  };
 }
 
 /** What the guarded combiner kept and whether it beats its best input, as table cells. */

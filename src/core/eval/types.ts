@@ -70,6 +70,53 @@ export interface CertificateReport {
   readonly targets: readonly CertifiedTarget[];
 }
 
+/** RS(c) at one target risk's threshold (chosen on the calibration half), on the test half. */
+export interface ReliabilityEntry {
+  readonly target_risk: number;
+  /** The selective table's threshold; null when none met the target there (the profile then never answers: RS = 0). */
+  readonly threshold: number | null;
+  readonly c: number;
+  readonly value: number;
+}
+
+/** What answering at one threshold does on one half. */
+export interface ReliabilityOutcome {
+  readonly answered: number;
+  readonly coverage: number;
+  /** Share of the answered that are wrong; NaN when none is answered. */
+  readonly risk: number;
+  /** RS(c) at the operating point's cost c. */
+  readonly value: number;
+}
+
+/**
+ * TrustSQL's reliability score of the combined score (stats/reliability-score):
+ * +1 per right answer, −c per wrong one, 0 per abstention, averaged over the
+ * test half's questions.
+ */
+export interface ReliabilityReport {
+  readonly scorer: string;
+  /** N, the test half's size. */
+  readonly n_test: number;
+  /** The costs reported: 0, 10 and N. */
+  readonly costs: readonly number[];
+  /** One entry per target risk and cost, target risks in table order. */
+  readonly entries: readonly ReliabilityEntry[];
+  /**
+   * The operating point with the best RS(c) at c = 10 over all thresholds,
+   * chosen on the calibration half (answer nothing, or any distinct
+   * calibration score; ties keep the higher threshold) and measured on the
+   * test half; `by_cost` gives its test-half RS at every reported cost.
+   */
+  readonly best: ReliabilityOutcome & {
+    readonly c: number;
+    /** null: answering nothing scored best. */
+    readonly threshold: number | null;
+    readonly by_cost: readonly { readonly c: number; readonly value: number }[];
+    readonly calibration: ReliabilityOutcome;
+  };
+}
+
 export interface PerQuestion {
   readonly id: string;
   readonly db_id: string;
@@ -78,6 +125,10 @@ export interface PerQuestion {
   readonly signals: Readonly<Record<string, number | null>>;
   /** Cross-fit (out-of-fold) P(correct). */
   readonly combined: number;
+  /** The half of the selective table, the certificate and RS(c) this question fell in. */
+  readonly split: 'calibration' | 'test';
+  /** The cross-fit fold whose model scored `combined` (0-based; with a group, groups in order of first appearance). */
+  readonly fold: number;
 }
 
 export interface EvalReport {
@@ -87,6 +138,8 @@ export interface EvalReport {
   readonly pool_size: { readonly min: number; readonly max: number; readonly mean: number };
   readonly accuracy_modal: number;
   readonly bootstrap: { readonly B: number; readonly seed: number; readonly level: number };
+  /** The seed of each random step's stream (createRng), from the run's seed: enough to re-draw folds, resamples and the split. */
+  readonly seeds: { readonly folds: number; readonly bootstrap: number; readonly split: number; readonly accuracy_vs_n: number };
   readonly signals: Readonly<Record<string, SignalReport>>;
   readonly paired: readonly PairedReport[];
   /** Pearson correlation of errors (y − score) between [0, 1]-valued scorers. */
@@ -97,6 +150,8 @@ export interface EvalReport {
   /** The same for each raw signal. */
   readonly selective_by_signal: Readonly<Record<string, readonly SelectiveRow[]>>;
   readonly certificate: CertificateReport;
+  /** TrustSQL's RS(c) at each target risk's threshold, and the best operating point at c = 10. */
+  readonly reliability_score: ReliabilityReport;
   readonly selection: Readonly<Record<string, number>>;
   readonly accuracy_vs_n: readonly AccuracyPoint[];
   readonly curves: {

@@ -1,8 +1,9 @@
 /**
  * Confide's statistics: tie-robust AUROC with a paired bootstrap, Pearson
  * correlation, the cross-fit logistic combiner, calibration (ECE, MCE,
- * Brier, reliability), risk–coverage with selective thresholds, and a
- * distribution-free risk certificate. Pure functions over `ArrayLike<number>`;
+ * Brier, reliability), risk–coverage with selective thresholds, a
+ * distribution-free risk certificate, and TrustSQL's reliability score RS(c).
+ * Pure functions over `ArrayLike<number>`;
  * `NaN` marks a missing score; randomness comes from a seeded {@link Rng}.
  *
  * @example
@@ -64,6 +65,7 @@ export {
   type GridBound,
 } from './certificate.ts';
 export { rocCurve, type RocPoint } from './roc.ts';
+export { answerCounts, bestReliabilityThreshold, reliabilityScore, type AnswerCounts } from './reliability-score.ts';
 export {
   crossfitGuarded,
   fitGuardedCombiner,
