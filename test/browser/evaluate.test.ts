@@ -1,8 +1,9 @@
 /**
  * Evaluate in real Chromium on a small benchmark (the first 12 demo questions,
  * as a zip in Spider layout, and as a folder): run it, see the four plots,
- * check the tables against evaluate() run on Node over the same files (the
- * numbers `confide eval` prints), export the report, then fit a profile from
+ * check the tables and the reliability score's plain words against
+ * evaluate() run on Node over the same files (the numbers `confide eval`
+ * prints), export the report, then fit a profile from
  * the run, find it under Profiles with its provenance, and see Ask use it.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { prepareQuestion } from '../../src/core/eval/prepare.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
 import type { EvalReport } from '../../src/core/eval/types.ts';
 import { checkProfile } from '../../src/core/profile-check.ts';
+import { reliabilityWords } from '../../src/core/eval/reliability-words.ts';
 import { reportTables } from '../../src/core/eval/tables.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
@@ -72,6 +74,9 @@ describe('Evaluate', () => {
     for (const id of ['roc', 'reliability', 'risk-coverage', 'accuracy-vs-n']) {
       expect(await page.locator(`figure[data-plot="${id}"] svg`).count()).toBeGreaterThan(0);
     }
+    // Beside risk–coverage, the reliability score in plain words: the figures evaluate() gives on Node.
+    const note = (await page.locator('#reliability-note').textContent()) ?? '';
+    for (const sentence of reliabilityWords(expected.reliability_score)) expect(note).toContain(sentence);
     for (const t of reportTables(expected)) {
       const rows = page.locator(`#table-${t.id} tbody tr`);
       expect(await rows.count()).toBe(t.rows.length);

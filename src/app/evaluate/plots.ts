@@ -2,12 +2,14 @@
  * The evaluation's plots, drawn with Observable Plot from the report's own
  * curves (nothing recomputed here): ROC curves per signal, the reliability
  * diagram of the combined score with each bin's count, risk–coverage curves
- * with the chosen operating points, and Best-of-N accuracy against N. Each
- * plot sits in a <figure> with a caption; the tables below hold the numbers.
+ * with the chosen operating points (the reliability score's note beside
+ * them), and Best-of-N accuracy against N. Each plot sits in a <figure> with
+ * a caption; the tables below hold the numbers.
  */
 import * as Plot from '@observablehq/plot';
 import type { EvalReport } from '../../core/eval/index.ts';
 import { el } from '../dom.ts';
+import { reliabilityNote } from './reliability-note.ts';
 
 const WIDTH = 460;
 const HEIGHT = 320;
@@ -46,10 +48,12 @@ function reliabilityPlot(r: EvalReport): Element {
   });
 }
 
-/** Risk–coverage curves with the combined score's operating points (test half) at each target risk. */
+/** Risk–coverage curves with the combined score's operating points (test half) at each target risk and at the best RS(10). */
 function riskCoveragePlot(r: EvalReport): Element {
   const data = Object.entries(r.curves.risk_coverage).flatMap(([scorer, c]) => c.points.map((p) => ({ scorer, coverage: p.coverage, risk: p.risk })));
   const points = r.selective.flatMap((s) => ('none' in s ? [] : [{ coverage: s.coverage, risk: s.risk, label: `target ${s.target_risk}` }]));
+  const b = r.reliability_score.best;
+  const best = b.answered > 0 ? [{ coverage: b.coverage, risk: b.risk, label: `best RS(${b.c})` }] : [];
   return Plot.plot({
     width: WIDTH, height: HEIGHT, grid: true,
     x: { label: 'Coverage (share answered)', domain: [0, 1] },
@@ -59,6 +63,8 @@ function riskCoveragePlot(r: EvalReport): Element {
       Plot.line(data, { x: 'coverage', y: 'risk', stroke: 'scorer', curve: 'step-before', strokeWidth: (d: { scorer: string }) => (d.scorer === 'combined' ? 3 : 1.5) }),
       Plot.dot(points, { x: 'coverage', y: 'risk', r: 5, fill: 'black', symbol: 'diamond' }),
       Plot.text(points, { x: 'coverage', y: 'risk', text: 'label', dx: 8, textAnchor: 'start', fontSize: 10 }),
+      Plot.dot(best, { x: 'coverage', y: 'risk', r: 6, fill: '#b35900', symbol: 'star' }),
+      Plot.text(best, { x: 'coverage', y: 'risk', text: 'label', dy: 14, fontSize: 10, fill: '#b35900' }),
     ],
   });
 }
@@ -88,7 +94,8 @@ export function reportPlots(r: EvalReport, undefinedWhy: string | null = null): 
       ? figure('roc', 'ROC curves per signal and the combined score (dashed: chance).', rocPlot(r))
       : el('figure', { class: 'plot undefined', id: 'plot-roc', 'data-plot': 'roc' }, el('p', { class: 'notice' }, `No ROC curve: ${undefinedWhy ?? 'no signal has both right and wrong answers to separate.'}`)),
     figure('reliability', 'Reliability of the combined score: observed accuracy per bin of predicted P(correct), with the number of questions in each bin (dashed: perfect calibration).', reliabilityPlot(r)),
-    figure('risk-coverage', 'Risk–coverage curves; diamonds: the combined score\'s operating points at each target risk (thresholds from the calibration half, measured on the test half).', riskCoveragePlot(r)),
+    figure('risk-coverage', 'Risk–coverage curves; diamonds: the combined score\'s operating points at each target risk; star: the threshold with the best reliability score RS(10) (thresholds from the calibration half, measured on the test half).', riskCoveragePlot(r)),
+    reliabilityNote(r),
     figure('accuracy-vs-n', 'Best-of-N accuracy against the number of candidates N, per selection strategy.', accuracyPlot(r)),
   );
 }

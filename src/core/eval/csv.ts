@@ -29,15 +29,16 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
 
 /**
  * One row per question: id, db_id, whether the modal answer is correct, each
- * signal (empty when missing) and the cross-fit P(correct).
+ * signal (empty when missing), the cross-fit P(correct), the half it fell in
+ * (calibration or test) and the cross-fit fold that scored it.
  *
- * @example perQuestionCsv(report).split('\r\n')[0]; // 'id,db_id,correct,string_sc,…,combined'
+ * @example perQuestionCsv(report).split('\r\n')[0]; // 'id,db_id,correct,string_sc,…,combined,split,fold'
  */
 export function perQuestionCsv(report: EvalReport): string {
   const names = Object.keys(report.signals);
   return toCsv(
-    ['id', 'db_id', 'correct', ...names, 'combined'],
-    report.per_question.map((q) => [q.id, q.db_id, q.correct, ...names.map((n) => q.signals[n] ?? null), q.combined]),
+    ['id', 'db_id', 'correct', ...names, 'combined', 'split', 'fold'],
+    report.per_question.map((q) => [q.id, q.db_id, q.correct, ...names.map((n) => q.signals[n] ?? null), q.combined, q.split, q.fold]),
   );
 }
 

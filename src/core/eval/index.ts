@@ -12,5 +12,6 @@ export { clusterFingerprint, labeledRecord, prepareQuestion, type PrepareDeps, t
 export { prepareAll, type DbAccess, type OpenedDb, type OpenFailure, type PrepareAllOptions, type PrepareAllResult, type PrepareProgress } from './prepare-all.ts';
 export { COMBINED, evaluate, TARGET_RISKS, type EvaluateOptions } from './report.ts';
 export { reportSummary, reportTables, type ReportTable } from './tables.ts';
+export { reliabilityWords } from './reliability-words.ts';
 export { perQuestionCsv, tablesCsv, toCsv } from './csv.ts';
-export type { CertificateReport, CombinerReport, EvalReport, PairedReport, PerQuestion, SelectiveRow, SignalReport } from './types.ts';
+export type { CertificateReport, CombinerReport, EvalReport, PairedReport, PerQuestion, ReliabilityEntry, ReliabilityReport, SelectiveRow, SignalReport } from './types.ts';

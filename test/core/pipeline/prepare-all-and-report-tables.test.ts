@@ -51,13 +51,13 @@ describe('preparing a candidate file and tabulating its evaluation', () => {
 
     const report = evaluate(prepared, { bootstrap: 200, seed: 3 });
     const tables = reportTables(report);
-    expect(tables.map((t) => t.id)).toEqual(['signals', 'paired', 'error-correlation', 'combiner', 'combiner-guard', 'reliability', 'selective', 'certificate', 'selection', 'accuracy-vs-n']);
+    expect(tables.map((t) => t.id)).toEqual(['signals', 'paired', 'error-correlation', 'combiner', 'combiner-guard', 'reliability', 'selective', 'certificate', 'reliability-score', 'selection', 'accuracy-vs-n']);
     const signals = tables[0]!;
     expect(signals.rows.map((r) => r[0])).toEqual(Object.keys(report.signals));
     expect(tables.find((t) => t.id === 'reliability')!.rows.reduce((s, r) => s + Number(r[1]), 0)).toBe(report.n_questions);
     expect(reportSummary(report)).toContain(`Questions: ${records.length}`);
     const csv = perQuestionCsv(report).trimEnd().split('\r\n');
     expect(csv).toHaveLength(records.length + 1);
-    expect(csv[0]).toBe(['id', 'db_id', 'correct', ...Object.keys(report.signals), 'combined'].join(','));
+    expect(csv[0]).toBe(['id', 'db_id', 'correct', ...Object.keys(report.signals), 'combined', 'split', 'fold'].join(','));
   });
 });
