@@ -26,6 +26,7 @@ does not, 2 when the input cannot be read.
 import argparse
 import json
 import math
+import os
 import sys
 
 import numpy as np
@@ -207,6 +208,9 @@ def main():
     ap.add_argument("--per-question", required=True, help="the lines written by confide eval --per-question")
     ap.add_argument("--json", help="write every check as JSON here")
     args = ap.parse_args()
+    if args.json and os.path.exists(args.json) and any(os.path.exists(p) and os.path.samefile(args.json, p) for p in (args.report, args.per_question)):
+        print(f"recompute-report: --json {args.json} is one of the inputs; choose another file", file=sys.stderr)
+        return 2
     try:
         with open(args.report, encoding="utf-8") as f:
             report = json.load(f)
@@ -214,16 +218,26 @@ def main():
             lines = [json.loads(line) for line in f if line.strip()]
         for key in ("seeds", "selective", "certificate", "reliability_score"):
             if key not in report:
-                raise KeyError(f"the report has no {key!r}: write it with a confide eval that reports it")
+                raise ValueError(f"the report has no {key!r}: write it with a confide eval that reports it")
         if lines and ("split" not in lines[0] or "fold" not in lines[0]):
-            raise KeyError("the per-question lines carry no split/fold: write them with a confide eval that reports them")
-    except (OSError, ValueError, KeyError) as e:
+            raise ValueError("the per-question lines carry no split/fold: write them with a confide eval that reports them")
+    except (OSError, ValueError) as e:
         print(f"recompute-report: cannot read the inputs: {e}", file=sys.stderr)
         return 2
+    try:
+        checks = recompute(report, lines)
+    except (KeyError, TypeError, IndexError, ValueError) as e:
+        print(f"recompute-report: the report and the per-question lines do not fit together ({type(e).__name__}: {e}); pass the two files one confide eval run wrote", file=sys.stderr)
+        return 2
+    return summarize(checks, args.json)
 
+
+def recompute(report, lines):
+    """Every check, in report order."""
     n = len(lines)
+    if report["n_questions"] != n:
+        raise ValueError(f"the report has {report['n_questions']} questions, the per-question file {n} lines")
     checks = Checks()
-    checks.add("questions", "n_questions", report["n_questions"], n, exact=True)
     y = np.array([1 if q["correct"] else 0 for q in lines])
     combined = np.array([num(q["combined"]) for q in lines])
     names = list(report["signals"].keys())
@@ -324,7 +338,11 @@ def main():
         checks.add("reliability", f"best RS(10) at c={e['c']}", num(e["value"]), rs(a, w, nt, e["c"]), exact=True)
     ca, cw = counts(combined[cal], y[cal], threshold)
     checks.add("reliability", "best RS(10) calibration RS", num(best["calibration"]["value"]), rs(ca, cw, len(cal), 10), exact=True)
+    return checks
 
+
+def summarize(checks, json_out):
+    """Prints one line per group of figures and every disagreement; 0 when all agree, else 1."""
     groups = {}
     for r in checks.rows:
         g = groups.setdefault(r["group"], {"n": 0, "failed": 0, "max_diff": 0.0})
@@ -337,9 +355,11 @@ def main():
     failed = [r for r in checks.rows if not r["ok"]]
     for r in failed:
         print(f"DISAGREES {r['group']}: {r['name']}: report {r['reported']}, recomputed {r['recomputed']}")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
+    if json_out:
+        tmp = f"{json_out}.tmp-{os.getpid()}"
+        with open(tmp, "w", encoding="utf-8") as f:
             json.dump({"numpy": np.__version__, "scipy": __import__("scipy").__version__, "tolerance": TOLERANCE, "checks": checks.rows}, f, indent=1)
+        os.replace(tmp, json_out)
     if failed:
         print(f"{len(failed)} of {len(checks.rows)} figures disagree")
         return 1

@@ -103,6 +103,15 @@ describe('scripts/recompute-report.py', () => {
       expect(f.status).toBe(1);
       expect(f.checks.filter((c) => !c.ok).map((c) => c.group)).toEqual(['folds']);
     });
+
+    it('refuses per-question lines from another run with a message, not a traceback', () => {
+      const short = files.perQuestion.replace(/\.jsonl$/, '-short.jsonl');
+      writeFileSync(short, readFileSync(files.perQuestion, 'utf8').split('\n').slice(0, 10).join('\n') + '\n');
+      const r = spawnSync(python!, [SCRIPT, '--report', files.report, '--per-question', short], { encoding: 'utf8', timeout: 600_000 });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('the report has 40 questions, the per-question file 10 lines');
+      expect(r.stderr).not.toContain('Traceback');
+    });
   });
 
   it.runIf(spiderPresent)('reproduces Spider-A (real candidates, leave-one-database-out)', { timeout: 600_000 }, async () => {
