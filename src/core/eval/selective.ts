@@ -25,7 +25,7 @@ function outcome(k: AnswerCounts, c: number): ReliabilityOutcome {
 
 /**
  * TrustSQL's RS(c) for one scorer (stats/reliability-score) at c = 0, 10 and
- * N (the test half's size): at each selective row's threshold (a row with no
+ * N (the test half's size; once when N is 10): at each selective row's threshold (a row with no
  * threshold answers nothing), and at the threshold with the best RS(10) on
  * the calibration half, all measured on the test half.
  *
@@ -41,7 +41,7 @@ export function reliabilityFor(
   labelsTest: Labels,
 ): ReliabilityReport {
   const n = scoresTest.length;
-  const costs = [0, BEST_RS_COST, n];
+  const costs = [...new Set([0, BEST_RS_COST, n])];
   const entries = rows.flatMap((r) => {
     const threshold = 'none' in r ? null : r.threshold;
     const k = answerCounts(scoresTest, labelsTest, threshold);

@@ -3,8 +3,9 @@
  * and columns as `confide eval`'s text output: AUROC per signal with its 95%
  * CI, paired differences, error correlation, the combiner against the raw
  * signals, reliability bins, selective prediction, the certificate, the
- * reliability score RS(c), Best-of-N accuracy, and accuracy vs N. The Evaluate screen renders these as HTML
- * tables and the CSV export writes them, so the numbers are formatted once.
+ * reliability score RS(c), Best-of-N accuracy, and accuracy vs N. The
+ * Evaluate screen renders these as HTML tables and the CSV export writes
+ * them, so the numbers are formatted once.
  *
  * Conventions: three decimals; percentages with one; a statistically
  * undefined value (NaN, or null after a JSON round trip) prints as "NaN"; an

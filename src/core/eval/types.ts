@@ -98,7 +98,7 @@ export interface ReliabilityReport {
   readonly scorer: string;
   /** N, the test half's size. */
   readonly n_test: number;
-  /** The costs reported: 0, 10 and N. */
+  /** The costs reported: 0, 10 and N (10 once when N = 10). */
   readonly costs: readonly number[];
   /** One entry per target risk and cost, target risks in table order. */
   readonly entries: readonly ReliabilityEntry[];
