@@ -14,6 +14,11 @@ import { loadSqlRunner } from '../src/engines/sql/load.ts';
 import { pathRandomAccess } from '../src/engines/sql/node-file.ts';
 
 if (parentPort === null) throw new Error('workers/sql.node.ts must run as a worker thread');
-// The spawner posts sql.js's wasm compiled once for all its workers (see nodeSqlSpawn).
-const wasmModule = (workerData as { sqlWasm?: WebAssembly.Module } | null)?.sqlWasm;
-expose(createSqlWorkerApi(loadSqlRunner({ maxOpen: Number.POSITIVE_INFINITY, openPath: pathRandomAccess, ...(wasmModule === undefined ? {} : { wasmModule }) })), nodeEndpoint(parentPort));
+// The spawner posts sql.js's wasm compiled once for all its workers (see nodeSqlSpawn), and may set the heap limit.
+const data = workerData as { sqlWasm?: WebAssembly.Module; heapLimitBytes?: number } | null;
+const wasmModule = data?.sqlWasm;
+const heapLimitBytes = data?.heapLimitBytes;
+expose(
+  createSqlWorkerApi(loadSqlRunner({ maxOpen: Number.POSITIVE_INFINITY, openPath: pathRandomAccess, ...(wasmModule === undefined ? {} : { wasmModule }), ...(heapLimitBytes === undefined ? {} : { heapLimitBytes }) })),
+  nodeEndpoint(parentPort),
+);

@@ -40,6 +40,8 @@ export interface NodeSqlWorkerHandle extends SqlWorkerHandle {
 export interface NodeSpawnOptions {
   /** V8 heap limits of each worker (a result that outgrows them kills the worker: WORKER_CRASHED). */
   readonly resourceLimits?: ResourceLimits;
+  /** SQLite's hard_heap_limit in each worker, in bytes (default the runner's, 512 MiB). */
+  readonly heapLimitBytes?: number;
 }
 
 /**
@@ -49,7 +51,8 @@ export interface NodeSpawnOptions {
  * const pool = createSqlPool({ spawn: () => nodeSqlSpawn() });
  */
 export function nodeSqlSpawn(options: NodeSpawnOptions = {}): NodeSqlWorkerHandle {
-  const worker = new Worker(ENTRY, { workerData: { sqlWasm: compiledSqlWasm() }, ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }) });
+  const workerData = { sqlWasm: compiledSqlWasm(), ...(options.heapLimitBytes === undefined ? {} : { heapLimitBytes: options.heapLimitBytes }) };
+  const worker = new Worker(ENTRY, { workerData, ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }) });
   let stopped = false;
   const crashCallbacks: ((reason: string) => void)[] = [];
   const crash = (reason: string): void => {
@@ -81,8 +84,9 @@ export function nodeSqlSpawn(options: NodeSpawnOptions = {}): NodeSqlWorkerHandl
  * pool.terminate();
  */
 export function createNodeSqlPool(options: Omit<SqlPoolOptions, 'spawn'> & NodeSpawnOptions = {}): SqlPool {
-  const { resourceLimits, ...rest } = options;
-  const spawn = (): NodeSqlWorkerHandle => nodeSqlSpawn(resourceLimits === undefined ? {} : { resourceLimits });
+  const { resourceLimits, heapLimitBytes, ...rest } = options;
+  const spawnOptions: NodeSpawnOptions = { ...(resourceLimits === undefined ? {} : { resourceLimits }), ...(heapLimitBytes === undefined ? {} : { heapLimitBytes }) };
+  const spawn = (): NodeSqlWorkerHandle => nodeSqlSpawn(spawnOptions);
   return createSqlPool({ size: Math.min(4, availableParallelism()), ...rest, spawn });
 }
 

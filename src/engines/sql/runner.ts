@@ -9,7 +9,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { DEFAULT_ROW_CAP, execError, type ExecError, type ExecOptions, type ExecOutcome } from '../../core/exec/types.ts';
 import { resultFingerprint } from '../../core/results/fingerprint.ts';
 import type { Schema } from '../../core/schema.ts';
-import { sqliteError } from './errors.ts';
+import { failureReader, thrownError } from './errors.ts';
 import { checkSqliteHeader } from './header.ts';
 import { BLOCK_BYTES, blobRandomAccess, describeSource, isLazySource, LazyContents, type DbSource, type LazyStats, type RandomAccess } from './lazy-file.ts';
 import { readSchema } from './schema.ts';
@@ -46,10 +46,17 @@ export interface SqlRunnerOptions {
   readonly lazyCacheBytes?: number;
 }
 
-/** What `memory` reports about a database read on demand. */
+/** What `memory` reports about a database: what SQLite holds now, and the bounds in force. */
 export interface MemoryReport {
   /** Bytes SQLite has allocated now, all databases of this worker together (sqlite3_memory_used: page caches, sorts). */
   readonly sqliteHeapBytes: number;
+  /** SQLite's `hard_heap_limit` in force, in bytes: no query's SQLite memory passes it. */
+  readonly heapLimitBytes: number;
+  /**
+   * Where this database's sorts and temporary tables go, as SQLite reads `PRAGMA temp_store` back:
+   * `memory` (SQLite's heap, so under the heap limit) or `file` (temporary files, outside it).
+   */
+  readonly tempStore: 'memory' | 'file' | 'default';
   /** The file read on demand under the key, or null for bytes held in memory. */
   readonly lazy: (LazyStats & { readonly size: number; readonly cacheBoundBytes: number }) | null;
 }
@@ -111,6 +118,7 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
   const maxResultBytes = options.maxResultBytes ?? 64 * MiB;
   const lazyCacheBytes = options.lazyCacheBytes ?? 32 * MiB;
   const dbs = new Map<string, Opened>(); // insertion order = recency
+  const failureOf = failureReader(SQL);
 
   const get = (key: string): Opened => {
     const opened = dbs.get(key);
@@ -164,26 +172,26 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
         }
         lazy = new LazyContents(file, Math.max(1, Math.floor(lazyCacheBytes / 2 / BLOCK_BYTES)));
         db = new SQL.Database(lazy as unknown as Uint8Array);
-        // Bounded memory: SQLite's page cache, and sorts/temporary tables in SQLite's heap (under hard_heap_limit).
+        // Bounded memory: SQLite's page cache (the file's pages are not in memory otherwise).
         db.exec(`PRAGMA cache_size=-${Math.floor(lazyCacheBytes / 2 / 1024)}`);
-        db.exec('PRAGMA temp_store=MEMORY');
       } else {
         const bad = checkSqliteHeader(source);
         if (bad !== null) return failed(bad);
         db = new SQL.Database(source);
       }
-      // Read-only, a bounded heap, then the schema parsed (a damaged sqlite_master fails the open), in one
-      // exec (each costs its own round of sql.js's JS). A private copy nothing else can change keeps the
-      // read lock, so a query does not check for a hot journal and re-validate the page cache (file-system
-      // calls in sql.js's JS) each time it starts.
+      // Read-only, a bounded heap with every sort and temporary table inside it (temp_store=MEMORY: temporary
+      // files would live outside hard_heap_limit, in the JavaScript heap), then the schema parsed (a damaged
+      // sqlite_master fails the open), in one exec (each costs its own round of sql.js's JS). A private copy
+      // nothing else can change keeps the read lock, so a query does not check for a hot journal and
+      // re-validate the page cache (file-system calls in sql.js's JS) each time it starts.
       const exclusive = lazy === null ? 'PRAGMA locking_mode=EXCLUSIVE; ' : '';
-      db.exec(`PRAGMA hard_heap_limit=${Math.floor(heapLimit)}; PRAGMA query_only=ON; ${exclusive}SELECT count(*) FROM sqlite_master`);
+      db.exec(`PRAGMA hard_heap_limit=${Math.floor(heapLimit)}; PRAGMA temp_store=MEMORY; PRAGMA query_only=ON; ${exclusive}SELECT count(*) FROM sqlite_master`);
       if ((check ?? (lazy === null ? 'full' : 'header')) === 'full') quickCheck(db);
-      if (lazy?.failure != null) throw new Error(`database disk image is malformed (${lazy.failure})`);
+      if (lazy?.failure != null) throw new DamagedFile(lazy.failure);
     } catch (e) {
+      const err = e instanceof DamagedFile ? execError('CORRUPT', e.message) : thrownError(e, db === undefined ? null : failureOf(db, e));
       db?.close();
       lazy?.close();
-      const err = sqliteError(e);
       const code = err.code === 'NOT_SQLITE' || err.code === 'TOO_LARGE' ? err.code : 'CORRUPT';
       const message = code === 'CORRUPT' ? `the SQLite file cannot be read: ${err.message}` : err.message;
       return failed(execError(code, message));
@@ -197,13 +205,16 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
   const readFailure = (opened: Opened): ExecError | null =>
     opened.lazy?.failure == null ? null : execError('CORRUPT', `the file could not be read: ${opened.lazy.failure}; was it changed, moved or removed while open? Open it again.`);
 
+  /** What was thrown while `opened` ran SQLite, as an ExecError (the runner's own DamagedFile is CORRUPT). */
+  const errorOf = (opened: Opened, e: unknown): ExecError => (e instanceof DamagedFile ? execError('CORRUPT', e.message) : thrownError(e, failureOf(opened.db, e)));
+
   const schema = (key: string): SchemaOutcome => {
     const opened = get(key);
     try {
       // A file read on demand is not scanned: row counts are estimates and samples come from the first rows.
       return { ok: true, schema: readSchema(opened.db, opened.lazy === null ? {} : { estimateCounts: true, sampleScanRows: SAMPLE_SCAN_ROWS }) };
     } catch (e) {
-      return { ok: false, error: readFailure(opened) ?? sqliteError(e) };
+      return { ok: false, error: readFailure(opened) ?? errorOf(opened, e) };
     }
   };
 
@@ -215,21 +226,27 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
       const failure = readFailure(opened);
       return failure === null ? { ok: true, ms: performance.now() - t0 } : { ok: false, error: failure, ms: performance.now() - t0 };
     } catch (e) {
-      const err = readFailure(opened) ?? sqliteError(e);
+      const err = readFailure(opened) ?? errorOf(opened, e);
       const error = err.code === 'TOO_LARGE' || err.code === 'CORRUPT' ? err : execError('CORRUPT', `the SQLite file is damaged: ${err.message}`);
       return { ok: false, error, ms: performance.now() - t0 };
     }
   };
 
   const memory = (key: string): MemoryReport => {
-    const { lazy } = get(key);
+    const { db, lazy } = get(key);
     const used = (SQL as unknown as { _sqlite3_memory_used(): number | bigint })._sqlite3_memory_used();
-    return { sqliteHeapBytes: Number(used), lazy: lazy === null ? null : { ...lazy.stats(), size: lazy.length, cacheBoundBytes: lazyCacheBytes } };
+    const store = db.exec('PRAGMA temp_store')[0]?.values[0]?.[0];
+    return {
+      sqliteHeapBytes: Number(used),
+      heapLimitBytes: Math.floor(heapLimit),
+      tempStore: store === 2 ? 'memory' : store === 1 ? 'file' : 'default',
+      lazy: lazy === null ? null : { ...lazy.stats(), size: lazy.length, cacheBoundBytes: lazyCacheBytes },
+    };
   };
 
   const exec = (key: string, sql: string, rowCap: number = DEFAULT_ROW_CAP, fingerprint = false, normalize = false): ExecOutcome => {
     const opened = get(key);
-    const out = runStatement(opened.db, sql, rowCap, maxResultBytes, normalize);
+    const out = runStatement(opened.db, sql, rowCap, maxResultBytes, failureOf, normalize);
     const failure = readFailure(opened);
     if (failure !== null) return { ok: false, error: { ...failure, sql }, ms: out.ms, ...(normalize ? { normalizedSql: out.normalizedSql ?? null } : {}) };
     // Fingerprinted here, in the worker, where the rows are: the page never hashes a large result.
@@ -255,8 +272,15 @@ interface Opened {
 /** Rows read per column for sample values of a file read on demand (a DISTINCT over a whole big table is a full scan). */
 const SAMPLE_SCAN_ROWS = 1000;
 
+/** Damage the runner found itself (quick_check's findings, a failed read): CORRUPT whatever the words. */
+class DamagedFile extends Error {
+  constructor(finding: string) {
+    super(`database disk image is malformed (${finding})`);
+  }
+}
+
 /** Throws SQLite's findings unless `PRAGMA quick_check` says ok. */
 function quickCheck(db: Database): void {
   const verdict = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0];
-  if (verdict !== 'ok') throw new Error(`database disk image is malformed (quick_check: ${String(verdict)})`);
+  if (verdict !== 'ok') throw new DamagedFile(`quick_check: ${String(verdict)}`);
 }

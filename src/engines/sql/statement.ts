@@ -7,7 +7,7 @@ import type { Database, Statement, StatementIterator } from 'sql.js';
 import { execError, type Cell, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
 import { guardSql } from '../../core/sql/guard.ts';
 import { lexSql, splitStatements } from '../../core/sql/guard-lex.ts';
-import { sqliteError } from './errors.ts';
+import { thrownError, type FailureReader } from './errors.ts';
 import { cellBytes, toCell } from './values.ts';
 
 // Two sql.js 1.17 APIs that @types/sql.js 1.4 does not declare.
@@ -37,12 +37,13 @@ const MiB = 1024 * 1024;
  * when `rowCap` rows were returned and at least one more existed; a result
  * past `maxResultBytes` (rough JS size) fails TOO_LARGE. With `normalize`,
  * the outcome carries `normalizedSql` (as normalizeStatement would give it,
- * read off the statement prepared here).
+ * read off the statement prepared here). A failure's code is SQLite's result
+ * code, read with `failureOf` (errors.ts).
  *
  * @example
- * runStatement(db, 'SELECT i FROM nums', 10, 64 * 2 ** 20) // { ok: true, columns: ['i'], rows: [[1], …], cut: true, ms }
+ * runStatement(db, 'SELECT i FROM nums', 10, 64 * 2 ** 20, failureReader(SQL)) // { ok: true, columns: ['i'], rows: [[1], …], cut: true, ms }
  */
-export function runStatement(db: Database, sql: string, rowCap: number, maxResultBytes: number, normalize = false): ExecOutcome {
+export function runStatement(db: Database, sql: string, rowCap: number, maxResultBytes: number, failureOf: FailureReader, normalize = false): ExecOutcome {
   if (!Number.isInteger(rowCap) || rowCap < 0) throw new RangeError(`rowCap must be a non-negative integer, got ${rowCap}`);
   const t0 = performance.now();
   let normalized: string | null = null;
@@ -79,7 +80,7 @@ export function runStatement(db: Database, sql: string, rowCap: number, maxResul
     const cut = rows.length === rowCap && stmt.step();
     return { ok: true, columns, rows, cut, ms: performance.now() - t0, ...extra() };
   } catch (e) {
-    return fail(sqliteError(e, guarded.sql));
+    return fail(thrownError(e, failureOf(db, e), guarded.sql));
   } finally {
     release(it);
   }
