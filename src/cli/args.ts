@@ -19,9 +19,43 @@ export interface CommandSpec {
   readonly flags: Readonly<Record<string, FlagSpec>>;
 }
 
-/** A usage error: the CLI prints its message and the command's help, exit code 2. */
+/** A usage error: the CLI prints its message and where to find the flags, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+}
+
+/** Edit distance (insertions, deletions, substitutions, each 1) between two short strings. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * The flag of `spec` nearest to `given` (a name without dashes), or null when
+ * none is near: within a third of its length in edits (at least 2), or one
+ * that starts with it.
+ *
+ * @example
+ * nearestFlag(spec, 'candidate'); // 'candidates'
+ */
+export function nearestFlag(spec: CommandSpec, given: string): string | null {
+  let best: { name: string; d: number } | null = null;
+  for (const name of Object.keys(spec.flags)) {
+    const d = name.startsWith(given) || given.startsWith(name) ? 1 : editDistance(given, name);
+    if (best === null || d < best.d) best = { name, d };
+  }
+  return best !== null && best.d <= Math.max(2, Math.floor(given.length / 3)) ? best.name : null;
+}
+
+/** The UsageError for a flag the command does not have (as typed), with the nearest one it has. */
+function unknownFlag(spec: CommandSpec, name: string, rawName: string): UsageError {
+  const near = nearestFlag(spec, name);
+  return new UsageError(`unknown flag ${rawName}${near === null ? '' : `; did you mean --${near}?`}`);
 }
 
 export type ParsedFlags = Record<string, string | boolean | string[] | undefined>;
@@ -37,6 +71,9 @@ export function parseFlags(spec: CommandSpec, argv: readonly string[]): ParsedFl
   for (const [name, f] of Object.entries(spec.flags)) {
     options[name] = { type: f.type, ...(f.multiple ? { multiple: true } : {}), ...(f.default !== undefined ? { default: f.default } : {}) };
   }
+  // A lenient pass first, so a flag the command lacks is named with the nearest one it has.
+  const { tokens } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: false, tokens: true });
+  for (const t of tokens) if (t.kind === 'option' && !Object.hasOwn(spec.flags, t.name)) throw unknownFlag(spec, t.name, t.rawName);
   let values: ParsedFlags;
   try {
     values = parseArgs({ args: [...argv], options, allowPositionals: false, strict: true }).values as ParsedFlags;

@@ -6,6 +6,7 @@
 import type { EquivalenceRule } from '../core/results/index.ts';
 import { loadBenchmark, readCandidateFile } from '../node/bench.ts';
 import { prepareRun, type PreparedRun } from '../node/prepare.ts';
+import type { InputPath } from '../node/input-file.ts';
 import { createNodeSqlPool } from '../node/sql-pool.ts';
 import { numberFlag, UsageError, type ParsedFlags } from './args.ts';
 import { progressReporter } from './progress.ts';
@@ -18,6 +19,18 @@ export const BENCH_FLAGS = {
   'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
   workers: { type: 'string', help: 'SQL worker threads (default min(4, cores))' },
 } as const;
+
+/**
+ * The inputs the benchmark flags name: the benchmark folder and, when given, the candidate file.
+ *
+ * @example
+ * checkInputs(benchInputs(flags));
+ */
+export function benchInputs(flags: ParsedFlags): InputPath[] {
+  const inputs: InputPath[] = [{ flag: '--bench', path: flags.bench as string, kind: 'folder' }];
+  if (typeof flags.candidates === 'string' && flags.candidates !== '-') inputs.push({ flag: '--candidates', path: flags.candidates });
+  return inputs;
+}
 
 /**
  * Reads the rule flag.

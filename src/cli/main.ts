@@ -1,9 +1,13 @@
 /**
  * `confide`: the command line over the same core and engines as the app.
- * Each subcommand is a thin shell in its own file; this file only dispatches.
+ * Each subcommand is a thin shell in its own file; this file only dispatches
+ * and says what went wrong: a usage error in one line with where to find the
+ * flags (exit 2); a typed failure as `code: message`, once (exit 1); anything
+ * else as one line too, never a stack trace (set CONFIDE_DEBUG=1 to see it).
  */
 import { helpText, UsageError, type CommandSpec } from './args.ts';
 import { COMMANDS } from './commands.ts';
+import { errnoWords } from '../node/input-file.ts';
 
 export interface Command {
   readonly spec: CommandSpec;
@@ -15,7 +19,29 @@ function usage(): string {
   return ['Usage: confide <command> [flags]', '', 'Commands:', ...rows, '', 'Run `confide <command> --help` for its flags.'].join('\n');
 }
 
-/** Runs the CLI with the given arguments and returns the process exit code. */
+/** A Node file-system error (ENOENT, EISDIR …): its code is the errno's, its message repeats it. */
+const isSystemError = (e: NodeJS.ErrnoException): boolean => typeof e.errno === 'number' || typeof e.syscall === 'string';
+
+/**
+ * What to print for a failure of `confide <name>`, and the exit code.
+ *
+ * @example
+ * failureText('ask', new UsageError('unknown flag --candidate; did you mean --candidates?')); // { text: 'confide ask: unknown flag …\nRun `confide ask --help` for its flags.', code: 2 }
+ */
+export function failureText(name: string, e: unknown): { text: string; code: number } {
+  if (e instanceof UsageError) return { text: `confide ${name}: ${e.message}\nRun \`confide ${name} --help\` for its flags.`, code: 2 };
+  const err = (typeof e === 'object' && e !== null ? e : {}) as NodeJS.ErrnoException;
+  if (isSystemError(err)) {
+    const where = typeof err.path === 'string' ? ` ${err.path}` : '';
+    return { text: `confide ${name}: cannot ${err.syscall ?? 'use'}${where}: ${errnoWords(err)}`, code: 1 };
+  }
+  if (typeof err.code === 'string' && typeof err.message === 'string') return { text: `confide ${name}: ${err.code}: ${err.message}`, code: 1 };
+  const message = e instanceof Error ? e.message : String(e);
+  const debug = process.env.CONFIDE_DEBUG === '1' && e instanceof Error && e.stack !== undefined ? `\n${e.stack}` : '';
+  return { text: `confide ${name}: an internal error stopped the command: ${message}${debug}\n(set CONFIDE_DEBUG=1 to see where; please report it)`, code: 1 };
+}
+
+/** Runs the CLI with the given arguments and returns the process exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -34,15 +60,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`confide ${name}: ${e.message}\n\n${helpText(command.spec)}\n`);
-      return 2;
-    }
-    const err = e as { code?: unknown; message?: unknown };
-    if (typeof err?.code === 'string' && typeof err.message === 'string') {
-      process.stderr.write(`confide ${name}: ${err.code}: ${err.message}\n`);
-      return 1;
-    }
-    throw e;
+    const { text, code } = failureText(name, e);
+    process.stderr.write(text + '\n');
+    return code;
   }
 }

@@ -4,7 +4,6 @@
  * exist, writes candidate files atomically.
  */
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { databasePaths, parseBenchmark, type BenchLayout } from '../core/bench/benchmark.ts';
 import { candidateFileParser, serializeCandidateFile } from '../core/bench/candidate-file.ts';
@@ -12,6 +11,10 @@ import { BenchFileError } from '../core/bench/errors.ts';
 import type { BenchQuestion, QuestionRecord } from '../core/bench/types.ts';
 import { locateDatabase } from './bench-paths.ts';
 import { writeFileAtomic } from './files.ts';
+import { InputFileError, readInputText } from './input-file.ts';
+
+/** The largest question file (`<split>.json`) read; it is read whole. */
+export const QUESTION_FILE_MAX_BYTES = 256 * 2 ** 20;
 
 /** A benchmark split with its database files located. */
 export interface LoadedBenchmark {
@@ -48,10 +51,10 @@ export async function loadBenchmark(dir: string, options: { split?: string } = {
   const file = join(dir, `${split}.json`);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readInputText({ flag: '--bench', path: file }, QUESTION_FILE_MAX_BYTES);
   } catch (e) {
-    const problem = `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): expected the "${split}" split as ${split}.json`;
-    throw new BenchFileError({ code: 'NOT_FOUND', file, problem });
+    if (!(e instanceof InputFileError) || e.code !== 'INPUT_NOT_FOUND') throw e;
+    throw new BenchFileError({ code: 'NOT_FOUND', file, problem: `does not exist: expected the "${split}" split as ${split}.json` });
   }
   const { layout, questions } = parseBenchmark(text, { file, split });
   const located = new Map<string, string | null>();

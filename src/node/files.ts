@@ -3,20 +3,46 @@
  * then renamed over the target), so a reader never sees a half-written file.
  */
 import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { errnoWords } from './input-file.ts';
+
+/** A write that failed, naming the path the person gave (never the temp file). */
+export class WriteError extends Error {
+  override readonly name = 'WriteError';
+  readonly code = 'WRITE_FAILED';
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Where writing `path` lands: the file a symlink leads to (the link stays a link), else the path itself. */
+function landing(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
 
 /**
  * Writes `text` to `path` atomically: either the old file or the whole new
- * one is there, also if the process dies mid-write. The temp file
- * (`.<name>.<random>.tmp`, same folder so rename stays on one filesystem) is
- * removed when writing fails.
+ * one is there, also if the process dies mid-write. A symlink is written
+ * through: its file is replaced, the link kept. The temp file
+ * (`.<name>.<random>.tmp`, in the same folder as the file written, so the
+ * rename stays on one filesystem) is removed when writing fails, and the
+ * failure is a {@link WriteError} naming `path`.
  *
  * @example
  * await writeFileAtomic('runs/out.jsonl', text);
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const target = landing(path);
+  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(temp, 'wx');
     try {
@@ -25,9 +51,9 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     } finally {
       await handle.close();
     }
-    await rename(temp, path);
+    await rename(temp, target);
   } catch (e) {
     await unlink(temp).catch(() => undefined);
-    throw e;
+    throw new WriteError(`cannot write ${path}: ${errnoWords(e)}`, path);
   }
 }

@@ -7,7 +7,8 @@
  * ask for counts as a crash.
  */
 import { readFileSync } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, realpath } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
@@ -20,6 +21,8 @@ import { createSqlPool } from '../engines/sql/pool.ts';
 import type { SqlPool, SqlPoolOptions } from '../engines/sql/pool-types.ts';
 import type { OpenOutcome, SchemaOutcome } from '../engines/sql/runner.ts';
 import type { SqlWorkerHandle } from '../engines/sql/slot.ts';
+import { execError } from '../core/exec/types.ts';
+import { kernelFileSystem, notAFile } from './file-kind.ts';
 
 const ENTRY = new URL('../../workers/sql.node.mjs', import.meta.url);
 
@@ -103,7 +106,10 @@ export interface OpenDbFileOptions {
  * `inMemoryMaxBytes`) as bytes, a bigger one read on demand by each worker
  * (never copied, never written). Either way its header and schema are
  * checked (`pool.check` reads the whole file). The path is resolved first,
- * so every worker reads the same file.
+ * so every worker reads the same file. What is not a regular file (a device,
+ * FIFO, folder, or a file of a kernel file system such as /proc, whose size
+ * says nothing) is NOT_SQLITE before a byte is read; a small file is read
+ * from the descriptor that was checked, exactly the size it reports.
  *
  * @example
  * const pool = createNodeSqlPool();
@@ -112,9 +118,35 @@ export interface OpenDbFileOptions {
 export async function openDbFile(pool: SqlPool, key: string, path: string, options: OpenDbFileOptions & { readonly schema: false }): Promise<OpenOutcome>;
 export async function openDbFile(pool: SqlPool, key: string, path: string, options?: OpenDbFileOptions): Promise<SchemaOutcome>;
 export async function openDbFile(pool: SqlPool, key: string, path: string, options: OpenDbFileOptions = {}): Promise<SchemaOutcome | OpenOutcome> {
-  const real = await realpath(path);
-  const { size } = await stat(real);
   const name = basename(path);
-  const source = size <= (options.inMemoryMaxBytes ?? IN_MEMORY_MAX_BYTES) ? new Uint8Array(await readFile(real)) : { path: real };
+  const refuse = (why: string): SchemaOutcome & OpenOutcome => ({ ok: false, error: execError('NOT_SQLITE', `${name} ${why}; choose a SQLite database file.`), ms: 0 });
+  let real: string;
+  let handle;
+  try {
+    real = await realpath(path);
+    // O_NONBLOCK: opening a FIFO would wait for a writer; it is refused below instead.
+    handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    return refuse(`cannot be opened (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  let source: Uint8Array | { path: string };
+  try {
+    const stats = await handle.stat();
+    const kind = notAFile(stats) ?? (kernelFileSystem(real) === null ? null : 'a file of a kernel file system');
+    if (kind !== null) return refuse(`is ${kind}, not a database file`);
+    if (stats.size > (options.inMemoryMaxBytes ?? IN_MEMORY_MAX_BYTES)) source = { path: real };
+    else {
+      const bytes = new Uint8Array(stats.size);
+      let done = 0;
+      while (done < bytes.length) {
+        const { bytesRead } = await handle.read(bytes, done, bytes.length - done, done);
+        if (bytesRead === 0) break; // cut short since the stat: the header check says so
+        done += bytesRead;
+      }
+      source = done === bytes.length ? bytes : bytes.subarray(0, done);
+    }
+  } finally {
+    await handle.close();
+  }
   return options.schema === false ? pool.open(key, source, { name, schema: false }) : pool.open(key, source, { name });
 }

@@ -9,10 +9,9 @@
  * read by the decision; when every answered candidate carries a label, the
  * realized risk among answered questions is printed to stderr.
  */
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { QuestionRecord } from '../../core/bench/types.ts';
-import { fixedCandidates, parseCandidateText } from '../../core/pipeline/candidate-text.ts';
+import { fixedCandidates, MAX_CANDIDATE_TEXT_BYTES, parseCandidateText } from '../../core/pipeline/candidate-text.ts';
 import { decide, DEFAULT_TARGET_RISK, targetRisks } from '../../core/pipeline/decide.ts';
 import { decisionLine, type DecisionLine } from '../../core/pipeline/decision-line.ts';
 import { runAsk, type SampledCandidate, type Verifier } from '../../core/pipeline/index.ts';
@@ -24,6 +23,7 @@ import { createSignalRegistry, defaultSignals, verifierSignal } from '../../core
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import { loadBenchmark, readCandidateFile } from '../../node/bench.ts';
 import { writeFileAtomic } from '../../node/files.ts';
+import { checkInputs, readInputText, readStreamText } from '../../node/input-file.ts';
 import { ormSidecarPath } from '../../node/orm/attach.ts';
 import { loadOrmScorer, type OrmScorer } from '../../node/orm/score.ts';
 import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
@@ -53,10 +53,14 @@ const spec: CommandSpec = {
   },
 };
 
+/** The largest profile (or `confide eval --json` report) read. */
+const PROFILE_MAX_BYTES = 64 * 2 ** 20;
+
 async function readProfile(path: string): Promise<CalibrationProfile> {
+  const text = await readInputText({ flag: '--profile', path }, PROFILE_MAX_BYTES);
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, 'utf8'));
+    value = JSON.parse(text);
   } catch (e) {
     throw new UsageError(`--profile ${path}: cannot read it as JSON (${(e as Error).message})`);
   }
@@ -114,11 +118,10 @@ async function askOne(ctx: Context, key: string, schema: Schema, id: string, que
 
 const asSampled = (r: QuestionRecord): SampledCandidate[] => r.candidates.map((c) => ({ sql: c.sql, source: c.source ?? 'file', ...(c.logprob === undefined ? {} : { logprob: c.logprob }), ...(c.scores ? { scores: c.scores } : {}) }));
 
+/** One question's candidates as text, whole (their format is told from all of it), under a size cap. */
 async function readText(path: string): Promise<string> {
-  if (path !== '-') return readFile(path, 'utf8');
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  if (path === '-') return readStreamText(process.stdin, 'stdin (--candidates -)', MAX_CANDIDATE_TEXT_BYTES);
+  return readInputText({ flag: '--candidates', path }, MAX_CANDIDATE_TEXT_BYTES);
 }
 
 export const askCommand: Command = {
@@ -127,16 +130,25 @@ export const askCommand: Command = {
     const flags = parseFlags(spec, argv);
     const single = flags.db !== undefined;
     if (single === (flags.bench !== undefined)) throw new UsageError('give either --db (with --question) or --bench');
+    checkInputs([
+      flagPath(flags, 'db'),
+      flags.bench === undefined ? undefined : { flag: '--bench', path: flags.bench as string, kind: 'folder' },
+      flags.candidates === '-' ? undefined : flagPath(flags, 'candidates'),
+      flagPath(flags, 'profile'),
+      flagPath(flags, 'orm'),
+    ]);
+    const sidecar = flags.orm === undefined ? undefined : ormSidecarPath(flags.orm as string);
     guardOutputs({
       outputs: [flagPath(flags, 'out')],
-      inputs: [flags.candidates === '-' ? undefined : flagPath(flags, 'candidates'), flagPath(flags, 'db'), flagPath(flags, 'profile'), flagPath(flags, 'orm')],
+      inputs: [flags.candidates === '-' ? undefined : flagPath(flags, 'candidates'), flagPath(flags, 'profile'), flagPath(flags, 'orm'), sidecar === undefined ? undefined : { flag: '--orm', path: sidecar }],
+      databases: [flagPath(flags, 'db')],
       ...(single ? {} : { bench: { dir: flags.bench as string, split: flags.split as string } }),
     });
     if (single && flags.question === undefined) throw new UsageError('--db needs --question');
     if (!single && (flags.question !== undefined || flags.evidence !== undefined)) throw new UsageError('--question and --evidence go with --db; with --bench the questions come from the candidate file');
     const profile = await readProfile((flags.profile as string | undefined) ?? BUNDLED_PROFILE);
     const risk = riskFlag(flags, profile);
-    const scorer = flags.orm === undefined ? null : await loadOrmScorer(ormSidecarPath(flags.orm as string));
+    const scorer = sidecar === undefined ? null : await loadOrmScorer(sidecar);
     if (scorer !== null && !profile.signals.includes('orm')) {
       process.stderr.write(`note: profile "${profile.name}" does not use the orm signal, so --orm does not change P(correct); fit one with it (confide eval --orm MODEL --json report.json) and pass --profile report.json\n`);
     }
@@ -169,7 +181,8 @@ export const askCommand: Command = {
             process.stderr.write(`skipped ${rs.length} question(s): database ${dbId} is not in the benchmark\n`);
             continue;
           }
-          const opened = await pool.open(dbId, new Uint8Array(await readFile(path)));
+          // As eval opens them: a small file copied into the workers, a big one read on demand.
+          const opened = await openDbFile(pool, dbId, path);
           if (!opened.ok) {
             process.stderr.write(`skipped ${rs.length} question(s): database ${dbId}: ${opened.error.message} (${opened.error.code})\n`);
             continue;

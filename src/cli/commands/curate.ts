@@ -8,7 +8,8 @@ import { numberFlag, parseFlags, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { progressReporter } from '../progress.ts';
-import { ruleFlag } from '../bench-flags.ts';
+import { benchInputs, ruleFlag } from '../bench-flags.ts';
+import { checkInputs } from '../../node/input-file.ts';
 
 const spec: CommandSpec = {
   name: 'curate',
@@ -32,6 +33,7 @@ export const curateCommand: Command = {
   spec,
   async run(argv) {
     const flags = parseFlags(spec, argv);
+    checkInputs(benchInputs(flags));
     guardOutputs({ outputs: [flagPath(flags, 'out'), flagPath(flags, 'report')], inputs: [flagPath(flags, 'candidates')], bench: { dir: flags.bench as string, split: flags.split as string } });
     const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
     if (bench.skipped > 0) process.stderr.write(`skipped ${bench.skipped} question(s): ${bench.missingDbs.map((m) => `${m.db_id} (${m.questions})`).join(', ')} missing\n`);

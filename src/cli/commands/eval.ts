@@ -9,7 +9,8 @@ import { numberFlag, parseFlags, UsageError, type CommandSpec } from '../args.ts
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { reportText } from '../report-text.ts';
-import { BENCH_FLAGS, prepareFromFlags } from '../bench-flags.ts';
+import { checkInputs } from '../../node/input-file.ts';
+import { BENCH_FLAGS, benchInputs, prepareFromFlags } from '../bench-flags.ts';
 
 const spec: CommandSpec = {
   name: 'eval',
@@ -32,6 +33,7 @@ export const evalCommand: Command = {
     const flags = parseFlags(spec, argv);
     const group = flags.group;
     if (group !== undefined && group !== 'db_id') throw new UsageError(`--group must be db_id, got ${JSON.stringify(group)}`);
+    checkInputs([...benchInputs(flags), flags.orm === undefined ? undefined : { flag: '--orm', path: flags.orm as string }]);
     const sidecar = flags.orm === undefined ? undefined : ormSidecarPath(flags.orm as string);
     guardOutputs({
       outputs: [flagPath(flags, 'json'), flagPath(flags, 'per-question')],

@@ -5,7 +5,8 @@
 import { labeledRecord } from '../../core/eval/prepare.ts';
 import { writeCandidateFileAtomic } from '../../node/bench.ts';
 import { parseFlags, type CommandSpec } from '../args.ts';
-import { BENCH_FLAGS, prepareFromFlags } from '../bench-flags.ts';
+import { checkInputs } from '../../node/input-file.ts';
+import { BENCH_FLAGS, benchInputs, prepareFromFlags } from '../bench-flags.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 
@@ -19,6 +20,7 @@ export const labelCommand: Command = {
   spec,
   async run(argv) {
     const flags = parseFlags(spec, argv);
+    checkInputs(benchInputs(flags));
     guardOutputs({ outputs: [flagPath(flags, 'out')], inputs: [flagPath(flags, 'candidates')], bench: { dir: flags.bench as string, split: flags.split as string } });
     // Labels need execution, the rule and the gold's ORDER BY only: nothing is parsed.
     const { run } = await prepareFromFlags(flags, { labelsOnly: true });

@@ -1,6 +1,6 @@
 /** `confide schema --db FILE.sqlite`: the schema as JSON on stdout. */
-import { stat } from 'node:fs/promises';
 import { parseFlags, type CommandSpec } from '../args.ts';
+import { checkInput } from '../../node/input-file.ts';
 import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
 import type { Command } from '../main.ts';
 
@@ -15,12 +15,7 @@ export const schemaCommand: Command = {
   async run(argv) {
     const flags = parseFlags(spec, argv);
     const path = flags.db as string;
-    try {
-      await stat(path);
-    } catch (e) {
-      process.stderr.write(`confide schema: cannot read ${path}: ${(e as Error).message}\n`);
-      return 1;
-    }
+    checkInput({ flag: '--db', path });
     const pool = createNodeSqlPool({ size: 1 });
     try {
       const opened = await openDbFile(pool, 'db', path); // a big file is read on demand, never loaded whole

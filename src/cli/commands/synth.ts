@@ -5,6 +5,8 @@ import { synthesizeBenchmark } from '../../node/synth.ts';
 import { numberFlag, parseFlags, type CommandSpec } from '../args.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
+import { checkInputs } from '../../node/input-file.ts';
+import { benchInputs } from '../bench-flags.ts';
 
 const spec: CommandSpec = {
   name: 'synth',
@@ -23,6 +25,7 @@ export const synthCommand: Command = {
   spec,
   async run(argv) {
     const flags = parseFlags(spec, argv);
+    checkInputs(benchInputs(flags));
     guardOutputs({ outputs: [flagPath(flags, 'out')], inputs: [], bench: { dir: flags.bench as string, split: flags.split as string } });
     const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
     const pool = createNodeSqlPool({ size: 1 });

@@ -20,6 +20,9 @@ import type { CandidateSource, SampledCandidate } from './types.ts';
 /** At most this many candidates for one question (the clusters and signals stay quick). */
 export const MAX_PASTED_CANDIDATES = 200;
 
+/** The most text (in bytes of UTF-8) read whole as one question's candidates: a file or stdin past it is refused. */
+export const MAX_CANDIDATE_TEXT_BYTES = 32 * 2 ** 20;
+
 export type CandidateTextErrorCode = 'EMPTY' | 'BAD_JSON' | 'NO_SQL' | 'TOO_MANY';
 
 export interface CandidateTextError {
