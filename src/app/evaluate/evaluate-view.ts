@@ -9,7 +9,7 @@ import { tryParseCandidateFile } from '../../core/bench/index.ts';
 import { resolveGold } from '../../core/bench/index.ts';
 import type { QuestionRecord } from '../../core/bench/index.ts';
 import { labeledRecord } from '../../core/eval/index.ts';
-import { prepareAll } from '../../core/eval/index.ts';
+import { prepareAll, requireLabeled, skippedReasons } from '../../core/eval/index.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import { DEMO_CANDIDATES_URL } from '../ask/replay-source.ts';
 import { el, replace } from '../dom.ts';
@@ -181,6 +181,8 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
       const run = await prepareAll(gold.records, benchAccess(pool, bench), { signal, onProgress: (p) => progress.update(p.progress, p.text) });
       const { skipped } = run;
       let { prepared } = run;
+      // Too few labeled questions: say how many, naming each database skipped and why, before the statistics.
+      requireLabeled(prepared, skippedReasons(skipped));
       let ormName: string | null = null;
       if (deps.orm && useOrm.checked) {
         progress.update(null, 'scoring with the reward model');

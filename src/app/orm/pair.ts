@@ -8,10 +8,9 @@
  * training run: two runs of one architecture have the same size). The worker then checks the model's input
  * shape against the sidecar's `featurizer.dim` and runs it once.
  */
-import { ORM_MAX_MODEL_BYTES, type OrmErrorData, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
+import { modelPairProblem, ORM_MAX_MODEL_BYTES, ORM_MAX_SIDECAR_BYTES, type OrmErrorData, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
 
-/** Largest sidecar read, in bytes (a trained model's sidecar is a few KB). */
-export const ORM_MAX_SIDECAR_BYTES = 4 * 2 ** 20;
+export { ORM_MAX_SIDECAR_BYTES };
 
 export type PairResult =
   | { readonly ok: true; readonly model: File; readonly sidecarFile: File; readonly sidecar: OrmSidecar }
@@ -52,13 +51,9 @@ export async function checkOrmPair(files: readonly File[]): Promise<PairResult> 
   } catch (e) {
     return refuse('ORM_BAD_SIDECAR', (e as Error).message, file.name);
   }
-  if (sidecar.architecture.bytes !== model.size) {
-    return refuse('ORM_NOT_A_PAIR', `${file.name} describes the model "${sidecar.model}" of ${sidecar.architecture.bytes} bytes, but ${model.name} has ${model.size} bytes: they are not a pair (or ${model.name} is damaged). Choose the .onnx and .json one training run wrote.`, model.name);
-  }
-  if (sidecar.architecture.sha256 !== undefined && sidecar.architecture.sha256 !== (await sha256Hex(model))) {
-    return refuse('ORM_NOT_A_PAIR', `${file.name} describes the model "${sidecar.model}" with another SHA-256 than ${model.name}: they are not a pair (same size, other weights: another training run, or a damaged file). Choose the .onnx and .json one training run wrote.`, model.name);
-  }
-  return { ok: true, model, sidecarFile: file, sidecar };
+  const sized = modelPairProblem(sidecar, file.name, model);
+  const problem = sized ?? (sidecar.architecture.sha256 === undefined ? null : modelPairProblem(sidecar, file.name, model, await sha256Hex(model)));
+  return problem === null ? { ok: true, model, sidecarFile: file, sidecar } : { ok: false, error: problem };
 }
 
 /** SHA-256 of a file's bytes, lowercase hex (Web Crypto; the file is at most ORM_MAX_MODEL_BYTES). */

@@ -2,6 +2,7 @@
  * `confide eval`: labels candidates that have no `correct` field by execution,
  * then prints the study's tables; `--json` and `--per-question` write them.
  */
+import { requireLabeled } from '../../core/eval/labeled-enough.ts';
 import { evaluate } from '../../core/eval/report.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { ormSidecarPath, scoreWithOrmFile } from '../../node/orm/attach.ts';
@@ -42,6 +43,12 @@ export const evalCommand: Command = {
     });
     const t0 = performance.now();
     const { run } = await prepareFromFlags(flags);
+    // Fewer than two labeled questions: say how many, and why the others were left out, before any statistics.
+    requireLabeled(run.prepared, [
+      ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0 ? [`${flags.candidates as string} holds no questions`] : []),
+      ...run.skippedMissingDb.map((s) => `${s.records} record(s) name database ${s.db_id}, which is not in the benchmark`),
+      ...run.badDbs.map((b) => `${b.records} record(s) on database ${b.db_id} skipped: ${b.code}: ${b.message}`),
+    ]);
     let prepared = run.prepared;
     if (flags.orm !== undefined) {
       const r = await scoreWithOrmFile(prepared, flags.orm as string);

@@ -43,6 +43,7 @@ import {
   splitHalf,
 } from '../stats/index.ts';
 import { VERIFIER_SIGNALS, featureRows, isProbabilityLike, signalMatrix } from './matrix.ts';
+import { requireLabeled } from './labeled-enough.ts';
 import type { PreparedQuestion } from './prepare.ts';
 import { certificateFor, reliabilityFor, selectiveRows } from './selective.ts';
 import type { EvalReport, PairedReport, SignalReport } from './types.ts';
@@ -75,11 +76,11 @@ export interface EvaluateOptions {
  * report.signals.string_sc.auroc; // 0.67
  */
 export function evaluate(prepared: readonly PreparedQuestion[], options: EvaluateOptions = {}): EvalReport {
+  requireLabeled(prepared); // a TooFewLabeledError that says how many and why
   const B = options.bootstrap ?? 2000;
   const seed = options.seed ?? 1;
   const m = signalMatrix(prepared);
   const n = m.questions.length;
-  if (n < 2) throw new RangeError(`evaluate: need at least 2 labeled questions, got ${n}`);
 
   // Combiner: cross-fit out-of-fold probabilities, plus the final model on all questions.
   const rows = featureRows(m);

@@ -11,5 +11,5 @@
  */
 export { agreementShares, viewAgreement } from './agreement.ts';
 export { ORM_MAX_MODEL_BYTES, type OrmErrorData } from './errors.ts';
-export { parseSidecar, type OrmSidecar } from './sidecar.ts';
+export { modelPairProblem, ORM_MAX_SIDECAR_BYTES, parseSidecar, type OrmSidecar } from './sidecar.ts';
 export type { Agreement, OrmItem } from './featurize.ts';

@@ -5,7 +5,7 @@
  * measured quality. `parseSidecar` checks a sidecar read from a file or URL
  * against this build's featurizer.
  */
-import { OrmError } from './errors.ts';
+import { OrmError, type OrmErrorData } from './errors.ts';
 import { checkFeaturizerConfig, denseFeatureNames, type FeaturizerConfig } from './layout.ts';
 
 /** Names of the model's input and output, fixed by the contract. */
@@ -17,7 +17,7 @@ export interface OrmSidecar {
   /** Sidecar format version. */
   readonly version: 1;
   readonly name: string;
-  /** The model file this sidecar describes (relative to the sidecar). */
+  /** The model file this sidecar describes: a bare file name, in the sidecar's own folder. */
   readonly model: string;
   readonly featurizer: FeaturizerConfig & { readonly denseFeatures: readonly string[] };
   readonly architecture: {
@@ -39,6 +39,41 @@ export interface OrmSidecar {
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Largest sidecar read, in bytes (a trained model's sidecar is a few KB). */
+export const ORM_MAX_SIDECAR_BYTES = 4 * 2 ** 20;
+
+/**
+ * True when `name` is a bare file name: no folder part (`/` or `\\`), not
+ * `.` or `..`, no control character, at most 255 characters. A sidecar's
+ * model is looked for beside it, and nowhere else.
+ *
+ * @example
+ * isBareFileName('orm-v2.onnx'); // true
+ * isBareFileName('../outside/elsewhere.onnx'); // false
+ */
+export function isBareFileName(name: string): boolean {
+  return name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !/[/\\\u0000-\u001f\u007f]/.test(name);
+}
+
+/**
+ * Whether the chosen model file is the one `sidecar` describes: of exactly
+ * its recorded size and, when the sidecar records it (training writes it),
+ * SHA-256 (two runs of one architecture have the same size). The browser and
+ * the CLI both check a pair with it; null when it is a pair.
+ *
+ * @example
+ * modelPairProblem(sidecar, 'm.json', { name: 'm.onnx', size: 33163 }, sha); // null
+ */
+export function modelPairProblem(sidecar: OrmSidecar, sidecarName: string, model: { readonly name: string; readonly size: number }, sha256?: string): OrmErrorData | null {
+  if (sidecar.architecture.bytes !== model.size) {
+    return { code: 'ORM_NOT_A_PAIR', message: `${sidecarName} describes the model "${sidecar.model}" of ${sidecar.architecture.bytes} bytes, but ${model.name} has ${model.size} bytes: they are not a pair (or ${model.name} is damaged). Choose the .onnx and .json one training run wrote.`, source: model.name };
+  }
+  if (sidecar.architecture.sha256 !== undefined && sha256 !== undefined && sidecar.architecture.sha256 !== sha256) {
+    return { code: 'ORM_NOT_A_PAIR', message: `${sidecarName} describes the model "${sidecar.model}" with another SHA-256 than ${model.name}: they are not a pair (same size, other weights: another training run, or a damaged file). Choose the .onnx and .json one training run wrote.`, source: model.name };
+  }
+  return null;
+}
 
 /**
  * Validates a parsed JSON value as a sidecar for this build. Throws an
@@ -74,6 +109,7 @@ export function parseSidecar(value: unknown, source?: string): OrmSidecar {
   const sha = (value.architecture as Record<string, unknown>).sha256;
   if (sha !== undefined && (typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha))) bad('"architecture.sha256" must be 64 lowercase hexadecimal digits');
   if (typeof value.name !== 'string' || typeof value.model !== 'string') bad('"name" and "model" must be strings');
+  if (!isBareFileName(value.model as string)) bad(`"model" must be a file name beside the sidecar (no folder, no ".."), got ${JSON.stringify((value.model as string).slice(0, 200))}`);
   if (!isObj(value.quality) || (value.quality.status !== 'measured' && value.quality.status !== 'not yet measured')) bad('"quality.status" must be "measured" or "not yet measured"');
   return value as unknown as OrmSidecar;
 }

@@ -81,9 +81,8 @@ export function createOrmEngine(options: OrmEngineOptions): OrmEngine {
       let bytes: Uint8Array;
       try {
         sidecar = await (await get(sidecarUrl)).json();
-        const name = typeof sidecar === 'object' && sidecar !== null ? (sidecar as { model?: unknown }).model : undefined;
-        if (typeof name !== 'string') throw new OrmError('ORM_BAD_SIDECAR', `The sidecar ${sidecarUrl} names no model file ("model").`, sidecarUrl);
-        modelUrl = new URL(name, sidecarUrl).href;
+        // Checked before the model is fetched: its name is a bare file name, beside the sidecar.
+        modelUrl = new URL(parseSidecar(sidecar, sidecarUrl).model, sidecarUrl).href;
         bytes = new Uint8Array(await (await get(modelUrl)).arrayBuffer());
       } catch (e) {
         return { ok: false, error: toOrmErrorData(e, 'ORM_FETCH_FAILED') };

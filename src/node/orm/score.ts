@@ -3,13 +3,16 @@
  * build under Node (no onnxruntime-node), one thread, through the same
  * session code the browser worker uses (`src/engines/orm/session.ts`).
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-web';
-import { OrmError } from '../../core/orm/errors.ts';
+import { ORM_MAX_MODEL_BYTES, OrmError } from '../../core/orm/errors.ts';
 import type { OrmItem } from '../../core/orm/featurize.ts';
-import { parseSidecar, type OrmSidecar } from '../../core/orm/sidecar.ts';
+import { modelPairProblem, ORM_MAX_SIDECAR_BYTES, parseSidecar, type OrmSidecar } from '../../core/orm/sidecar.ts';
 import { createOrmSession } from '../../engines/orm/session.ts';
+import { isInside } from '../bench-paths.ts';
+import { InputFileError, readInputBytes, readInputText } from '../input-file.ts';
 
 export interface OrmScorer {
   /** Always `wasm` in Node. */
@@ -39,25 +42,45 @@ export async function createOrmScorer(modelBytes: Uint8Array, sidecar: unknown, 
 }
 
 /**
- * Loads the sidecar at `sidecarPath` and the model file it names (next to it).
+ * Loads the sidecar at `sidecarPath` and the model file it names, checked as
+ * the browser checks a pair: the name is a bare file name (parseSidecar), the
+ * file a regular one whose real path (symlinks followed) lies in the
+ * sidecar's own folder, within ORM_MAX_MODEL_BYTES, of the size and (when
+ * recorded) SHA-256 the sidecar gives. Throws {@link OrmError}.
  *
  * @example
  * const scorer = await loadOrmScorer('public/models/orm-v1.json');
  */
 export async function loadOrmScorer(sidecarPath: string): Promise<OrmScorer> {
+  const read = async <T>(what: () => Promise<T>, code: 'ORM_BAD_SIDECAR' | 'ORM_NOT_ONNX' | 'ORM_TOO_LARGE', path: string): Promise<T> => {
+    try {
+      return await what();
+    } catch (e) {
+      if (!(e instanceof InputFileError)) throw e;
+      throw new OrmError(e.code === 'INPUT_TOO_LARGE' ? 'ORM_TOO_LARGE' : code, e.message, path);
+    }
+  };
+  const text = await read(() => readInputText({ flag: 'the ORM sidecar', path: sidecarPath }, ORM_MAX_SIDECAR_BYTES), 'ORM_BAD_SIDECAR', sidecarPath);
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(sidecarPath, 'utf8'));
+    value = JSON.parse(text);
   } catch (e) {
-    throw new OrmError('ORM_BAD_SIDECAR', `Cannot read the ORM sidecar ${sidecarPath}: ${(e as Error).message}`, sidecarPath);
+    throw new OrmError('ORM_BAD_SIDECAR', `Cannot read the ORM sidecar ${sidecarPath} as JSON: ${(e as Error).message}`, sidecarPath);
   }
   const sidecar = parseSidecar(value, sidecarPath);
   const modelPath = join(dirname(sidecarPath), sidecar.model);
-  let bytes: Uint8Array;
+  let real: string;
   try {
-    bytes = readFileSync(modelPath);
-  } catch (e) {
-    throw new OrmError('ORM_NOT_ONNX', `Cannot read the ORM model ${modelPath} named by ${sidecarPath}: ${(e as Error).message}`, modelPath);
+    real = realpathSync(modelPath);
+  } catch {
+    throw new OrmError('ORM_NOT_ONNX', `The ORM model ${modelPath} named by ${sidecarPath} does not exist: keep the .onnx beside its .json.`, modelPath);
   }
+  if (!isInside(real, realpathSync(dirname(sidecarPath)))) {
+    throw new OrmError('ORM_BAD_SIDECAR', `The ORM model ${modelPath} named by ${sidecarPath} leads to ${real}, outside the sidecar's folder: keep the model file itself beside its .json.`, modelPath);
+  }
+  const bytes = await read(() => readInputBytes({ flag: 'the ORM model', path: real }, ORM_MAX_MODEL_BYTES), 'ORM_NOT_ONNX', modelPath);
+  const sha256 = sidecar.architecture.sha256 === undefined ? undefined : createHash('sha256').update(bytes).digest('hex');
+  const problem = modelPairProblem(sidecar, basename(sidecarPath), { name: basename(modelPath), size: bytes.byteLength }, sha256);
+  if (problem !== null) throw new OrmError(problem.code, problem.message, modelPath);
   return createOrmScorer(bytes, sidecar, modelPath);
 }

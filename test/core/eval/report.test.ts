@@ -98,7 +98,7 @@ describe('evaluate', () => {
   });
 
   it('refuses fewer than two labeled questions', () => {
-    expect(() => evaluate(prepared.slice(0, 1))).toThrow(RangeError);
+    expect(() => evaluate(prepared.slice(0, 1))).toThrow(expect.objectContaining({ code: 'TOO_FEW_LABELED', found: 1, message: expect.stringMatching(/need at least 2 labeled questions to evaluate, found 1 labeled question\b/) }));
   });
 
   it('says whether the combined score beats its best input, in the report and in the profile', () => {

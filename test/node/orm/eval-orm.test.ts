@@ -4,7 +4,7 @@
  * score of that question's modal candidate, and a model without its sidecar
  * is refused before any work with the error code.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,8 +56,11 @@ describe('confide eval --orm', () => {
   });
 
   it('refuses a model file without its sidecar with the error code, before executing anything', async () => {
-    const r = await runCli(['eval', '--bench', 'public/demo', '--candidates', 'nonexistent.jsonl', '--orm', '/nonexistent/m.onnx']);
+    const alone = join(mkdtempSync(join(tmpdir(), 'confide-eval-orm-')), 'm.onnx');
+    copyFileSync(MODEL, alone);
+    const r = await runCli(['eval', '--bench', 'public/demo', '--candidates', 'public/demo/candidates.jsonl', '--orm', alone]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('ORM_BAD_SIDECAR');
+    expect(r.stderr).not.toContain('executing');
   });
 });
