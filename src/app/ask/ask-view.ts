@@ -19,7 +19,8 @@ import { candidatesView } from './candidates-view.ts';
 import { decisionView } from './decision-view.ts';
 import { exampleChips } from './example-chips.ts';
 import { profileFitNotice } from './profile-fit.ts';
-import { demoReplay, replayFromText, type ReplaySet } from './replay-source.ts';
+import { readCandidatesOffThread } from '../evaluate/bench-source.ts';
+import { demoReplay, replayFromRecords, type ReplaySet } from './replay-source.ts';
 import { riskControl } from './risk-control.ts';
 import { verifyPanel } from './verify-panel.ts';
 
@@ -142,15 +143,26 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const showFit = (): void => replace(fitNotice, profileFitNotice(profiles.active(), dbs.current));
 
   void demoReplay().then((r) => (r.ok ? setReplay(r.set) : replace(sourceNote, el('p', { class: 'error' }, r.message))));
+  // Read and parsed in the bench-files worker as a stream, as Evaluate reads it: the page never holds the file as one string.
+  let reading: AbortController | null = null;
   replayFile.addEventListener('change', async () => {
     const f = replayFile.files?.[0];
     if (!f) return;
-    const r = replayFromText(await f.text(), f.name);
-    if (r.ok) {
+    reading?.abort();
+    const mine = (reading = new AbortController());
+    replace(sourceNote, el('p', { class: 'muted', id: 'replay-reading' }, `Reading ${f.name}…`));
+    try {
+      const records = await readCandidatesOffThread(f, {
+        signal: mine.signal,
+        onProgress: (done, total) => mine.signal.aborted || replace(sourceNote, el('p', { class: 'muted', id: 'replay-reading' }, `Reading ${f.name}: ${total > 0 ? Math.round((100 * done) / total) : 0}%…`)),
+      });
+      if (mine.signal.aborted) return;
       source.value = 'replay';
-      setReplay(r.set);
+      setReplay(replayFromRecords(records, f.name));
+    } catch (e) {
+      if (mine.signal.aborted) return;
+      replace(sourceNote, el('p', { class: 'error', role: 'alert' }, e instanceof Error ? e.message : String(e)));
     }
-    else replace(sourceNote, el('p', { class: 'error', role: 'alert' }, r.message));
   });
   source.addEventListener('change', showSource);
   dbs.onChange((db) => {

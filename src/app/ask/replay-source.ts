@@ -30,15 +30,23 @@ export type ReplayLoad = { readonly ok: true; readonly set: ReplaySet } | { read
 export function replayFromText(text: string, origin: string): ReplayLoad {
   const parsed = tryParseCandidateFile(text, origin);
   if (!parsed.ok) return { ok: false, message: parsed.error.message };
-  const sources = parsed.records.flatMap((r) => r.candidates.map((c) => c.source ?? ''));
+  return { ok: true, set: replayFromRecords(parsed.records, origin) };
+}
+
+/**
+ * A replay set from records already parsed (a candidate file the person
+ * chose is read and parsed off the main thread, streamed: see
+ * `readCandidatesOffThread`).
+ *
+ * @example const set = replayFromRecords(await readCandidatesOffThread(file), file.name);
+ */
+export function replayFromRecords(records: readonly QuestionRecord[], origin: string): ReplaySet {
+  const sources = records.flatMap((r) => r.candidates.map((c) => c.source ?? ''));
   return {
-    ok: true,
-    set: {
-      generator: createReplayGenerator(parsed.records),
-      records: parsed.records,
-      origin,
-      mutationMade: sources.length > 0 && sources.every((s) => s === 'gold' || s.startsWith('mutation:')),
-    },
+    generator: createReplayGenerator(records),
+    records,
+    origin,
+    mutationMade: sources.length > 0 && sources.every((s) => s === 'gold' || s.startsWith('mutation:')),
   };
 }
 

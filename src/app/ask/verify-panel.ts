@@ -4,7 +4,7 @@
  * from a `.sql`, `.jsonl` or text file. Parsing is core's
  * `parseCandidateText`; this panel only shows what it read or why not.
  */
-import { fixedCandidates, parseCandidateText, type CandidateSource } from '../../core/pipeline/index.ts';
+import { fixedCandidates, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES, parseCandidateText, type CandidateSource } from '../../core/pipeline/index.ts';
 import { el, replace } from '../dom.ts';
 import { plural } from '../format.ts';
 
@@ -41,6 +41,11 @@ export function verifyPanel(): VerifyPanel {
   file.addEventListener('change', async () => {
     const f = file.files?.[0];
     if (!f) return;
+    // Read whole into the box (its format is told from all of it), so only up to the cap `confide ask` reads too.
+    if (f.size > MAX_CANDIDATE_TEXT_BYTES) {
+      replace(status, el('span', { class: 'error' }, `${f.name} is ${Math.round(f.size / 2 ** 20)} MB; at most ${MAX_CANDIDATE_TEXT_BYTES / 2 ** 20} MB of candidates is read for one question (up to ${MAX_PASTED_CANDIDATES}). For a whole benchmark, use Evaluate.`));
+      return;
+    }
     origin = f.name;
     text.value = await f.text();
     show();

@@ -4,6 +4,7 @@
  * any text, valid SQL or not.
  */
 import { SQL_KEYWORDS } from './keywords.ts';
+import { MAX_ANALYZED_SQL_CHARS } from './parse-limits.ts';
 import { valuePositions } from './quoted-values.ts';
 import { isBareIdentifier, quotedName, tokenizeSql, type Token } from './tokenize.ts';
 
@@ -53,6 +54,9 @@ function spaced(prev: Token, next: Token): boolean {
   return true;
 }
 
+/** Starts the key of a text past MAX_ANALYZED_SQL_CHARS, setting it apart from tokenized keys. */
+const LONG_TEXT_MARK = '\u0000long text\u0000';
+
 /**
  * Canonical text of a SQL query: comments dropped, whitespace collapsed to a
  * fixed spacing (one space between tokens, none inside `f(x)`, `t.c` or
@@ -64,6 +68,9 @@ function spaced(prev: Token, next: Token): boolean {
  * comparison, BETWEEN or inside an IN list, not before `.`) is a string (kept
  * as written, masked with the literals), and any other "x" is an identifier.
  *
+ * A text longer than MAX_ANALYZED_SQL_CHARS is not tokenized: its key is the
+ * text itself, marked, so only identical texts share it.
+ *
  * @example
  * normalizeSql('SELECT  [Name], "Age" FROM t WHERE x = "A"; -- hi');
  * // 'select name, age from t where x = "A"'
@@ -71,6 +78,8 @@ function spaced(prev: Token, next: Token): boolean {
  * // 'select a from t where b > ?'
  */
 export function normalizeSql(sql: string, options: NormalizeOptions = {}): string {
+  // Too long to tokenize on the page's thread (parse-limits.ts): the text itself, marked, is its key, so only identical texts match.
+  if (sql.length > MAX_ANALYZED_SQL_CHARS) return `${LONG_TEXT_MARK}${sql}`;
   const mask = options.maskLiterals === true;
   const toks = tokenizeSql(sql).filter((t) => t.kind !== 'ws' && t.kind !== 'comment');
   while (toks.length > 0 && toks[toks.length - 1].text === ';') toks.pop();

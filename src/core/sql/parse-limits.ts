@@ -25,7 +25,20 @@ export const MAX_PARSE_DEPTH = 8;
 export const MAX_PARSE_TOKENS = 1000;
 
 /**
- * Whether `sql` may go to the parser: at most {@link MAX_PARSE_TOKENS}
+ * Longest text (UTF-16 code units) the SQL front end reads token by token:
+ * the parser (checked first by {@link fitsParser}, before tokenizing) and
+ * normalization (`normalizeSql` keys a longer text by the text itself).
+ * Tokenizing is linear but not free: a 2 MB candidate (an IN list of 200,000
+ * values) took about 0.4 s per pass on the page's thread, and Ask makes
+ * several passes per candidate. No query a model writes comes near it:
+ * Spider's longest gold query (train) has 577 characters, the longest of
+ * 9,196 real systems' candidates on Spider dev 895.
+ */
+export const MAX_ANALYZED_SQL_CHARS = 100_000;
+
+/**
+ * Whether `sql` may go to the parser: at most {@link MAX_ANALYZED_SQL_CHARS}
+ * characters and {@link MAX_PARSE_TOKENS}
  * tokens, and parentheses (outside strings, quoted names and comments) that
  * balance and nest at most {@link MAX_PARSE_DEPTH} deep. Unbalanced text
  * cannot parse in any dialect anyway.
@@ -35,6 +48,7 @@ export const MAX_PARSE_TOKENS = 1000;
  * fitsParser('SELECT ((((((((((1') // false
  */
 export function fitsParser(sql: string): boolean {
+  if (sql.length > MAX_ANALYZED_SQL_CHARS) return false;
   let depth = 0;
   let tokens = 0;
   for (const t of tokenizeSql(sql)) {
