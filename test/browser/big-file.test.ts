@@ -18,7 +18,8 @@ import { writeBigDatabase, type BigDatabase } from '../../scripts/big-database.t
 import { openApp, type AppSession } from './harness.ts';
 
 const HEAVY = process.env.CONFIDE_HEAVY === '1';
-const MEGABYTES = HEAVY ? 2048 : 300;
+/** Big enough that a copy (which adds the whole file) stands far above the few hundred MiB a GC swing moves. */
+const MEGABYTES = HEAVY ? 2048 : 600;
 const MiB = 2 ** 20;
 const QUESTION = 'How many items are in group 7?';
 
@@ -139,8 +140,9 @@ describe(`a ${MEGABYTES} MB database chosen with the file input`, () => {
         `largest Chromium process (the tab's renderer, with its workers) ${mb(before.largest)} before, ${mb(afterOpen.largest)} after open, ${mb(after.largest)} after the queries and Ask; ` +
         `all Chromium processes ${mb(before.total)} → ${mb(after.total)}`,
     );
-    // A copy of the file in the tab (or one per worker) would add its whole size at least.
-    expect(after.total - before.total).toBeLessThan(big.bytes / 2);
+    // A copy of the file in the tab (or one per worker) would add its whole size at least; without one, Chromium
+    // grew 90–164 MiB through these steps on a 315 MB file (GC swings included), far below the 630 MB here.
+    expect(after.total - before.total).toBeLessThan(big.bytes);
     expect(app.errors).toEqual([]);
   }, 600_000);
 });
