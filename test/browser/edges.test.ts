@@ -148,7 +148,8 @@ describe('the main thread never blocks on data size', () => {
     expect(await longestStall('Ask: 300 MB candidate file')).toBeLessThan(MAX_STALL_MS);
     await page.getByLabel('Question', { exact: true }).fill(ASK_HUGE_QUESTION);
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
-    await page.locator('.decision').waitFor({ timeout: 60_000 });
+    // The previous Ask's decision stays until this one is drawn: wait for this one's own candidates.
+    await page.locator('.candidates h3', { hasText: 'All 2 candidates' }).waitFor({ timeout: 60_000 });
     expect(await page.locator('.candidates details').count()).toBe(2);
   });
 
@@ -160,7 +161,7 @@ describe('the main thread never blocks on data size', () => {
     await resetBeat();
     await page.getByLabel('Question', { exact: true }).fill(BIG_SQL_QUESTION);
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
-    await page.locator('.decision').waitFor({ timeout: 120_000 });
+    await page.locator('.candidates h3', { hasText: 'All 4 candidates' }).waitFor({ timeout: 120_000 });
     for (const d of await page.locator('.candidates details').all()) await d.locator('summary').click();
     expect(await longestStall('Ask: 2 MB SQL candidates')).toBeLessThan(MAX_STALL_MS);
     const all = (await page.locator('#app').textContent())!;
