@@ -21,9 +21,12 @@
  *    the inner fold's anchor-only logit), so the anchor's ties stay tied and
  *    the comparison is with the anchor's own AUROC on the training rows.
  * 5. Choice: the anchor alone unless the best combined inner AUROC beats it by
- *    more than `tolerance` (default 0.02); then the combined model at the
- *    largest λ within `tolerance` of that best. With no usable column or one
- *    class in the training labels: the constant log-odds of the labels.
+ *    more than `tolerance` (default 0.02) *and* that gain is evidence, not
+ *    noise: its paired bootstrap interval over the inner scores lies above 0
+ *    (guard-evidence.ts; resampling units are `units`, else the groups, else
+ *    the rows); then the combined model at the largest λ within `tolerance`
+ *    of that best. With no usable column or one class in the training labels:
+ *    the constant log-odds of the labels.
  *
  * The result is a plain {@link CombinerModel} over every input column (a
  * dropped or unused column has weight 0), so a calibration profile stores and
@@ -54,6 +57,7 @@
  * out-of-fold calibration (ECE) is slightly optimistic by those parameters.
  */
 import { auroc } from './auroc.ts';
+import { gainInterval } from './guard-evidence.ts';
 import { assignFolds, type CombinerModel, type CrossfitOptions } from './crossfit.ts';
 import { sameLength, toBinary, type Labels } from './labels.ts';
 import { fitLogistic } from './logistic.ts';
@@ -78,6 +82,12 @@ export interface GuardedOptions extends Pick<CrossfitOptions, 'k' | 'group'> {
   readonly minMinority?: number;
   /** Use this column as the anchor when it is kept (crossfitGuarded passes the all-questions anchor to every fold). */
   readonly anchor?: number;
+  /** Ask a combination for evidence: its inner gain's paired interval above 0 (default true; guard-evidence.ts). */
+  readonly evidence?: boolean;
+  /** Resampling unit of each row for that interval (default one per row; with `group`, the group). */
+  readonly units?: readonly string[];
+  /** crossfitGuarded: these folds (one per row) instead of drawing them (rows of one question kept together). */
+  readonly folds?: { readonly fold: Int32Array; readonly folds: number };
 }
 
 /** What the guard chose on one training set. Column numbers index the input rows. */
@@ -90,8 +100,12 @@ export interface GuardChoice {
   readonly lambda: number | null;
   /** Constant or near-constant columns left out. */
   readonly dropped: readonly number[];
-  /** AUROC on the training rows of the anchor alone, and inner cross-validated AUROC of the best combined model (NaN when not computed). */
-  readonly inner: { readonly single: number; readonly combined: number };
+  /**
+   * AUROC on the training rows of the anchor alone, inner cross-validated AUROC of the best combined
+   * model (NaN when not computed) and, when a combination passed the tolerance, the paired 95% interval
+   * of its inner gain (guard-evidence.ts).
+   */
+  readonly inner: { readonly single: number; readonly combined: number; readonly gain_ci?: readonly [number, number] };
 }
 
 /** A fitted guarded combiner. */
@@ -153,12 +167,11 @@ function fitSpec(z: readonly number[][], y: Uint8Array, spec: Spec, width: numbe
 }
 
 /**
- * Inner cross-validated AUROC of the anchor plus a learned correction: for
+ * Inner cross-validated scores of the anchor plus a learned correction: for
  * each inner fold, the fold's `spec` logit minus its anchor-only logit, added
- * to `anchorLogit` (the anchor's map on all the rows given). NaN when it
- * cannot be computed.
+ * to `anchorLogit` (the anchor's map on all the rows given).
  */
-function correctedAuroc(
+function correctedScores(
   z: readonly number[][],
   y: Uint8Array,
   inner: Int32Array,
@@ -167,7 +180,7 @@ function correctedAuroc(
   spec: Spec,
   anchorLogit: Float64Array,
   width: number,
-): number {
+): Float64Array {
   const score = Float64Array.from(anchorLogit);
   for (let f = 0; f < innerK; f++) {
     const tr: number[] = [];
@@ -180,7 +193,7 @@ function correctedAuroc(
     const alone = fitSpec(zTr, yTr, anchorSpec, width);
     for (const i of te) score[i] += linear(full, z[i]!) - linear(alone, z[i]!);
   }
-  return auroc(score, y);
+  return score;
 }
 
 function linear(m: { readonly weights: readonly number[]; readonly bias: number }, z: readonly number[]): number {
@@ -267,20 +280,27 @@ export function fitGuardedCombiner(rows: readonly ArrayLike<number>[], labels: L
     return { features, ridges };
   };
   const grid = [...lambdas].sort((a, b) => b - a); // most shrinkage first
-  const combinedAurocs = kept.length > 1
-    ? grid.map((l) => correctedAuroc(z, y, inner, innerK, anchorSpec, combinedSpec(l), anchorLogit, width))
-    : [];
+  const corrected = kept.length > 1 ? grid.map((l) => correctedScores(z, y, inner, innerK, anchorSpec, combinedSpec(l), anchorLogit, width)) : [];
+  const combinedAurocs = corrected.map((c) => auroc(c, y));
   const bestCombined = combinedAurocs.reduce((a, b) => (b > a ? b : a), -Infinity);
   const best = Math.max(single, bestCombined);
   const innerScores = { single, combined: combinedAurocs.length ? bestCombined : NaN };
-  if (!(bestCombined > single + tolerance)) {
-    return { model: anchorModel, choice: { kind: 'single', anchor, lambda: null, dropped, inner: innerScores }, anchorModel };
-  }
-  const lambda = grid[combinedAurocs.findIndex((a) => a > single + tolerance && a >= best - tolerance)]!;
+  const keepAnchor = (gain?: readonly [number, number]): GuardedFit => ({
+    model: anchorModel,
+    choice: { kind: 'single', anchor, lambda: null, dropped, inner: gain ? { ...innerScores, gain_ci: gain } : innerScores },
+    anchorModel,
+  });
+  if (!(bestCombined > single + tolerance)) return keepAnchor();
+  const at = combinedAurocs.findIndex((a) => a > single + tolerance && a >= best - tolerance);
+  const lambda = grid[at]!;
+  // Evidence (guard-evidence.ts): the chosen combination's inner gain over the anchor, with its paired
+  // bootstrap interval over the resampling units; kept only when the interval lies above 0.
+  const gain = options.evidence === false ? undefined : gainInterval(corrected[at]!, anchorLogit, y, { ...((options.units ?? options.group) ? { units: (options.units ?? options.group)! } : {}) });
+  if (gain !== undefined && !(gain[0] > 0)) return keepAnchor(gain);
   const m = fitSpec(z, y, combinedSpec(lambda), width);
   return {
     model: { standardization, ...m, lambda },
-    choice: { kind: 'combined', anchor, lambda, dropped, inner: innerScores },
+    choice: { kind: 'combined', anchor, lambda, dropped, inner: gain ? { ...innerScores, gain_ci: gain } : innerScores },
     anchorModel,
   };
 }
@@ -320,7 +340,8 @@ export function crossfitGuarded(
 ): GuardedCrossfitResult {
   sameLength('crossfitGuarded', rows, y);
   const n = rows.length;
-  const { fold, folds } = assignFolds(n, rng, options, 'crossfitGuarded');
+  if (options.folds && options.folds.fold.length !== n) throw new RangeError(`crossfitGuarded(folds): ${options.folds.fold.length} folds for ${n} rows`);
+  const { fold, folds } = options.folds ?? assignFolds(n, rng, options, 'crossfitGuarded');
   const final = fitGuardedCombiner(rows, y, rng, options);
   const common = final.anchorModel;
   const oof = new Float64Array(n);
@@ -332,6 +353,7 @@ export function crossfitGuarded(
     const fit = fitGuardedCombiner(train.map((i) => rows[i]!), train.map((i) => y[i]!), rng, {
       ...options,
       ...(options.group ? { group: train.map((i) => options.group![i]!) } : {}),
+      ...(options.units ? { units: train.map((i) => options.units![i]!) } : {}),
       ...(final.choice.anchor !== null ? { anchor: final.choice.anchor } : {}),
     });
     choices.push(fit.choice);
