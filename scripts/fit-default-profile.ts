@@ -1,105 +1,81 @@
 /**
  * Fits Confide's default calibration profile, `public/profiles/default.json`,
- * on real systems' candidates: `../shared/data/real-candidates/spider-dev-A.jsonl`
- * (484 Spider dev questions on 9 databases, the SQL of 19 published
- * text-to-SQL systems each), executed against `../shared/data/spider` and
- * labeled by execution equivalence (spider rule), read at run time and never
- * copied into the repository. The profile is `evaluate()`'s fitted profile
- * (the same code as `confide eval` and the Evaluate screen) with
- * leave-one-database-out cross-fitting: the guarded combiner's final model,
- * the threshold for each target risk (the larger of the calibration-half
- * threshold and 1 − target risk, see below), and its provenance (data,
- * systems, out-of-fold ECE and AUROC, the best single signal and whether the
- * profile beats it).
+ * on real systems' candidates at every pool size from one query to nineteen:
+ * `../shared/data/real-candidates/spider-dev-A.jsonl` (484 Spider dev
+ * questions on 9 databases, the SQL of 19 published text-to-SQL systems each),
+ * executed against `../shared/data/spider` and labeled by execution
+ * equivalence (spider rule), read at run time and never copied into the
+ * repository.
  *
- * Run: `npm run profile:fit` (needs ../shared; about a minute on two cores).
+ * Every candidate carries `orm_sql`, the bundled verifier's question–SQL
+ * score, cross-fitted: scored by the `orm-v2` recipe fit without the
+ * candidate's database (scripts/profile/real-pools.ts), never the shipped
+ * model's in-sample score (it was trained on all 9 databases). The profile
+ * is `evaluate()`'s (the same code as `confide eval` and the Evaluate
+ * screen) with leave-one-database-out cross-fitting: one guarded model per
+ * band of pool sizes, fit on the pools cut to every size 1…19
+ * (core/eval/pool-bands.ts), thresholds chosen on the calibration half and
+ * never below P 0.5, and its provenance. BIRD's labeled runs join only the
+ * verifier's training: without BIRD's databases there is no execution, so
+ * its pools give no execution signals to fit a band on.
+ *
+ * Run: `npm run profile:fit` (needs ../shared; a few minutes on two cores:
+ * it makes the mutants, labels them and fits 9 verifiers).
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql, type RealData } from './profile/real-pools.ts';
 import { evaluate } from '../src/core/eval/report.ts';
 import type { CalibrationProfile } from '../src/core/profile.ts';
-import { loadBenchmark, readCandidateFile } from '../src/node/bench.ts';
-import { prepareRun } from '../src/node/prepare.ts';
-import { createNodeSqlPool } from '../src/node/sql-pool.ts';
 
 export const DEFAULT_PROFILE_PATH = fileURLToPath(new URL('../public/profiles/default.json', import.meta.url));
-/** The seed of every random step of the fit (folds, bootstrap, half split). */
+/** The seed of every random step of the fit (folds, bootstrap, half split, cuts, verifier samples). */
 export const PROFILE_SEED = 1;
+export { REAL_DATA as REAL_PROFILE_DATA };
 
-/** Where the real candidates and their databases are read from at run time. */
-export interface ProfileData {
-  readonly bench: string;
-  readonly candidates: string;
-}
-
-export const REAL_PROFILE_DATA: ProfileData = {
-  bench: fileURLToPath(new URL('../../shared/data/spider', import.meta.url)),
-  candidates: fileURLToPath(new URL('../../shared/data/real-candidates/spider-dev-A.jsonl', import.meta.url)),
-};
-
-/** True when both the Spider folder and the real candidates are present. */
-export function profileDataPresent(data: ProfileData = REAL_PROFILE_DATA): boolean {
-  return existsSync(`${data.bench}/dev.json`) && existsSync(data.candidates);
+/** True when the Spider folder, the real candidates and BIRD's runs are present. */
+export function profileDataPresent(data: RealData = REAL_DATA): boolean {
+  return realDataPresent(data);
 }
 
 /**
  * Fits the profile. `created` is written into the provenance as given.
  * Throws when the data is absent (check {@link profileDataPresent} first).
  *
- * @example const profile = await fitDefaultProfile('2026-12-01');
+ * @example const profile = await fitDefaultProfile('2026-12-02');
  */
-export async function fitDefaultProfile(created: string, data: ProfileData = REAL_PROFILE_DATA): Promise<CalibrationProfile> {
-  if (!profileDataPresent(data)) throw new Error(`fit-default-profile: no real candidates at ${data.candidates} or no Spider at ${data.bench}`);
-  const bench = await loadBenchmark(data.bench);
-  const records = await readCandidateFile(data.candidates);
-  const pool = createNodeSqlPool({ size: 2 });
-  let run;
-  try {
-    run = await prepareRun(records, bench, { pool, rule: 'spider' });
-  } finally {
-    pool.terminate();
-  }
-  const dbs = new Set(run.prepared.map((p) => p.db_id));
-  const systems = new Set(records.flatMap((r) => r.candidates.map((c) => c.source ?? '')));
-  const report = evaluate(run.prepared, {
+export async function fitDefaultProfile(created: string, data: RealData = REAL_DATA): Promise<CalibrationProfile> {
+  if (!profileDataPresent(data)) throw new Error(`fit-default-profile: no real candidates at ${data.candidates}, no Spider at ${data.bench} or no BIRD runs at ${data.bird}`);
+  const prepared = await labeledSpiderA(data);
+  const orm = ormSqlSource(prepared, data, await mutantRows(data), PROFILE_SEED);
+  const scored = withOrmSql(prepared, orm.scoresFor(prepared, (db) => [db]));
+  const dbs = new Set(prepared.map((p) => p.db_id));
+  const report = evaluate(scored, {
     bootstrap: 1000,
     seed: PROFILE_SEED,
     group: 'db_id',
-    profileName: 'Default (real candidates, Spider dev part A)',
+    profileName: 'Default (real candidates, Spider dev part A, every pool size)',
     provenance: {
-      data: `Spider dev, ${run.prepared.length} questions on ${dbs.size} databases (real-candidates/spider-dev-A.jsonl), labeled by execution against the Spider databases (spider rule)`,
-      generator: `${systems.size} published text-to-SQL systems' SQL, one candidate per system per question (DIN-SQL GPT-4/Codex, C3, TA-SQL, NL2SQL-Bench runs; see the model card and the data's README for sources and licences); no sampling from one model`,
+      data: `Spider dev, ${prepared.length} questions on ${dbs.size} databases (real-candidates/spider-dev-A.jsonl), labeled by execution against the Spider databases (spider rule); each question's pool of 19 cut to every size from 1 to 19`,
+      generator: '19 published text-to-SQL systems\' SQL, one candidate per system per question (DIN-SQL GPT-4/Codex, C3, TA-SQL, NL2SQL-Bench runs; see the model card and the data\'s README for sources and licences); no sampling from one model',
       created,
-      notes: 'Cross-fit leave-one-database-out. Pools come from 19 different systems, not from N samples of one model: agreement here is agreement between systems. Refit on your own evaluation run (your generator, your databases) for real use.',
+      notes: 'One model per band of pool sizes (1, 2, 3–4, 5–8, 9 and more), each the guarded combiner cross-fit leave-one-database-out on the pools cut to the band\'s sizes. ' +
+        'orm_sql is the bundled verifier\'s question–SQL score, cross-fitted: every candidate scored by the orm-v2 recipe fit without its database (and with a seeded eighth of BIRD dev\'s labeled runs and a quarter of mutants of Spider train gold), never by the shipped model, which saw all 9 databases. ' +
+        'Thresholds: at each target risk, the lowest P at which the band\'s calibration-half questions had at most that share of wrong answers, never below 0.5. ' +
+        'Agreement here is agreement between systems, not among N samples of one model; refit on your own evaluation run (your generator, your databases) for real use. ' +
+        'Measured leave-one-database-out at pool sizes 1–19: see public/models/README.md, "Confidence at every pool size".',
     },
   });
-  // The bundled profile is used on databases and generators it was not fit on, so each threshold is
-  // also at least 1 − target risk: an answer is given only when its own P(correct) meets the level the
-  // risk control promises ("at least 80% likely right"), not only the average over Spider-A's answers.
-  const thresholds = report.profile.thresholds.map((t) => ({
-    target_risk: t.target_risk,
-    threshold: t.threshold === null ? null : Math.max(t.threshold, 1 - t.target_risk),
-  }));
-  const spiderThresholds = report.profile.thresholds.map((t) => `${t.target_risk}: ${t.threshold === null ? 'none' : t.threshold.toFixed(3)}`).join(', ');
-  return {
-    ...report.profile,
-    thresholds,
-    provenance: {
-      ...report.profile.provenance,
-      notes: `${report.profile.provenance.notes ?? ''} Thresholds are the larger of the calibration-half threshold on these questions (${spiderThresholds}) and 1 − target risk, because ${(report.accuracy_modal * 100).toFixed(1)}% of the modal answers here are right and the calibration-half rule alone would answer every question at 20% risk on any data.`.trim(),
-    },
-  };
+  return report.profile;
 }
 
 async function main(): Promise<void> {
   const profile = await fitDefaultProfile(new Date().toISOString().slice(0, 10));
   writeFileSync(DEFAULT_PROFILE_PATH, `${JSON.stringify(profile, null, 2)}\n`);
-  const p = profile.provenance;
-  process.stdout.write(
-    `wrote ${DEFAULT_PROFILE_PATH}: ${profile.signals.join(', ')}; ECE ${p.ece.toFixed(3)}, AUROC ${p.auroc.toFixed(3)}; ${p.combiner}; ` +
-      `best single ${p.best_single?.name} ${p.best_single?.auroc.toFixed(3)} (diff ${p.best_single?.diff.toFixed(3)}); no better than best: ${p.no_better_than_best}; ` +
-      `thresholds ${profile.thresholds.map((t) => `${t.target_risk}→${t.threshold?.toFixed(3) ?? 'none'}`).join(' ')}\n`,
-  );
+  process.stdout.write(`wrote ${DEFAULT_PROFILE_PATH}:\n`);
+  for (const b of profile.bands) {
+    process.stdout.write(`  pools of ${b.min}${b.max === b.min ? '' : `–${b.max ?? '…'}`}: ${b.fit?.combiner} over ${b.signals.join(', ')}; out-of-fold AUROC ${b.fit?.auroc.toFixed(3)}, ECE ${b.fit?.ece.toFixed(3)}; thresholds ${b.thresholds.map((t) => `${t.target_risk}→${t.threshold?.toFixed(3) ?? 'none'}`).join(' ')} (fitted ${b.fit?.fitted_thresholds?.map((t) => t.threshold?.toFixed(3) ?? 'none').join(' ')})\n`);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -6,9 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { parseCandidateFile } from '../../src/core/bench/candidate-file.ts';
 import { checkProfile } from '../../src/core/profile-check.ts';
-import { decide, runAsk, type AskResult, type Decision } from '../../src/core/pipeline/index.ts';
-import type { CalibrationProfile } from '../../src/core/profile.ts';
-import { createSignalRegistry } from '../../src/core/signals/index.ts';
+import { ormVerifier } from '../../src/core/orm/verifier.ts';
+import { askRegistry, decide, runAsk, type AskResult, type Decision, type Verifier } from '../../src/core/pipeline/index.ts';
+import { profileSignals, type CalibrationProfile } from '../../src/core/profile.ts';
+import { loadOrmScorer } from '../../src/node/orm/score.ts';
 import { createReplayGenerator } from '../../src/engines/llm/replay.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
@@ -28,8 +29,25 @@ export interface DemoAsk {
   readonly decision: Decision;
 }
 
-/** Every demo question asked through the pipeline, decided at `risk` (default profile unless given). */
-export async function askAllDemo(risk: number, profile: CalibrationProfile = defaultProfile()): Promise<DemoAsk[]> {
+export const BUNDLED_ORM_SIDECAR = new URL('../../public/models/orm-v2.json', import.meta.url);
+
+/**
+ * Every demo question asked through the pipeline, decided at `risk` (default
+ * profile unless given), scored by the bundled ORM as Ask scores by default
+ * when the profile reads it (`orm: false` leaves it out).
+ */
+export async function askAllDemo(risk: number, profile: CalibrationProfile = defaultProfile(), options: { orm?: boolean } = {}): Promise<DemoAsk[]> {
+  const useOrm = options.orm ?? profileSignals(profile).some((s) => s === 'orm' || s === 'orm_sql');
+  const scorer = useOrm ? await loadOrmScorer(BUNDLED_ORM_SIDECAR.pathname) : null;
+  const verifiers: Verifier[] = scorer === null ? [] : [ormVerifier(async (items) => ({ ok: true, scores: await scorer.score(items) }))];
+  try {
+    return await askAll(risk, profile, verifiers);
+  } finally {
+    await scorer?.release();
+  }
+}
+
+async function askAll(risk: number, profile: CalibrationProfile, verifiers: readonly Verifier[]): Promise<DemoAsk[]> {
   const runner = await loadSqlRunner();
   const opened = runner.open('demo', new Uint8Array(readFileSync(DEMO_DB_PATH)), 'full');
   if (!opened.ok) throw new Error(opened.error.message);
@@ -41,7 +59,7 @@ export async function askAllDemo(risk: number, profile: CalibrationProfile = def
   for (const r of records) {
     const asked = await runAsk(
       { question: r.question, schema: schema.schema, dbId: 'demo' },
-      { generator, runMany: async (sqls) => sqls.map((s) => runner.exec('demo', s)), normalizedSql: async (s) => runner.normalizedSql('demo', s), registry: createSignalRegistry(), profile },
+      { generator, runMany: async (sqls) => sqls.map((s) => runner.exec('demo', s)), normalizedSql: async (s) => runner.normalizedSql('demo', s), verifiers, registry: askRegistry(profile, verifiers.map((v) => v.name)), profile },
     );
     if (!asked.ok) throw new Error(asked.error.message);
     out.push({ question: r.question, result: asked.result, decision: decide(asked.result, profile, risk) });

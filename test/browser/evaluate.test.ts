@@ -114,8 +114,9 @@ describe('Evaluate', () => {
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     // Same solver in another JavaScript engine: equal up to the solver's tolerance.
-    checked.profile.model.weights.forEach((w, i) => expect(w).toBeCloseTo(expected.profile.model.weights[i]!, 6));
-    expect(checked.profile.thresholds).toEqual(expected.profile.thresholds);
+    expect(checked.profile.bands.map((b) => [b.min, b.max, b.signals])).toEqual(expected.profile.bands.map((b) => [b.min, b.max, b.signals]));
+    checked.profile.bands.forEach((b, i) => b.model.weights.forEach((w, j) => expect(w).toBeCloseTo(expected.profile.bands[i]!.model.weights[j]!, 6)));
+    expect(checked.profile.bands.map((b) => b.thresholds)).toEqual(expected.profile.bands.map((b) => b.thresholds));
 
     const target = (await askAllDemo(0.2, checked.profile))[2]!;
     await page.getByRole('tab', { name: 'Ask' }).click();
@@ -135,8 +136,9 @@ describe('Evaluate', () => {
     writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
     await page.locator('#profile-import').setInputFiles(join(dir, 'good.json'));
     await page.locator('article[data-profile="Imported one"]').waitFor({ timeout: 5_000 });
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...good, model: { ...good.model, weights: [1] } }));
+    const band = good.bands[0]!;
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...good, bands: [{ ...band, model: { ...band.model, weights: [1] } }] }));
     await page.locator('#profile-import').setInputFiles(join(dir, 'bad.json'));
-    await expect.poll(() => page.locator('.profiles [role="status"]').textContent()).toContain('model.weights');
+    await expect.poll(() => page.locator('.profiles [role="status"]').textContent()).toContain('bands[0].model.weights');
   });
 });

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { riskWording } from '../../src/core/pipeline/decide.ts';
+import { bandFor, profileSignals } from '../../src/core/profile.ts';
 import { askAllDemo, defaultProfile, type DemoAsk } from '../app/demo-ask.ts';
 import { openApp, type AppSession } from './harness.ts';
 
@@ -57,20 +57,25 @@ describe('the first minute', () => {
     expect(await page.locator('#ask-question').inputValue()).toBe(first.text);
   });
 
-  it('words the risk control as what it does, with the threshold', async () => {
+  it('words the risk control as the promise it makes about the answers given, and the P it needs for this pool', async () => {
     const { page } = app;
     const profile = defaultProfile();
-    const t = profile.thresholds.find((x) => x.target_risk === 0.2)!.threshold;
     const selected = await page.locator('#ask-risk').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]!.textContent);
-    expect(selected).toBe(riskWording(0.2, t));
-    expect(selected).toMatch(/^keep wrong answers at or below 20%: answers when P ≥ 0\.\d\d$/);
-    expect(await page.locator('[data-decision] .risk-rule').textContent()).toContain(riskWording(0.2, t));
+    expect(selected).toBe('at most 20% of the answers given are wrong');
+    expect(await page.locator('#ask-risk-hint').textContent()).toContain('Never below P 0.50');
+    const rule = await page.locator('[data-decision] .risk-rule').textContent();
+    expect(rule).toContain('at most 20% of the answers given are wrong');
+    const n = Number(/for (\d+)/.exec(rule ?? '')?.[1] ?? NaN);
+    const band = bandFor(profile, Number.isFinite(n) ? n : 8)!;
+    const t = band.thresholds.find((x) => x.target_risk === 0.2)!.threshold!;
+    expect(rule).toContain(`answering when P ≥ ${t.toFixed(2)}`);
   });
 
-  it('says that the reward-model opt-in does not change P(correct) when the profile does not use it', async () => {
+  it('scores with the reward model by default when the profile reads it', async () => {
     const { page } = app;
-    expect(defaultProfile().signals).not.toContain('orm');
-    expect(await page.locator('#ask-orm-note').textContent()).toContain('The active profile does not use this score, so it will not change P(correct)');
+    expect(profileSignals(defaultProfile())).toContain('orm_sql');
+    expect(await page.locator('#ask-orm').isChecked()).toBe(true);
+    expect(await page.locator('#ask-orm-note').textContent()).toContain('reads this score');
   });
 
   it('answers a tied question with the higher, non-empty group; members of a result share its P', async () => {

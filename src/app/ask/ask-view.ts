@@ -5,11 +5,10 @@
  * decision and every candidate. Rendering only: the work is `runAsk` and
  * `decide` from src/core/pipeline.
  */
-import { runAsk } from '../../core/pipeline/index.ts';
+import { askRegistry, runAsk } from '../../core/pipeline/index.ts';
 import { decide } from '../../core/pipeline/index.ts';
 import type { AskResult, CandidateSource, Verifier } from '../../core/pipeline/index.ts';
-import type { CalibrationProfile } from '../../core/profile.ts';
-import { createSignalRegistry, defaultSignals, verifierSignal } from '../../core/signals/index.ts';
+import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import type { DatabaseController, OpenDatabase } from '../database.ts';
 import { el, replace } from '../dom.ts';
@@ -43,14 +42,6 @@ export interface AskViewDeps {
   readonly openConsole?: () => void;
 }
 
-/** The default signals plus a verifier signal for each verifier and each one the profile uses. */
-function registryFor(profile: CalibrationProfile, verifiers: readonly Verifier[]) {
-  const registry = createSignalRegistry(defaultSignals());
-  const names = new Set([...verifiers.map((v) => v.name), ...profile.signals.filter((s) => s === 'orm' || s === 'judge')]);
-  for (const n of names) if (registry.get(n) === undefined) registry.register(verifierSignal(n));
-  return registry;
-}
-
 type SourceKind = 'replay' | 'verify' | 'live';
 
 /**
@@ -79,6 +70,8 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const candidatesBox = el('div');
   const submit = el('button', { type: 'submit', class: 'primary', id: 'ask-submit' }, 'Ask');
   const useOrm = el('input', { type: 'checkbox', id: 'ask-orm' });
+  /** The profile the checkbox's default was last set for. */
+  let ormProfile: string | null = null;
   const ormNote = el('span', { class: 'muted', id: 'ask-orm-note' });
   const profileLine = el('p', { class: 'muted profile-line' });
   const fitNotice = el('div', { 'aria-live': 'polite' });
@@ -98,6 +91,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     replay: () => replay,
     profile: () => profiles.active(),
     risk: () => risk.value(),
+    verifiers: () => (deps.orm && useOrm.checked ? [deps.orm.verifier] : []),
     onPick(q) {
       question.value = q;
       if (kind() !== 'replay') setSource('replay');
@@ -135,9 +129,14 @@ export function askView(deps: AskViewDeps): HTMLElement {
   };
   const syncOrmNote = (): void => {
     const p = profiles.active();
-    const used = p?.signals.includes('orm') ?? false;
+    const used = p !== null && profileSignals(p).some((s) => s === 'orm' || s === 'orm_sql');
+    if (p !== null && p.name !== ormProfile) {
+      // On by default when the profile reads it (a single pasted query is judged by it); the person may turn it off.
+      ormProfile = p.name;
+      useOrm.checked = used;
+    }
     replace(ormNote, used
-      ? `Profile "${p!.name}" uses this score. Runs in a worker (onnxruntime, about 27 MB, downloaded once from this site).`
+      ? `Profile "${p!.name}" reads this score (for a single query it is the main signal); turned off, P(correct) is estimated without it. Runs in a worker (onnxruntime, about 27 MB, downloaded once from this site).`
       : `The active profile does not use this score, so it will not change P(correct); it is shown for each candidate. To use it, run Evaluate with the reward model on and save that profile.`);
   };
   const showFit = (): void => replace(fitNotice, profileFitNotice(profiles.active(), dbs.current));
@@ -266,7 +265,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
         generator,
         runMany: (sqls, o, onProgress) => pool.runMany(db.key, sqls, o, onProgress),
         verifiers,
-        registry: registryFor(profile, verifiers),
+        registry: askRegistry(profile, verifiers.map((v) => v.name)),
         profile,
       },
       { signal, onProgress: (p) => progress.update(p.progress, `${p.stage}: ${p.text}`) },
@@ -306,7 +305,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
       risk.element,
       el('div', {}, el('label', { for: 'ask-source' }, 'Candidates from'), source),
       replayBox,
-      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Also score with the outcome reward model')), ormNote, deps.orm.panel) : null,
+      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Score with the outcome reward model')), ormNote, deps.orm.panel) : null,
       deps.live?.element ?? null,
     ),
   );

@@ -5,7 +5,7 @@
  * the person can pick one or rephrase). Renders pipeline output only.
  */
 import { riskWording, signalContributions, type AnswerGroup, type AskResult, type Decision } from '../../core/pipeline/index.ts';
-import type { CalibrationProfile } from '../../core/profile.ts';
+import { bandFor, type CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { resultActions } from '../result-actions.ts';
 import { formatPercent, plural } from '../format.ts';
@@ -55,12 +55,15 @@ function alternative(result: AskResult, g: AnswerGroup, i: number, use: () => vo
  * @example panel.replaceChildren(decisionView(result, decide(result, profile, 0.2), profile));
  */
 export function decisionView(result: AskResult, decision: Decision, profile: CalibrationProfile): HTMLElement {
-  const contributions = signalContributions(profile, result.signals);
+  const band = bandFor(profile, result.candidates.length);
+  const contributions = band === null ? [] : signalContributions(band, result.signals);
   const signals = el('details', { class: 'why-signals' }, el('summary', {}, 'Signals behind this estimate'), signalBars(result.signals, contributions),
     el('p', { class: 'muted' }, `Combined by profile "${profile.name}". Signals marked "for" raised the estimate, "against" lowered it.`));
   const probability = el('p', {}, el('span', { class: 'probability' }, formatPercent(decision.probability)), ' likely right',
     Number.isFinite(decision.probability) ? ` (P = ${decision.probability.toFixed(2)})` : ' (no estimate: a signal the profile needs is missing)',
-    el('br'), el('span', { class: 'muted risk-rule' }, `Risk setting: ${riskWording(decision.targetRisk, decision.threshold)}.`));
+    el('br'), el('span', { class: 'muted risk-rule' }, `Risk setting: ${riskWording(decision.targetRisk)}, on the profile's calibration data; `,
+      decision.band === null ? `no model for a pool of ${result.candidates.length}.` : `for ${decision.band} that means answering when P ≥ ${decision.threshold === null ? '(never)' : decision.threshold.toFixed(2)}.`),
+    decision.smallPool.length > 0 ? el('ul', { class: 'small-pool notice', role: 'note' }, ...decision.smallPool.map((line) => el('li', {}, line))) : null);
   if (decision.kind === 'answer') {
     const run = result.candidates[decision.candidate]!;
     return el('section', { class: 'decision answer', 'aria-labelledby': 'decision-heading', 'data-decision': 'answer' },

@@ -6,9 +6,8 @@
  * risk; clicking one asks it. The first answering example becomes the
  * placeholder of the question box.
  */
-import { decide, runAsk, type AskResult } from '../../core/pipeline/index.ts';
+import { askRegistry, decide, runAsk, type AskResult, type Verifier } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
-import { createSignalRegistry } from '../../core/signals/index.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import type { DatabaseController } from '../database.ts';
 import { el, replace } from '../dom.ts';
@@ -33,6 +32,8 @@ export interface ExampleChipsDeps {
   replay(): ReplaySet | null;
   profile(): CalibrationProfile | null;
   risk(): number;
+  /** The verifiers Ask would score with, so a chip's label is the decision Ask would make. */
+  verifiers(): readonly Verifier[];
   onPick(question: string): void;
   onPlaceholder(question: string | null): void;
 }
@@ -69,11 +70,13 @@ export function exampleChips(deps: ExampleChipsDeps): ExampleChips {
     const profile = deps.profile();
     if (db === null || replay === null || profile === null) return;
     const records = replay.records.filter((r) => r.db_id === db.dbId).slice(0, EXAMPLES_TRIED);
+    const verifiers = deps.verifiers();
+    const registry = askRegistry(profile, verifiers.map((v) => v.name));
     void (async () => {
       for (const r of records) {
         const out = await runAsk(
           { question: r.question, schema: db.schema, dbId: db.dbId },
-          { generator: replay.generator, runMany: (sqls, o) => deps.pool.runMany(db.key, sqls, o), registry: createSignalRegistry(), profile },
+          { generator: replay.generator, runMany: (sqls, o) => deps.pool.runMany(db.key, sqls, o), verifiers, registry, profile },
         );
         if (mine !== token) return;
         if (out.ok) asked.push({ question: r.question, result: out.result, profile });

@@ -1,9 +1,9 @@
 /**
- * The outcome reward model as a pipeline verifier named `orm`: the model in
- * use (the bundled one or the person's own, see src/app/orm) scores each
- * candidate in the ORM worker with its question, schema and agreement shares.
+ * The outcome reward model as Ask's verifier: the model in use (the bundled
+ * one or the person's own, see src/app/orm) scores each candidate in the ORM
+ * worker through core/orm/verifier.ts (signals `orm` and `orm_sql`).
  */
-import { agreementShares } from '../../core/orm/index.ts';
+import { ormVerifier as verifierOver } from '../../core/orm/verifier.ts';
 import type { Verifier } from '../../core/pipeline/index.ts';
 import type { OrmClient } from '../orm/orm-client.ts';
 
@@ -13,20 +13,5 @@ import type { OrmClient } from '../orm/orm-client.ts';
  * @example const orm = ormVerifier(createOrmClient(models)); await runAsk(req, { …, verifiers: [orm] });
  */
 export function ormVerifier(client: OrmClient): Verifier {
-  return {
-    name: 'orm',
-    async score(input) {
-      const shares = agreementShares(input.clusters);
-      const items = input.candidates.map((c, i) => ({
-        question: input.question,
-        ...(input.evidence ? { evidence: input.evidence } : {}),
-        sql: c.sql ?? '',
-        schema: input.schema,
-        agreement: shares[i]!,
-      }));
-      const r = await client.score(items);
-      if (!r.ok) return { ok: false, error: { code: r.error.code, message: r.error.message } };
-      return { ok: true, scores: input.candidates.map((c, i) => (c.sql === null ? null : r.scores[i]!)) };
-    },
-  };
+  return verifierOver((items) => client.score(items));
 }

@@ -1,12 +1,14 @@
 /**
- * The risk control, worded as what it does: "keep wrong answers at or below
- * 20%: answers when P ≥ 0.69", one option per target risk of the active
- * profile, each with the P(correct) threshold it implies.
+ * The risk control, worded as the promise it makes about answers: "at most
+ * 20% of the answers given are wrong", one option per target risk of the
+ * active profile; the hint below says what that means per pool size (the P
+ * an answer needs) and that Confide never answers below P 0.5.
  */
 import { DEFAULT_TARGET_RISK, riskWording, targetRisks } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { formatPercent } from '../format.ts';
+import { thresholdsAt } from '../profiles/profile-words.ts';
 
 export interface RiskControl {
   readonly element: HTMLElement;
@@ -17,7 +19,7 @@ export interface RiskControl {
   onChange(listener: () => void): void;
 }
 
-/** Default: keep wrong answers at or below 20% (core's DEFAULT_TARGET_RISK). */
+/** Default: at most 20% of the answers given wrong (core's DEFAULT_TARGET_RISK). */
 export const DEFAULT_RISK = DEFAULT_TARGET_RISK;
 
 /**
@@ -34,11 +36,10 @@ export function riskControl(): RiskControl {
   const listeners: (() => void)[] = [];
   let profile: CalibrationProfile | null = null;
   const explain = (): void => {
-    const t = profile?.thresholds.find((x) => x.target_risk === Number(select.value));
-    if (!profile || !t) return replace(hint, '');
-    replace(hint, t.threshold === null
-      ? `Profile "${profile.name}" found no threshold that kept wrong answers at or below ${formatPercent(t.target_risk)}; at this level Confide always abstains.`
-      : `On the calibration data of profile "${profile.name}", answers at P ≥ ${t.threshold.toFixed(2)} were wrong at most ${formatPercent(t.target_risk)} of the time.`);
+    const risk = Number(select.value);
+    if (!profile || !targetRisks(profile).includes(risk)) return replace(hint, '');
+    replace(hint, `Among the answers Confide gives at this setting, at most ${formatPercent(risk)} were wrong on the calibration data of profile "${profile.name}" (a promise about the answers as a group; each answer shows its own P). ` +
+      `The P an answer needs depends on how many candidates there are: ${thresholdsAt(profile, risk)}. Never below P ${profile.floor.toFixed(2)}.`);
   };
   select.addEventListener('change', () => {
     explain();
@@ -51,7 +52,7 @@ export function riskControl(): RiskControl {
       profile = p;
       const before = select.value === '' ? DEFAULT_RISK : Number(select.value);
       const risks = targetRisks(p);
-      replace(select, ...risks.map((r) => el('option', { value: String(r) }, riskWording(r, p.thresholds.find((t) => t.target_risk === r)?.threshold ?? null))));
+      replace(select, ...risks.map((r) => el('option', { value: String(r) }, riskWording(r))));
       const keep = risks.includes(before) ? before : risks.includes(DEFAULT_RISK) ? DEFAULT_RISK : risks[0];
       if (keep !== undefined) select.value = String(keep);
       explain();

@@ -3,6 +3,7 @@
  * tables as `confide eval`, the exports (labelled candidate file, report JSON,
  * per-question CSV, tables CSV) and "save as a calibration profile".
  */
+import { bandLines, floorFlag, signalsWords } from '../profiles/profile-words.ts';
 import { serializeCandidateFile } from '../../core/bench/index.ts';
 import type { QuestionRecord } from '../../core/bench/index.ts';
 import type { EvalReport } from '../../core/eval/index.ts';
@@ -79,7 +80,9 @@ export function reportView(input: ReportViewInput): HTMLElement {
       limits.oneClass
         ? el('p', { class: 'muted' }, 'Saving is off for this run.')
         : el('div', {},
-            el('p', { class: 'muted' }, `Combiner over ${p.signals.join(', ')}; cross-fit calibration error (ECE) ${Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'n/a'}, AUROC ${Number.isFinite(p.provenance.auroc) ? p.provenance.auroc.toFixed(3) : 'n/a'}; thresholds: ${p.thresholds.map((t) => `risk ${t.target_risk} → ${t.threshold === null ? 'none' : `P ≥ ${t.threshold.toFixed(3)}`}`).join(', ')}.`),
+            el('p', { class: 'muted' }, `One model per pool size, over ${signalsWords(p)}; on whole pools: cross-fit calibration error (ECE) ${Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'n/a'}, AUROC ${Number.isFinite(p.provenance.auroc) ? p.provenance.auroc.toFixed(3) : 'n/a'}.`),
+            el('ul', { class: 'muted profile-bands' }, ...bandLines(p).map((line) => el('li', {}, line))),
+            floorFlag(p) === null ? null : el('p', { class: 'notice profile-floor', role: 'note' }, floorFlag(p)),
             limits.small ? el('p', {}, understood, ' ', el('label', { for: 'profile-small-ok' }, 'I understand these thresholds are rough; save it anyway')) : null,
             el('label', { for: 'profile-name' }, 'Profile name'), ' ', nameInput, ' ', save, saveStatus,
           ),

@@ -12,6 +12,7 @@ import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';
 import { formatNumber } from '../format.ts';
+import { bandLines, floorFlag, signalsWords } from './profile-words.ts';
 import type { ProfileStore, StoreResult } from './store.ts';
 
 function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, active: boolean, say: (r: StoreResult) => void): HTMLElement {
@@ -25,14 +26,15 @@ function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, acti
       el('dt', {}, 'Questions'), el('dd', {}, String(v.n_questions)),
       el('dt', {}, 'ECE (cross-fit)'), el('dd', { class: 'ece' }, formatNumber(v.ece)),
       el('dt', {}, 'AUROC (cross-fit)'), el('dd', {}, formatNumber(v.auroc)),
-      el('dt', {}, 'Signals'), el('dd', {}, p.signals.join(', ')),
+      el('dt', {}, 'Signals'), el('dd', {}, signalsWords(p)),
       ...(v.best_single
         ? [el('dt', {}, 'vs best input'), el('dd', { class: 'vs-best' },
             `${v.no_better_than_best ? 'no better than its best input' : 'better than its best input'} (${v.best_single.name}, AUROC ${formatNumber(v.best_single.auroc)}; difference ${formatNumber(v.best_single.diff)} [${formatNumber(v.best_single.ci[0])}, ${formatNumber(v.best_single.ci[1])}])${v.combiner ? `; kept: ${v.combiner}` : ''}`)]
         : []),
-      el('dt', {}, 'Thresholds'), el('dd', {}, p.thresholds.map((t) => `${Math.round((1 - t.target_risk) * 100)}% → ${t.threshold === null ? 'never answers' : `P ≥ ${t.threshold.toFixed(2)}`}`).join('; ')),
+      el('dt', {}, 'By pool size'), el('dd', {}, el('ul', { class: 'profile-bands' }, ...bandLines(p).map((line) => el('li', {}, line)))),
       el('dt', {}, 'Created'), el('dd', {}, v.created || 'unknown'),
     ),
+    floorFlag(p) === null ? null : el('p', { class: 'notice profile-floor', role: 'note' }, floorFlag(p)),
     v.notes ? el('p', { class: 'muted' }, v.notes) : null,
     el('div', { class: 'row' },
       el('button', { type: 'button', disabled: active, onclick: () => say(store.setActive(p.name)) }, active ? 'In use' : 'Use in Ask'),

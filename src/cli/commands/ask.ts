@@ -12,14 +12,13 @@
 import { fileURLToPath } from 'node:url';
 import type { QuestionRecord } from '../../core/bench/types.ts';
 import { fixedCandidates, MAX_CANDIDATE_TEXT_BYTES, parseCandidateText } from '../../core/pipeline/candidate-text.ts';
-import { decide, DEFAULT_TARGET_RISK, targetRisks } from '../../core/pipeline/decide.ts';
+import { decide, DEFAULT_TARGET_RISK, riskWording, targetRisks } from '../../core/pipeline/decide.ts';
 import { decisionLine, type DecisionLine } from '../../core/pipeline/decision-line.ts';
-import { runAsk, type SampledCandidate, type Verifier } from '../../core/pipeline/index.ts';
+import { askRegistry, runAsk, type SampledCandidate, type Verifier } from '../../core/pipeline/index.ts';
 import { checkProfile } from '../../core/profile-check.ts';
-import { agreementShares } from '../../core/orm/agreement.ts';
-import type { CalibrationProfile } from '../../core/profile.ts';
+import { ormVerifier } from '../../core/orm/verifier.ts';
+import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
 import type { Schema } from '../../core/schema.ts';
-import { createSignalRegistry, defaultSignals, verifierSignal } from '../../core/signals/index.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import { loadBenchmark, readCandidateFile } from '../../node/bench.ts';
 import { writeFileAtomic } from '../../node/files.ts';
@@ -34,6 +33,8 @@ import { progressReporter } from '../progress.ts';
 
 /** The profile the app ships and uses by default. */
 export const BUNDLED_PROFILE = fileURLToPath(new URL('../../../public/profiles/default.json', import.meta.url));
+/** The ORM the app ships: scored by default when the profile reads an ORM signal. */
+export const BUNDLED_ORM = fileURLToPath(new URL('../../../public/models/orm-v2.onnx', import.meta.url));
 
 const spec: CommandSpec = {
   name: 'ask',
@@ -45,9 +46,10 @@ const spec: CommandSpec = {
     bench: { type: 'string', help: 'benchmark folder (Spider or BIRD layout; with a candidate file)' },
     split: { type: 'string', default: 'dev', help: 'question file <split>.json (with --bench)' },
     candidates: { type: 'string', required: true, help: 'candidates: a file, or - for stdin (with --db: lines, .sql or JSON lines; with --bench: a candidate file)' },
-    risk: { type: 'string', help: `target risk: keep wrong answers at or below this share (one the profile offers; default ${DEFAULT_TARGET_RISK})` },
+    risk: { type: 'string', help: `target risk: at most this share of the answers given wrong, on the profile's calibration data (one the profile offers; default ${DEFAULT_TARGET_RISK})` },
     profile: { type: 'string', help: 'calibration profile JSON, or a confide eval --json report (its fitted profile); default: the bundled profile' },
-    orm: { type: 'string', help: 'also score with this ORM model (.onnx, its .json sidecar beside it) as the orm signal' },
+    orm: { type: 'string', help: 'score with this ORM model (.onnx, its .json sidecar beside it) as the orm and orm_sql signals (default: the bundled orm-v2 when the profile reads them)' },
+    'no-orm': { type: 'boolean', default: false, help: 'score with no ORM (signals orm and orm_sql then missing)' },
     out: { type: 'string', help: 'decisions file to write (JSON Lines; default stdout)' },
     'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
   },
@@ -78,22 +80,16 @@ function riskFlag(flags: ParsedFlags, profile: CalibrationProfile): number {
   return risk;
 }
 
-/** The ORM as a pipeline verifier over a Node scorer. */
-function ormVerifier(scorer: OrmScorer): Verifier {
-  return {
-    name: 'orm',
-    async score(input) {
-      const shares = agreementShares(input.clusters);
-      const items = input.candidates.map((c, i) => ({ question: input.question, ...(input.evidence ? { evidence: input.evidence } : {}), sql: c.sql ?? '', schema: input.schema, agreement: shares[i]! }));
-      try {
-        const scores = await scorer.score(items);
-        return { ok: true, scores: input.candidates.map((c, i) => (c.sql === null ? null : scores[i]!)) };
-      } catch (e) {
-        const err = e as { code?: string; message?: string };
-        return { ok: false, error: { code: err.code ?? 'ORM_FAILED', message: err.message ?? String(e) } };
-      }
-    },
-  };
+/** The ORM as a pipeline verifier over a Node scorer (its throws as errors-as-data). */
+function nodeOrmVerifier(scorer: OrmScorer): Verifier {
+  return ormVerifier(async (items) => {
+    try {
+      return { ok: true, scores: await scorer.score(items) };
+    } catch (e) {
+      const err = e as { code?: string; message?: string };
+      return { ok: false, error: { code: err.code ?? 'ORM_FAILED', message: err.message ?? String(e) } };
+    }
+  });
 }
 
 interface Context {
@@ -104,15 +100,12 @@ interface Context {
 }
 
 async function askOne(ctx: Context, key: string, schema: Schema, id: string, question: string, evidence: string | undefined, candidates: readonly SampledCandidate[]): Promise<DecisionLine> {
-  const registry = createSignalRegistry(defaultSignals());
-  for (const n of new Set([...ctx.verifiers.map((v) => v.name), ...ctx.profile.signals.filter((s) => s === 'orm' || s === 'judge')])) {
-    if (registry.get(n) === undefined) registry.register(verifierSignal(n));
-  }
+  const registry = askRegistry(ctx.profile, ctx.verifiers.map((v) => v.name));
   const out = await runAsk(
     { question, ...(evidence ? { evidence } : {}), schema },
     { generator: fixedCandidates(candidates), runMany: (sqls, o) => ctx.pool.runMany(key, sqls, o), normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql), verifiers: ctx.verifiers, registry, profile: ctx.profile },
   );
-  if (!out.ok) return { id, decision: 'abstain', candidate: null, sql: null, p_correct: null, reasons: [`${out.error.message} (${out.error.code})`] };
+  if (!out.ok) return { id, decision: 'abstain', candidate: null, best: null, best_sql: null, sql: null, p_correct: null, pool: candidates.length, threshold: null, reasons: [`${out.error.message} (${out.error.code})`] };
   return decisionLine(id, out.result, decide(out.result, ctx.profile, ctx.risk));
 }
 
@@ -137,6 +130,7 @@ export const askCommand: Command = {
       flagPath(flags, 'profile'),
       flagPath(flags, 'orm'),
     ]);
+    if (flags.orm !== undefined && flags['no-orm'] === true) throw new UsageError('give --orm or --no-orm, not both');
     const sidecar = flags.orm === undefined ? undefined : ormSidecarPath(flags.orm as string);
     guardOutputs({
       outputs: [flagPath(flags, 'out')],
@@ -148,15 +142,18 @@ export const askCommand: Command = {
     if (!single && (flags.question !== undefined || flags.evidence !== undefined)) throw new UsageError('--question and --evidence go with --db; with --bench the questions come from the candidate file');
     const profile = await readProfile((flags.profile as string | undefined) ?? BUNDLED_PROFILE);
     const risk = riskFlag(flags, profile);
-    const scorer = sidecar === undefined ? null : await loadOrmScorer(sidecar);
-    if (scorer !== null && !profile.signals.includes('orm')) {
-      process.stderr.write(`note: profile "${profile.name}" does not use the orm signal, so --orm does not change P(correct); fit one with it (confide eval --orm MODEL --json report.json) and pass --profile report.json\n`);
+    const readsOrm = profileSignals(profile).some((s) => s === 'orm' || s === 'orm_sql');
+    const ormFile = flags['no-orm'] === true ? undefined : ((flags.orm as string | undefined) ?? (readsOrm ? BUNDLED_ORM : undefined));
+    const scorer = ormFile === undefined ? null : await loadOrmScorer(ormSidecarPath(ormFile));
+    if (scorer !== null && !readsOrm) {
+      process.stderr.write(`note: profile "${profile.name}" does not use the orm signals, so --orm does not change P(correct); fit one with it (confide eval --orm MODEL --json report.json) and pass --profile report.json\n`);
     }
     const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
     const pool = createNodeSqlPool({ timeoutMs });
-    const ctx: Context = { pool, profile, risk, verifiers: scorer ? [ormVerifier(scorer)] : [] };
+    const ctx: Context = { pool, profile, risk, verifiers: scorer ? [nodeOrmVerifier(scorer)] : [] };
     const lines: DecisionLine[] = [];
     const labels: (boolean | undefined)[] = [];
+    const bestLabels: (boolean | undefined)[] = [];
     try {
       if (single) {
         const origin = flags.candidates === '-' ? 'stdin' : (flags.candidates as string);
@@ -198,6 +195,7 @@ export const askCommand: Command = {
           if (!line) continue;
           lines.push(line);
           labels.push(line.candidate === null ? undefined : r.candidates[line.candidate]!.correct);
+          bestLabels.push(line.best === null ? undefined : r.candidates[line.best]!.correct);
         }
       }
     } finally {
@@ -208,10 +206,14 @@ export const askCommand: Command = {
     if (flags.out !== undefined) await writeFileAtomic(flags.out as string, text);
     else process.stdout.write(text);
     const answered = lines.filter((l) => l.decision === 'answer').length;
-    process.stderr.write(`${answered} of ${lines.length} answered (coverage ${lines.length === 0 ? 'n/a' : (answered / lines.length).toFixed(3)}) at target risk ${risk} under profile "${profile.name}"${flags.out !== undefined ? ` → ${flags.out as string}` : ''}\n`);
+    process.stderr.write(`${answered} of ${lines.length} answered (coverage ${lines.length === 0 ? 'n/a' : (answered / lines.length).toFixed(3)}) at risk ${risk}: ${riskWording(risk)}, on the profile's calibration data; profile "${profile.name}"${flags.out !== undefined ? ` → ${flags.out as string}` : ''}\n`);
     const known = labels.filter((l): l is boolean => l !== undefined);
     if (answered > 0 && known.length === answered) {
       process.stderr.write(`realized risk among answered (from the file's correct labels): ${known.filter((c) => !c).length} wrong of ${answered} = ${(known.filter((c) => !c).length / answered).toFixed(3)}\n`);
+    }
+    const withheld = lines.map((l, i) => (l.decision === 'abstain' ? bestLabels[i] : undefined)).filter((l): l is boolean => l !== undefined);
+    if (withheld.length > 0 && withheld.length === lines.length - answered) {
+      process.stderr.write(`best guesses withheld: ${withheld.filter((c) => c).length} of ${withheld.length} would have been right\n`);
     }
     return 0;
   },

@@ -2,12 +2,12 @@
  * The signal matrix of an evaluation: one row per labeled question, one
  * column per signal (NaN where missing), and the modal answer's label.
  */
-import { computeSignals, createSignalRegistry, defaultSignals, verifierSignal, type SignalRegistry } from '../signals/index.ts';
+import { computeSignals, createSignalRegistry, defaultSignals, verifierSignal, VERIFIER_SIGNALS, type SignalRegistry } from '../signals/index.ts';
 import type { QuestionView } from '../signals/types.ts';
 import type { PreparedQuestion } from './prepare.ts';
 
 /** Verifier scores that join the registry when any candidate carries them. */
-export const VERIFIER_SIGNALS = ['orm', 'judge'] as const;
+export { VERIFIER_SIGNALS };
 
 export interface SignalMatrix {
   readonly questions: readonly PreparedQuestion[];

@@ -21,12 +21,17 @@
  *   averaged) on the test half at c = 0, 10 and the test half's size, at each
  *   target risk's threshold and at the threshold with the best RS(10) on the
  *   calibration half (stats/reliability-score).
+ * - Profile and calibration by pool size: one guarded model per band of pool
+ *   sizes, fit on the questions' pools cut to each size, on the same folds
+ *   and halves (pool-bands.ts); thresholds floored at P_FLOOR.
  * - Randomness: every step draws from its own stream, createRng(seed + o):
  *   o = 0 the cross-fit folds (then the combiner's inner folds), 1 the
- *   bootstrap, 2 the half split, 3 accuracy vs N (`report.seeds`). Question i
- *   is the i-th line of `per_question`, which names its half and its fold.
+ *   bootstrap, 2 the half split, 3 accuracy vs N, 4 the pool cuts (each band
+ *   and size its own stream, pool-bands.ts) (`report.seeds`). Question i is
+ *   the i-th line of `per_question`, which names its half and its fold.
  */
-import { PROFILE_VERSION, type CalibrationProfile, type ProfileProvenance } from '../profile.ts';
+import { P_FLOOR, PROFILE_VERSION, type CalibrationProfile, type ProfileProvenance } from '../profile.ts';
+import { fitPoolBands } from './pool-bands.ts';
 import { accuracyVsN, clusterBon, defaultStrategies, defaultNs, selectionAccuracy, verifierBon, type Strategy } from '../select/index.ts';
 import {
   calibration,
@@ -148,6 +153,15 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
   const inCalibration = new Uint8Array(n);
   for (const i of split.cal) inCalibration[i] = 1;
 
+  // The profile's models by pool size, and calibration by pool size (pool-bands.ts), on the same folds and halves.
+  const pools = fitPoolBands(m.questions, {
+    folds: { fold: cf.fold, folds: cf.folds },
+    calibration: new Set(split.cal),
+    targetRisks: TARGET_RISKS,
+    seed: seed + 4,
+    ...(options.group ? { group: options.group } : {}),
+  });
+
   // Best-of-N selection.
   const strategies: Strategy[] = [...defaultStrategies()];
   for (const v of VERIFIER_SIGNALS) if (m.names.includes(v)) strategies.push(verifierBon(v), clusterBon(v));
@@ -170,9 +184,8 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
   const profile: CalibrationProfile = {
     version: PROFILE_VERSION,
     name: options.profileName ?? 'evaluation profile',
-    signals: m.names,
-    model: cf.final,
-    thresholds: selective.map((r) => ({ target_risk: r.target_risk, threshold: 'none' in r ? null : r.threshold })),
+    floor: P_FLOOR,
+    bands: pools.bands,
     provenance: {
       data: options.provenance?.data ?? `${n} questions`,
       generator: options.provenance?.generator ?? 'unknown',
@@ -197,7 +210,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
     pool_size: { min: Math.min(...poolSizes), max: Math.max(...poolSizes), mean: poolSizes.reduce((a, b) => a + b, 0) / n },
     accuracy_modal: m.y.reduce((a, b) => a + b, 0) / n,
     bootstrap: { B, seed, level: boot.level },
-    seeds: { folds: seed, bootstrap: seed + 1, split: seed + 2, accuracy_vs_n: seed + 3 },
+    seeds: { folds: seed, bootstrap: seed + 1, split: seed + 2, accuracy_vs_n: seed + 3, pool_sizes: seed + 4 },
     signals,
     paired,
     error_correlation,
@@ -220,6 +233,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
     selective_by_signal,
     certificate,
     reliability_score,
+    by_pool_size: pools.table,
     selection,
     accuracy_vs_n,
     curves: { roc, risk_coverage },

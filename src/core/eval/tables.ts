@@ -3,7 +3,7 @@
  * and columns as `confide eval`'s text output: AUROC per signal with its 95%
  * CI, paired differences, error correlation, the combiner against the raw
  * signals, reliability bins, selective prediction, the certificate, the
- * reliability score RS(c), Best-of-N accuracy, and accuracy vs N. The
+ * reliability score RS(c), calibration by pool size, Best-of-N accuracy, and accuracy vs N. The
  * Evaluate screen renders these as HTML tables and the CSV export writes
  * them, so the numbers are formatted once.
  *
@@ -102,6 +102,7 @@ export function reportTables(r: EvalReport): ReportTable[] {
       rows: cert.targets.map((t) => (t.certified ? [f3(t.target), 'yes', pct(t.coverage), pct(t.risk), f3(t.upper), f3(t.threshold)] : [f3(t.target), 'no', '', '', '', ''])),
     },
     reliabilityTable(r.reliability_score, r.selective),
+    ...(r.by_pool_size.length > 0 ? [poolSizeTable(r)] : []),
     {
       id: 'selection',
       title: 'Best-of-N selection accuracy (full pool)',
@@ -156,6 +157,28 @@ function reliabilityTable(rs: EvalReport['reliability_score'], selective: readon
       }),
       [`best RS(${b.c}) on the calibration half`, threshold(b.threshold), pct(b.coverage), pct(b.risk), ...valuesAt((c) => b.by_cost.find((e) => e.c === c)?.value)],
     ],
+  };
+}
+
+/**
+ * Calibration by pool size: the profile's band for each size, on the pools
+ * cut to 1, 2, 4, 8 candidates and whole (out-of-fold), with coverage and
+ * risk on the test half at each target risk's threshold.
+ */
+function poolSizeTable(r: EvalReport): ReportTable {
+  const risks = r.by_pool_size[0]?.at.map((a) => a.target_risk) ?? [];
+  return {
+    id: 'by-pool-size',
+    title: "Calibration by pool size (each question's pool cut to N candidates; the profile's band for N, out of fold; coverage / risk on the test half)",
+    header: ['N', 'band', 'questions', 'accuracy', 'ECE', ...risks.map((t) => `risk ≤ ${f3(t)}: coverage / risk (P ≥)`)],
+    rows: r.by_pool_size.map((row) => [
+      String(row.size),
+      row.band,
+      String(row.questions),
+      pct(row.accuracy),
+      f3(row.ece),
+      ...row.at.map((a) => (a.threshold === null ? 'never answers' : `${pct(a.coverage)} / ${pct(a.risk)} (${f3(a.threshold)})`)),
+    ]),
   };
 }
 

@@ -3,6 +3,7 @@
  * screen renders. Plain JSON (NaN is written as null by JSON.stringify; the
  * text tables print it as "NaN").
  */
+import type { PoolSizeRow } from './pool-bands.ts';
 import type { CalibrationProfile } from '../profile.ts';
 import type { AccuracyPoint } from '../select/index.ts';
 import type { CertifiedTarget, ReliabilityBin, RiskCoveragePoint, RocPoint } from '../stats/index.ts';
@@ -139,7 +140,7 @@ export interface EvalReport {
   readonly accuracy_modal: number;
   readonly bootstrap: { readonly B: number; readonly seed: number; readonly level: number };
   /** The seed of each random step's stream (createRng), from the run's seed: enough to re-draw folds, resamples and the split. */
-  readonly seeds: { readonly folds: number; readonly bootstrap: number; readonly split: number; readonly accuracy_vs_n: number };
+  readonly seeds: { readonly folds: number; readonly bootstrap: number; readonly split: number; readonly accuracy_vs_n: number; readonly pool_sizes: number };
   readonly signals: Readonly<Record<string, SignalReport>>;
   readonly paired: readonly PairedReport[];
   /** Pearson correlation of errors (y − score) between [0, 1]-valued scorers. */
@@ -152,6 +153,8 @@ export interface EvalReport {
   readonly certificate: CertificateReport;
   /** TrustSQL's RS(c) at each target risk's threshold, and the best operating point at c = 10. */
   readonly reliability_score: ReliabilityReport;
+  /** Calibration by pool size: the profile's bands on the pools cut to 1, 2, 4, 8 candidates and whole (pool-bands.ts). */
+  readonly by_pool_size: readonly PoolSizeRow[];
   readonly selection: Readonly<Record<string, number>>;
   readonly accuracy_vs_n: readonly AccuracyPoint[];
   readonly curves: {

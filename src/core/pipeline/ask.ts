@@ -85,20 +85,24 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
         verifierErrors.push({ name: v.name, ...out.error });
         continue;
       }
-      if (out.scores.length !== scored.length) throw new RangeError(`verifier ${v.name} returned ${out.scores.length} scores for ${scored.length} candidates`);
-      scored = scored.map((r, i) => {
-        const s = out.scores[i];
-        return s === null || s === undefined || !Number.isFinite(s) ? r : { ...r, scores: { ...r.scores, [v.name]: s } };
-      });
+      for (const [name, list] of [[v.name, out.scores] as const, ...Object.entries(out.also ?? {})]) {
+        if (list.length !== scored.length) throw new RangeError(`verifier ${v.name} returned ${list.length} ${name} scores for ${scored.length} candidates`);
+        scored = scored.map((r, i) => {
+          const s = list[i];
+          return s === null || s === undefined || !Number.isFinite(s) ? r : { ...r, scores: { ...r.scores, [name]: s } };
+        });
+      }
     }
 
     stage = 'signals';
     onProgress?.({ stage, progress: null, text: 'Computing signals' });
     const view = questionView(request.question, request.evidence, request.schema, scored);
     const { values } = computeSignals(view, deps.registry, clusters);
+    // The profile's model for a pool of this size (profile.ts: agreement means nothing in a pool of one).
+    const poolSize = scored.length;
     const perCandidate = scored.map((_, i) => {
       const own = i === clusters.modal ? values : computeSignals(view, deps.registry, { ...clusters, modal: i }).values;
-      return { signals: own, probability: profileProbability(deps.profile, own) };
+      return { signals: own, probability: profileProbability(deps.profile, own, poolSize) };
     });
     const answers = answerGroups(scored, clusters, perCandidate.map((c) => c.probability));
     const chosen = answers[0]?.head ?? clusters.modal;
@@ -115,7 +119,7 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
         modal: clusters.modal,
         chosen,
         signals: chosen < 0 ? values : perCandidate[chosen]!.signals,
-        probability: chosen < 0 ? profileProbability(deps.profile, values) : perCandidate[chosen]!.probability,
+        probability: chosen < 0 ? profileProbability(deps.profile, values, poolSize) : perCandidate[chosen]!.probability,
         perCandidate,
         answers,
         failures,

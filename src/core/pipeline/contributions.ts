@@ -6,7 +6,7 @@
  * shares plus the bias sum to the logit, so σ(bias + Σ shares) is the
  * probability the profile gives.
  */
-import type { CalibrationProfile } from '../profile.ts';
+import type { PoolBand } from '../profile.ts';
 
 /** One signal's part in the combined score. */
 export interface SignalContribution {
@@ -20,18 +20,19 @@ export interface SignalContribution {
 }
 
 /**
- * The contributions, in the profile's signal order.
+ * The contributions under one band's model (`bandFor(profile, poolSize)`), in
+ * its signal order.
  *
  * @example
- * signalContributions(profile, { execution_sc: 1, logprob: null })
+ * signalContributions(bandFor(profile, 8)!, { execution_sc: 1, logprob: null })
  *   .filter((c) => c.logit > 0).map((c) => c.name); // ['execution_sc']
  */
-export function signalContributions(profile: CalibrationProfile, values: Readonly<Record<string, number | null | undefined>>): SignalContribution[] {
-  const { standardization: t, weights } = profile.model;
-  const d = profile.signals.length;
-  if (t.means.length !== d) throw new RangeError(`profile "${profile.name}" has ${d} signals but its model standardizes ${t.means.length}`);
+export function signalContributions(band: Pick<PoolBand, 'signals' | 'model'>, values: Readonly<Record<string, number | null | undefined>>): SignalContribution[] {
+  const { standardization: t, weights } = band.model;
+  const d = band.signals.length;
+  if (t.means.length !== d) throw new RangeError(`a profile band has ${d} signals but its model standardizes ${t.means.length}`);
   let flag = d;
-  return profile.signals.map((name, j) => {
+  return band.signals.map((name, j) => {
     const raw = values[name];
     const present = raw !== null && raw !== undefined && Number.isFinite(raw);
     const z = present ? (raw - t.means[j]!) / t.sds[j]! : null;

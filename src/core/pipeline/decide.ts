@@ -1,55 +1,89 @@
 /**
  * The decision at a chosen risk: answer with the chosen candidate (the head
  * of the highest-P(correct) result group, see answers.ts) when its P(correct)
- * reaches the profile's threshold for that target risk, abstain otherwise,
- * with the reasons in plain words.
+ * reaches the threshold for that target risk, abstain otherwise, with the
+ * reasons in plain words.
  *
- * Rule: threshold = the profile's P(correct) threshold for `targetRisk`
- * (chosen on its calibration data so that the answered questions had at most
- * that share wrong). Answer iff a threshold exists, P ≥ threshold, and the
- * chosen query executed. A target risk the profile has no entry for is a
- * broken contract (RangeError).
+ * Rule: the profile's band for this pool size (profile.ts) gives P(correct)
+ * and the threshold for `targetRisk`: the lowest P at which, on the band's
+ * calibration questions, the answers given were at most that share wrong,
+ * raised to the floor (P_FLOOR, 0.5: never an answer more likely wrong than
+ * right). Answer iff the band exists, has a threshold, P ≥ threshold, and the
+ * chosen query executed. The promise is about the answers given at that
+ * setting, as a group; each answer's own P is shown beside it. A target risk
+ * the profile has no entry for is a broken contract (RangeError).
  */
-import type { CalibrationProfile } from '../profile.ts';
+import { bandFor, bandWords, thresholdAt, targetRisks, type CalibrationProfile, type PoolBand } from '../profile.ts';
 import { signalContributions, type SignalContribution } from './contributions.ts';
 import { signalLabel } from './signal-labels.ts';
 import type { AskResult } from './types.ts';
 
+export { targetRisks };
+
 export interface Decision {
   readonly kind: 'answer' | 'abstain';
   readonly targetRisk: number;
-  /** The P(correct) needed at this risk; null when the profile has none. */
+  /** The P(correct) needed at this risk for this pool size (floored); null when there is none. */
   readonly threshold: number | null;
   readonly probability: number;
   /** The candidate answered with, or proposed (`AskResult.chosen`); -1 when there is none. */
   readonly candidate: number;
+  /** How many candidates the pool had, and the profile band that judged it (null: none covers it). */
+  readonly poolSize: number;
+  readonly band: string | null;
   readonly headline: string;
   readonly reasons: readonly string[];
+  /** What a pool this small can and cannot tell, and what would help; empty for pools of 3 and more. */
+  readonly smallPool: readonly string[];
   /** Signals higher than usual that pushed P(correct) up, strongest first. */
   readonly supporting: readonly SignalContribution[];
   /** Signals lower than usual (or missing) that pushed it down, strongest first. */
   readonly against: readonly SignalContribution[];
 }
 
-/** The risk level the app and `confide ask` use unless told otherwise: keep wrong answers at or below 20%. */
+/** The risk level the app and `confide ask` use unless told otherwise: at most 20% of answers wrong. */
 export const DEFAULT_TARGET_RISK = 0.2;
 
 const pct = (p: number): string => `${Math.round(p * 100)}%`;
 
 /**
- * What a risk level does, in one phrase with its threshold:
- * "keep wrong answers at or below 20%: answers when P ≥ 0.69", or, without a
- * threshold, "keep wrong answers at or below 5%: never answers".
+ * What a risk level promises, in one phrase, with the threshold it means for
+ * one pool size when given: "at most 20% of the answers given are wrong", or
+ * "at most 20% of the answers given are wrong (answers when P ≥ 0.69)", or
+ * "… (never answers)" without a threshold.
  *
- * @example riskWording(0.2, 0.6875); // 'keep wrong answers at or below 20%: answers when P ≥ 0.69'
+ * @example riskWording(0.2, 0.6875); // 'at most 20% of the answers given are wrong (answers when P ≥ 0.69)'
  */
-export function riskWording(targetRisk: number, threshold: number | null): string {
-  return `keep wrong answers at or below ${pct(targetRisk)}: ${threshold === null ? 'never answers' : `answers when P ≥ ${threshold.toFixed(2)}`}`;
+export function riskWording(targetRisk: number, threshold?: number | null): string {
+  const promise = `at most ${pct(targetRisk)} of the answers given are wrong`;
+  if (threshold === undefined) return promise;
+  return `${promise} (${threshold === null ? 'never answers' : `answers when P ≥ ${threshold.toFixed(2)}`})`;
 }
 
-/** The target risks a profile offers, ascending. */
-export function targetRisks(profile: CalibrationProfile): number[] {
-  return profile.thresholds.map((t) => t.target_risk).sort((a, b) => a - b);
+/** The signals a band's model actually weighs (non-zero weight), in its order. */
+function weighed(band: PoolBand): string[] {
+  return band.signals.filter((_, j) => band.model.weights[j] !== 0);
+}
+
+/**
+ * What a pool of one or two queries can and cannot tell, and what would help.
+ *
+ * @example smallPoolWords(1, band, { orm_sql: null }); // ['One query: agreement cannot be measured; …', …]
+ */
+export function smallPoolWords(n: number, band: PoolBand | null, values: Readonly<Record<string, number | null>>): string[] {
+  if (n >= 3) return [];
+  const used = band === null ? [] : weighed(band);
+  const missing = used.filter((s) => values[s] === null || values[s] === undefined);
+  const from = used.filter((s) => !missing.includes(s)).map(signalLabel);
+  const source = from.length === 0
+    ? 'no signal could be read for it'
+    : from.length === 1 ? `this P comes from ${from[0]} alone` : `this P comes from ${from.slice(0, -1).join(', ')} and ${from[from.length - 1]}`;
+  const out = [n === 1
+    ? `One query: agreement cannot be measured (a query always agrees with itself); ${source}.`
+    : `Two queries: whether they agree says little on its own; ${source}.`];
+  if (missing.length > 0) out.push(`Not available here: ${missing.map(signalLabel).join(', ')}.`);
+  out.push('More candidates would help: paste queries from other assistants or colleagues, or sample several with the live model.');
+  return out;
 }
 
 /** Sentences about how the candidates agree. */
@@ -85,11 +119,12 @@ function agreementReasons(r: AskResult): string[] {
  * d.reasons; // ['7 of 8 candidates returned the same result as this answer.', …]
  */
 export function decide(result: AskResult, profile: CalibrationProfile, targetRisk: number): Decision {
-  const entry = profile.thresholds.find((t) => t.target_risk === targetRisk);
-  if (entry === undefined) throw new RangeError(`profile "${profile.name}" has no threshold for target risk ${targetRisk}; it offers ${targetRisks(profile).join(', ')}`);
-  const threshold = entry.threshold;
+  if (!targetRisks(profile).includes(targetRisk)) throw new RangeError(`profile "${profile.name}" has no threshold for target risk ${targetRisk}; it offers ${targetRisks(profile).join(', ')}`);
+  const poolSize = result.candidates.length;
+  const band = bandFor(profile, poolSize);
+  const threshold = band === null ? null : (thresholdAt(profile, band, targetRisk) ?? null);
   const p = result.probability;
-  const contributions = signalContributions(profile, result.signals);
+  const contributions = band === null ? [] : signalContributions(band, result.signals);
   // "High" and "low" are relative to the profile's calibration data (z above or below 0);
   // a signal the model weighs against its own direction is left to the signal table.
   const supporting = contributions.filter((c) => c.logit > 0.05 && (c.z ?? 0) > 0).sort((a, b) => b.logit - a.logit);
@@ -97,16 +132,19 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   const chosenRuns = result.chosen >= 0 && result.candidates[result.chosen]!.exec.ok;
   const answer = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
   const reasons = agreementReasons(result);
-  const risk = `keep wrong answers at or below ${pct(targetRisk)}`;
-  const estimate = Number.isFinite(p) ? `Estimated P(correct) ${p.toFixed(2)}` : 'No P(correct) could be estimated';
-  if (threshold === null) {
-    reasons.push(`On its calibration data, profile "${profile.name}" found no threshold that would ${risk}, so it does not answer at this risk level.`);
+  const promise = riskWording(targetRisk);
+  const estimate = Number.isFinite(p) ? `This answer's estimated P(correct) is ${p.toFixed(2)}` : 'No P(correct) could be estimated';
+  const setting = band === null ? '' : `for pools of ${bandWords(band)}`;
+  if (band === null) {
+    reasons.push(`Profile "${profile.name}" has no model for a pool of ${poolSize} ${poolSize === 1 ? 'query' : 'queries'}, so it does not answer; use a profile fit on pools of this size.`);
+  } else if (threshold === null) {
+    reasons.push(`On its calibration data ${setting}, profile "${profile.name}" found no threshold at which ${promise}, so it does not answer at this risk level.`);
   } else if (answer) {
-    reasons.push(`${estimate}, at least the ${threshold.toFixed(2)} this risk level needs (on the profile's calibration data, answering at P ≥ ${threshold.toFixed(2)} kept wrong answers at or below ${pct(targetRisk)}).`);
+    reasons.push(`${estimate}. At this setting (${promise}, on the profile's calibration data ${setting}) Confide answers when P ≥ ${threshold.toFixed(2)}.`);
   } else if (!chosenRuns) {
     reasons.push(`${estimate}, but the query it would answer with does not run.`);
   } else {
-    reasons.push(`${estimate}, below the ${threshold.toFixed(2)} needed to ${risk}.`);
+    reasons.push(`${estimate}, below the ${threshold.toFixed(2)} this setting needs (${promise}, on the profile's calibration data ${setting}${threshold <= profile.floor + 1e-12 ? `; never below ${profile.floor.toFixed(2)}, where an answer is more likely wrong than right` : ''}).`);
   }
   const named = (cs: readonly SignalContribution[]): string => cs.slice(0, 3).map((c) => `${signalLabel(c.name)} (${c.value === null ? 'missing' : c.value.toFixed(2)})`).join('; ');
   if (supporting.length > 0) reasons.push(`High, in its favour: ${named(supporting)}.`);
@@ -117,8 +155,11 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
     threshold,
     probability: p,
     candidate: result.chosen,
+    poolSize,
+    band: band === null ? null : bandWords(band),
     headline: answer ? `Answer: ${pct(p)} likely right` : 'Not confident enough to answer',
     reasons,
+    smallPool: smallPoolWords(poolSize, band, result.signals),
     supporting,
     against,
   };

@@ -3,12 +3,19 @@
  * other tools read:
  *
  *   {"id": …, "decision": "answer" | "abstain", "candidate": index | null,
- *    "sql": string | null, "p_correct": number | null, "reasons": [string, …]}
+ *    "best": index | null, "best_sql": string | null, "sql": string | null,
+ *    "p_correct": number | null, "pool": n, "threshold": number | null,
+ *    "reasons": [string, …]}
  *
  * `candidate` indexes the question's input candidates (0-based) and is set
- * only when Confide answers; `sql` is that candidate's query. `p_correct` is
- * the estimated P(correct) of the best result group (the one answered with,
- * or that would have been), null when it could not be estimated.
+ * only when Confide answers; `sql` is that candidate's query. `best` is the
+ * best guess on every line, abstentions too: the shown candidate of the top
+ * result group (the one answered with, or that would have been; the most
+ * common query when none ran), so withheld answers can be checked;
+ * `best_sql` is its query. `p_correct` is the best guess's estimated
+ * P(correct), null when it could not be estimated; `pool` the number of
+ * candidates and `threshold` the P this risk setting needed for a pool of
+ * that size (null: it never answers there).
  */
 import type { Decision } from './decide.ts';
 import type { AskResult } from './types.ts';
@@ -17,8 +24,12 @@ export interface DecisionLine {
   readonly id: string;
   readonly decision: 'answer' | 'abstain';
   readonly candidate: number | null;
+  readonly best: number | null;
+  readonly best_sql: string | null;
   readonly sql: string | null;
   readonly p_correct: number | null;
+  readonly pool: number;
+  readonly threshold: number | null;
   readonly reasons: readonly string[];
 }
 
@@ -29,12 +40,17 @@ export interface DecisionLine {
  */
 export function decisionLine(id: string, result: AskResult, decision: Decision): DecisionLine {
   const answered = decision.kind === 'answer' && decision.candidate >= 0;
+  const best = decision.candidate >= 0 ? decision.candidate : null;
   return {
     id,
     decision: answered ? 'answer' : 'abstain',
     candidate: answered ? decision.candidate : null,
+    best,
+    best_sql: best === null ? null : (result.candidates[best]!.sql ?? null),
     sql: answered ? (result.candidates[decision.candidate]!.sql ?? null) : null,
     p_correct: Number.isFinite(decision.probability) ? decision.probability : null,
-    reasons: decision.reasons,
+    pool: decision.poolSize,
+    threshold: decision.threshold,
+    reasons: [...decision.reasons, ...decision.smallPool],
   };
 }

@@ -18,3 +18,4 @@ export { parseCandidateText, splitStatements, fixedCandidates, MAX_PASTED_CANDID
 export { decisionLine, type DecisionLine } from './decision-line.ts';
 export { signalLabel } from './signal-labels.ts';
 export { runGeneration, type GenerationSettings, type RunStore } from './generation-run.ts';
+export { askRegistry, scoresOfVerifier } from './ask-registry.ts';

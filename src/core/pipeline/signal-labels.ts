@@ -10,7 +10,8 @@ const LABELS: Readonly<Record<string, string>> = {
   schema_relevance: 'question words match the tables and columns used',
   executability: 'the query runs and returns rows',
   logprob: "the model's own token confidence",
-  orm: 'the outcome reward model',
+  orm: 'the outcome reward model (with agreement)',
+  orm_sql: 'the verifier reading the question and the query',
   judge: 'the LLM judge',
 };
 

@@ -87,9 +87,13 @@ export interface VerifierInput {
   readonly clusters: AnswerClusters;
 }
 
-/** A verifier's outcome: one score per candidate (null = not scored), or an error as data. */
+/**
+ * A verifier's outcome: one score per candidate (null = not scored) under its
+ * name, and optionally further named scores from the same run (`also`, e.g.
+ * the ORM's `orm_sql`), or an error as data.
+ */
 export type VerifierOutcome =
-  | { readonly ok: true; readonly scores: readonly (number | null)[] }
+  | { readonly ok: true; readonly scores: readonly (number | null)[]; readonly also?: Readonly<Record<string, readonly (number | null)[]>> }
   | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
 
 /** A per-candidate verifier whose scores join the signals under `name` (`orm`, `judge`). */

@@ -1,12 +1,14 @@
 /**
  * Self-consistency signals: how many of the N samples agree with the modal
- * answer, by text, by structure and by result.
+ * answer, by text, by structure and by result. A pool of one query has no
+ * agreement to measure (it always agrees with itself), so all three are
+ * missing (null) below two candidates, never 1.
  */
 import type { AnswerClusters, Signal } from './types.ts';
 
-/** Share of the N candidates in the modal candidate's cluster; null when N = 0. */
+/** Share of the N candidates in the modal candidate's cluster; null when N < 2 (nothing to agree with). */
 function shareWithModal(c: AnswerClusters, cluster: readonly number[]): number | null {
-  if (c.n === 0) return null;
+  if (c.n < 2) return null;
   const id = cluster[c.modal];
   if (id < 0) return 0;
   let same = 0;

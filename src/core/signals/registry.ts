@@ -7,6 +7,20 @@ import { executability, logprob } from './modal-signals.ts';
 import { schemaRelevance } from './schema-relevance.ts';
 import type { AnswerClusters, QuestionView, Signal } from './types.ts';
 
+/**
+ * Verifier scores that join as signals by name (`verifierSignal`): `orm` (the
+ * outcome reward model with the candidate's agreement with its pool, when the
+ * model reads agreement), `orm_sql` (the same model on the question and the
+ * SQL alone, agreement not given: defined for a single query) and `judge`
+ * (an LLM's P(yes)).
+ */
+export const VERIFIER_SIGNALS = ['orm', 'orm_sql', 'judge'] as const;
+
+/** Every signal name a profile may read: the default signals and the verifiers. */
+export function knownSignalNames(): string[] {
+  return [...defaultSignals().map((s) => s.name), ...VERIFIER_SIGNALS];
+}
+
 /** A named set of signals in registration order. */
 export interface SignalRegistry {
   /** Adds a signal; a second signal with the same name is a RangeError. */

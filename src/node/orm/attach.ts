@@ -1,18 +1,22 @@
 /**
  * Puts ORM scores on prepared questions: every candidate view of every
- * question gets `scores.orm` = P(correct) from the model, so the `orm` signal
- * and `verifier_bon:orm` join `evaluate(...)` (used by `confide eval --orm`).
+ * question gets `scores.orm` = P(correct) from the model (with the pool's
+ * agreement when the model reads it; none in a pool of one) and
+ * `scores.orm_sql` (the question and SQL alone), as core/orm/verifier.ts
+ * gives them in Ask, so the `orm` and `orm_sql` signals and
+ * `verifier_bon:orm` join `evaluate(...)` (used by `confide eval --orm`).
  *
  * Conventions: a SQL text repeated within a question is featurized and
- * scored once (its repeats get the same score; with agreement features its
- * shares are equal too, since equal texts share every cluster); parses are
+ * scored once per form (its repeats get the same score; with agreement
+ * features its shares are equal too, since equal texts share every cluster;
+ * for a model without agreement the two forms are one row); parses are
  * cached per distinct SQL across the whole run; rows go to the model in
  * batches of whole questions of at most `batchRows` rows. Candidates that
  * failed to execute are scored too (selection strategies skip them).
  */
 import { existsSync } from 'node:fs';
 import { viewAgreement } from '../../core/orm/agreement.ts';
-import { featurize, toDense, type OrmItem, type SparseFeatures } from '../../core/orm/featurize.ts';
+import { featurize, toDense, type Agreement, type OrmItem, type SparseFeatures } from '../../core/orm/featurize.ts';
 import type { SqlFacts } from '../../core/orm/sql-facts.ts';
 import type { PreparedQuestion } from '../../core/eval/prepare.ts';
 import { OrmError } from '../../core/orm/errors.ts';
@@ -34,7 +38,7 @@ export interface AttachOptions {
 }
 
 /**
- * Returns copies of `prepared` with `scores.orm` on every candidate view, and
+ * Returns copies of `prepared` with `scores.orm` and `scores.orm_sql` on every candidate view, and
  * timings. With an agreement model, the shares come from each question's
  * own pool (`viewAgreement`).
  *
@@ -50,11 +54,13 @@ export async function attachOrmScores(
   const config = scorer.sidecar.featurizer;
   const batchRows = options.batchRows ?? 512;
   const cache = new Map<string, SqlFacts>();
+  // Per question: `orm` (with the pool's agreement, when the model reads it) and `orm_sql` (without).
   const scores: Float32Array[] = prepared.map((q) => new Float32Array(q.view.candidates.length));
+  const alone: Float32Array[] = prepared.map((q) => new Float32Array(q.view.candidates.length));
   let featurizeMs = 0;
   let modelMs = 0;
   let scored = 0;
-  let pending: { q: number; rowOf: number[]; rows: SparseFeatures[] }[] = [];
+  let pending: { q: number; rowOf: number[]; aloneOf: number[]; rows: SparseFeatures[] }[] = [];
   let pendingRows = 0;
   const flush = async (): Promise<void> => {
     if (pendingRows === 0) return;
@@ -67,6 +73,7 @@ export async function attachOrmScores(
     let base = 0;
     for (const p of pending) {
       p.rowOf.forEach((row, i) => { scores[p.q]![i] = out[base + row]!; });
+      p.aloneOf.forEach((row, i) => { alone[p.q]![i] = out[base + row]!; });
       base += p.rows.length;
     }
     scored += pendingRows;
@@ -76,35 +83,39 @@ export async function attachOrmScores(
   for (let qi = 0; qi < prepared.length; qi++) {
     const { view } = prepared[qi]!;
     const t0 = performance.now();
-    const agreement = config.agreement ? viewAgreement(view) : undefined;
-    const rowBySql = new Map<string, number>();
+    // A pool of one has no agreement to give (core/orm/verifier.ts does the same in Ask).
+    const agreement = config.agreement && view.candidates.length >= 2 ? viewAgreement(view) : undefined;
+    const rowByKey = new Map<string, number>();
     const rows: SparseFeatures[] = [];
-    const rowOf = view.candidates.map((c, i) => {
-      let row = rowBySql.get(c.sql);
+    const rowFor = (sql: string, withAgreement: Agreement | undefined): number => {
+      const key = withAgreement === undefined ? `-\u0000${sql}` : `+\u0000${sql}`;
+      let row = rowByKey.get(key);
       if (row === undefined) {
         const item: OrmItem = {
           question: view.question,
-          sql: c.sql,
+          sql,
           ...(view.evidence !== undefined ? { evidence: view.evidence } : {}),
           ...(view.schema !== undefined ? { schema: view.schema } : {}),
-          ...(agreement ? { agreement: agreement[i]! } : {}),
+          ...(withAgreement ? { agreement: withAgreement } : {}),
         };
         row = rows.length;
         rows.push(featurize(item, config, { cache }));
-        rowBySql.set(c.sql, row);
+        rowByKey.set(key, row);
       }
       return row;
-    });
+    };
+    const rowOf = view.candidates.map((c, i) => rowFor(c.sql, agreement?.[i]));
+    const aloneOf = view.candidates.map((c) => rowFor(c.sql, undefined));
     featurizeMs += performance.now() - t0;
     if (pendingRows + rows.length > batchRows) await flush();
-    pending.push({ q: qi, rowOf, rows });
+    pending.push({ q: qi, rowOf, aloneOf, rows });
     pendingRows += rows.length;
     if (qi % 100 === 0) options.onProgress?.({ progress: qi / prepared.length, text: `orm: ${qi}/${prepared.length} questions` });
   }
   await flush();
   const out = prepared.map((q, qi) => ({
     ...q,
-    view: { ...q.view, candidates: q.view.candidates.map((c, i) => ({ ...c, scores: { ...c.scores, orm: scores[qi]![i]! } })) },
+    view: { ...q.view, candidates: q.view.candidates.map((c, i) => ({ ...c, scores: { ...c.scores, orm: scores[qi]![i]!, orm_sql: alone[qi]![i]! } })) },
   }));
   const candidates = prepared.reduce((a, q) => a + q.view.candidates.length, 0);
   return { prepared: out, stats: { questions: prepared.length, candidates, scored, featurizeMs, modelMs } };

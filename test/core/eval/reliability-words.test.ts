@@ -32,8 +32,8 @@ describe('reliabilityWords', () => {
     const words = reliabilityWords(report({ c: 10, threshold: 0.9, answered: 20, coverage: 0.4, risk: 0.05, value: 0.18, by_cost: [], calibration: outcome }));
     expect(words[0]).toContain('+1 when it is right and −c when it is wrong');
     expect(words[1]).toBe('If each wrong answer costs 10 right ones, the threshold that scored best on the calibration half is P ≥ 0.900: on the 50 test questions it answers 40.0% of them, 5.0% of those wrong, and earns 0.180 a question (answering nothing earns 0).');
-    expect(words[2]).toBe('"keep wrong answers at or below 10%: never answers": it abstains on every question, 0 at any cost.');
-    expect(words[3]).toBe('"keep wrong answers at or below 30%: answers when P ≥ 0.61" earns 0.560 a question when wrong answers cost nothing, -1.640 when each costs 10 right ones and -10.440 when each costs as much as all 50 right.');
+    expect(words[2]).toBe('"at most 10% of the answers given are wrong (never answers)": it abstains on every question, 0 at any cost.');
+    expect(words[3]).toBe('"at most 30% of the answers given are wrong (answers when P ≥ 0.61)" earns 0.560 a question when wrong answers cost nothing, -1.640 when each costs 10 right ones and -10.440 when each costs as much as all 50 right.');
   });
 
   it('says when answering nothing scores best', () => {

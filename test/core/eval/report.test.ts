@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedQuestion } from '../../../src/core/eval/prepare.ts';
 import { evaluate } from '../../../src/core/eval/report.ts';
 import type { EvalReport } from '../../../src/core/eval/types.ts';
-import { profileProbability } from '../../../src/core/profile.ts';
+import { checkProfile } from '../../../src/core/profile-check.ts';
+import { bandFor, profileProbability } from '../../../src/core/profile.ts';
 import { demoPrepared } from './demo-prepared.ts';
 
 /** AUROC by comparing every (correct, incorrect) pair: ties count one half. */
@@ -82,14 +83,38 @@ describe('evaluate', () => {
     for (const t of report.certificate.targets) if (t.certified) expect(t.upper).toBeLessThanOrEqual(t.target);
   });
 
-  it('fits a profile that reproduces the combiner from raw signal values', () => {
+  it('fits a profile with a model for every pool size the run reaches, thresholds never below 0.5', () => {
     const p = report.profile;
-    expect(p.signals).toEqual(report.combiner.signals);
-    expect(p.thresholds.map((t) => t.target_risk)).toEqual([0.1, 0.2, 0.3, 0.4]);
-    const pr = profileProbability(p, report.per_question[0]!.signals);
+    const largest = report.pool_size.max;
+    for (let n = 1; n <= largest + 5; n++) expect(bandFor(p, n), `pool of ${n}`).not.toBeNull();
+    expect(p.bands[0]!.min).toBe(1);
+    expect(p.bands.at(-1)!.max).toBeNull();
+    for (const b of p.bands) {
+      expect(b.thresholds.map((t) => t.target_risk)).toEqual([0.1, 0.2, 0.3, 0.4]);
+      for (const t of b.thresholds) if (t.threshold !== null) expect(t.threshold).toBeGreaterThanOrEqual(0.5);
+      // A band never reads a score that depends on the whole pool: cut pools cannot recompute it.
+      expect(b.signals).not.toContain('orm');
+    }
+    // One query: agreement cannot be measured, so no band for a single query reads it.
+    expect(p.bands[0]!.signals.filter((s) => s.endsWith('_sc'))).toEqual([]);
+    const pr = profileProbability(p, report.per_question[0]!.signals, largest);
     expect(pr).toBeGreaterThan(0);
     expect(pr).toBeLessThan(1);
-    expect(JSON.parse(JSON.stringify(p))).toEqual(p);
+    expect(JSON.parse(JSON.stringify(p))).toEqual(JSON.parse(JSON.stringify(p)));
+    expect(checkProfile(JSON.parse(JSON.stringify(p))).ok).toBe(true);
+  });
+
+  it('tabulates calibration by pool size: each size its band, coverage and risk on the test half', () => {
+    const sizes = report.by_pool_size.map((r) => r.size);
+    expect(sizes).toContain(1);
+    expect(sizes).toContain('all');
+    for (const row of report.by_pool_size) {
+      expect(row.questions).toBeGreaterThan(0);
+      expect(row.ece).toBeGreaterThanOrEqual(0);
+      expect(row.at.map((a) => a.target_risk)).toEqual([0.1, 0.2, 0.3, 0.4]);
+      for (const a of row.at) if (a.threshold !== null && Number.isFinite(a.coverage)) expect(a.coverage).toBeLessThanOrEqual(1);
+    }
+    expect(report.by_pool_size.find((r) => r.size === 1)!.band).toBe('1 query');
   });
 
   it('is deterministic for a seed', () => {
@@ -109,14 +134,16 @@ describe('evaluate', () => {
     expect(v.best_single?.name).toBe(c.best_single);
     expect(v.no_better_than_best).toBe(c.no_better_than_best);
     expect(c.guard.folds_single + c.guard.folds_combined + c.guard.folds_constant).toBe(c.folds);
-    if (c.guard.kind === 'single') {
-      // The kept model reads its anchor alone: moving any other signal leaves P(correct) unchanged.
-      const q = report.per_question[0]!;
-      const values = { ...q.signals };
-      const base = profileProbability(report.profile, values);
-      for (const name of report.profile.signals) {
-        if (name === c.guard.anchor) continue;
-        expect(profileProbability(report.profile, { ...values, [name]: (values[name] ?? 0) + 0.3 })).toBe(base);
+    const n = report.pool_size.max;
+    const band = bandFor(report.profile, n)!;
+    const alone = /^(\S+) alone$/.exec(band.fit?.combiner ?? '');
+    if (alone) {
+      // A band that kept its anchor alone reads nothing else: moving any other signal leaves P(correct) unchanged.
+      const values = { ...report.per_question[0]!.signals };
+      const base = profileProbability(report.profile, values, n);
+      for (const name of band.signals) {
+        if (name === alone[1]) continue;
+        expect(profileProbability(report.profile, { ...values, [name]: (values[name] ?? 0) + 0.3 }, n)).toBe(base);
       }
     }
   });

@@ -22,6 +22,9 @@ const candidates = [
   { sql: B, source: 'm' },
 ];
 
+/** A verifier giving every candidate the same score under `name`. */
+const fixedScore = (name: string, score: number): Verifier => ({ name, score: async (input) => ({ ok: true, scores: input.candidates.map(() => score) }) });
+
 describe('runAsk', () => {
   it('samples, runs each distinct query once, clusters by result and scores the modal answer', async () => {
     const runMany = scriptedRunner(table);
@@ -126,12 +129,58 @@ describe('decide', () => {
     const d = decide(half, profileOnExecutionSc(), 0.2);
     expect(d.kind).toBe('abstain');
     expect(d.reasons.join(' ')).toContain('4 of 8 candidates returned the same result');
-    expect(d.reasons.join(' ')).toContain('below the 0.60 needed to keep wrong answers at or below 20%');
+    expect(d.reasons.join(' ')).toContain('below the 0.60 this setting needs (at most 20% of the answers given are wrong');
   });
 
-  it('words each risk level as what it does, with its threshold', () => {
-    expect(riskWording(0.2, 0.6875)).toBe('keep wrong answers at or below 20%: answers when P ≥ 0.69');
-    expect(riskWording(0.05, null)).toBe('keep wrong answers at or below 5%: never answers');
+  it('words each risk level as the promise it makes about the answers given, with a pool size\'s threshold when asked', () => {
+    expect(riskWording(0.2)).toBe('at most 20% of the answers given are wrong');
+    expect(riskWording(0.2, 0.6875)).toBe('at most 20% of the answers given are wrong (answers when P ≥ 0.69)');
+    expect(riskWording(0.05, null)).toBe('at most 5% of the answers given are wrong (never answers)');
+  });
+
+  it('never answers with P(correct) below 0.5, whatever a fitted threshold says', async () => {
+    const base = profileOnExecutionSc();
+    const low = { ...base, bands: [{ ...base.bands[0]!, thresholds: [{ target_risk: 0.2, threshold: 0.1 }] }] };
+    const half = await ask(candidates); // execution_sc = 0.5, P = σ(−1) ≈ 0.27
+    const d = decide(half, low, 0.2);
+    expect(d.probability).toBeLessThan(0.5);
+    expect(d.kind).toBe('abstain');
+    expect(d.threshold).toBe(0.5);
+    expect(d.reasons.join(' ')).toContain('never below 0.50, where an answer is more likely wrong than right');
+    const most = await ask([...Array.from({ length: 6 }, () => ({ sql: A, source: 'm' })), { sql: B, source: 'm' }, { sql: B, source: 'm' }]); // execution_sc 0.75, P = σ(1) ≈ 0.73
+    expect(decide(most, low, 0.2).kind).toBe('answer');
+  });
+
+  it('a pool of one query: agreement is missing (not 1), the one-query band decides, and the words say what cannot be judged', async () => {
+    const base = profileOnExecutionSc();
+    const withOne = {
+      ...base,
+      bands: [
+        { min: 1, max: 1, signals: ['orm_sql'], model: { standardization: { means: [0.5], sds: [0.2], indicators: [false] }, weights: [1], bias: 0, lambda: 1 }, thresholds: base.bands[0]!.thresholds },
+        { ...base.bands[0]!, min: 2 },
+      ],
+    };
+    const registry = createSignalRegistry();
+    registry.register(verifierSignal('orm_sql'));
+    const one = async (score: number) => {
+      const out = await runAsk({ question: 'How many books?', schema }, { generator: scriptedGenerator([{ sql: A, source: 'pasted' }]), runMany: scriptedRunner(table), registry, profile: withOne, verifiers: [fixedScore('orm_sql', score)] });
+      if (!out.ok) throw new Error(out.error.message);
+      return out.result;
+    };
+    const wrong = await one(0.1);
+    expect(wrong.signals.execution_sc).toBeNull();
+    expect(wrong.signals.string_sc).toBeNull();
+    expect(wrong.probability).toBeCloseTo(sigma((0.1 - 0.5) / 0.2), 12);
+    const d = decide(wrong, withOne, 0.2);
+    expect(d.kind).toBe('abstain');
+    expect(d.band).toBe('1 query');
+    expect(d.smallPool.join(' ')).toContain('One query: agreement cannot be measured');
+    expect(d.smallPool.join(' ')).toContain('this P comes from the verifier reading the question and the query alone');
+    expect(decide(await one(0.95), withOne, 0.2).kind).toBe('answer');
+    // Without a band for one query there is no P at all, and no answer.
+    const none = await runAsk({ question: 'How many books?', schema }, { generator: scriptedGenerator([{ sql: A, source: 'pasted' }]), runMany: scriptedRunner(table), registry: createSignalRegistry(), profile: base });
+    expect(none.ok && Number.isNaN(none.result.probability)).toBe(true);
+    if (none.ok) expect(decide(none.result, base, 0.2).reasons.join(' ')).toContain('has no model for a pool of 1 query');
   });
 
   it('abstains at a risk the profile could not reach, and says so', async () => {
@@ -144,7 +193,8 @@ describe('decide', () => {
 
   it('never answers with a query that does not run, however sure the profile is', async () => {
     const broken = await ask(Array.from({ length: 8 }, () => ({ sql: BAD, source: 'm' })));
-    const generous = { ...profileOnExecutionSc(), thresholds: [{ target_risk: 0.2, threshold: 0 }] };
+    const base = profileOnExecutionSc();
+    const generous = { ...base, bands: [{ ...base.bands[0]!, thresholds: [{ target_risk: 0.2, threshold: 0 }] }] };
     const d = decide(broken, generous, 0.2);
     expect(d.kind).toBe('abstain');
     expect(d.reasons.join(' ')).toContain('NO_SUCH_COLUMN');

@@ -48,21 +48,26 @@ export function scriptedRunner(table: Record<string, ExecOutcome>): RunMany & { 
 export const rows = (...values: (string | number | null)[]): ExecOutcome => ({ ok: true, columns: ['x'], rows: values.map((v) => [v]), cut: false, ms: 1 });
 
 /**
- * A one-signal profile: logit = bias + w·(execution_sc − 0.5)/0.25, so
+ * A one-signal profile for pools of 2 and more: logit = bias + w·(execution_sc − 0.5)/0.25, so
  * P = σ(−1 + 4·(x − 0.5)·2) with w = 2, bias = −1; thresholds for 0.1 and 0.2,
- * none for 0.05.
+ * none for 0.05. A pool of one has no band (no P).
  */
 export function profileOnExecutionSc(): CalibrationProfile {
   return {
     version: PROFILE_VERSION,
     name: 'test',
-    signals: ['execution_sc'],
-    model: { standardization: { means: [0.5], sds: [0.25], indicators: [false] }, weights: [2], bias: -1, lambda: 1 },
-    thresholds: [
-      { target_risk: 0.05, threshold: null },
-      { target_risk: 0.1, threshold: 0.9 },
-      { target_risk: 0.2, threshold: 0.6 },
-    ],
+    floor: 0.5,
+    bands: [{
+      min: 2,
+      max: null,
+      signals: ['execution_sc'],
+      model: { standardization: { means: [0.5], sds: [0.25], indicators: [false] }, weights: [2], bias: -1, lambda: 1 },
+      thresholds: [
+        { target_risk: 0.05, threshold: null },
+        { target_risk: 0.1, threshold: 0.9 },
+        { target_risk: 0.2, threshold: 0.6 },
+      ],
+    }],
     provenance: { data: 'hand-made', generator: 'none', n_questions: 0, ece: Number.NaN, auroc: Number.NaN, created: '' },
   };
 }

@@ -51,7 +51,7 @@ describe('preparing a candidate file and tabulating its evaluation', () => {
 
     const report = evaluate(prepared, { bootstrap: 200, seed: 3 });
     const tables = reportTables(report);
-    expect(tables.map((t) => t.id)).toEqual(['signals', 'paired', 'error-correlation', 'combiner', 'combiner-guard', 'reliability', 'selective', 'certificate', 'reliability-score', 'selection', 'accuracy-vs-n']);
+    expect(tables.map((t) => t.id)).toEqual(['signals', 'paired', 'error-correlation', 'combiner', 'combiner-guard', 'reliability', 'selective', 'certificate', 'reliability-score', 'by-pool-size', 'selection', 'accuracy-vs-n']);
     const signals = tables[0]!;
     expect(signals.rows.map((r) => r[0])).toEqual(Object.keys(report.signals));
     expect(tables.find((t) => t.id === 'reliability')!.rows.reduce((s, r) => s + Number(r[1]), 0)).toBe(report.n_questions);

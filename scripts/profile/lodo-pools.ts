@@ -1,0 +1,125 @@
+/**
+ * `npx tsx scripts/profile/lodo-pools.ts [--mutants MUTANTS.jsonl] [--sizes 1,2,3,5,8,19] [--risks 0.1,0.2] [--seed 1] [--json out.json]`
+ *
+ * Measures the default profile's recipe on real systems' pools,
+ * leave-one-database-out: for each of Spider-A's 9 databases, a profile is
+ * fit exactly as `npm run profile:fit` fits the bundled one (evaluate() with
+ * leave-one-database-out cross-fitting and bands by pool size) on the other
+ * 8 databases, with `orm_sql` on every training candidate from a verifier that
+ * saw neither the held-out database nor the candidate's own (real-pools.ts);
+ * then every question of the held-out database, its pool cut to k candidates
+ * (seeded), goes through `confide ask`'s own path (runAsk, then decide at
+ * each risk; the held-out candidates' `orm_sql` from a verifier that never
+ * saw their database), and its best guess is checked against its label.
+ *
+ * Printed per k and risk: coverage, realized risk among answered (with the
+ * number wrong), ECE of the best guesses' P(correct) (10 equal-width bins),
+ * best-guess accuracy, and how many distinct P values there were.
+ */
+import { writeFileSync } from 'node:fs';
+import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql } from './real-pools.ts';
+import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
+import { evaluate } from '../../src/core/eval/report.ts';
+import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
+import { subsamplePrepared } from '../../src/core/eval/subsample.ts';
+import type { ExecOutcome } from '../../src/core/exec/types.ts';
+import { fixedCandidates } from '../../src/core/pipeline/candidate-text.ts';
+import { decide } from '../../src/core/pipeline/decide.ts';
+import { runAsk } from '../../src/core/pipeline/ask.ts';
+import type { CalibrationProfile } from '../../src/core/profile.ts';
+import { askRegistry } from '../../src/core/pipeline/ask-registry.ts';
+import { calibration, createRng } from '../../src/core/stats/index.ts';
+
+const spec: CommandSpec = {
+  name: 'profile:lodo-pools',
+  summary: 'measure the default profile recipe on Spider-A, leave-one-database-out, at several pool sizes',
+  flags: {
+    mutants: { type: 'string', help: 'labeled mutants of Spider train gold (confide synth --split train --n 8 --seed 1, then confide label); default: made here the same way' },
+    sizes: { type: 'string', default: '1,2,3,5,8,19', help: 'pool sizes to cut to' },
+    risks: { type: 'string', default: '0.1,0.2,0.3,0.4', help: 'target risks' },
+    seed: { type: 'string', default: '1', help: 'seed of the fits and the cuts' },
+    json: { type: 'string', help: 'write the figures here' },
+    help: { type: 'boolean', default: false, help: 'show this help' },
+  },
+};
+
+/** One question's decision at one pool size. */
+interface Outcome { db: string; k: number; p: number; correct: boolean; answered: Map<number, boolean> }
+
+/** `confide ask`'s path over already executed candidates: runAsk with a runMany that answers from the labeled run. */
+async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: readonly number[]): Promise<{ p: number; best: number; answered: Map<number, boolean> }> {
+  const outcomes = new Map<string, ExecOutcome>();
+  q.candidates.forEach((c) => outcomes.set(c.record.sql, c.outcome));
+  const normalized = new Map(q.view.candidates.map((c) => [c.sql, c.normalizedSql ?? null] as const));
+  const registry = askRegistry(profile, []);
+  const sampled = q.view.candidates.map((c) => ({ sql: c.sql, source: 'file', ...(c.scores ? { scores: c.scores } : {}) }));
+  const out = await runAsk(
+    { question: q.question, ...(q.evidence ? { evidence: q.evidence } : {}), schema: q.view.schema! },
+    { generator: fixedCandidates(sampled), runMany: async (sqls) => sqls.map((s) => outcomes.get(s)!), normalizedSql: async (s) => normalized.get(s) ?? null, registry, profile },
+  );
+  if (!out.ok) throw new Error(`${q.id}: ${out.error.message}`);
+  const answered = new Map(risks.map((r) => [r, decide(out.result, profile, r).kind === 'answer'] as const));
+  return { p: out.result.probability, best: out.result.chosen, answered };
+}
+
+async function main(flags: ParsedFlags): Promise<number> {
+  if (!realDataPresent()) {
+    process.stderr.write('profile:lodo-pools: ../shared/data (Spider, real candidates, BIRD runs) is not here; nothing to measure\n');
+    return 2;
+  }
+  const t0 = performance.now();
+  const seed = Number(flags.seed);
+  const sizes = String(flags.sizes).split(',').map(Number);
+  const risks = String(flags.risks).split(',').map(Number);
+  const prepared = await labeledSpiderA(REAL_DATA);
+  const data = { ...REAL_DATA, ...(flags.mutants === undefined ? {} : { mutants: String(flags.mutants) }) };
+  const orm = ormSqlSource(prepared, data, await mutantRows(data), seed);
+  const dbs = [...new Set(prepared.map((p) => p.db_id))];
+  process.stderr.write(`${prepared.length} questions on ${dbs.length} databases; features ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  const outcomes: Outcome[] = [];
+  const folds: { db: string; bands: string[] }[] = [];
+  for (const d of dbs) {
+    const train = prepared.filter((p) => p.db_id !== d);
+    const test = prepared.filter((p) => p.db_id === d);
+    const trainScored = withOrmSql(train, orm.scoresFor(train, (e) => [d, e]));
+    const testScored = withOrmSql(test, orm.scoresFor(test, (e) => [e]));
+    const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}` }).profile;
+    folds.push({ db: d, bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`) });
+    for (const k of sizes) {
+      const rng = createRng(seed * 7919 + k);
+      for (const q of testScored) {
+        const cut = subsamplePrepared(q, k, rng);
+        const r = await ask(cut, profile, risks);
+        outcomes.push({ db: d, k, p: r.p, correct: r.best >= 0 && cut.candidates[r.best]!.correct === true, answered: r.answered });
+      }
+    }
+    process.stderr.write(`${d}: ${test.length} questions; ${folds.at(-1)!.bands.join('; ')}; ${orm.fits()} verifier fits; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  }
+  const table = sizes.map((k) => {
+    const at = outcomes.filter((o) => o.k === k);
+    const p = Float64Array.from(at, (o) => (Number.isFinite(o.p) ? o.p : 0));
+    const y = Uint8Array.from(at, (o) => (o.correct ? 1 : 0));
+    return {
+      k,
+      questions: at.length,
+      best_accuracy: y.reduce((a, b) => a + b, 0) / at.length,
+      ece: calibration(p, y).ece,
+      distinct_p: new Set(at.map((o) => o.p.toFixed(6))).size,
+      by_risk: risks.map((r) => {
+        const answered = at.filter((o) => o.answered.get(r));
+        const wrong = answered.filter((o) => !o.correct).length;
+        return { target_risk: r, coverage: answered.length / at.length, risk: answered.length === 0 ? NaN : wrong / answered.length, answered: answered.length, wrong };
+      }),
+    };
+  });
+  const pct = (x: number): string => (Number.isNaN(x) ? 'NaN' : `${(100 * x).toFixed(1)}%`);
+  process.stdout.write(`k | questions | best-guess accuracy | ECE | distinct P | ${risks.map((r) => `risk ≤ ${r}: coverage / risk (wrong)`).join(' | ')}\n`);
+  for (const t of table) {
+    process.stdout.write(`${t.k} | ${t.questions} | ${pct(t.best_accuracy)} | ${t.ece.toFixed(3)} | ${t.distinct_p} | ${t.by_risk.map((b) => `${pct(b.coverage)} / ${pct(b.risk)} (${b.wrong})`).join(' | ')}\n`);
+  }
+  if (flags.json !== undefined) writeFileSync(String(flags.json), JSON.stringify({ seed, sizes, risks, folds, table }, null, 2) + '\n');
+  process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  return 0;
+}
+
+process.exitCode = await runWithFlags(spec, process.argv.slice(2), main);

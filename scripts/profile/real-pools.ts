@@ -1,0 +1,176 @@
+/**
+ * Real systems' pools for fitting and measuring calibration profiles: Spider-A
+ * (`../shared/data/real-candidates/spider-dev-A.jsonl`, 484 Spider dev
+ * questions on 9 databases, 19 systems' SQL each) executed against
+ * `../shared/data/spider` and labeled by execution (spider rule), and the
+ * verifier's question–SQL score `orm_sql` on every candidate from a model
+ * that never saw the candidate's database.
+ *
+ * `orm_sql` is the bundled `orm-v2`'s recipe (scripts/orm/train-real.ts: an
+ * L2 logistic model over the featurizer's dense question–SQL slots and its
+ * agreement slots, trained on Spider-A's candidates with their pools'
+ * agreement plus a seeded eighth of BIRD dev's labeled runs and a quarter of
+ * mutants of Spider train gold, whose agreement is "not given") fit without
+ * the excluded databases, and scored as Ask scores `orm_sql`: agreement not
+ * given. Fits are cached by their excluded set, so nested leave-one-database-
+ * out (exclude the held-out database and the one being scored) costs one fit
+ * per pair. Everything is read at run time; nothing is written to the
+ * repository.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { birdTextRows, labeledTextRows, tablesSchemas, textFeatures } from '../orm/bird-data.ts';
+import { fitScaledLogistic, SOURCE_SALT, sourceSample, withAgreementNotGiven, type ScaledLogistic, type XY } from '../orm/lodo.ts';
+import { denseTextFeatures } from '../orm/text-features.ts';
+import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
+import { viewAgreement } from '../../src/core/orm/agreement.ts';
+import { agreementSlots } from '../../src/core/orm/featurize.ts';
+import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
+import { loadBenchmark, readCandidateFile } from '../../src/node/bench.ts';
+import { prepareRun } from '../../src/node/prepare.ts';
+import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
+import { synthesizeBenchmark } from '../../src/node/synth.ts';
+
+/** Where the data is read from at run time. */
+export interface RealData {
+  readonly bench: string;
+  readonly candidates: string;
+  readonly bird: string;
+  /**
+   * Mutants of Spider train gold, labeled (`confide synth --split train --n 8 --seed 1`, then
+   * `confide label`), or undefined to make them here the same way.
+   */
+  readonly mutants?: string;
+}
+
+const shared = (p: string): string => fileURLToPath(new URL(`../../../shared/data/${p}`, import.meta.url));
+
+export const REAL_DATA: RealData = {
+  bench: shared('spider'),
+  candidates: shared('real-candidates/spider-dev-A.jsonl'),
+  bird: shared('real-candidates/bird-dev'),
+};
+
+/** True when Spider, the real candidates and BIRD's runs are present. */
+export function realDataPresent(data: RealData = REAL_DATA): boolean {
+  return existsSync(`${data.bench}/dev.json`) && existsSync(data.candidates) && existsSync(`${data.bird}/candidates.jsonl`);
+}
+
+/** Spider-A executed and labeled; questions whose gold failed or with an unknown label are left out. */
+export async function labeledSpiderA(data: RealData): Promise<PreparedQuestion[]> {
+  const bench = await loadBenchmark(data.bench);
+  const pool = createNodeSqlPool({ size: 2 });
+  try {
+    const run = await prepareRun(await readCandidateFile(data.candidates), bench, { pool, rule: 'spider' });
+    return run.prepared.filter((p) => p.goldError === undefined && p.candidates.length > 0 && p.candidates.every((c) => c.correct !== null));
+  } finally {
+    pool.terminate();
+  }
+}
+
+/** A labeled candidate of another source as the text verifier reads it. */
+export interface TextRow {
+  readonly db: string;
+  readonly y: number;
+  readonly text: number[];
+}
+
+/**
+ * The mutant rows: read from `data.mutants`, or made here as `confide synth
+ * --split train --n 8 --seed 1` and `confide label` make them (the same
+ * core code, in process).
+ *
+ * @example const rows = await mutantRows(REAL_DATA);
+ */
+export async function mutantRows(data: RealData): Promise<TextRow[]> {
+  const schemas = tablesSchemas(`${data.bench}/tables.json`);
+  if (data.mutants !== undefined) return labeledTextRows(data.mutants, schemas);
+  const bench = await loadBenchmark(data.bench, { split: 'train' });
+  const pool = createNodeSqlPool({ size: 2 });
+  try {
+    const records = await synthesizeBenchmark(bench, pool, { n: 8, seed: 1 });
+    const run = await prepareRun(records, bench, { pool, rule: 'spider', labelsOnly: true });
+    const cache = new Map<string, SqlFacts>();
+    const out: TextRow[] = [];
+    for (const p of run.prepared) {
+      p.candidates.forEach((c) => {
+        if (c.correct === null) return;
+        const text = textFeatures(p, c.record.sql, schemas.get(p.db_id), cache);
+        if (text) out.push({ db: p.db_id, y: c.correct ? 1 : 0, text });
+      });
+    }
+    return out;
+  } finally {
+    pool.terminate();
+  }
+}
+
+/** The `orm_sql` verifier of the module comment, fit without chosen databases. */
+export interface OrmSqlSource {
+  /** `scores[q][c]` for the candidates of `dbs`, each from a model fit without `exclude(db)`. */
+  scoresFor(prepared: readonly PreparedQuestion[], exclude: (db: string) => readonly string[]): Float64Array[];
+  readonly fits: () => number;
+}
+
+/**
+ * Builds the rows once (features of every Spider-A candidate, BIRD and mutant samples).
+ *
+ * @example
+ * const orm = ormSqlSource(prepared, data, await mutantRows(data));
+ * const oof = orm.scoresFor(prepared, (db) => [db]); // leave-one-database-out
+ */
+export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealData, mutantRows: readonly TextRow[], seed = 1, lambda = 10): OrmSqlSource {
+  const cache = new Map<string, SqlFacts>();
+  const text = new Map<string, number[]>();
+  const key = (q: number, c: number): string => `${q}:${c}`;
+  const rows: (XY & { db: string })[] = [];
+  prepared.forEach((p, q) => {
+    const shares = viewAgreement(p.view);
+    p.view.candidates.forEach((cand, c) => {
+      const t = denseTextFeatures({ question: p.question, sql: cand.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cache);
+      text.set(key(q, c), t);
+      rows.push({ db: p.db_id, x: [...t, ...agreementSlots(shares[c])], y: p.candidates[c]!.correct ? 1 : 0 });
+    });
+  });
+  const bird = birdTextRows(data.bird);
+  const mutants = mutantRows;
+  const dbs = new Set(prepared.map((p) => p.db_id));
+  const overlap = [...new Set(mutants.map((m) => m.db))].filter((db) => dbs.has(db));
+  if (overlap.length > 0) throw new RangeError(`mutants: databases also among the candidates' (${overlap.join(', ')}); use mutants of other databases only`);
+  const extra = withAgreementNotGiven([...sourceSample(bird, 0.125, seed, SOURCE_SALT.bird), ...sourceSample(mutants, 0.25, seed, SOURCE_SALT.mutants)]);
+  const fitted = new Map<string, ScaledLogistic>();
+  const model = (excluded: readonly string[]): ScaledLogistic => {
+    const k = [...new Set(excluded)].sort().join('|');
+    let v = fitted.get(k);
+    if (v === undefined) {
+      const out = new Set(excluded);
+      v = fitScaledLogistic([...rows.filter((r) => !out.has(r.db)), ...extra], lambda);
+      fitted.set(k, v);
+    }
+    return v;
+  };
+  const notGiven = agreementSlots(undefined);
+  return {
+    fits: () => fitted.size,
+    scoresFor(questions, exclude) {
+      return questions.map((p) => {
+        const q = prepared.indexOf(p);
+        if (q < 0) throw new RangeError(`ormSqlSource: question ${p.id} is not one the source was built on`);
+        const v = model(exclude(p.db_id));
+        return Float64Array.from(p.view.candidates, (_, c) => v.score([...text.get(key(q, c))!, ...notGiven]));
+      });
+    },
+  };
+}
+
+/**
+ * Questions with `scores.orm_sql` set from `scores` (one array per question, in order).
+ *
+ * @example withOrmSql(prepared, orm.scoresFor(prepared, (db) => [db]));
+ */
+export function withOrmSql(prepared: readonly PreparedQuestion[], scores: readonly Float64Array[]): PreparedQuestion[] {
+  return prepared.map((p, q) => ({
+    ...p,
+    view: { ...p.view, candidates: p.view.candidates.map((c, j) => ({ ...c, scores: { ...c.scores, orm_sql: scores[q]![j]! } })) },
+  }));
+}
