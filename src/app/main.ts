@@ -1,7 +1,8 @@
 /**
  * The page: a SQL worker pool, the database bar, the schema panel and the
- * sections (Ask, Evaluate, Profiles, SQL console). Opens the bundled demo
- * database at start unless the URL says `?db=none`.
+ * sections (Ask, Evaluate, Profiles, SQL console), each at its own hash route
+ * (router.ts). Opens the bundled demo database at start unless the URL says
+ * `?db=none`.
  */
 import { browserSqlSpawn } from '../engines/sql/browser-spawn.ts';
 import { createSqlPool } from '../engines/sql/pool.ts';
@@ -20,6 +21,7 @@ import { profilesView } from './profiles/profiles-view.ts';
 import { createProfileStore } from './profiles/store.ts';
 import { renderSchemaPanel } from './schema-panel.ts';
 import { tableBrowser } from './table-browser.ts';
+import { createRouter } from './router.ts';
 import { createTabs } from './tabs.ts';
 import './styles.css';
 
@@ -32,7 +34,7 @@ const browser = tableBrowser(pool, dbs);
 dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, {
   countRows: (table) => dbs.countRows(table),
   onBrowse: (table) => {
-    tabs.select('console');
+    router.go('console', sqlConsole.params());
     browser.browse(table);
   },
 }));
@@ -40,18 +42,28 @@ dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, {
 const profiles = await createProfileStore(localStorage);
 const live = liveModel();
 const orm = createOrmClient(await openOrmModelStore());
-const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: { verifier: ormVerifier(orm), panel: ormModelPanel(orm) }, openConsole: () => tabs.select('console') }));
+const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: { verifier: ormVerifier(orm), panel: ormModelPanel(orm) }, openConsole: () => router.go('console', sqlConsole.params()) }));
 const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live, orm }));
 const profilesPanel = el('section', {}, profilesView(profiles));
-const consolePanel = el('section', {}, consoleView(pool, dbs), browser.element);
-const tabs = createTabs([
+const sqlConsole = consoleView(pool, dbs, { onQuery: (params) => router.replace('console', params) });
+const consolePanel = el('section', {}, sqlConsole.element, browser.element);
+const views = [
   { id: 'ask', label: 'Ask', panel: askPanel },
   { id: 'evaluate', label: 'Evaluate', panel: evaluatePanel },
   { id: 'profiles', label: 'Profiles', panel: profilesPanel },
   { id: 'console', label: 'SQL console', panel: consolePanel },
-]);
+];
+const tabs = createTabs(views, (id, focus) => {
+  router.go(id, id === 'console' ? sqlConsole.params() : {});
+  if (focus) tabs.show(id, true);
+});
+const router = createRouter(views.map((v) => v.id), 'ask', (route, cause) => {
+  tabs.show(route.view);
+  if (route.view === 'console') sqlConsole.route(route.params, cause);
+});
 const main = el('main', { id: 'main', class: 'layout' }, schemaAside, el('div', { class: 'sections' }, tabs.bar, askPanel, evaluatePanel, profilesPanel, consolePanel));
 replace(root, bar.element, main);
+router.start();
 
 if (new URLSearchParams(location.search).get('db') !== 'none') {
   void dbs.openDemo().then((r) => bar.report('The demo database', r));
