@@ -16,6 +16,7 @@ import { consoleView } from './console-view.ts';
 import { evaluateView } from './evaluate/evaluate-view.ts';
 import { createDatabaseController } from './database.ts';
 import { databaseBar } from './database-bar.ts';
+import { openLastFileStore } from './last-file.ts';
 import { el, replace } from './dom.ts';
 import { profilesView } from './profiles/profiles-view.ts';
 import { createProfileStore } from './profiles/store.ts';
@@ -28,7 +29,7 @@ import './styles.css';
 const root = document.getElementById('app')!;
 const pool = createSqlPool({ spawn: browserSqlSpawn });
 const dbs = createDatabaseController(pool);
-const bar = databaseBar(dbs);
+const bar = databaseBar(dbs, await openLastFileStore());
 const schemaAside = el('aside', { class: 'schema-panel', 'aria-labelledby': 'schema-heading' }, el('h2', { id: 'schema-heading' }, 'Schema'), el('p', { class: 'muted' }, 'No database open.'));
 const browser = tableBrowser(pool, dbs);
 dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, {
@@ -66,5 +67,5 @@ replace(root, bar.element, main);
 router.start();
 
 if (new URLSearchParams(location.search).get('db') !== 'none') {
-  void dbs.openDemo().then((r) => bar.report('The demo database', r));
+  void bar.reopenLast().then(async (reopened) => reopened || bar.report('The demo database', await dbs.openDemo()));
 }
