@@ -103,11 +103,11 @@ export function createSqlEditor(options: SqlEditorOptions): SqlEditor {
       syntaxHighlighting(classHighlighter),
       keymap.of([...completionKeymap, ...historyKeymap, ...defaultKeymap]),
       EditorView.lineWrapping,
+      EditorView.editorAttributes.of({ class: 'sql-editor' }),
       EditorView.contentAttributes.of({ 'aria-labelledby': options.labelledBy, spellcheck: 'false', autocapitalize: 'off', autocorrect: 'off' }),
       ...(options.placeholder === undefined ? [] : [placeholder(options.placeholder)]),
     ],
   });
-  view.dom.classList.add('sql-editor');
   return {
     element: view.dom,
     value: () => view.state.doc.toString(),
