@@ -2,8 +2,8 @@
  * A chart of a query result, with no code: the person picks bar, line or
  * scatter and two columns (x, and a column of numbers for y), and Observable
  * Plot draws it. Rows whose y is not a number are left out and counted; a bar
- * chart draws at most MAX_BARS bars (the first rows, in the result's order)
- * and says so; a line joins the points in x order. X values that are all ISO
+ * chart draws at most MAX_BARS bars (the first rows, in the result's order,
+ * which is also the bars' order) and says so; a line joins the points in x order. X values that are all ISO
  * dates (`2024-03-01…`) are drawn on a time axis. Drawn only when opened.
  */
 import * as Plot from '@observablehq/plot';
@@ -60,11 +60,13 @@ function drawing(data: ChartData, kind: ChartKind, xLabel: string, yLabel: strin
     : kind === 'line'
       ? [Plot.lineY(data.points, { x: 'x', y: 'y', stroke: '#4e79a7', strokeWidth: 2 }), Plot.dot(data.points, { x: 'x', y: 'y', fill: '#4e79a7', r: 2 })]
       : [Plot.dot(data.points, { x: 'x', y: 'y', stroke: '#4e79a7' })];
-  const many = kind === 'bar' && data.points.length > 12;
+  // Bars keep the result's order (its ORDER BY), and their labels turn when they would not fit side by side.
+  const labels = kind === 'bar' ? [...new Set(data.points.map((p) => String(p.x)))] : [];
+  const turn = labels.length * Math.max(0, ...labels.map((l) => l.length)) > 70;
   return Plot.plot({
     width: 640, height: 360, grid: true,
-    marginBottom: many ? 80 : 40,
-    x: { label: xLabel, ...(many ? { tickRotate: -45 } : {}) },
+    marginBottom: turn ? 90 : 40,
+    x: { label: xLabel, ...(kind === 'bar' ? { domain: labels } : {}), ...(turn ? { tickRotate: -40 } : {}) },
     y: { label: yLabel },
     marks,
   });
@@ -84,7 +86,7 @@ export function resultChart(result: ExecSuccess): HTMLElement | null {
   };
   const columns = result.columns.map((name, c): [string, string] => [String(c), name]);
   const yDefault = numeric.find((c) => c !== 0) ?? numeric[0];
-  const [kindBox, kind] = choice(uid('chart-kind'), 'Chart', [['bar', 'Bar'], ['line', 'Line'], ['scatter', 'Scatter']], 'bar');
+  const [kindBox, kind] = choice(uid('chart-kind'), 'Kind', [['bar', 'Bar'], ['line', 'Line'], ['scatter', 'Scatter']], 'bar');
   const [xBox, xSel] = choice(uid('chart-x'), 'x', columns, '0');
   const [yBox, ySel] = choice(uid('chart-y'), 'y', columns.filter(([v]) => numeric.includes(Number(v))), String(yDefault ?? ''));
   const figureBox = el('div', { class: 'chart-figure' });
