@@ -43,6 +43,17 @@ async function open(initScript: string): Promise<AppSession> {
 const openName = (page: Page): Promise<string | null> => page.locator('.db-status .db-name').textContent();
 const waitOpen = (page: Page, name: string): Promise<void> => page.locator('.db-status .db-name', { hasText: name }).waitFor({ timeout: 30_000 });
 
+/** Opens a copy of the demo named `name` through the classic file input, then reloads (the demo opens again). */
+async function openThroughInputThenReload(page: Page, name: string): Promise<void> {
+  await waitOpen(page, 'demo.sqlite');
+  const path = join(dir, name);
+  copyFileSync(DEMO_DB_PATH, path);
+  await page.locator('#db-file').setInputFiles(path);
+  await waitOpen(page, name);
+  await page.reload();
+  await waitOpen(page, 'demo.sqlite');
+}
+
 describe('reopening the last file', () => {
   it('reopens a file chosen with the browser picker after a reload, asks when the browser wants to, and says when it refuses', async () => {
     const { page } = await open(PICKER);
@@ -87,13 +98,7 @@ describe('reopening the last file', () => {
 
   it('names a file opened through the classic input and says why it cannot come back by itself; Forget it forgets', async () => {
     const { page } = await open(PICKER);
-    await waitOpen(page, 'demo.sqlite');
-    const classic = join(dir, 'classic.sqlite');
-    copyFileSync(DEMO_DB_PATH, classic);
-    await page.locator('#db-file').setInputFiles(classic);
-    await waitOpen(page, 'classic.sqlite');
-    await page.reload();
-    await waitOpen(page, 'demo.sqlite');
+    await openThroughInputThenReload(page, 'classic.sqlite');
     const line = page.locator('#last-file');
     await expect.poll(() => line.textContent()).toContain('Last time, classic.sqlite was open. It was opened through the classic file input or dropped on the page');
     await page.getByRole('button', { name: 'Forget it' }).click();
@@ -105,13 +110,7 @@ describe('reopening the last file', () => {
 
   it('says so in a browser without the File System Access API', async () => {
     const { page } = await open('delete window.showOpenFilePicker;');
-    await waitOpen(page, 'demo.sqlite');
-    const classic = join(dir, 'plain.sqlite');
-    copyFileSync(DEMO_DB_PATH, classic);
-    await page.locator('#db-file').setInputFiles(classic);
-    await waitOpen(page, 'plain.sqlite');
-    await page.reload();
-    await waitOpen(page, 'demo.sqlite');
+    await openThroughInputThenReload(page, 'plain.sqlite');
     await expect.poll(() => page.locator('#last-file').textContent()).toContain('Last time, plain.sqlite was open. This browser gives pages no lasting access to a file');
   });
 });
