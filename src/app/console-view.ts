@@ -183,10 +183,10 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     const url = new URL(location.href);
     url.hash = `console?${new URLSearchParams(paramsOf(sql)).toString()}`;
     const link = url.href;
-    void navigator.clipboard?.writeText(link).then(
-      () => (linkStatus.textContent = 'Link copied. It holds the query only: no data, no file.'),
-      () => replace(linkStatus, 'The browser refused the clipboard; copy the link from here: ', el('input', { type: 'text', readonly: true, value: link, class: 'link-text', 'aria-label': 'Link to this query' })),
-    );
+    const showLink = (): void => replace(linkStatus, 'The browser refused the clipboard; copy the link from here: ', el('input', { type: 'text', readonly: true, value: link, class: 'link-text', 'aria-label': 'Link to this query' }));
+    // No clipboard at all outside a secure context (plain http on another host).
+    if (navigator.clipboard === undefined) return showLink();
+    void navigator.clipboard.writeText(link).then(() => (linkStatus.textContent = 'Link copied. It holds the query only: no data, no file.'), showLink);
   });
 
   dbs.onChange((db) => {
