@@ -1,6 +1,7 @@
 /**
- * The SQL console: a SQL editor (sql-editor.ts: highlighting, completion of
- * the open database's tables and columns, Ctrl+Enter or Cmd+Enter runs),
+ * The SQL console: a SQL editor (sql-editor.ts, loaded when the console is
+ * first shown: highlighting, completion of the open database's tables and
+ * columns, Ctrl+Enter or Cmd+Enter runs),
  * queries run read-only in the worker pool under a time limit the person
  * chooses (5 s by default, up to 5 minutes; the memory cap stays), the rows
  * (paginated, as text) or the error with its code, a chart of the rows,
@@ -26,7 +27,7 @@ import { resultActions } from './result-actions.ts';
 import { resultChart } from './result-chart.ts';
 import { resultTable } from './result-table.ts';
 import type { RouteCause } from './router.ts';
-import { createSqlEditor } from './sql-editor.ts';
+import { sqlEditorSlot } from './sql-editor-slot.ts';
 
 /** The time limits offered, in ms; the first is the default. */
 export const TIME_LIMITS_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000] as const;
@@ -40,6 +41,8 @@ export interface ConsoleView {
   readonly element: HTMLElement;
   /** The URL parameters of the console's current query (`{sql}`; empty when none has run). */
   params(): Record<string, string>;
+  /** Called when the console is shown: loads the editor the first time. */
+  shown(): void;
   /** Shows a route's parameters: a query from a link (or from Back/Forward) goes into the editor and runs. */
   route(params: URLSearchParams, cause: RouteCause): void;
 }
@@ -77,7 +80,7 @@ export function missingTables(sql: string, db: Pick<OpenDatabase, 'schema'>): st
  * section.append(consolePanel.element);
  */
 export function consoleView(pool: SqlPool, dbs: DatabaseController, options: ConsoleOptions): ConsoleView {
-  const editor = createSqlEditor({
+  const editor = sqlEditorSlot({
     doc: "SELECT name FROM sqlite_master WHERE type = 'table'",
     labelledBy: 'console-sql-label',
     placeholder: 'SELECT … (Ctrl+Enter runs it)',
@@ -217,6 +220,7 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
   return {
     element,
     params: () => paramsOf(routed),
+    shown: () => void editor.load(),
     route(params, cause) {
       const sql = params.get('sql');
       if (sql === null || sql === routed || (cause === 'app' && sql === editor.value())) return;

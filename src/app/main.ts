@@ -60,7 +60,9 @@ const tabs = createTabs(views, (id, focus) => {
 });
 const router = createRouter(views.map((v) => v.id), 'ask', (route, cause) => {
   tabs.show(route.view);
-  if (route.view === 'console') sqlConsole.route(route.params, cause);
+  if (route.view !== 'console') return;
+  sqlConsole.shown();
+  sqlConsole.route(route.params, cause);
 });
 const main = el('main', { id: 'main', class: 'layout' }, schemaAside, el('div', { class: 'sections' }, tabs.bar, askPanel, evaluatePanel, profilesPanel, consolePanel));
 replace(root, bar.element, main);
