@@ -35,15 +35,17 @@ const browser = tableBrowser(pool, dbs);
 dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, {
   countRows: (table) => dbs.countRows(table),
   onBrowse: (table) => {
-    router.go('console', sqlConsole.params());
+    openConsole();
     browser.browse(table);
   },
 }));
 
+/** Shows the console with its current query in the URL. */
+const openConsole = (): void => router.go('console', sqlConsole.params());
 const profiles = await createProfileStore(localStorage);
 const live = liveModel();
 const orm = createOrmClient(await openOrmModelStore());
-const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: { verifier: ormVerifier(orm), panel: ormModelPanel(orm) }, openConsole: () => router.go('console', sqlConsole.params()) }));
+const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: { verifier: ormVerifier(orm), panel: ormModelPanel(orm) }, openConsole }));
 const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live, orm }));
 const profilesPanel = el('section', {}, profilesView(profiles));
 const sqlConsole = consoleView(pool, dbs, { onQuery: (params) => router.replace('console', params) });
@@ -55,7 +57,8 @@ const views = [
   { id: 'console', label: 'SQL console', panel: consolePanel },
 ];
 const tabs = createTabs(views, (id, focus) => {
-  router.go(id, id === 'console' ? sqlConsole.params() : {});
+  if (id === 'console') openConsole();
+  else router.go(id);
   if (focus) tabs.show(id, true);
 });
 const router = createRouter(views.map((v) => v.id), 'ask', (route, cause) => {
