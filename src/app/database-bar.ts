@@ -4,25 +4,31 @@
  * this computer, and shows what is open (or why it did not open). An open in
  * progress shows what it is doing and can be cancelled; a big file (read on
  * demand) offers the whole-file integrity check as its own cancellable action.
+ * Where the browser has `showOpenFilePicker`, "Open a SQLite file…" uses it,
+ * so the file can be reopened after a reload (last-file.ts); a dropped file
+ * is kept the same way where the drop hands over a file handle.
  */
 import type { DatabaseController, OpenResult } from './database.ts';
 import { el, replace } from './dom.ts';
+import { canKeepFiles, lastFileControl, pickFile, type FileHandle, type LastFileStore } from './last-file.ts';
 
 export interface DatabaseBar {
   readonly element: HTMLElement;
   /** Shows the outcome of an open started elsewhere (the demo at start-up). */
   report(what: string, r: OpenResult): void;
+  /** Reopens the file open last time, when the browser allows it without asking (true), else offers or explains. */
+  reopenLast(): Promise<boolean>;
 }
 
 /**
  * Builds the bar and installs the page-wide drop target.
  *
  * @example
- * const bar = databaseBar(dbs);
+ * const bar = databaseBar(dbs, await openLastFileStore());
  * header.append(bar.element);
- * bar.report('The demo database', await dbs.openDemo());
+ * if (!(await bar.reopenLast())) bar.report('The demo database', await dbs.openDemo());
  */
-export function databaseBar(dbs: DatabaseController): DatabaseBar {
+export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | null = null): DatabaseBar {
   const status = el('p', { class: 'db-status', role: 'status', 'aria-live': 'polite' }, 'No database open yet.');
   const picker = el('input', { type: 'file', id: 'db-file', accept: '.sqlite,.sqlite3,.db,.db3,application/vnd.sqlite3,application/x-sqlite3', class: 'visually-hidden' });
   const pickLabel = el('label', { for: 'db-file', class: 'button' }, 'Open a SQLite file…');
@@ -62,14 +68,21 @@ export function databaseBar(dbs: DatabaseController): DatabaseBar {
       replace(status, el('span', { class: 'error', role: 'alert' }, `${what} did not open: ${r.error.message} (${r.error.code})`));
     }
   };
-  const openFile = async (file: File): Promise<void> => {
+  const openOnly = async (file: File): Promise<OpenResult> => {
     const signal = startCancellable();
     replace(status, `Opening ${file.name} (${mb(file.size)}): reading its header and schema…`);
     try {
-      report(file.name, await dbs.openFile(file, signal));
+      const r = await dbs.openFile(file, signal);
+      report(file.name, r);
+      return r;
     } finally {
       if (running?.signal === signal) endCancellable();
     }
+  };
+  const last = lastFileControl(lastFiles, openOnly);
+  /** Opens a file the person chose, and keeps it (its handle, or its name) for after a reload. */
+  const openFile = async (file: File, handle: FileHandle | null): Promise<void> => {
+    if ((await openOnly(file)).ok) last.keep(file.name, handle);
   };
   checkButton.addEventListener('click', async () => {
     const signal = startCancellable();
@@ -88,8 +101,15 @@ export function databaseBar(dbs: DatabaseController): DatabaseBar {
   });
   picker.addEventListener('change', () => {
     const f = picker.files?.[0];
-    if (f) void openFile(f);
+    if (f) void openFile(f, null);
     picker.value = '';
+  });
+  picker.addEventListener('click', (e) => {
+    if (!canKeepFiles()) return;
+    e.preventDefault();
+    void pickFile().then(async (handle) => {
+      if (handle !== null) await openFile(await handle.getFile(), handle);
+    }, (err: unknown) => replace(status, el('span', { class: 'error', role: 'alert' }, `The file picker failed: ${err instanceof Error ? err.message : String(err)}`)));
   });
   demo.addEventListener('click', async () => {
     replace(status, 'Opening the demo database…');
@@ -110,13 +130,17 @@ export function databaseBar(dbs: DatabaseController): DatabaseBar {
     body.classList.remove('dragging');
     if (!f) return;
     e.preventDefault();
-    void openFile(f);
+    // The handle must be asked for during the event; Chromium gives one for a file dragged from the desktop.
+    const item = e.dataTransfer?.items[0] as (DataTransferItem & { getAsFileSystemHandle?: () => Promise<FileHandle | { kind: string } | null | undefined> }) | undefined;
+    const handle = item?.getAsFileSystemHandle?.().catch(() => null) ?? Promise.resolve(null);
+    void handle.then((h) => openFile(f, h?.kind === 'file' ? (h as FileHandle) : null));
   });
 
   const element = el('section', { class: 'db-bar', 'aria-label': 'Database' },
     el('div', { class: 'row' }, pickLabel, picker, demo, el('span', { class: 'muted drop-hint' }, 'or drop a .sqlite file on the page')),
     el('div', { class: 'row' }, status, cancel, checkButton, checkStatus),
+    last.element,
     el('p', { class: 'privacy-note' }, 'Your file is opened inside this browser tab and is never uploaded: Confide has no server. The only network use is the optional one-time download of a language model.'),
   );
-  return { element, report };
+  return { element, report, reopenLast: () => last.start() };
 }

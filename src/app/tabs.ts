@@ -1,7 +1,8 @@
 /**
  * Accessible tabs (WAI-ARIA tabs pattern): a `tablist` of buttons, one
- * `tabpanel` each; Left/Right/Home/End move between tabs, and the URL hash
- * (`#ask`, `#evaluate` …) remembers the choice.
+ * `tabpanel` each; Left/Right/Home/End move between tabs. A click or key
+ * calls `onPick` (the router, which adds a history entry and then calls
+ * `show`); the tabs themselves never touch the URL.
  */
 import { el } from './dom.ts';
 
@@ -11,14 +12,20 @@ export interface TabSpec {
   readonly panel: HTMLElement;
 }
 
+export interface Tabs {
+  readonly bar: HTMLElement;
+  /** Shows one tab's panel (an unknown id shows the first), focusing its tab when asked. */
+  show(id: string, focus?: boolean): void;
+}
+
 /**
- * Builds the tab bar and wires the panels; returns the bar and a `select(id)`.
+ * Builds the tab bar and wires the panels; shows the first tab until told otherwise.
  *
  * @example
- * const tabs = createTabs([{ id: 'ask', label: 'Ask', panel: askPanel }]);
+ * const tabs = createTabs([{ id: 'ask', label: 'Ask', panel: askPanel }], (id) => router.go(id));
  * header.append(tabs.bar);
  */
-export function createTabs(specs: readonly TabSpec[], onSelect?: (id: string) => void): { bar: HTMLElement; select(id: string): void } {
+export function createTabs(specs: readonly TabSpec[], onPick: (id: string, focus: boolean) => void): Tabs {
   const buttons = specs.map((s) => {
     s.panel.id = `panel-${s.id}`;
     s.panel.setAttribute('role', 'tabpanel');
@@ -26,7 +33,7 @@ export function createTabs(specs: readonly TabSpec[], onSelect?: (id: string) =>
     s.panel.tabIndex = 0;
     return el('button', { type: 'button', role: 'tab', id: `tab-${s.id}`, 'aria-controls': `panel-${s.id}` }, s.label);
   });
-  const select = (id: string, focus = false): void => {
+  const show = (id: string, focus = false): void => {
     const at = Math.max(0, specs.findIndex((s) => s.id === id));
     specs.forEach((s, i) => {
       const on = i === at;
@@ -35,21 +42,19 @@ export function createTabs(specs: readonly TabSpec[], onSelect?: (id: string) =>
       s.panel.hidden = !on;
     });
     if (focus) buttons[at].focus();
-    if (location.hash !== `#${specs[at].id}`) history.replaceState(null, '', `#${specs[at].id}`);
-    onSelect?.(specs[at].id);
   };
   buttons.forEach((b, i) => {
-    b.addEventListener('click', () => select(specs[i].id));
+    b.addEventListener('click', () => onPick(specs[i].id, false));
     b.addEventListener('keydown', (e) => {
       const k = (e as KeyboardEvent).key;
       const to = k === 'ArrowRight' ? (i + 1) % specs.length : k === 'ArrowLeft' ? (i - 1 + specs.length) % specs.length : k === 'Home' ? 0 : k === 'End' ? specs.length - 1 : -1;
       if (to >= 0) {
         e.preventDefault();
-        select(specs[to].id, true);
+        onPick(specs[to].id, true);
       }
     });
   });
   const bar = el('div', { role: 'tablist', 'aria-label': 'Sections', class: 'tabs' }, ...buttons);
-  select(location.hash.slice(1) || specs[0].id);
-  return { bar, select: (id) => select(id) };
+  show(specs[0].id);
+  return { bar, show };
 }

@@ -36,21 +36,28 @@ function editDistance(a: string, b: string): number {
 }
 
 /**
- * The flag of `spec` nearest to `given` (a name without dashes), or null when
- * none is near: within a third of its length in edits (at least 2), or one
- * that starts with it.
+ * The name in `names` nearest to `given`, or null when none is near: within a
+ * third of its length in edits (at least 2), or one that starts with it.
  *
  * @example
- * nearestFlag(spec, 'candidate'); // 'candidates'
+ * nearestName(['label', 'eval'], 'lable'); // 'label'
  */
-export function nearestFlag(spec: CommandSpec, given: string): string | null {
+export function nearestName(names: readonly string[], given: string): string | null {
   let best: { name: string; d: number } | null = null;
-  for (const name of Object.keys(spec.flags)) {
+  for (const name of names) {
     const d = name.startsWith(given) || given.startsWith(name) ? 1 : editDistance(given, name);
     if (best === null || d < best.d) best = { name, d };
   }
   return best !== null && best.d <= Math.max(2, Math.floor(given.length / 3)) ? best.name : null;
 }
+
+/**
+ * The flag of `spec` nearest to `given` (a name without dashes), or null when none is near.
+ *
+ * @example
+ * nearestFlag(spec, 'candidate'); // 'candidates'
+ */
+export const nearestFlag = (spec: CommandSpec, given: string): string | null => nearestName(Object.keys(spec.flags), given);
 
 /** The UsageError for a flag the command does not have (as typed), with the nearest one it has. */
 function unknownFlag(spec: CommandSpec, name: string, rawName: string): UsageError {

@@ -2,10 +2,11 @@
  * `confide`: the command line over the same core and engines as the app.
  * Each subcommand is a thin shell in its own file; this file only dispatches
  * and says what went wrong: a usage error in one line with where to find the
- * flags (exit 2); a typed failure as `code: message`, once (exit 1); anything
- * else as one line too, never a stack trace (set CONFIDE_DEBUG=1 to see it).
+ * flags (exit 2; a mistyped command or flag names the nearest one); a typed
+ * failure as `code: message`, once (exit 1); anything else as one line too,
+ * never a stack trace (set CONFIDE_DEBUG=1 to see it).
  */
-import { helpText, UsageError, type CommandSpec } from './args.ts';
+import { helpText, nearestName, UsageError, type CommandSpec } from './args.ts';
 import { COMMANDS } from './commands.ts';
 import { errnoWords } from '../node/input-file.ts';
 
@@ -50,7 +51,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.spec.name === name);
   if (!command) {
-    process.stderr.write(`confide: unknown command "${name}"\n\n${usage()}\n`);
+    const near = nearestName(COMMANDS.map((c) => c.spec.name), name);
+    process.stderr.write(`confide: unknown command "${name}"${near === null ? '' : `; did you mean "${near}"?`}\n\n${usage()}\n`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

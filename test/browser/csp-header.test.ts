@@ -1,8 +1,9 @@
 /**
  * The built app under its Content-Security-Policy sent as an HTTP header on
  * every file (as the generated `_headers` file tells a static host to), so the
- * policy binds the workers too: Ask, the ORM verifier in its worker, and
- * Evaluate all work, and the browser reports no policy violation.
+ * policy binds the workers too: Ask, the ORM verifier in its worker,
+ * Evaluate, and the console's editor (CodeMirror's style elements, its
+ * completion) with a chart all work, and the browser reports no policy violation.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,6 +74,19 @@ describe('the CSP as an HTTP header', () => {
 
     await evaluateDemo(page);
     expect(await page.locator('figure[data-plot="reliability"] svg').count()).toBeGreaterThan(0);
+    expect(problems.filter((p) => !p.includes('No available adapters'))).toEqual([]);
+  });
+
+  it('runs a linked console query in the SQL editor, completes a column and draws a chart, with no violation', async () => {
+    await page.evaluate(() => (location.hash = '#console?sql=SELECT%20genre%2C%20count(*)%20AS%20n%20FROM%20books%20GROUP%20BY%20genre'));
+    await page.locator('#console-ran').waitFor({ timeout: 30_000 });
+    await page.locator('.console-out details.result-chart summary').click();
+    await page.locator('.console-out figure[data-chart="bar"] svg').waitFor();
+    const editor = page.getByLabel(/SQL query/);
+    await editor.fill('SELECT * FROM books WHERE gen');
+    await editor.press('Control+Space');
+    await page.locator('.cm-tooltip-autocomplete li', { hasText: 'genre' }).first().waitFor();
+    await expect.poll(() => page.locator('.sql-editor .tok-keyword').count()).toBeGreaterThan(0);
     expect(problems.filter((p) => !p.includes('No available adapters'))).toEqual([]);
   });
 });

@@ -53,9 +53,10 @@ describe('Datasette conveniences', () => {
       await page.locator('.console-out .result-summary').waitFor();
     }
     await page.locator('details.history summary').click();
-    expect(await page.locator('#console-history li').allTextContents()).toEqual([second, first]);
+    expect(await page.locator('#console-history li button').allTextContents()).toEqual([second, first]);
+    expect(await page.locator('#console-history li .history-db').allTextContents()).toEqual([' on demo.sqlite', ' on demo.sqlite']);
     await page.locator('#console-history li button', { hasText: first }).click();
-    expect(await page.getByLabel(/SQL query/).inputValue()).toBe(first);
+    expect(await page.getByLabel(/SQL query/).textContent()).toBe(first);
   });
 
   it('saves a console result as CSV and JSON with the same rows as the database', async () => {

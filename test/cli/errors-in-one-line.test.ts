@@ -69,7 +69,7 @@ describe('every subcommand fails in one line, without a stack trace', () => {
   });
 });
 
-describe('a mistyped flag names the nearest one', () => {
+describe('a mistyped flag or command names the nearest one', () => {
   it.each([
     [['ask', '--candidate', 'x.sql'], '--candidate', '--candidates'],
     [['eval', '--per_question', 'q.jsonl'], '--per_question', '--per-question'],
@@ -80,6 +80,13 @@ describe('a mistyped flag names the nearest one', () => {
     expect(r.stderr).toContain(`unknown flag ${typed}; did you mean ${near}?`);
     expect(r.stderr).not.toContain('Flags:');
     expect(r.stderr).toContain(`confide ${args[0]} --help`);
+  });
+
+  it('a mistyped command names the nearest command', async () => {
+    const r = await runCli(['lable', '--bench', 'public/demo']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('confide: unknown command "lable"; did you mean "label"?');
+    expect((await runCli(['frobnicate'])).stderr.split('\n')[0]).toBe('confide: unknown command "frobnicate"');
   });
 
   it('a flag far from every one is named alone', async () => {

@@ -18,6 +18,7 @@ import { candidatesView } from './candidates-view.ts';
 import { decisionView } from './decision-view.ts';
 import { exampleChips } from './example-chips.ts';
 import { profileFitNotice } from './profile-fit.ts';
+import { keepQuestionDraft } from './question-draft.ts';
 import { readCandidatesOffThread } from '../evaluate/bench-source.ts';
 import { demoReplay, replayFromRecords, type ReplaySet } from './replay-source.ts';
 import { riskControl } from './risk-control.ts';
@@ -53,6 +54,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const { pool, dbs, profiles } = deps;
   const question = el('textarea', { id: 'ask-question', rows: 2, required: true, placeholder: 'Type a question about the open database' });
   const evidence = el('input', { type: 'text', id: 'ask-evidence', placeholder: 'e.g. "expensive" means a price above 20' });
+  const draft = keepQuestionDraft(question, evidence, dbs);
   const risk = riskControl();
   const source = el('select', { id: 'ask-source' },
     el('option', { value: 'replay' }, 'Replay a candidate file'),
@@ -239,6 +241,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     const profile = profiles.active();
     replace(errorBox);
     replace(offer);
+    draft.save();
     if (db === null) return replace(errorBox, el('p', { class: 'error', role: 'alert' }, 'Open a database first.'));
     if (profile === null) return replace(errorBox, el('p', { class: 'error', role: 'alert' }, 'No calibration profile is available; import one under Profiles.'));
     const generator = pickGenerator(db);
@@ -296,6 +299,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     el('div', { class: 'fields' },
       el('label', { for: 'ask-question' }, 'Question'),
       el('div', { class: 'question-row' }, question, submit),
+      draft.element,
       offer,
       verify.element,
       chips.element,

@@ -11,7 +11,7 @@
  * the previous model in use and comes back as `ORM_NOT_SAVED` in words.
  */
 import { type OrmErrorData, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
-import { idbDone, idbRequest } from '../idb.ts';
+import { idbDone, idbRequest, openKeyValueDb } from '../idb.ts';
 
 /** The bundled model's sidecar, relative to the page. */
 export const BUNDLED_ORM_SIDECAR_URL = 'models/orm-v2.json';
@@ -59,22 +59,7 @@ const DB_NAME = 'confide-orm';
 const STORE = 'models';
 const KEY = 'current';
 
-/** How long the page waits for IndexedDB at start before going on without it, in ms. */
-const OPEN_TIMEOUT_MS = 5_000;
-
-async function openDb(): Promise<IDBDatabase> {
-  const open = indexedDB.open(DB_NAME, 1);
-  open.onupgradeneeded = () => open.result.createObjectStore(STORE);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`it did not open within ${OPEN_TIMEOUT_MS / 1000} s`)), OPEN_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([idbRequest(open), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const openDb = (): Promise<IDBDatabase> => openKeyValueDb(DB_NAME, STORE);
 
 /** A refused write in words. */
 function notSaved(e: unknown, what: string, bytes: number): OrmErrorData {

@@ -1,0 +1,54 @@
+/**
+ * The console's history: the last queries run, each with the name of the
+ * database it ran on, newest first, kept in this browser (localStorage). A
+ * query run again on the same database moves to the top; the same query on
+ * another database is its own entry. Entries written before the database was
+ * recorded (plain strings) are read with `db: null`.
+ */
+
+/** Most queries kept. */
+export const HISTORY_SIZE = 20;
+const HISTORY_KEY = 'confide.console-history';
+
+export interface HistoryEntry {
+  readonly sql: string;
+  /** The database's file name, or null when it was not recorded. */
+  readonly db: string | null;
+}
+
+const entryOf = (x: unknown): HistoryEntry | null => {
+  if (typeof x === 'string') return { sql: x, db: null };
+  if (typeof x !== 'object' || x === null) return null;
+  const { sql, db } = x as { sql?: unknown; db?: unknown };
+  return typeof sql === 'string' ? { sql, db: typeof db === 'string' ? db : null } : null;
+};
+
+/**
+ * The stored history (empty when there is none, storage is off, or it does not parse).
+ *
+ * @example readHistory(localStorage); // [{ sql: 'SELECT 1', db: 'demo.sqlite' }]
+ */
+export function readHistory(storage: Storage): HistoryEntry[] {
+  try {
+    const v = JSON.parse(storage.getItem(HISTORY_KEY) ?? '[]') as unknown;
+    return Array.isArray(v) ? v.map(entryOf).filter((e): e is HistoryEntry => e !== null).slice(0, HISTORY_SIZE) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Puts `entry` on top of `history` (dropping its older copy), stores the result and returns it.
+ * A refused write (storage full or off) keeps the history for this page only.
+ *
+ * @example history = remember(localStorage, history, { sql, db: db.name });
+ */
+export function remember(storage: Storage, history: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
+  const next = [entry, ...history.filter((h) => h.sql !== entry.sql || h.db !== entry.db)].slice(0, HISTORY_SIZE);
+  try {
+    storage.setItem(HISTORY_KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or off: the history still lasts for this page.
+  }
+  return next;
+}
