@@ -65,8 +65,7 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
       th.append(name);
       return th;
     }
-    th.append(el('button', { type: 'button', class: 'sort-button', onclick: () => sortBy(i) },
-      name, el('span', { class: 'sort-mark', 'aria-hidden': 'true' }, on ? (sort!.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕')));
+    th.append(el('button', { type: 'button', class: 'sort-button', onclick: () => sortBy(i) }, name)); // its arrow is drawn by CSS from aria-sort
     return th;
   };
   const sortBy = (column: number): void => {

@@ -22,6 +22,9 @@ export interface WholeResultSource {
 
 export type WholeExport = { readonly ok: true; readonly blob: Blob; readonly rows: number } | { readonly ok: false; readonly error: ExecError };
 
+/** Rows per chunk the worker hands over (a message of a few hundred KB at most for ordinary rows). */
+export const EXPORT_CHUNK_ROWS = 1000;
+
 /**
  * Runs `source.sql` to its end and writes every row as a `kind` file.
  * `onRows(n)` hears how many rows are written so far; an abort of `signal`
@@ -36,7 +39,7 @@ export async function exportWhole(source: WholeResultSource, kind: ResultFileKin
   const parts: Blob[] = [];
   let writer: ResultFileWriter | null = null;
   let rows = 0;
-  const out = await source.pool.stream(source.key, source.sql, { timeoutMs: EXPORT_CHUNK_TIMEOUT_MS, ...(options.signal === undefined ? {} : { signal: options.signal }) }, (chunk, columns) => {
+  const out = await source.pool.stream(source.key, source.sql, { timeoutMs: EXPORT_CHUNK_TIMEOUT_MS, chunkRows: EXPORT_CHUNK_ROWS, ...(options.signal === undefined ? {} : { signal: options.signal }) }, (chunk, columns) => {
     writer ??= resultFileWriter(kind, columns);
     parts.push(new Blob([writer.add(chunk)], { type }));
     rows += chunk.length;
