@@ -19,6 +19,7 @@ import { el, replace } from './dom.ts';
 import { profilesView } from './profiles/profiles-view.ts';
 import { createProfileStore } from './profiles/store.ts';
 import { renderSchemaPanel } from './schema-panel.ts';
+import { wireSkipLink } from './skip-link.ts';
 import { tableBrowser } from './table-browser.ts';
 import { createTabs } from './tabs.ts';
 import './styles.css';
@@ -50,8 +51,10 @@ const tabs = createTabs([
   { id: 'profiles', label: 'Profiles', panel: profilesPanel },
   { id: 'console', label: 'SQL console', panel: consolePanel },
 ]);
-const main = el('main', { id: 'main', class: 'layout' }, schemaAside, el('div', { class: 'sections' }, tabs.bar, askPanel, evaluatePanel, profilesPanel, consolePanel));
+// The sections come before the schema in the page's order (CSS puts the schema on the left): Tab reaches the question first.
+const main = el('main', { id: 'main', class: 'layout' }, el('div', { class: 'sections' }, tabs.bar, askPanel, evaluatePanel, profilesPanel, consolePanel), schemaAside);
 replace(root, bar.element, main);
+wireSkipLink(document.querySelector<HTMLAnchorElement>('a.skip-link'), main);
 
 if (new URLSearchParams(location.search).get('db') !== 'none') {
   void dbs.openDemo().then((r) => bar.report('The demo database', r));

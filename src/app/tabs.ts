@@ -23,7 +23,6 @@ export function createTabs(specs: readonly TabSpec[], onSelect?: (id: string) =>
     s.panel.id = `panel-${s.id}`;
     s.panel.setAttribute('role', 'tabpanel');
     s.panel.setAttribute('aria-labelledby', `tab-${s.id}`);
-    s.panel.tabIndex = 0;
     return el('button', { type: 'button', role: 'tab', id: `tab-${s.id}`, 'aria-controls': `panel-${s.id}` }, s.label);
   });
   const select = (id: string, focus = false): void => {

@@ -13,6 +13,7 @@ import { prepareAll, requireLabeled, skippedReasons } from '../../core/eval/inde
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import { DEMO_CANDIDATES_URL } from '../ask/replay-source.ts';
 import { el, replace } from '../dom.ts';
+import { fileButton } from '../file-button.ts';
 import { plural } from '../format.ts';
 import type { ProfileStore } from '../profiles/store.ts';
 import { createProgress } from '../progress.ts';
@@ -250,8 +251,8 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
     el('fieldset', {},
       el('legend', {}, '1. Benchmark (Spider or BIRD layout)'),
       el('div', { class: 'row' },
-        el('label', { for: 'eval-folder', class: 'button' }, 'Choose a benchmark folder…'), folderInput,
-        el('label', { for: 'eval-zip', class: 'button' }, 'Open a benchmark zip…'), zipInput,
+        fileButton(folderInput, 'Choose a benchmark folder…'), folderInput,
+        fileButton(zipInput, 'Open a benchmark zip…'), zipInput,
         el('button', { type: 'button', onclick: () => void setBench(demoSource()) }, 'Use the demo benchmark'),
         splitSelect,
       ),
@@ -260,7 +261,7 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
     ),
     el('fieldset', {},
       el('legend', {}, '2. Candidates'),
-      el('div', { class: 'row' }, el('label', { for: 'eval-candidates', class: 'button' }, 'Load a candidate file…'), candInput, demoCandidates),
+      el('div', { class: 'row' }, fileButton(candInput, 'Load a candidate file…'), candInput, demoCandidates),
       generation,
       candStatus,
     ),
