@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     await dark.goto(server.url);
     await dark.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
     await ask(dark, ANSWERED);
-    await dark.evaluate(() => window.scrollTo(0, 0));
+    await dark.locator('.decision').evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await dark.screenshot({ path: join(OUT, 'ask-answer-dark.png') });
     await evaluateDemo(dark);
     await dark.waitForTimeout(300);
