@@ -8,22 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cell } from '../../../src/core/exec/types.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
-import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
-import { RUNAWAY, fixtureBytes } from './fixture.ts';
+import { RUNAWAY, fixtureRunnerAndPool } from './fixture.ts';
 
 const LIMIT_MS = 1500;
 let runner: SqlRunner;
 let pool: SqlPool;
 
 beforeAll(async () => {
-  const bytes = await fixtureBytes();
-  runner = await loadSqlRunner();
-  runner.open('db', bytes);
-  pool = createNodeSqlPool({ size: 2, timeoutMs: LIMIT_MS, rowCap: 20 });
-  expect(await pool.open('db', bytes)).toMatchObject({ ok: true });
+  ({ runner, pool } = await fixtureRunnerAndPool({ size: 2, timeoutMs: LIMIT_MS, rowCap: 20 }));
 });
 afterAll(() => pool.terminate());
 
