@@ -57,6 +57,7 @@ describe('keyboard and labels', () => {
   it('offers a skip link as the first stop, and it puts focus in the main content without changing the URL', async () => {
     app = await openApp({ query: '?db=none' });
     const { page } = app;
+    await page.locator('main#main [role="tablist"]').waitFor(); // the page's script has run
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the main content');
     const url = page.url();
