@@ -92,7 +92,7 @@ describe('Ask with replayed candidates', () => {
     });
     expect(headings.join(' ')).not.toContain('most common query');
     const t = target.result.clusters.strings;
-    if (t.members[t.of[target.result.modal]!]!.length === 1) expect(headings.join(' ')).not.toContain('most frequent text');
+    if (t.members[t.of[target.result.modal]!]!.length === 1) expect(headings.join(' ')).not.toContain('most frequent query');
     await box.getByRole('button', { name: 'Show the 4 highest only' }).click();
     expect(await box.locator('.alternative').count()).toBe(4);
   });

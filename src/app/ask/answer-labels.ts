@@ -24,7 +24,7 @@ export function answerBasis(result: AskResult, g: AnswerGroup): string[] {
   if (g.members.length === most && tied < sizes.length) parts.push(tied > 1 ? 'tied for most candidates' : 'most candidates');
   const text = result.clusters.strings;
   const modalCopies = result.modal < 0 ? 0 : text.members[text.of[result.modal]!]?.length ?? 0;
-  if (g.modal && modalCopies > 1) parts.push(`its query is the most frequent text (${modalCopies} identical)`);
+  if (g.modal && modalCopies > 1) parts.push(`most frequent query (${modalCopies} identical)`);
   return parts;
 }
 
