@@ -10,6 +10,7 @@
  */
 import type { DatabaseController, OpenResult } from './database.ts';
 import { el, replace } from './dom.ts';
+import { fileButton } from './file-button.ts';
 import { canKeepFiles, lastFileControl, pickFile, type FileHandle, type LastFileStore } from './last-file.ts';
 
 export interface DatabaseBar {
@@ -31,7 +32,7 @@ export interface DatabaseBar {
 export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | null = null): DatabaseBar {
   const status = el('p', { class: 'db-status', role: 'status', 'aria-live': 'polite' }, 'No database open yet.');
   const picker = el('input', { type: 'file', id: 'db-file', accept: '.sqlite,.sqlite3,.db,.db3,application/vnd.sqlite3,application/x-sqlite3', class: 'visually-hidden' });
-  const pickLabel = el('label', { for: 'db-file', class: 'button' }, 'Open a SQLite file…');
+  const pickButton = fileButton(picker, 'Open a SQLite file…', 'open-file');
   const demo = el('button', { type: 'button', id: 'open-demo' }, 'Use the demo database');
   const cancel = el('button', { type: 'button', id: 'db-cancel', hidden: true }, 'Cancel');
   const checkButton = el('button', { type: 'button', id: 'db-check', hidden: true }, 'Check the whole file');
@@ -137,7 +138,7 @@ export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | 
   });
 
   const element = el('section', { class: 'db-bar', 'aria-label': 'Database' },
-    el('div', { class: 'row' }, pickLabel, picker, demo, el('span', { class: 'muted drop-hint' }, 'or drop a .sqlite file on the page')),
+    el('div', { class: 'row' }, pickButton, picker, demo, el('span', { class: 'muted drop-hint' }, 'or drop a .sqlite file on the page')),
     el('div', { class: 'row' }, status, cancel, checkButton, checkStatus),
     last.element,
     el('p', { class: 'privacy-note' }, 'Your file is opened inside this browser tab and is never uploaded: Confide has no server. The only network use is the optional one-time download of a language model.'),

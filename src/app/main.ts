@@ -21,6 +21,7 @@ import { el, replace } from './dom.ts';
 import { profilesView } from './profiles/profiles-view.ts';
 import { createProfileStore } from './profiles/store.ts';
 import { renderSchemaPanel } from './schema-panel.ts';
+import { wireSkipLink } from './skip-link.ts';
 import { tableBrowser } from './table-browser.ts';
 import { createRouter } from './router.ts';
 import { createTabs } from './tabs.ts';
@@ -67,8 +68,10 @@ const router = createRouter(views.map((v) => v.id), 'ask', (route, cause) => {
   sqlConsole.shown();
   sqlConsole.route(route.params, cause);
 });
-const main = el('main', { id: 'main', class: 'layout' }, schemaAside, el('div', { class: 'sections' }, tabs.bar, askPanel, evaluatePanel, profilesPanel, consolePanel));
+// The sections come before the schema in the page's order (CSS puts the schema on the left): Tab reaches the question first.
+const main = el('main', { id: 'main', class: 'layout' }, el('div', { class: 'sections' }, tabs.bar, askPanel, evaluatePanel, profilesPanel, consolePanel), schemaAside);
 replace(root, bar.element, main);
+wireSkipLink(document.querySelector<HTMLAnchorElement>('a.skip-link'), main);
 router.start();
 
 if (new URLSearchParams(location.search).get('db') !== 'none') {

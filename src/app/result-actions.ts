@@ -1,48 +1,35 @@
 /**
  * Actions on any result the app shows (an answer, an alternative, a console
  * query, a table's rows): copy its SQL, save its rows as CSV or JSON. The
- * files are made in the page and saved with downloadText; nothing leaves the
- * browser.
+ * files are made in the page and saved as downloads; nothing leaves the
+ * browser. Given a `whole` source, the save runs the query again to its end
+ * and streams every row from the SQL worker (whole-export.ts), so a table of
+ * any length is saved whole, not the page or the capped rows on screen.
  */
-import type { Cell, ExecSuccess } from '../core/exec/types.ts';
-import { toCsv } from '../core/eval/index.ts';
-import { el } from './dom.ts';
-import { downloadText } from './download.ts';
+import type { ExecSuccess } from '../core/exec/types.ts';
+import { el, replace } from './dom.ts';
+import { downloadBlob, downloadText } from './download.ts';
+import { plural } from './format.ts';
+import { RESULT_FILE_TYPE, resultCsv, resultJson, type ResultFileKind } from './result-files.ts';
+import { exportWhole, type WholeResultSource } from './whole-export.ts';
 
-/**
- * A result as CSV text (header row, CRLF line ends, NULL as an empty field).
- *
- * @example resultCsv({ columns: ['a'], rows: [['x,y']], … }); // 'a\r\n"x,y"\r\n'
- */
-export function resultCsv(result: Pick<ExecSuccess, 'columns' | 'rows'>): string {
-  // A blob cell is written as an SQL blob literal; every field quoted by the one CSV writer.
-  return toCsv(result.columns, result.rows.map((r) => r.map((cell: Cell) => (cell !== null && typeof cell === 'object' ? `x'${cell.blob}'` : cell))));
+export interface ResultActionsOptions {
+  readonly sql?: string;
+  readonly result?: ExecSuccess;
+  /** The file name's stem. */
+  readonly name: string;
+  /** Save every row of this query, streamed from the worker; `rows` is how many there are, when known. */
+  readonly whole?: WholeResultSource & { readonly rows?: number | null };
 }
 
 /**
- * A result as a JSON array of row objects keyed by column name (a repeated
- * name gets `_2`, `_3` …; a blob cell is `{blob, bytes}`).
- *
- * @example resultJson({ columns: ['n'], rows: [[3]], … }); // '[\n  {\n    "n": 3\n  }\n]'
- */
-export function resultJson(result: Pick<ExecSuccess, 'columns' | 'rows'>): string {
-  const seen = new Map<string, number>();
-  const keys = result.columns.map((c) => {
-    const k = (seen.get(c) ?? 0) + 1;
-    seen.set(c, k);
-    return k === 1 ? c : `${c}_${k}`;
-  });
-  return JSON.stringify(result.rows.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i] ?? null]))), null, 2);
-}
-
-/**
- * A row of buttons: "Copy SQL" (when `sql` is given), "CSV", "JSON".
- * `name` is the file name's stem.
+ * A row of buttons: "Copy SQL" (when `sql` is given), then saving as CSV and JSON.
  *
  * @example panel.append(resultActions({ sql, result, name: 'answer' }));
+ * @example panel.append(resultActions({ name: 'books', whole: { pool, key: db.key, sql: 'SELECT * FROM "books"', rows: 320 } }));
  */
-export function resultActions(options: { readonly sql?: string; readonly result?: ExecSuccess; readonly name: string }): HTMLElement {
-  const { sql, result, name } = options;
+export function resultActions(options: ResultActionsOptions): HTMLElement {
+  const { sql, result, name, whole } = options;
   const status = el('span', { class: 'muted', role: 'status' });
   const copy = sql === undefined
     ? null
@@ -52,10 +39,10 @@ export function resultActions(options: { readonly sql?: string; readonly result?
           void navigator.clipboard?.writeText(sql).then(() => (status.textContent = 'SQL copied.'), () => (status.textContent = 'The browser refused the clipboard; select the SQL and copy it.'));
         },
       }, 'Copy SQL');
-  const save = (kind: 'csv' | 'json') => () => {
+  if (whole !== undefined) return el('div', { class: 'result-actions' }, copy, ...wholeSaving(whole, name, status), status);
+  const save = (kind: ResultFileKind) => () => {
     if (!result) return;
-    if (kind === 'csv') downloadText(`${name}.csv`, resultCsv(result), 'text/csv');
-    else downloadText(`${name}.json`, resultJson(result), 'application/json');
+    downloadText(`${name}.${kind}`, kind === 'csv' ? resultCsv(result) : resultJson(result), RESULT_FILE_TYPE[kind]);
   };
   return el('div', { class: 'result-actions' },
     copy,
@@ -63,4 +50,38 @@ export function resultActions(options: { readonly sql?: string; readonly result?
     result ? el('button', { type: 'button', class: 'small', 'data-action': 'json', onclick: save('json') }, 'Save JSON') : null,
     status,
   );
+}
+
+/** The buttons that save every row of `whole`, with a Cancel while one runs; progress and outcome go to `status`. */
+function wholeSaving(whole: NonNullable<ResultActionsOptions['whole']>, name: string, status: HTMLElement): HTMLElement[] {
+  const how = whole.rows === undefined || whole.rows === null ? 'all rows' : whole.rows === 1 ? 'the 1 row' : `all ${plural(whole.rows, 'row')}`;
+  const cancel = el('button', { type: 'button', class: 'small', hidden: true, 'data-action': 'cancel-save' }, 'Cancel');
+  let running: AbortController | null = null;
+  cancel.addEventListener('click', () => running?.abort(new DOMException('cancelled', 'AbortError')));
+  const save = async (kind: ResultFileKind): Promise<void> => {
+    running?.abort(new DOMException('cancelled', 'AbortError'));
+    const mine = (running = new AbortController());
+    const file = `${name}.${kind}`;
+    cancel.hidden = false;
+    replace(status, `Saving ${how} as ${file}…`);
+    try {
+      const r = await exportWhole(whole, kind, { signal: mine.signal, onRows: (n) => replace(status, `Saving ${file}: ${plural(n, 'row')} so far…`) });
+      if (!r.ok) return replace(status, el('span', { class: 'error', role: 'alert' }, `${file} was not saved: ${r.error.message} (${r.error.code})`));
+      downloadBlob(file, r.blob);
+      replace(status, `Saved ${plural(r.rows, 'row')} as ${file}.`);
+    } catch (e) {
+      if (!mine.signal.aborted) throw e;
+      replace(status, `Saving ${file} was cancelled; nothing was saved.`);
+    } finally {
+      if (running === mine) {
+        running = null;
+        cancel.hidden = true;
+      }
+    }
+  };
+  return [
+    el('button', { type: 'button', class: 'small', 'data-action': 'csv', onclick: () => void save('csv') }, `Save ${how} as CSV`),
+    el('button', { type: 'button', class: 'small', 'data-action': 'json', onclick: () => void save('json') }, `Save ${how} as JSON`),
+    cancel,
+  ];
 }

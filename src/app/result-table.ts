@@ -9,18 +9,32 @@
  * (format.ts); a shortened cell says how long it is and offers "Show all"
  * (drawn in the page up to CELL_EXPAND_CHARS) and "Download" (the whole value
  * as a text file). Column names are shortened the same way.
+ *
+ * Each column header is a button that sorts by that column (ascending, then
+ * descending; the header carries `aria-sort`): in the page for a result that
+ * is all there, or by asking the caller (`sort`), whose query sorts it, e.g.
+ * the table browser's ORDER BY. A result cut at the row cap is not sorted in
+ * the page: its order would hide the rows that were cut.
  */
 import type { Cell, ExecSuccess } from '../core/exec/types.ts';
 import { el, replace } from './dom.ts';
 import { downloadText } from './download.ts';
 import { CELL_DISPLAY_CHARS, CELL_EXPAND_CHARS, cellDisplayChars, formatCell, plural, shortenText } from './format.ts';
 import { pageOf } from './paging.ts';
+import { nextSort, sortedRows, type TableSort } from './table-sort.ts';
 
 export interface ResultTableOptions {
   /** Rows per page (default 25). */
   readonly pageSize?: number;
   /** Accessible name of the table, e.g. "Result of the answer". */
   readonly label?: string;
+  /**
+   * Sorting done by the caller's query: the sort in force and what a header
+   * click asks for. Without it a whole result sorts in the page.
+   */
+  readonly sort?: { readonly current: TableSort | null; onSort(next: TableSort): void };
+  /** False when the caller says how many rows there are and which are shown (the table browser). */
+  readonly summary?: boolean;
 }
 
 /**
@@ -38,20 +52,46 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
   const prev = el('button', { type: 'button', class: 'pager-prev' }, 'Previous page');
   const next = el('button', { type: 'button', class: 'pager-next' }, 'Next page');
   let page = 0;
+  const external = options.sort;
+  let sort: TableSort | null = external?.current ?? null;
+  let order: number[] | null = null; // row positions when sorted in the page
+  const sortable = external !== undefined || (!result.cut && result.rows.length > 1);
+
+  const header = (c: string, i: number): HTMLElement => {
+    const name = shortenText(c, CELL_DISPLAY_CHARS).text;
+    const on = sort?.column === i;
+    const th = el('th', { scope: 'col', 'data-column': i, title: c.length > CELL_DISPLAY_CHARS ? `${plural(c.length, 'character')} long` : undefined, 'aria-sort': on ? (sort!.direction === 'asc' ? 'ascending' : 'descending') : undefined });
+    if (!sortable) {
+      th.append(name);
+      return th;
+    }
+    th.append(el('button', { type: 'button', class: 'sort-button', onclick: () => sortBy(i) }, name)); // its arrow is drawn by CSS from aria-sort
+    return th;
+  };
+  const sortBy = (column: number): void => {
+    const next = nextSort(sort, column);
+    if (external) return external.onSort(next);
+    sort = next;
+    order = sortedRows(result.rows, next);
+    page = 0;
+    show();
+    tableBox.querySelector<HTMLElement>(`th[data-column="${column}"] button`)?.focus();
+  };
 
   const show = (): void => {
     const p = pageOf(result.rows.length, size, page);
     page = p.page;
-    const head = el('thead', {}, el('tr', {}, ...result.columns.map((c) => el('th', { scope: 'col', title: c.length > CELL_DISPLAY_CHARS ? `${plural(c.length, 'character')} long` : undefined }, shortenText(c, CELL_DISPLAY_CHARS).text))));
+    const head = el('thead', {}, el('tr', {}, ...result.columns.map(header)));
     const body = el('tbody');
-    const rows = result.rows.slice(p.start, p.end);
+    const rows = (order === null ? result.rows.slice(p.start, p.end) : order.slice(p.start, p.end).map((i) => result.rows[i]!));
     const max = cellDisplayChars(rows.length * Math.max(1, result.columns.length));
     rows.forEach((row, r) => {
       body.append(el('tr', {}, ...row.map((cell, c) => cellElement(cell, max, `${p.start + r + 1}`, result.columns[c] ?? `column ${c + 1}`))));
     });
     replace(tableBox, el('table', {}, el('caption', { class: 'visually-hidden' }, options.label ?? 'Query result'), head, body));
     const range = result.rows.length === 0 ? 'no rows' : `rows ${p.start + 1}–${p.end}`;
-    replace(status, `${summary}. Showing ${range}${p.pages > 1 ? `, page ${p.page + 1} of ${p.pages}` : ''}.`);
+    const sorted = sort !== null && external === undefined ? `, sorted by ${shortenText(result.columns[sort.column] ?? '', 40).text} (${sort.direction === 'asc' ? 'ascending' : 'descending'})` : '';
+    if (options.summary !== false) replace(status, `${summary}. Showing ${range}${p.pages > 1 ? `, page ${p.page + 1} of ${p.pages}` : ''}${sorted}.`);
     prev.disabled = p.page === 0;
     next.disabled = p.page >= p.pages - 1;
     pager.hidden = p.pages <= 1;
@@ -65,6 +105,7 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
     page += 1;
     show();
   });
+  if (options.summary === false) status.hidden = true;
   root.append(status, tableBox, pager);
   show();
   return root;

@@ -1,21 +1,24 @@
 /**
- * Browse a table's rows, as in Datasette or sqliteviz: choose a table, sort by
- * a column (either way), page through 50 rows at a time, save the page as CSV
- * or JSON. Each page is one read-only query in the worker pool
- * (`SELECT * FROM t ORDER BY c LIMIT 50 OFFSET k`), with quoted identifiers.
+ * Browse a table's rows, as in Datasette or sqliteviz: choose a table, sort
+ * by clicking a column header (or from the menus), page through 50 rows at a
+ * time, narrow the rows with facets (a column's values with their counts;
+ * click one to filter, remove it from its chip), and save every row the
+ * browser would show, not just the page, as CSV or JSON (streamed from the
+ * SQL worker). Each page, count and facet is one read-only, time-limited
+ * query in the worker pool (browse-sql.ts); one line says which rows are
+ * shown of how many.
  */
+import type { ExecSuccess } from '../core/exec/types.ts';
 import type { SqlPool } from '../engines/sql/pool-types.ts';
+import { BROWSE_PAGE_ROWS, browseSql, countSql, facetSql, pageSql, type BrowseQuery } from './browse-sql.ts';
 import type { DatabaseController } from './database.ts';
 import { el, replace } from './dom.ts';
+import { facetBox, filterChips, type LabelledFilter } from './facets.ts';
 import { plural } from './format.ts';
 import { resultActions } from './result-actions.ts';
 import { resultTable } from './result-table.ts';
 
-/** An identifier always in double quotes (a table may be called "order"). */
-const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-
-/** Rows per page. */
-export const BROWSE_PAGE_ROWS = 50;
+export { BROWSE_PAGE_ROWS } from './browse-sql.ts';
 
 export interface TableBrowser {
   readonly element: HTMLElement;
@@ -23,15 +26,8 @@ export interface TableBrowser {
   browse(table: string): void;
 }
 
-/**
- * The SQL for one page.
- *
- * @example pageSql('books', 'price', 'desc', 2); // 'SELECT * FROM "books" ORDER BY "price" DESC LIMIT 50 OFFSET 100'
- */
-export function pageSql(table: string, sortBy: string | null, direction: 'asc' | 'desc', page: number): string {
-  const order = sortBy === null ? '' : ` ORDER BY ${quoteIdent(sortBy)} ${direction.toUpperCase()}`;
-  return `SELECT * FROM ${quoteIdent(table)}${order} LIMIT ${BROWSE_PAGE_ROWS} OFFSET ${page * BROWSE_PAGE_ROWS}`;
-}
+/** How many rows the browser's query holds: exactly, about (a big file's estimate), or not known. */
+type Total = { readonly kind: 'exact' | 'about'; readonly n: number } | { readonly kind: 'unknown' };
 
 /**
  * Builds the browser.
@@ -42,43 +38,153 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController): TableBrows
   const tableSelect = el('select', { id: 'browse-table' });
   const sortSelect = el('select', { id: 'browse-sort' });
   const direction = el('select', { id: 'browse-direction' }, el('option', { value: 'asc' }, 'ascending'), el('option', { value: 'desc' }, 'descending'));
+  const facetSelect = el('select', { id: 'browse-facet' });
+  const addFacet = el('button', { type: 'button', id: 'browse-add-facet' }, 'Show values');
   const prev = el('button', { type: 'button', id: 'browse-prev' }, 'Previous 50');
   const next = el('button', { type: 'button', id: 'browse-next' }, 'Next 50');
   const status = el('p', { class: 'muted', id: 'browse-status', 'aria-live': 'polite' });
+  const chipsBox = el('div', { class: 'browse-filters' });
+  const facetsBox = el('div', { class: 'facets' });
   const out = el('div', { class: 'browse-out' });
+  const saveBox = el('div', { class: 'browse-save' });
   let page = 0;
   let token = 0;
+  let filters: LabelledFilter[] = [];
+  let facets: string[] = [];
+  let totals = new Map<string, Promise<Total>>(); // by count query, per database
 
-  const rowCount = (): number => dbs.current?.schema.tables.find((t) => t.name === tableSelect.value)?.rowCount ?? 0;
-  const show = async (): Promise<void> => {
+  const query = (): BrowseQuery => ({
+    table: tableSelect.value,
+    sort: sortSelect.value === '' ? null : { column: sortSelect.value, direction: direction.value as 'asc' | 'desc' },
+    filters,
+  });
+  const tableInfo = () => dbs.current?.schema.tables.find((t) => t.name === tableSelect.value);
+
+  /** The schema's count when nothing filters and it is known; otherwise a count query, once per filter set. */
+  const totalOf = (q: BrowseQuery, key: string): Promise<Total> => {
+    const info = tableInfo();
+    if (q.filters.length === 0 && info !== undefined && (info.rowCountKind ?? 'exact') !== 'unknown') {
+      return Promise.resolve({ kind: info.rowCountKind === 'estimate' ? 'about' : 'exact', n: info.rowCount });
+    }
+    const sql = countSql(q);
+    let total = totals.get(sql);
+    if (total === undefined) {
+      total = pool.run(key, sql).then((r): Total => (r.ok ? { kind: 'exact', n: Number(r.rows[0]?.[0] ?? 0) } : { kind: 'unknown' }));
+      totals.set(sql, total);
+    }
+    return total;
+  };
+
+  /** "Rows 51–100 of 3,503 rows in Track." (with the filters, and "about" for an estimate). */
+  const statusLine = (q: BrowseQuery, first: number, shown: number, total: Total): string => {
+    const where = q.filters.length === 0 ? '' : ` where ${q.filters.map((f) => (f as LabelledFilter).label).join(' and ')}`;
+    if (shown === 0 && first === 0) return q.filters.length === 0 ? `${q.table} has no rows.` : `No rows in ${q.table}${where}.`;
+    if (shown === 0) return `No rows past row ${first} in ${q.table}${where}.`;
+    const of = total.kind === 'exact' ? ` of ${plural(total.n, 'row')}` : total.kind === 'about' ? ` of about ${plural(total.n, 'row')} (estimate)` : '';
+    return `Rows ${first + 1}–${first + shown}${of} in ${q.table}${where}.`;
+  };
+
+  const show = async (focusColumn?: string): Promise<void> => {
     const db = dbs.current;
-    if (db === null || tableSelect.value === '') return replace(out);
+    if (db === null || tableSelect.value === '') {
+      replace(status);
+      replace(chipsBox);
+      replace(facetsBox);
+      replace(saveBox);
+      return replace(out);
+    }
     const mine = ++token;
-    const sql = pageSql(tableSelect.value, sortSelect.value === '' ? null : sortSelect.value, direction.value as 'asc' | 'desc', page);
-    const r = await pool.run(db.key, sql);
+    const q = query();
+    replace(chipsBox, filterChips(filters, (i) => {
+      filters = filters.filter((_, k) => k !== i);
+      reset();
+      (chipsBox.querySelector('button') ?? facetSelect).focus();
+    }));
+    void showFacets(q, db.key, mine);
+    const [r, total] = await Promise.all([pool.run(db.key, pageSql(q, page)), totalOf(q, db.key)]);
     if (mine !== token) return;
-    const total = rowCount();
     const first = page * BROWSE_PAGE_ROWS;
     prev.disabled = page === 0;
-    next.disabled = first + BROWSE_PAGE_ROWS >= total;
-    if (!r.ok) return replace(out, el('p', { class: 'error', role: 'alert' }, r.error.message, ' ', el('span', { class: 'code' }, `(${r.error.code})`)));
-    replace(status, total === 0 ? `${tableSelect.value} has no rows.` : `Rows ${first + 1}–${first + r.rows.length} of ${plural(total, 'row')} in ${tableSelect.value}.`);
-    replace(out, resultTable(r, { pageSize: BROWSE_PAGE_ROWS, label: `Rows of ${tableSelect.value}` }), resultActions({ sql, result: r, name: `${tableSelect.value}-page-${page + 1}` }));
+    next.disabled = total.kind === 'exact' ? first + BROWSE_PAGE_ROWS >= total.n : !r.ok || r.rows.length < BROWSE_PAGE_ROWS;
+    if (!r.ok) {
+      replace(status);
+      replace(saveBox);
+      return replace(out, el('p', { class: 'error', role: 'alert' }, r.error.message, ' ', el('span', { class: 'code' }, `(${r.error.code})`)));
+    }
+    replace(status, statusLine(q, first, r.rows.length, total));
+    replace(out, rowsTable(r, q));
+    replace(saveBox, resultActions({
+      name: q.filters.length === 0 ? q.table : `${q.table}-filtered`,
+      whole: { pool, key: db.key, sql: browseSql(q), rows: total.kind === 'exact' ? total.n : null },
+    }));
+    if (focusColumn !== undefined) out.querySelector<HTMLElement>(`th[data-column="${r.columns.indexOf(focusColumn)}"] button`)?.focus();
   };
+
+  /** The page's rows; a header click sorts the whole table (its ORDER BY) and keeps focus on that header. */
+  const rowsTable = (r: ExecSuccess, q: BrowseQuery): HTMLElement => {
+    const sorted = q.sort === null ? -1 : r.columns.indexOf(q.sort.column);
+    return resultTable(r, {
+      pageSize: BROWSE_PAGE_ROWS,
+      label: `Rows of ${q.table}`,
+      summary: false,
+      sort: {
+        current: sorted < 0 ? null : { column: sorted, direction: q.sort!.direction },
+        onSort(s) {
+          const column = r.columns[s.column]!;
+          sortSelect.value = column;
+          direction.value = s.direction;
+          page = 0;
+          void show(column);
+        },
+      },
+    });
+  };
+
+  const showFacets = async (q: BrowseQuery, key: string, mine: number): Promise<void> => {
+    if (facets.length === 0) return replace(facetsBox);
+    const outcomes = await Promise.all(facets.map((c) => pool.run(key, facetSql(q, c))));
+    if (mine !== token) return;
+    replace(facetsBox, ...facets.map((column, i) => facetBox({
+      column,
+      outcome: outcomes[i]!,
+      isFiltered: (literal) => filters.some((f) => f.column === column && f.literal === literal),
+      onPick(f) {
+        const at = filters.findIndex((x) => x.column === f.column && x.literal === f.literal);
+        filters = at >= 0 ? filters.filter((_, k) => k !== at) : [...filters, f];
+        reset();
+        status.focus();
+      },
+      onClose() {
+        facets = facets.filter((c) => c !== column);
+        void showFacets(query(), key, token);
+        facetSelect.focus();
+      },
+    })));
+  };
+
   const setColumns = (): void => {
-    const t = dbs.current?.schema.tables.find((x) => x.name === tableSelect.value);
-    replace(sortSelect, el('option', { value: '' }, '(table order)'), ...(t?.columns ?? []).map((c) => el('option', { value: c.name }, c.name)));
+    const columns = tableInfo()?.columns ?? [];
+    replace(sortSelect, el('option', { value: '' }, '(table order)'), ...columns.map((c) => el('option', { value: c.name }, c.name)));
+    replace(facetSelect, ...columns.map((c) => el('option', { value: c.name }, c.name)));
+    addFacet.disabled = columns.length === 0;
   };
   const reset = (): void => {
     page = 0;
     void show();
   };
-  tableSelect.addEventListener('change', () => {
+  const chooseTable = (): void => {
+    filters = [];
+    facets = [];
     setColumns();
     reset();
-  });
+  };
+  tableSelect.addEventListener('change', chooseTable);
   sortSelect.addEventListener('change', reset);
   direction.addEventListener('change', reset);
+  addFacet.addEventListener('click', () => {
+    if (facetSelect.value !== '' && !facets.includes(facetSelect.value)) facets = [...facets, facetSelect.value];
+    void show();
+  });
   prev.addEventListener('click', () => {
     page = Math.max(0, page - 1);
     void show();
@@ -88,28 +194,32 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController): TableBrows
     void show();
   });
   dbs.onChange((db) => {
+    totals = new Map();
     replace(tableSelect, el('option', { value: '' }, '(choose a table)'), ...db.schema.tables.map((t) => el('option', { value: t.name }, t.name)));
-    setColumns();
-    replace(status);
-    replace(out);
+    chooseTable();
   });
+  status.tabIndex = -1;
   const element = el('section', { class: 'table-browser', 'aria-labelledby': 'browse-heading' },
     el('h2', { id: 'browse-heading' }, 'Browse a table'),
     el('div', { class: 'row' },
       el('label', { for: 'browse-table' }, 'Table'), tableSelect,
       el('label', { for: 'browse-sort' }, 'Sort by'), sortSelect,
       el('label', { for: 'browse-direction', class: 'visually-hidden' }, 'Direction'), direction,
-      prev, next,
+      el('label', { for: 'browse-facet' }, 'Facet'), facetSelect, addFacet,
     ),
+    el('p', { class: 'muted browse-hint' }, 'Click a column header to sort by it. A facet lists a column\'s values with how many rows hold each; click a value to show only those rows.'),
+    chipsBox,
+    facetsBox,
     status,
     out,
+    el('div', { class: 'row' }, prev, next),
+    saveBox,
   );
   return {
     element,
     browse(table) {
       tableSelect.value = table;
-      setColumns();
-      reset();
+      chooseTable();
       element.scrollIntoView({ block: 'start' });
     },
   };

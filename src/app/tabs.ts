@@ -30,7 +30,6 @@ export function createTabs(specs: readonly TabSpec[], onPick: (id: string, focus
     s.panel.id = `panel-${s.id}`;
     s.panel.setAttribute('role', 'tabpanel');
     s.panel.setAttribute('aria-labelledby', `tab-${s.id}`);
-    s.panel.tabIndex = 0;
     return el('button', { type: 'button', role: 'tab', id: `tab-${s.id}`, 'aria-controls': `panel-${s.id}` }, s.label);
   });
   const show = (id: string, focus = false): void => {

@@ -72,6 +72,23 @@ describe('profile store', () => {
     expect(storage.getItem('confide.profiles.v1')).not.toBe(stored);
   });
 
+  it('puts a deleted profile back where it was, active again if it was, and survives a reload', async () => {
+    for (const n of ['A', 'B', 'C']) store.save(named(n));
+    store.setActive('B');
+    expect(store.remove('B')).toEqual({ ok: true });
+    expect(store.active()?.name).toBe(bundled.name);
+    expect(store.restore(named('B'), 1, true)).toEqual({ ok: true });
+    expect(store.list().map((e) => e.profile.name)).toEqual([bundled.name, 'A', 'B', 'C']);
+    expect(store.active()?.name).toBe('B');
+    expect((await createProfileStore(storage)).active()?.name).toBe('B');
+    // A name taken meanwhile is not overwritten.
+    store.remove('C');
+    store.save(named('C', 'a new one'));
+    const r = store.restore(named('C'), 2, false);
+    expect(r.ok).toBe(false);
+    expect(store.list().find((e) => e.profile.name === 'C')?.profile.provenance.notes).toBe('a new one');
+  });
+
   it('says which names are taken and offers a free one', () => {
     store.save(named('Mine'));
     store.save(named('Mine (2)'));

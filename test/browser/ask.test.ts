@@ -63,6 +63,40 @@ describe('Ask with replayed candidates', () => {
     expect(await box.locator('.alternative').first().locator('pre.sql').textContent()).toBe(headSql);
   });
 
+  it('shows every distinct result of an abstention ("Show all"), each labelled with its real basis', async () => {
+    const { page } = app;
+    const target = at20.find((a) => a.decision.kind === 'abstain' && a.result.answers.length > 4)!;
+    const total = target.result.answers.length;
+    await page.evaluate(() => document.querySelector('.decision')?.setAttribute('data-old', '')); // may be the same question
+    await ask(target.question);
+    const box = page.locator('[data-decision="abstain"]:not([data-old])');
+    await box.waitFor({ timeout: 30_000 });
+    expect(await box.locator('.alternative').count()).toBe(4);
+    const more = box.getByRole('button', { name: `Show all ${total} results` });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await more.click();
+    expect(await box.locator('.alternative').count()).toBe(total);
+    // Focus lands on the first answer revealed, and every group's query is there, in the decision rule's order.
+    expect(await page.evaluate(() => document.activeElement?.closest('.alternative')?.getAttribute('data-group'))).toBe('E');
+    const sqls = await box.locator('.alternative pre.sql').allTextContents();
+    expect(sqls).toEqual(target.result.answers.map((g) => target.result.candidates[g.head]!.sql));
+    // Labels say what they are: k of N candidates for each; "highest P" on A alone; no "most common" for a text
+    // no other candidate repeats; "most candidates" only where one group is larger.
+    const headings = await box.locator('.alternative h4').allTextContents();
+    const n = target.result.candidates.length;
+    const sizes = target.result.answers.map((g) => g.members.length);
+    headings.forEach((h, i) => {
+      expect(h).toContain(`: ${sizes[i]} of ${n} candidates`);
+      expect(h.includes('highest P')).toBe(i === 0);
+      expect(h.includes('most candidates')).toBe(sizes[i] === Math.max(...sizes) && new Set(sizes).size > 1);
+    });
+    expect(headings.join(' ')).not.toContain('most common query');
+    const t = target.result.clusters.strings;
+    if (t.members[t.of[target.result.modal]!]!.length === 1) expect(headings.join(' ')).not.toContain('most frequent query');
+    await box.getByRole('button', { name: 'Show the 4 highest only' }).click();
+    expect(await box.locator('.alternative').count()).toBe(4);
+  });
+
   it('re-decides without re-running when the risk level changes', async () => {
     const { page } = app;
     const target = at20.find((a, i) => a.decision.kind === 'answer' && at10[i]!.decision.kind === 'abstain')!;

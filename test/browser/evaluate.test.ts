@@ -21,6 +21,7 @@ import { reportTables } from '../../src/core/eval/tables.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
 import { askAllDemo, CANDIDATES_PATH } from '../app/demo-ask.ts';
+import { evalCommand } from '../../src/cli/commands/eval.ts';
 import { openApp, type AppSession } from './harness.ts';
 
 const K = 12;
@@ -44,7 +45,7 @@ beforeAll(async () => {
   runner.open('demo', db, 'full');
   const prepared = [];
   for (const r of records) prepared.push(await prepareQuestion(r, { runMany: async (s) => s.map((q) => runner.exec('demo', q)), normalizedSql: async (q) => runner.normalizedSql('demo', q) }));
-  expected = evaluate(prepared, { bootstrap: 1000, seed: 1, folds: 2 });
+  expected = evaluate(prepared, { bootstrap: Number(evalCommand.spec.flags.bootstrap!.default), seed: 1, folds: 2 });
 
   app = await openApp();
   await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
@@ -55,11 +56,21 @@ afterAll(async () => {
 });
 
 describe('Evaluate', () => {
+  it('says what "Run the evaluation" waits for while it is off, and uses confide eval\'s bootstrap default', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Evaluate' }).click();
+    expect(await page.locator('#eval-run').isDisabled()).toBe(true);
+    expect(await page.locator('#eval-run-hint').textContent()).toBe('Waiting for a benchmark (step 1) and candidates (step 2).');
+    expect(await page.locator('#eval-run').getAttribute('aria-describedby')).toBe('eval-run-hint');
+    expect(await page.locator('#eval-bootstrap').inputValue()).toBe(evalCommand.spec.flags.bootstrap!.default);
+  });
+
   it('reads a benchmark folder picked with the directory picker', async () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Evaluate' }).click();
     await page.locator('#eval-folder').setInputFiles(join(dir, 'folder'));
     await expect.poll(() => page.locator('#bench-summary').textContent(), { timeout: 20_000 }).toContain(`Spider layout, split "dev", ${K} questions over 1 database`);
+    expect(await page.locator('#eval-run-hint').textContent()).toBe('Waiting for candidates (step 2).');
   });
 
   it('runs on a benchmark zip with a candidate file: plots and the same tables as confide eval', async () => {
@@ -80,8 +91,19 @@ describe('Evaluate', () => {
     for (const t of reportTables(expected)) {
       const rows = page.locator(`#table-${t.id} tbody tr`);
       expect(await rows.count()).toBe(t.rows.length);
-      expect((await rows.first().locator('th, td').allTextContents())).toEqual(t.rows[0]!.map((c) => c.replace(/\bNaN\b/g, 'n/a')));
+      expect((await rows.first().locator('th, td').allTextContents()).slice(0, t.header.length)).toEqual(t.rows[0]!.map((c) => c.replace(/\bNaN\b/g, 'n/a')));
+      // Each table has its note in plain words under the title.
+      expect(await page.locator(`#table-${t.id} .table-note`).count(), t.id).toBe(1);
     }
+    // Jargon has plain words beside it; the bootstrap default is the CLI's, and the summary says so.
+    expect(await page.locator('#table-signals .table-note').textContent()).toContain('0.5 is chance');
+    const selection = await page.locator('#table-selection tbody tr').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.children[0]!.textContent, tr.lastElementChild!.textContent])));
+    expect(selection.ex_bon).toBe('the first candidate that runs and returns rows');
+    expect(await page.locator('#table-certificate .table-note').textContent()).toContain('"Certified: no" means');
+    expect(await page.locator('.report-summary').textContent()).toContain(`bootstrap B=${expected.bootstrap.B}`);
+    // Plots use the width there is: wider than the old fixed 460 px in the 1280 px window.
+    const width = Math.max(...(await page.locator('figure[data-plot="roc"] svg').evaluateAll((svgs) => svgs.map((svg) => svg.getBoundingClientRect().width))));
+    expect(width).toBeGreaterThan(600);
   });
 
   it('exports the report as JSON', async () => {

@@ -159,8 +159,31 @@ describe('your own database', () => {
     await page.getByRole('tab', { name: 'Ask' }).click();
     await page.locator('#ask-source').selectOption('verify');
     await page.locator('#verify-sql').fill('{"sql": "SELECT 1"}\n{"sql": 2}');
-    expect(await page.locator('#verify-status').textContent()).toContain('line 2: field "sql" must be a string');
+    expect(await page.locator('#verify-status').textContent()).toContain('Line 2 of the box: field "sql" must be a string');
     await page.locator('#ask-submit').click();
-    expect(await page.locator('[role="alert"]', { hasText: 'line 2' }).count()).toBeGreaterThan(0);
+    expect(await page.locator('#verify-problem[role="alert"]').textContent()).toContain('Line 2 of the box');
+  });
+
+  it('says an empty candidate box is empty right under it, in words, and puts focus there', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Ask' }).click();
+    await page.locator('#ask-source').selectOption('verify');
+    await page.locator('#verify-sql').fill('');
+    await page.getByLabel('Question', { exact: true }).fill('Which planet has the most moons?');
+    await page.locator('#ask-submit').click();
+    const problem = page.locator('#verify-problem');
+    await problem.waitFor();
+    expect(await problem.textContent()).toMatch(/^The box is empty: paste the SQL queries/);
+    expect(await problem.textContent()).not.toContain('pasted');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('verify-sql');
+    expect(await page.locator('#verify-sql').getAttribute('aria-invalid')).toBe('true');
+    // Next to the box and in view, not far down the page.
+    const box = (await page.locator('#verify-sql').boundingBox())!;
+    const said = (await problem.boundingBox())!;
+    expect(said.y - (box.y + box.height)).toBeGreaterThanOrEqual(0);
+    expect(said.y - (box.y + box.height)).toBeLessThan(40);
+    expect(said.y + said.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    await page.locator('#verify-sql').fill('SELECT 1');
+    expect(await problem.isVisible()).toBe(false);
   });
 });

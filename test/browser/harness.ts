@@ -54,12 +54,14 @@ export async function openApp(
   options: LaunchOptions & {
     query?: string;
     viewport?: { width: number; height: number };
+    /** The colour scheme the page sees (`prefers-color-scheme`); default light. */
+    colorScheme?: 'light' | 'dark';
     /** Runs in the page before any of its scripts (e.g. to remove an API). */
     initScript?: string;
   } = {},
 ): Promise<AppSession> {
   const { browser, cleanup } = await launchChromium(options);
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light' });
   const page = await context.newPage();
   const requests: AppSession['requests'] = [];
   const errors: string[] = [];

@@ -3,8 +3,9 @@
  * (served under a sub-path, as in the browser tests), in Debian Chromium:
  * the first screen with its example chips, Ask with an answer, Ask with an
  * abstention, the candidate inspector, verify mode on a database of its own
- * (not the demo), the table browser, Evaluate's plots, Profiles, and Ask on a
- * narrow screen.
+ * (not the demo), the table browser (sorted by a header click, with a facet
+ * and its filter), Evaluate's plots, Profiles, Ask on a narrow screen, and
+ * in the dark colour scheme an answer and Evaluate's plots.
  *
  * Run: `npm run screenshots` (or `npx tsx test/browser/screenshots.ts`).
  */
@@ -94,9 +95,14 @@ async function main(): Promise<void> {
     await page.locator('section.ask').screenshot({ path: join(OUT, 'verify-own-database.png') });
     await page.locator('.schema-table[data-table="planets"] summary').click();
     await page.getByRole('button', { name: 'Browse rows of planets' }).click();
-    await page.locator('#browse-sort').selectOption('moons');
-    await page.locator('#browse-direction').selectOption('desc');
-    await page.locator('.browse-out tbody tr').first().waitFor();
+    await page.locator('.browse-out thead').getByRole('button', { name: 'moons' }).click();
+    await page.locator('.browse-out th[aria-sort="ascending"]').waitFor();
+    await page.locator('.browse-out thead').getByRole('button', { name: 'moons' }).click();
+    await page.locator('.browse-out th[aria-sort="descending"]').waitFor();
+    await page.locator('#browse-facet').selectOption('rings');
+    await page.getByRole('button', { name: 'Show values' }).click();
+    await page.locator('.facet[data-facet="rings"]').getByRole('button', { name: /^Filter to rings = 1 / }).click();
+    await page.locator('#browse-status', { hasText: 'where rings = 1' }).waitFor();
     await page.waitForTimeout(300);
     await page.locator('.table-browser').screenshot({ path: join(OUT, 'browse-table.png') });
 
@@ -105,6 +111,17 @@ async function main(): Promise<void> {
     await phone.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
     await ask(phone, ANSWERED);
     await phone.screenshot({ path: join(OUT, 'narrow.png') });
+
+    // The dark colour scheme: the page and the plots follow prefers-color-scheme.
+    const dark = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' })).newPage();
+    await dark.goto(server.url);
+    await dark.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+    await ask(dark, ANSWERED);
+    await dark.locator('.decision').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await dark.screenshot({ path: join(OUT, 'ask-answer-dark.png') });
+    await evaluateDemo(dark);
+    await dark.waitForTimeout(300);
+    await dark.locator('.plots').screenshot({ path: join(OUT, 'evaluate-plots-dark.png') });
     process.stdout.write(`screenshots written to ${OUT}\n`);
   } finally {
     await browser.close();

@@ -23,6 +23,7 @@ import { readCandidatesOffThread } from '../evaluate/bench-source.ts';
 import { demoReplay, replayFromRecords, type ReplaySet } from './replay-source.ts';
 import { riskControl } from './risk-control.ts';
 import { verifyPanel } from './verify-panel.ts';
+import { dismissibleNote } from '../notices.ts';
 
 /** A live model, when one can run: its panel, its generator once loaded, its judge and settings. */
 export interface LiveSource {
@@ -109,11 +110,13 @@ export function askView(deps: AskViewDeps): HTMLElement {
     if (k === 'live') return replace(sourceNote, deps.live ? '' : el('p', { class: 'notice' }, 'Live generation needs WebGPU and a downloaded model; it is not available in this build.'));
     if (k === 'verify') return replace(sourceNote);
     if (replay === null) return replace(sourceNote, el('p', { class: 'muted' }, 'Loading the replay file…'));
-    replace(sourceNote, el('p', { class: 'notice', id: 'replay-notice' },
+    // Information, read once: "Got it" leaves one muted line (notices.ts).
+    const note = dismissibleNote({ key: `replay:${replay.origin}`, kind: 'info', id: 'replay-notice', onDismiss: () => (showSource(), question.focus()) },
       el('strong', {}, 'Replay: '),
       `candidates come from ${replay.origin}`,
       replay.mutationMade ? ", made by Confide's own mutation generator from reference queries (not by a language model)" : '',
-      '. Running the queries, the signals, the score and the decision happen for real in this browser. For other questions, check your own SQL (verify mode) or use a live model.'));
+      '. Running the queries, the signals, the score and the decision happen for real in this browser. For other questions, check your own SQL (verify mode) or use a live model.');
+    replace(sourceNote, note ?? el('p', { class: 'muted', id: 'replay-line' }, `Candidates are replayed from ${replay.origin}.`));
   };
   const setSource = (k: SourceKind): void => {
     source.value = k;
@@ -141,7 +144,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
       ? `Profile "${p!.name}" reads this score (for a single query it is the main signal); turned off, P(correct) is estimated without it. Runs in a worker (onnxruntime, about 27 MB, downloaded once from this site).`
       : `The active profile does not use this score, so it will not change P(correct); it is shown for each candidate. To use it, run Evaluate with the reward model on and save that profile.`);
   };
-  const showFit = (): void => replace(fitNotice, profileFitNotice(profiles.active(), dbs.current));
+  const showFit = (): void => replace(fitNotice, profileFitNotice(profiles.active(), dbs.current, () => (showFit(), question.focus())));
 
   void demoReplay().then((r) => (r.ok ? setReplay(r.set) : replace(sourceNote, el('p', { class: 'error' }, r.message))));
   // Read and parsed in the bench-files worker as a stream, as Evaluate reads it: the page never holds the file as one string.
@@ -214,8 +217,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     if (k === 'verify') {
       const s = verify.source();
       if (!s.ok) {
-        replace(errorBox, el('p', { class: 'error', role: 'alert' }, s.message));
-        verify.focus();
+        verify.showProblem(s.message); // under the box, where the person is
         return null;
       }
       return s.generator;

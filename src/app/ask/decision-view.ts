@@ -6,15 +6,16 @@
  */
 import { riskWording, signalContributions, type AnswerGroup, type AskResult, type Decision } from '../../core/pipeline/index.ts';
 import { bandFor, type CalibrationProfile } from '../../core/profile.ts';
-import { el, replace } from '../dom.ts';
+import { el } from '../dom.ts';
 import { resultActions } from '../result-actions.ts';
-import { formatPercent, plural } from '../format.ts';
+import { formatPercent } from '../format.ts';
 import { resultTable } from '../result-table.ts';
 import { sqlBlock } from '../sql-view.ts';
+import { answerHeading } from './answer-labels.ts';
+import { competingAnswers, groupLetter } from './competing-answers.ts';
 import { signalBars } from './signal-bars.ts';
 
-/** Letters name the distinct results in the decision rule's order: A has the highest P(correct). */
-export const groupLetter = (i: number): string => String.fromCharCode(65 + (i % 26)) + (i >= 26 ? String(Math.floor(i / 26)) : '');
+export { groupLetter } from './competing-answers.ts';
 
 function reasonsList(d: Decision): HTMLElement {
   return el('ul', { class: 'reasons' }, ...d.reasons.map((r) => el('li', {}, r)));
@@ -41,8 +42,8 @@ function chosenByYou(result: AskResult, g: AnswerGroup, letter: string, back: ()
 function alternative(result: AskResult, g: AnswerGroup, i: number, use: () => void): HTMLElement {
   const run = result.candidates[g.head]!;
   return el('article', { class: 'alternative', 'aria-label': `Answer ${groupLetter(i)}`, 'data-group': groupLetter(i) },
-    el('h4', {}, `Answer ${groupLetter(i)}`, g.chosen ? ' (highest P)' : '', g.modal && !g.chosen ? ' (most common query)' : ''),
-    el('p', { class: 'muted' }, `${g.members.length} of ${result.candidates.length} candidates; ${formatP(g.probability)}`, g.rowCount === 0 && run.exec.ok ? '; empty result' : ''),
+    el('h4', {}, answerHeading(result, g, groupLetter(i))),
+    el('p', { class: 'muted' }, formatP(g.probability), g.rowCount === 0 && run.exec.ok ? '; empty result' : ''),
     sqlBlock(run.sql ?? '', `SQL of answer ${groupLetter(i)}`),
     run.exec.ok ? resultTable(run.exec, { pageSize: 5, label: `Result of answer ${groupLetter(i)}` }) : null,
     el('button', { type: 'button', class: 'small use-answer', onclick: use }, `Use answer ${groupLetter(i)}`),
@@ -77,25 +78,13 @@ export function decisionView(result: AskResult, decision: Decision, profile: Cal
       signals,
     );
   }
-  const groups = result.answers.slice(0, 4);
-  const compare = el('div', {});
-  const showGroups = (): void => replace(compare,
-    el('h4', {}, groups.length > 1 ? 'Competing answers' : 'The answer it would have given'),
-    el('p', { class: 'muted' }, `Compare them: if one is what you meant, use it; otherwise rephrase the question or add a hint. Each result has one P: that of its best-scored query.${result.answers.length > groups.length ? ` Showing the ${groups.length} highest of ${plural(result.answers.length, 'distinct result')}.` : ''}`),
-    el('div', { class: 'alternatives' }, ...groups.map((g, i) => alternative(result, g, i, () => {
-      replace(compare, chosenByYou(result, g, groupLetter(i), showGroups));
-      (compare.querySelector('h4') as HTMLElement | null)?.focus();
-    }))),
-  );
-  if (groups.length > 0) showGroups();
+  const compare = result.answers.length > 0 ? competingAnswers(result, { alternative, chosen: chosenByYou }) : null;
   return el('section', { class: 'decision abstain', 'aria-labelledby': 'decision-heading', 'data-decision': 'abstain' },
     el('h3', { id: 'decision-heading' }, decision.headline),
     probability,
     el('h4', {}, 'Why not'),
     reasonsList(decision),
-    groups.length > 0
-      ? compare
-      : el('p', {}, 'None of the candidates ran, so there is no answer to compare.'),
+    compare ?? el('p', {}, 'None of the candidates ran, so there is no answer to compare.'),
     signals,
   );
 }

@@ -13,6 +13,7 @@ import { prepareAll, requireLabeled, skippedReasons } from '../../core/eval/inde
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
 import { DEMO_CANDIDATES_URL } from '../ask/replay-source.ts';
 import { el, replace } from '../dom.ts';
+import { fileButton } from '../file-button.ts';
 import { plural } from '../format.ts';
 import type { ProfileStore } from '../profiles/store.ts';
 import { createProgress } from '../progress.ts';
@@ -35,6 +36,22 @@ export interface EvaluateViewDeps {
 
 const errorLine = (message: string): HTMLElement => el('p', { class: 'error', role: 'alert' }, message);
 
+/** Bootstrap resamples by default: the same as `confide eval --bootstrap`. */
+export const DEFAULT_BOOTSTRAP = 2000;
+
+/**
+ * What the Run button waits for, or that it is ready.
+ *
+ * @example runWaitsFor(false, true, false); // 'Waiting for a benchmark (step 1).'
+ */
+function runWaitsFor(hasBench: boolean, hasCandidates: boolean, running: boolean): string {
+  if (running) return 'Running: see the progress below.';
+  if (!hasBench && !hasCandidates) return 'Waiting for a benchmark (step 1) and candidates (step 2).';
+  if (!hasBench) return 'Waiting for a benchmark (step 1).';
+  if (!hasCandidates) return 'Waiting for candidates (step 2).';
+  return 'Ready to run.';
+}
+
 /**
  * Builds the Evaluate screen.
  *
@@ -53,13 +70,18 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
   const progress = createProgress('Evaluation progress');
   const loading = createProgress('Loading progress');
   const out = el('div', { class: 'eval-out' });
-  const bootstrap = el('select', { id: 'eval-bootstrap' }, ...[200, 1000, 2000].map((b) => el('option', { value: b, selected: b === 1000 }, String(b))));
+  const bootstrap = el('select', { id: 'eval-bootstrap' }, ...[200, 1000, DEFAULT_BOOTSTRAP].map((b) => el('option', { value: b, selected: b === DEFAULT_BOOTSTRAP }, b === DEFAULT_BOOTSTRAP ? `${b} (as confide eval)` : String(b))));
+  const runHint = el('p', { class: 'muted run-hint', id: 'eval-run-hint', 'aria-live': 'polite' });
+  runButton.setAttribute('aria-describedby', 'eval-run-hint');
+  let running = false;
   const seed = el('input', { type: 'number', id: 'eval-seed', value: 1, min: 0, step: 1 });
   const useOrm = el('input', { type: 'checkbox', id: 'eval-orm' });
   const folds = el('select', { id: 'eval-folds' }, el('option', { value: '2' }, '2 folds by question'), el('option', { value: '5' }, '5 folds by question'), el('option', { value: 'db' }, 'leave one database out'));
 
+  /** The Run button is on once a benchmark and candidates are in; the line under it says what it waits for. */
   const refresh = (): void => {
-    runButton.disabled = bench === null || candidates === null;
+    runButton.disabled = running || bench === null || candidates === null;
+    replace(runHint, runWaitsFor(bench !== null, candidates !== null, running));
   };
   const setBench = async (src: FileSource, split?: string, signal = loading.start(`Reading ${src.name}`)): Promise<void> => {
     bench = null;
@@ -164,7 +186,8 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
 
   runButton.addEventListener('click', async () => {
     if (!bench || !candidates) return;
-    runButton.disabled = true;
+    running = true;
+    refresh();
     replace(out);
     const signal = progress.start('Evaluating');
     try {
@@ -216,18 +239,20 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
       progress.finish(signal.aborted ? 'Stopped.' : '');
       if (!signal.aborted) replace(out, errorLine(e instanceof Error ? e.message : String(e)));
     } finally {
+      running = false;
       refresh();
     }
   });
 
+  refresh();
   return el('section', { class: 'evaluate' },
     el('h2', {}, 'Evaluate'),
     el('p', { class: 'muted' }, 'Measure how well the signals tell right answers from wrong ones on a benchmark with gold SQL, see the plots, export the report, and fit a calibration profile for Ask. Everything runs in this browser.'),
     el('fieldset', {},
       el('legend', {}, '1. Benchmark (Spider or BIRD layout)'),
       el('div', { class: 'row' },
-        el('label', { for: 'eval-folder', class: 'button' }, 'Choose a benchmark folder…'), folderInput,
-        el('label', { for: 'eval-zip', class: 'button' }, 'Open a benchmark zip…'), zipInput,
+        fileButton(folderInput, 'Choose a benchmark folder…'), folderInput,
+        fileButton(zipInput, 'Open a benchmark zip…'), zipInput,
         el('button', { type: 'button', onclick: () => void setBench(demoSource()) }, 'Use the demo benchmark'),
         splitSelect,
       ),
@@ -236,7 +261,7 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
     ),
     el('fieldset', {},
       el('legend', {}, '2. Candidates'),
-      el('div', { class: 'row' }, el('label', { for: 'eval-candidates', class: 'button' }, 'Load a candidate file…'), candInput, demoCandidates),
+      el('div', { class: 'row' }, fileButton(candInput, 'Load a candidate file…'), candInput, demoCandidates),
       generation,
       candStatus,
     ),
@@ -248,6 +273,7 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
         el('label', { for: 'eval-folds' }, 'Cross-fit'), folds,
         runButton,
       ),
+      runHint,
       deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'eval-orm' }, 'Score every candidate with the outcome reward model (signal orm)')), el('div', {}, ormModelLine(deps.orm, 'eval-orm-model'), el('span', { class: 'muted' }, ' (change it under Ask)'))) : null,
       progress.element,
     ),

@@ -13,16 +13,29 @@ import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';
 import type { ProfileStore } from '../profiles/store.ts';
 import { reportLimits, screenCell } from './guard-rails.ts';
+import { plainCell, tableNote } from './plain-words.ts';
 import { reportPlots } from './plots.ts';
 
-function htmlTable(t: ReportTable): HTMLElement {
+/**
+ * One report table as `confide eval` prints it, with a note in plain words
+ * under its title, and for rows named in jargon a last column saying what
+ * they are (plain-words.ts).
+ */
+function htmlTable(t: ReportTable, report: EvalReport): HTMLElement {
   const numeric = (s: string): boolean => /^[-+]?(\d|NaN|\[)/.test(s) || s.endsWith('%');
+  const note = tableNote(t.id, report);
+  const plain = t.rows.map((r) => plainCell(t, r, report));
+  const hasPlain = plain.some((p) => p !== null);
   return el('section', { class: 'report-table', id: `table-${t.id}`, 'aria-labelledby': `table-${t.id}-title` },
     el('h4', { id: `table-${t.id}-title` }, t.title),
-    el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-labelledby': `table-${t.id}-title` },
+    note === null ? null : el('p', { class: 'table-note', id: `table-${t.id}-note` }, note),
+    el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-labelledby': `table-${t.id}-title`, 'aria-describedby': note === null ? undefined : `table-${t.id}-note` },
       el('table', {},
-        el('thead', {}, el('tr', {}, ...t.header.map((h, j) => el('th', { scope: 'col', class: j > 0 ? 'num' : undefined }, h)))),
-        el('tbody', {}, ...t.rows.map((r) => el('tr', {}, ...r.map((c, j) => (j === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: numeric(c) ? 'num' : undefined }, screenCell(c))))))),
+        el('thead', {}, el('tr', {}, ...t.header.map((h, j) => el('th', { scope: 'col', class: j > 0 ? 'num' : undefined }, h)), hasPlain ? el('th', { scope: 'col', class: 'plain' }, 'In plain words') : null)),
+        el('tbody', {}, ...t.rows.map((r, i) => el('tr', {},
+          ...r.map((c, j) => (j === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: numeric(c) ? 'num' : undefined }, screenCell(c)))),
+          hasPlain ? el('td', { class: 'plain muted' }, plain[i] ?? '') : null,
+        ))),
       ),
     ),
   );
@@ -89,8 +102,8 @@ export function reportView(input: ReportViewInput): HTMLElement {
     ),
     el('h4', {}, 'Plots'),
     reportPlots(report, limits.missingWhy),
-    el('h4', {}, 'Tables (as printed by confide eval)'),
+    el('h4', {}, 'Tables (as printed by confide eval, with plain words beside them)'),
     limits.missingWhy ? el('p', { class: 'notice', id: 'missing-why' }, limits.missingWhy) : null,
-    ...tables.map(htmlTable),
+    ...tables.map((t) => htmlTable(t, report)),
   );
 }

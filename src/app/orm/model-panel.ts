@@ -6,6 +6,7 @@
  * with what is wrong; the model in use stays in use.
  */
 import { el, replace } from '../dom.ts';
+import { fileButton } from '../file-button.ts';
 import { describeOrm, type OrmChoice } from './model-store.ts';
 import type { OrmClient } from './orm-client.ts';
 
@@ -60,7 +61,7 @@ export function ormModelPanel(client: OrmClient): HTMLElement {
   return el('div', { class: 'orm-model-panel', role: 'group', 'aria-label': 'Reward model' },
     ormModelLine(client, 'orm-model'),
     el('div', { class: 'row' },
-      el('label', { for: 'orm-model-files', class: 'button' }, 'Load your own model (.onnx + .json)…'), input,
+      fileButton(input, 'Load your own model (.onnx + .json)…'), input,
       bundled,
     ),
     status,

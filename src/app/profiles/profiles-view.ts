@@ -1,7 +1,8 @@
 /**
  * The Profiles screen: every calibration profile with its provenance (what
  * data, which generator, how many questions, cross-fit ECE and AUROC, when),
- * its thresholds, and actions: use it in Ask, export it as JSON, delete it;
+ * its thresholds, and actions: use it in Ask, export it as JSON, delete it
+ * (with Undo, which puts it back where it was, active again if it was);
  * and importing one from a JSON file (checked field by field). An import
  * whose name is taken asks: import under another name (a free one offered)
  * or replace the existing profile (never the bundled default). A change the
@@ -11,15 +12,16 @@ import { checkProfile } from '../../core/profile-check.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';
+import { fileButton } from '../file-button.ts';
 import { formatNumber } from '../format.ts';
 import { bandLines, floorFlag, signalsWords } from './profile-words.ts';
 import type { ProfileStore, StoreResult } from './store.ts';
 
-function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, active: boolean, say: (r: StoreResult) => void): HTMLElement {
+function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, active: boolean, say: (r: StoreResult) => void, onDelete: (p: CalibrationProfile) => void): HTMLElement {
   const v = p.provenance;
   const fileName = `${p.name.replace(/[^A-Za-z0-9_-]+/g, '-')}.profile.json`;
   return el('article', { class: `card${active ? ' active' : ''}`, 'aria-label': `Profile ${p.name}`, 'data-profile': p.name },
-    el('h3', {}, p.name, active ? el('span', { class: 'badge ok' }, ' active') : '', builtIn ? el('span', { class: 'badge' }, ' bundled') : ''),
+    el('h3', { tabindex: -1 }, p.name, active ? el('span', { class: 'badge ok' }, ' active') : '', builtIn ? el('span', { class: 'badge' }, ' bundled') : ''),
     el('dl', { class: 'facts' },
       el('dt', {}, 'Data'), el('dd', {}, v.data),
       el('dt', {}, 'Candidates'), el('dd', {}, v.generator),
@@ -39,7 +41,7 @@ function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, acti
     el('div', { class: 'row' },
       el('button', { type: 'button', disabled: active, onclick: () => say(store.setActive(p.name)) }, active ? 'In use' : 'Use in Ask'),
       el('button', { type: 'button', onclick: () => downloadText(fileName, `${JSON.stringify(p, null, 2)}\n`, 'application/json') }, 'Export JSON'),
-      builtIn ? null : el('button', { type: 'button', onclick: () => say(store.remove(p.name)) }, 'Delete'),
+      builtIn ? null : el('button', { type: 'button', 'aria-label': `Delete ${p.name}`, onclick: () => onDelete(p) }, 'Delete'),
     ),
   );
 }
@@ -98,16 +100,32 @@ export function profilesView(store: ProfileStore): HTMLElement {
     ));
     nameInput.focus();
   };
+  /** Deletes at once and offers Undo in the status line (focus goes there, as the card is gone). */
+  const remove = (p: CalibrationProfile): void => {
+    const at = store.list().filter((e) => !e.builtIn).findIndex((e) => e.profile.name === p.name);
+    const wasActive = store.active()?.name === p.name;
+    const r = store.remove(p.name);
+    if (!r.ok) return fail(r.message);
+    const undo = el('button', { type: 'button', id: 'profile-undo', onclick: () => {
+      const back = store.restore(p, at, wasActive);
+      if (!back.ok) return fail(back.message);
+      replace(status, `Put "${p.name}" back${wasActive ? '; Ask uses it again' : ''}.`);
+      list.querySelector<HTMLElement>(`article[data-profile="${CSS.escape(p.name)}"] h3`)?.focus();
+    } }, `Undo: put "${p.name}" back`);
+    const now = store.active();
+    replace(status, `Deleted "${p.name}"${wasActive && now !== null ? `; Ask now uses "${now.name}"` : ''}. `, undo);
+    undo.focus();
+  };
   const draw = (): void => {
     const active = store.active();
-    replace(list, ...store.list().map((e) => card(store, e.profile, e.builtIn, e.profile.name === active?.name, say)));
+    replace(list, ...store.list().map((e) => card(store, e.profile, e.builtIn, e.profile.name === active?.name, say, remove)));
   };
   store.onChange(draw);
   draw();
   return el('section', { class: 'profiles' },
     el('h2', {}, 'Calibration profiles'),
     el('p', { class: 'muted' }, 'A profile turns the signals into P(correct) and sets the threshold for each risk level. Ask uses the active one. Fit your own on the Evaluate screen from a benchmark like your questions.'),
-    el('div', { class: 'row' }, el('label', { for: 'profile-import', class: 'button' }, 'Import a profile (JSON)…'), importInput),
+    el('div', { class: 'row' }, fileButton(importInput, 'Import a profile (JSON)…'), importInput),
     status,
     list,
   );

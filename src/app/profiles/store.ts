@@ -32,6 +32,12 @@ export interface ProfileStore {
   /** Saves (or replaces, by name) a profile. The bundled default's name is refused. */
   save(profile: CalibrationProfile): StoreResult;
   remove(name: string): StoreResult;
+  /**
+   * Puts back a profile `remove` took out (Delete's undo): at position `at`
+   * among the saved profiles, and active again when `active`. Refused when
+   * its name was taken meanwhile.
+   */
+  restore(profile: CalibrationProfile, at: number, active: boolean): StoreResult;
   /** Whether a profile (saved or bundled) already has this name. */
   has(name: string): boolean;
   /** `name`, or `name (2)`, `name (3)` … : the first one no profile has. */
@@ -123,6 +129,12 @@ export async function createProfileStore(storage: Storage): Promise<ProfileStore
     },
     remove(name) {
       return commit(`delete "${name}"`, { saved: saved.filter((p) => p.name !== name), activeName: activeName === name ? null : activeName });
+    },
+    restore(profile, at, active) {
+      if (list().some((e) => e.profile.name === profile.name)) return { ok: false, message: `"${profile.name}" was not put back: a profile with that name exists now.` };
+      const next = [...saved];
+      next.splice(Math.max(0, Math.min(at, next.length)), 0, profile);
+      return commit(`put back "${profile.name}"`, { saved: next, activeName: active ? profile.name : activeName });
     },
     has(name) {
       return list().some((e) => e.profile.name === name);

@@ -127,8 +127,19 @@ export const startedAt = (progress: BatchProgress): number => Number(Atomics.loa
  */
 export const nextPosition = (claim: Claim | undefined, after: number): number => (claim === undefined ? after + 1 : claimNext(claim, after + 1));
 
+/**
+ * execChunks's answer across the worker boundary: how many chunks were posted
+ * on the report port, the chunks not posted (all of them when the worker has
+ * no port), and the rest of the rows or the failure.
+ */
+export interface ChunksReply {
+  readonly posted: number;
+  readonly held: readonly BatchReport[];
+  readonly last: ExecOutcome;
+}
+
 /** What a SQL worker exposes through comlink. */
-export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
+export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch' | 'execChunks'>> & {
   /** SqlRunner.open, then (when it opened) SqlRunner.schema, in one round trip: the open's failure (with its `ms`), or the schema's outcome. */
   openRead(key: string, source: DbSource, check?: OpenCheck): Promise<SchemaOutcome>;
   /** Once per worker, before its first batch: the port its batches post outcomes to, and the shared record they write each query's start to. */
@@ -139,6 +150,12 @@ export type SqlWorkerApi = Async<Omit<SqlRunner, 'execBatch'>> & {
    * with the answer. With `claim`, it runs only the positions it claims.
    */
   execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, extras?: ExecExtras, claim?: Claim): Promise<BatchAnswer>;
+  /**
+   * SqlRunner.execChunks as batch number `batch`: each full chunk is posted on
+   * the report port set by reportTo as `[i, chunk]` the moment it is read (no
+   * answer awaited), so the pool has it while the statement goes on.
+   */
+  execChunks(key: string, sql: string, chunkRows: number, rowCap: number, batch: number): Promise<ChunksReply>;
 };
 
 /**
@@ -205,6 +222,15 @@ export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
     schema: async (key) => (await ready).schema(key),
     exec: async (key, sql, rowCap, fingerprint, normalize) => (await ready).exec(key, sql, rowCap, fingerprint, normalize),
     execBatch: async (key, sqls, rowCap, batch, extras, claim) => execBatchReporting(await ready, key, sqls, rowCap, batch, lane, extras, claim),
+    execChunks: async (key, sql, chunkRows, rowCap, batch) => {
+      const { reports } = lane;
+      const held: BatchReport[] = [];
+      const { chunks, last } = (await ready).execChunks(key, sql, chunkRows, rowCap, (i, chunk) => {
+        if (reports === undefined) held.push([i, chunk]);
+        else reports.postMessage({ batch, reports: [[i, chunk]] });
+      });
+      return { posted: chunks - held.length, held, last };
+    },
     normalizedSql: async (key, sql) => (await ready).normalizedSql(key, sql),
     close: async (key) => (await ready).close(key),
   };

@@ -1,5 +1,5 @@
 /** The SQL pool's public types: options, API, progress and stats. */
-import type { ExecOptions, ExecOutcome } from '../../core/exec/types.ts';
+import type { Cell, ExecFailure, ExecOptions, ExecOutcome } from '../../core/exec/types.ts';
 import type { DbSource } from './lazy-file.ts';
 import type { CheckOutcome, MemoryReport, OpenOutcome, SchemaOutcome } from './runner.ts';
 import type { SqlSpawn } from './slot.ts';
@@ -49,6 +49,22 @@ export interface SqlRunOptions extends ExecOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Options of SqlPool.stream. */
+export interface SqlStreamOptions {
+  /** Limit for each chunk, from the start or the chunk before (default: the pool's timeoutMs). */
+  readonly timeoutMs?: number;
+  /** Rows per chunk (default 5,000). */
+  readonly chunkRows?: number;
+  /** Most rows read in all (default: no cap); the outcome says when it cut. */
+  readonly rowCap?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** How a stream ended: the result's columns and how many rows were handed over, or the failure. */
+export type StreamOutcome =
+  | { readonly ok: true; readonly columns: readonly string[]; readonly rows: number; readonly cut: boolean; readonly ms: number }
+  | ExecFailure;
+
 /** Progress of runMany, after each finished query. */
 export interface SqlProgress {
   /** Fraction done, 0..1. */
@@ -96,6 +112,14 @@ export interface SqlPool {
   run(key: string, sql: string, options?: SqlRunOptions): Promise<ExecOutcome>;
   /** Runs in parallel across workers; exactly one outcome per input, in input order. */
   runMany(key: string, sqls: readonly string[], options?: SqlRunOptions, onProgress?: (p: SqlProgress) => void): Promise<ExecOutcome[]>;
+  /**
+   * Runs one read-only statement to its end in one worker and hands its rows
+   * to `onChunk` in order, a chunk at a time as the worker reads them, never
+   * the whole result in one message (a whole table saved as a file). The
+   * time limit counts per chunk; an abort stops the worker. After a failure
+   * the chunks already handed over are not the whole result.
+   */
+  stream(key: string, sql: string, options: SqlStreamOptions, onChunk: (rows: readonly (readonly Cell[])[], columns: readonly string[]) => void): Promise<StreamOutcome>;
   /** SQLite's normalized form of the statement (Statement.getNormalizedSQL), null when it does not prepare. */
   normalizedSql(key: string, sql: string): Promise<string | null>;
   close(key: string): Promise<void>;

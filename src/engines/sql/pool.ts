@@ -10,11 +10,15 @@ import { DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_MS, type ExecError, type ExecOutcome }
 import { sharesMemory, type SqlWorkerApi } from './api.ts';
 import { batchCount, runBatched } from './batch.ts';
 import { failureOf, type CallContext } from './pool-failures.ts';
-import type { SqlOpenOptions, SqlPool, SqlPoolOptions } from './pool-types.ts';
+import type { SqlOpenOptions, SqlPool, SqlPoolOptions, StreamOutcome } from './pool-types.ts';
 import { describeSource, isLazySource, type DbSource } from './lazy-file.ts';
 import type { CheckOutcome, MemoryReport, OpenOutcome, SchemaOutcome } from './runner.ts';
 import { createScheduler, type Job } from './scheduler.ts';
-import { sent, type CallResult, type WorkerSlot } from './slot.ts';
+import { sent, type CallResult, type ReportLane, type WorkerSlot } from './slot.ts';
+import { streamCall } from './stream.ts';
+
+/** Rows per chunk of SqlPool.stream by default. */
+const DEFAULT_CHUNK_ROWS = 5000;
 
 /** A TOO_LARGE answer means the worker's WebAssembly memory may have grown by hundreds of MB, for good. */
 const grewMemory = (out: ExecOutcome): boolean => !out.ok && out.error.code === 'TOO_LARGE';
@@ -65,7 +69,7 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
   function submit<T>(
     key: string | null,
     ctx: CallContext,
-    call: (api: Remote<SqlWorkerApi>) => Promise<T>,
+    call: (api: Remote<SqlWorkerApi>, rearm: () => void, lane: ReportLane) => Promise<T>,
     onFailure: (error: ExecError, ms: number | undefined) => T,
     signal?: AbortSignal,
     onSettled?: (r: CallResult<unknown>, slot: WorkerSlot | null) => void,
@@ -177,6 +181,13 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
         retire: grewMemory,
         onOutcome: (done) => onProgress?.({ progress: done / total, text: `${done} of ${total} queries run`, done, total }),
       });
+    },
+    stream(key, sql, opts, onChunk) {
+      const started = performance.now();
+      const ctx = { what: 'reading the rows', timeoutMs: opts.timeoutMs ?? timeoutMs, sql };
+      const onFailure = (error: ExecError, ms?: number): StreamOutcome => ({ ok: false, error, ms: ms ?? performance.now() - started });
+      const call = streamCall(key, sql, opts.chunkRows ?? DEFAULT_CHUNK_ROWS, opts.rowCap ?? Number.POSITIVE_INFINITY, onChunk);
+      return submit<StreamOutcome>(key, ctx, call, onFailure, opts.signal, undefined, (out) => !out.ok && out.error.code === 'TOO_LARGE');
     },
     normalizedSql(key, sql) {
       return submit<string | null>(key, { what: 'normalizing', timeoutMs, sql }, (api) => api.normalizedSql(key, sql), () => null);

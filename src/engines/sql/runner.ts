@@ -6,7 +6,7 @@
  * a running statement.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { DEFAULT_ROW_CAP, execError, type ExecError, type ExecOptions, type ExecOutcome } from '../../core/exec/types.ts';
+import { DEFAULT_ROW_CAP, execError, type Cell, type ExecError, type ExecOptions, type ExecOutcome } from '../../core/exec/types.ts';
 import { resultFingerprint } from '../../core/results/fingerprint.ts';
 import type { Schema } from '../../core/schema.ts';
 import { failureReader, thrownError } from './errors.ts';
@@ -44,6 +44,12 @@ export interface SqlRunnerOptions {
   readonly openPath?: (path: string) => RandomAccess;
   /** Memory bound of one database read on demand: SQLite's page cache plus the block cache, each half (default 32 MiB; plus 2 MiB of read buffers). */
   readonly lazyCacheBytes?: number;
+}
+
+/** execChunks's answer: how many full chunks were reported, and the rest of the rows (or the failure). */
+export interface ChunksAnswer {
+  readonly chunks: number;
+  readonly last: ExecOutcome;
 }
 
 /** What `memory` reports about a database: what SQLite holds now, and the bounds in force. */
@@ -93,6 +99,15 @@ export interface SqlRunner {
    * by default each in turn; a worker sharing the list with others takes only the ones it claims.
    */
   execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, extras?: ExecExtras, next?: (after: number) => number): number;
+  /**
+   * Runs one guarded statement like `exec`, at most `rowCap` rows, handing
+   * them over as they are read: `report(i, chunk)` gets full chunk `i` of
+   * `chunkRows` rows (an ExecSuccess holding only those rows; `cut` false),
+   * and the answer is the outcome holding the rows after the last full chunk
+   * (with `cut`), or the failure, plus how many chunks were reported. No more
+   * than one chunk's rows is ever held, so a whole table can be read out.
+   */
+  execChunks(key: string, sql: string, chunkRows: number, rowCap: number, report: (index: number, chunk: ExecOutcome) => void): ChunksAnswer;
   /** SQLite's normalized SQL, null when the guard refuses it or it does not prepare. */
   normalizedSql(key: string, sql: string): string | null;
   /** Closes `key`; false when it was not open. */
@@ -258,9 +273,19 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
     for (let i = next(-1); i < sqls.length; i = next(i), ran++) report(i, exec(key, sqls[i]!, rowCap, extras.fingerprint, extras.normalize));
     return ran;
   };
+  const execChunks = (key: string, sql: string, chunkRows: number, rowCap: number, report: (index: number, chunk: ExecOutcome) => void): ChunksAnswer => {
+    if (!Number.isInteger(chunkRows) || chunkRows < 1) throw new RangeError(`chunkRows must be a positive integer, got ${chunkRows}`);
+    const opened = get(key);
+    const t0 = performance.now();
+    let chunks = 0;
+    const emit = (rows: Cell[][], columns: readonly string[]): void => report(chunks++, { ok: true, columns, rows, cut: false, ms: performance.now() - t0 });
+    const out = runStatement(opened.db, sql, rowCap, maxResultBytes, failureOf, false, { size: chunkRows, emit });
+    const failure = readFailure(opened);
+    return { chunks, last: failure === null ? out : { ok: false, error: { ...failure, sql }, ms: out.ms } };
+  };
   const normalizedSql = (key: string, sql: string): string | null => normalizeStatement(get(key).db, sql);
 
-  return { open, check, memory, schema, exec, execBatch, normalizedSql, close: (key) => close(key) };
+  return { open, check, memory, schema, exec, execBatch, execChunks, normalizedSql, close: (key) => close(key) };
 }
 
 /** One open database: sql.js's handle, and the file it reads on demand (null when it holds a copy). */

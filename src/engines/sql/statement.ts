@@ -33,17 +33,30 @@ const release = (it: StatementIterator): void => void (it as StatementIterator &
 const MiB = 1024 * 1024;
 
 /**
+ * Where a statement hands its rows over as it reads them (runStatement's
+ * `chunks`): every `size` rows go to `emit` and are let go, so the budget of
+ * `maxResultBytes` counts per chunk, and the outcome holds only the rows read
+ * after the last full chunk.
+ */
+export interface RowChunks {
+  readonly size: number;
+  emit(rows: Cell[][], columns: readonly string[]): void;
+}
+
+/**
  * Executes `sql` if it is exactly one read-only statement. `cut` is true
  * when `rowCap` rows were returned and at least one more existed; a result
  * past `maxResultBytes` (rough JS size) fails TOO_LARGE. With `normalize`,
  * the outcome carries `normalizedSql` (as normalizeStatement would give it,
- * read off the statement prepared here). A failure's code is SQLite's result
- * code, read with `failureOf` (errors.ts).
+ * read off the statement prepared here). With `chunks`, the rows are handed
+ * over `chunks.size` at a time as they are read (RowChunks), and `rowCap`
+ * counts all of them. A failure's code is SQLite's result code, read with
+ * `failureOf` (errors.ts).
  *
  * @example
  * runStatement(db, 'SELECT i FROM nums', 10, 64 * 2 ** 20, failureReader(SQL)) // { ok: true, columns: ['i'], rows: [[1], …], cut: true, ms }
  */
-export function runStatement(db: Database, sql: string, rowCap: number, maxResultBytes: number, failureOf: FailureReader, normalize = false): ExecOutcome {
+export function runStatement(db: Database, sql: string, rowCap: number, maxResultBytes: number, failureOf: FailureReader, normalize = false, chunks?: RowChunks): ExecOutcome {
   if (!Number.isInteger(rowCap) || rowCap < 0) throw new RangeError(`rowCap must be a non-negative integer, got ${rowCap}`);
   const t0 = performance.now();
   let normalized: string | null = null;
@@ -61,9 +74,10 @@ export function runStatement(db: Database, sql: string, rowCap: number, maxResul
     }
     const stmt = first.value;
     const columns = stmt.getColumnNames();
-    const rows: Cell[][] = [];
+    let rows: Cell[][] = [];
     let bytes = 0;
-    while (rows.length < rowCap && stmt.step()) {
+    let handed = 0; // rows already emitted in chunks
+    while (handed + rows.length < rowCap && stmt.step()) {
       const row: (RawValue | Cell)[] = getRow(stmt); // converted in place: sql.js hands out a fresh array per row
       for (let k = 0; k < row.length; k++) {
         const cell = toCell(row[k] as RawValue);
@@ -72,12 +86,18 @@ export function runStatement(db: Database, sql: string, rowCap: number, maxResul
       }
       if (bytes > maxResultBytes) {
         const size = `${Math.round(maxResultBytes / MiB)} MiB`;
-        const message = `the result passed ${size} after ${rows.length + 1} rows; add a LIMIT or select fewer, shorter columns.`;
+        const message = `the result passed ${size} after ${handed + rows.length + 1} rows; add a LIMIT or select fewer, shorter columns.`;
         return fail(execError('TOO_LARGE', message, guarded.sql));
       }
       rows.push(row as Cell[]);
+      if (chunks !== undefined && rows.length === chunks.size) {
+        chunks.emit(rows, columns);
+        handed += rows.length;
+        rows = [];
+        bytes = 0;
+      }
     }
-    const cut = rows.length === rowCap && stmt.step();
+    const cut = handed + rows.length === rowCap && stmt.step();
     return { ok: true, columns, rows, cut, ms: performance.now() - t0, ...extra() };
   } catch (e) {
     return fail(thrownError(e, failureOf(db, e), guarded.sql));

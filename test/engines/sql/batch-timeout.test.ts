@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import { batchCount, batchesOf } from '../../../src/engines/sql/batch.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
-import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
-import { RUNAWAY, fixtureBytes } from './fixture.ts';
+import { RUNAWAY, fixtureRunnerAndPool } from './fixture.ts';
 
 const LIMIT_MS = 1500;
 /** Finishes well within the limit, but takes long enough that a limit counted from the batch's start would cut the runaway short. */
@@ -20,11 +18,7 @@ let runner: SqlRunner;
 let pool: SqlPool;
 
 beforeAll(async () => {
-  const bytes = await fixtureBytes();
-  runner = await loadSqlRunner();
-  runner.open('db', bytes);
-  pool = createNodeSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, timeoutMs: LIMIT_MS });
-  expect(await pool.open('db', bytes)).toMatchObject({ ok: true });
+  ({ runner, pool } = await fixtureRunnerAndPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, timeoutMs: LIMIT_MS }));
 });
 afterAll(() => pool.terminate());
 

@@ -36,6 +36,7 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
       memory: guard(real.memory),
       schema: guard(real.schema),
       normalizedSql: guard(real.normalizedSql),
+      execChunks: guard(real.execChunks),
       close: guard(real.close),
       exec: guard(async (key: string, sql: string, rowCap?: number) => {
         execs.set(sql, (execs.get(sql) ?? 0) + 1);

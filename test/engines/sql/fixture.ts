@@ -6,7 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
-import { loadSqlJs } from '../../../src/engines/sql/load.ts';
+import { loadSqlJs, loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
+import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 
 export const FIXTURE_SQL = `
 CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL, born REAL);
@@ -29,6 +32,20 @@ export async function fixtureBytes(): Promise<Uint8Array> {
   const bytes = db.export();
   db.close();
   return bytes;
+}
+
+/**
+ * The fixture open as `db` in a direct runner (the expected outcomes) and in a
+ * Node pool made with `options` (the one under test).
+ */
+export async function fixtureRunnerAndPool(options: Parameters<typeof createNodeSqlPool>[0]): Promise<{ runner: SqlRunner; pool: SqlPool }> {
+  const bytes = await fixtureBytes();
+  const runner = await loadSqlRunner();
+  runner.open('db', bytes);
+  const pool = createNodeSqlPool(options);
+  const opened = await pool.open('db', bytes);
+  if (!opened.ok) throw new Error(`the fixture did not open in the pool: ${opened.error.message}`);
+  return { runner, pool };
 }
 
 /** sha-256 of bytes, hex. */

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
 import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
 import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
-import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
-import { RUNAWAY, fixtureBytes } from './fixture.ts';
+import { RUNAWAY, fixtureRunnerAndPool } from './fixture.ts';
 
 const LIMIT_MS = 1500;
 const OTHERS = ['SELECT count(*) FROM nums', 'SELECT name FROM author ORDER BY id', 'SELECT nmae FROM author', 'SELECT sum(i) FROM nums WHERE i % 2 = 0'];
@@ -14,11 +12,7 @@ let runner: SqlRunner;
 let pool: SqlPool;
 
 beforeAll(async () => {
-  const bytes = await fixtureBytes();
-  runner = await loadSqlRunner();
-  runner.open('db', bytes);
-  pool = createNodeSqlPool({ size: 2, timeoutMs: LIMIT_MS });
-  expect(await pool.open('db', bytes)).toMatchObject({ ok: true });
+  ({ runner, pool } = await fixtureRunnerAndPool({ size: 2, timeoutMs: LIMIT_MS }));
   await pool.runMany('db', ['SELECT 1', 'SELECT 2']); // both workers loaded and warm
 });
 afterAll(() => pool.terminate());

@@ -1,0 +1,89 @@
+/**
+ * A result as the text of a CSV or JSON file, written a chunk of rows at a
+ * time, so a whole table streamed from the SQL worker becomes a file without
+ * ever being one string (each chunk's text goes into a Blob and is let go).
+ * CSV: a header row, CRLF line ends, NULL as an empty field, a blob as an
+ * SQL blob literal, every field quoted by the one CSV writer (core/eval/csv).
+ * JSON: an array of row objects keyed by column name (a repeated name gets
+ * `_2`, `_3` …; a blob cell is `{blob, bytes}`), laid out exactly as
+ * `JSON.stringify(rows, null, 2)` would.
+ */
+import type { Cell, ExecSuccess } from '../core/exec/types.ts';
+import { toCsv } from '../core/eval/index.ts';
+
+export type ResultFileKind = 'csv' | 'json';
+
+/** The MIME type of each kind. */
+export const RESULT_FILE_TYPE: Readonly<Record<ResultFileKind, string>> = { csv: 'text/csv', json: 'application/json' };
+
+/** A file being written: the text of each chunk of rows, in order, then the end. */
+export interface ResultFileWriter {
+  add(rows: readonly (readonly Cell[])[]): string;
+  end(): string;
+}
+
+/** JSON keys for column names: a repeated name gets `_2`, `_3` …. */
+function jsonKeys(columns: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return columns.map((c) => {
+    const k = (seen.get(c) ?? 0) + 1;
+    seen.set(c, k);
+    return k === 1 ? c : `${c}_${k}`;
+  });
+}
+
+/** A blob cell as an SQL blob literal for CSV; other cells as they are. */
+const csvCell = (cell: Cell): string | number | null => (cell !== null && typeof cell === 'object' ? `x'${cell.blob}'` : cell);
+
+/**
+ * A writer for a result with these columns.
+ *
+ * @example
+ * const w = resultFileWriter('csv', ['a']);
+ * w.add([['x,y']]) + w.end(); // 'a\r\n"x,y"\r\n'
+ */
+export function resultFileWriter(kind: ResultFileKind, columns: readonly string[]): ResultFileWriter {
+  if (kind === 'csv') {
+    let header = true;
+    const headerLength = toCsv(columns, []).length;
+    const csv = (rows: readonly (readonly Cell[])[]): string => toCsv(columns, rows.map((r) => r.map(csvCell))).slice(header ? 0 : headerLength);
+    return {
+      add(rows) {
+        const text = csv(rows);
+        header = false;
+        return text;
+      },
+      end: () => (header ? csv([]) : ''),
+    };
+  }
+  const keys = jsonKeys(columns);
+  let count = 0;
+  return {
+    add(rows) {
+      const text = rows.map((r, i) => `${count + i === 0 ? '[\n' : ',\n'}  ${JSON.stringify(Object.fromEntries(keys.map((k, j) => [k, r[j] ?? null])), null, 2).replaceAll('\n', '\n  ')}`).join('');
+      count += rows.length;
+      return text;
+    },
+    end: () => (count === 0 ? '[]' : '\n]'),
+  };
+}
+
+/**
+ * A whole result held in the page as CSV text.
+ *
+ * @example resultCsv({ columns: ['a'], rows: [['x,y']] }); // 'a\r\n"x,y"\r\n'
+ */
+export function resultCsv(result: Pick<ExecSuccess, 'columns' | 'rows'>): string {
+  const w = resultFileWriter('csv', result.columns);
+  return w.add(result.rows) + w.end();
+}
+
+/**
+ * A whole result held in the page as JSON text.
+ *
+ * @example resultJson({ columns: ['n'], rows: [[3]] }); // '[\n  {\n    "n": 3\n  }\n]'
+ */
+export function resultJson(result: Pick<ExecSuccess, 'columns' | 'rows'>): string {
+  const w = resultFileWriter('json', result.columns);
+  return w.add(result.rows) + w.end();
+}
