@@ -47,8 +47,8 @@ export function profileDataPresent(data: RealData = REAL_DATA): boolean {
 export async function fitDefaultProfile(created: string, data: RealData = REAL_DATA): Promise<CalibrationProfile> {
   if (!profileDataPresent(data)) throw new Error(`fit-default-profile: no real candidates at ${data.candidates}, no Spider at ${data.bench} or no BIRD runs at ${data.bird}`);
   const prepared = await labeledSpiderA(data);
-  const orm = ormSqlSource(prepared, data, await mutantRows(data), PROFILE_SEED);
-  const scored = withOrmSql(prepared, orm.scoresFor(prepared, (db) => [db]));
+  const orm = ormSqlSource(prepared, data, () => mutantRows(data), PROFILE_SEED);
+  const scored = withOrmSql(prepared, await orm.scoresFor(prepared, (db) => [db]));
   const dbs = new Set(prepared.map((p) => p.db_id));
   const report = evaluate(scored, {
     bootstrap: 1000,

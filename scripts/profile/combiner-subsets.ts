@@ -45,6 +45,7 @@ const spec: CommandSpec = {
     sizes: { type: 'string', default: '50,100,200', help: 'questions per subset' },
     seed: { type: 'string', default: '1', help: 'seed' },
     json: { type: 'string', help: 'write the figures here' },
+    cache: { type: 'string', help: 'keep the fitted verifiers in this file, to reuse on the next run (scratch space, outside the repository)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -149,8 +150,8 @@ async function main(flags: ParsedFlags): Promise<number> {
   const sizes = String(flags.sizes).split(',').map(Number);
   const data = { ...REAL_DATA, ...(flags.mutants === undefined ? {} : { mutants: String(flags.mutants) }) };
   const prepared = await labeledSpiderA(data);
-  const orm = ormSqlSource(prepared, data, await mutantRows(data), seed);
-  const scored = withOrmSql(prepared, orm.scoresFor(prepared, (db) => [db]));
+  const orm = ormSqlSource(prepared, data, () => mutantRows(data), seed, 10, flags.cache === undefined ? undefined : String(flags.cache));
+  const scored = withOrmSql(prepared, await orm.scoresFor(prepared, (db) => [db]));
   const cut = createRng(seed + 12);
   const kinds: Rows[] = [
     spiderRows('spider-a (19 systems)', scored),

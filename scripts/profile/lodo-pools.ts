@@ -39,6 +39,7 @@ const spec: CommandSpec = {
     risks: { type: 'string', default: '0.1,0.2,0.3,0.4', help: 'target risks' },
     seed: { type: 'string', default: '1', help: 'seed of the fits and the cuts' },
     json: { type: 'string', help: 'write the figures here' },
+    cache: { type: 'string', help: 'keep the fitted verifiers in this file, to reuse on the next run (scratch space, outside the repository)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -73,7 +74,7 @@ async function main(flags: ParsedFlags): Promise<number> {
   const risks = String(flags.risks).split(',').map(Number);
   const prepared = await labeledSpiderA(REAL_DATA);
   const data = { ...REAL_DATA, ...(flags.mutants === undefined ? {} : { mutants: String(flags.mutants) }) };
-  const orm = ormSqlSource(prepared, data, await mutantRows(data), seed);
+  const orm = ormSqlSource(prepared, data, () => mutantRows(data), seed, 10, flags.cache === undefined ? undefined : String(flags.cache));
   const dbs = [...new Set(prepared.map((p) => p.db_id))];
   process.stderr.write(`${prepared.length} questions on ${dbs.length} databases; features ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   const outcomes: Outcome[] = [];
@@ -81,8 +82,8 @@ async function main(flags: ParsedFlags): Promise<number> {
   for (const d of dbs) {
     const train = prepared.filter((p) => p.db_id !== d);
     const test = prepared.filter((p) => p.db_id === d);
-    const trainScored = withOrmSql(train, orm.scoresFor(train, (e) => [d, e]));
-    const testScored = withOrmSql(test, orm.scoresFor(test, (e) => [e]));
+    const trainScored = withOrmSql(train, await orm.scoresFor(train, (e) => [d, e]));
+    const testScored = withOrmSql(test, await orm.scoresFor(test, (e) => [e]));
     const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}` }).profile;
     folds.push({ db: d, bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`) });
     for (const k of sizes) {

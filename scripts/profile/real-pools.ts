@@ -17,7 +17,7 @@
  * per pair. Everything is read at run time; nothing is written to the
  * repository.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { birdTextRows, labeledTextRows, tablesSchemas, textFeatures } from '../orm/bird-data.ts';
 import { fitScaledLogistic, SOURCE_SALT, sourceSample, withAgreementNotGiven, type ScaledLogistic, type XY } from '../orm/lodo.ts';
@@ -26,6 +26,8 @@ import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
 import { agreementSlots } from '../../src/core/orm/featurize.ts';
 import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
+import { predictLogistic, type LogisticFit } from '../../src/core/stats/index.ts';
+import { applyStandardization, type Standardization } from '../../src/core/stats/standardize.ts';
 import { loadBenchmark, readCandidateFile } from '../../src/node/bench.ts';
 import { prepareRun } from '../../src/node/prepare.ts';
 import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
@@ -108,7 +110,7 @@ export async function mutantRows(data: RealData): Promise<TextRow[]> {
 /** The `orm_sql` verifier of the module comment, fit without chosen databases. */
 export interface OrmSqlSource {
   /** `scores[q][c]` for the candidates of `dbs`, each from a model fit without `exclude(db)`. */
-  scoresFor(prepared: readonly PreparedQuestion[], exclude: (db: string) => readonly string[]): Float64Array[];
+  scoresFor(prepared: readonly PreparedQuestion[], exclude: (db: string) => readonly string[]): Promise<Float64Array[]>;
   readonly fits: () => number;
 }
 
@@ -116,10 +118,10 @@ export interface OrmSqlSource {
  * Builds the rows once (features of every Spider-A candidate, BIRD and mutant samples).
  *
  * @example
- * const orm = ormSqlSource(prepared, data, await mutantRows(data));
- * const oof = orm.scoresFor(prepared, (db) => [db]); // leave-one-database-out
+ * const orm = ormSqlSource(prepared, data, () => mutantRows(data));
+ * const oof = await orm.scoresFor(prepared, (db) => [db]); // leave-one-database-out
  */
-export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealData, mutantRows: readonly TextRow[], seed = 1, lambda = 10): OrmSqlSource {
+export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, lambda = 10, cacheFile?: string): OrmSqlSource {
   const cache = new Map<string, SqlFacts>();
   const text = new Map<string, number[]>();
   const key = (q: number, c: number): string => `${q}:${c}`;
@@ -132,19 +134,30 @@ export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealDa
       rows.push({ db: p.db_id, x: [...t, ...agreementSlots(shares[c])], y: p.candidates[c]!.correct ? 1 : 0 });
     });
   });
-  const bird = birdTextRows(data.bird);
-  const mutants = mutantRows;
   const dbs = new Set(prepared.map((p) => p.db_id));
-  const overlap = [...new Set(mutants.map((m) => m.db))].filter((db) => dbs.has(db));
-  if (overlap.length > 0) throw new RangeError(`mutants: databases also among the candidates' (${overlap.join(', ')}); use mutants of other databases only`);
-  const extra = withAgreementNotGiven([...sourceSample(bird, 0.125, seed, SOURCE_SALT.bird), ...sourceSample(mutants, 0.25, seed, SOURCE_SALT.mutants)]);
+  // Fitted verifiers kept on disk by their excluded set (scratch space for repeated measurements, never the repository).
+  const stored: Record<string, { standardization: Standardization; model: LogisticFit }> = cacheFile !== undefined && existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
+  let extra: XY[] | null = null;
   const fitted = new Map<string, ScaledLogistic>();
-  const model = (excluded: readonly string[]): ScaledLogistic => {
-    const k = [...new Set(excluded)].sort().join('|');
+  const model = async (excluded: readonly string[]): Promise<ScaledLogistic> => {
+    const k = `${seed}|${lambda}|${[...new Set(excluded)].sort().join('|')}`;
     let v = fitted.get(k);
     if (v === undefined) {
-      const out = new Set(excluded);
-      v = fitScaledLogistic([...rows.filter((r) => !out.has(r.db)), ...extra], lambda);
+      const kept = stored[k];
+      if (kept !== undefined) {
+        v = { ...kept, score: (row) => predictLogistic(kept.model, applyStandardization(kept.standardization, row)) };
+      } else {
+        if (extra === null) {
+          const m = await mutants();
+          const overlap = [...new Set(m.map((r) => r.db))].filter((db) => dbs.has(db));
+          if (overlap.length > 0) throw new RangeError(`mutants: databases also among the candidates' (${overlap.join(', ')}); use mutants of other databases only`);
+          extra = withAgreementNotGiven([...sourceSample(birdTextRows(data.bird), 0.125, seed, SOURCE_SALT.bird), ...sourceSample(m, 0.25, seed, SOURCE_SALT.mutants)]);
+        }
+        const out = new Set(excluded);
+        v = fitScaledLogistic([...rows.filter((r) => !out.has(r.db)), ...extra], lambda);
+        stored[k] = { standardization: v.standardization, model: v.model };
+        if (cacheFile !== undefined) writeFileSync(cacheFile, JSON.stringify(stored));
+      }
       fitted.set(k, v);
     }
     return v;
@@ -152,13 +165,15 @@ export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealDa
   const notGiven = agreementSlots(undefined);
   return {
     fits: () => fitted.size,
-    scoresFor(questions, exclude) {
-      return questions.map((p) => {
+    async scoresFor(questions, exclude) {
+      const out: Float64Array[] = [];
+      for (const p of questions) {
         const q = prepared.indexOf(p);
         if (q < 0) throw new RangeError(`ormSqlSource: question ${p.id} is not one the source was built on`);
-        const v = model(exclude(p.db_id));
-        return Float64Array.from(p.view.candidates, (_, c) => v.score([...text.get(key(q, c))!, ...notGiven]));
-      });
+        const v = await model(exclude(p.db_id));
+        out.push(Float64Array.from(p.view.candidates, (_, c) => v.score([...text.get(key(q, c))!, ...notGiven])));
+      }
+      return out;
     },
   };
 }

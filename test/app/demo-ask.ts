@@ -66,3 +66,29 @@ async function askAll(risk: number, profile: CalibrationProfile, verifiers: read
   }
   return out;
 }
+
+/**
+ * One question over any database's bytes, with the given SQL as its
+ * candidates (verify mode), through the pipeline as Ask runs it, scored by
+ * the bundled ORM when the profile reads it.
+ */
+export async function askOwn(bytes: Uint8Array, question: string, sqls: readonly string[], profile: CalibrationProfile = defaultProfile()): Promise<AskResult> {
+  const runner = await loadSqlRunner();
+  const opened = runner.open('own', bytes, 'full');
+  if (!opened.ok) throw new Error(opened.error.message);
+  const schema = runner.schema('own');
+  if (!schema.ok) throw new Error(schema.error.message);
+  const scorer = profileSignals(profile).some((s) => s === 'orm' || s === 'orm_sql') ? await loadOrmScorer(BUNDLED_ORM_SIDECAR.pathname) : null;
+  const verifiers: Verifier[] = scorer === null ? [] : [ormVerifier(async (items) => ({ ok: true, scores: await scorer.score(items) }))];
+  try {
+    const candidates = sqls.map((sql) => ({ sql, source: 'pasted' }));
+    const asked = await runAsk(
+      { question, schema: schema.schema },
+      { generator: { sample: async () => candidates }, runMany: async (list) => list.map((s) => runner.exec('own', s)), normalizedSql: async (s) => runner.normalizedSql('own', s), verifiers, registry: askRegistry(profile, verifiers.map((v) => v.name)), profile },
+    );
+    if (!asked.ok) throw new Error(asked.error.message);
+    return asked.result;
+  } finally {
+    await scorer?.release();
+  }
+}

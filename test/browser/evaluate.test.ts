@@ -16,6 +16,7 @@ import { prepareQuestion } from '../../src/core/eval/prepare.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
 import type { EvalReport } from '../../src/core/eval/types.ts';
 import { checkProfile } from '../../src/core/profile-check.ts';
+import { belowFloor } from '../../src/core/profile.ts';
 import { reliabilityWords } from '../../src/core/eval/reliability-words.ts';
 import { reportTables } from '../../src/core/eval/tables.ts';
 import { loadSqlRunner } from '../../src/engines/sql/load.ts';
@@ -119,6 +120,10 @@ describe('Evaluate', () => {
   it('fits a profile from the run, shows its provenance, and Ask uses it', async () => {
     const { page } = app;
     await page.getByLabel('Profile name').fill('Classroom run');
+    // On 12 questions some fitted thresholds sit below 0.5: the page flags them and the profile carries the floor.
+    const below = belowFloor(expected.profile);
+    expect(below.length, 'the 12-question run fits some threshold below 0.5').toBeGreaterThan(0);
+    expect(await page.locator('.save-profile .profile-floor').textContent()).toContain('Below the 0.50 floor, raised to it');
     // 12 questions: the page warns that the thresholds are rough and asks for a confirmation first.
     expect(await page.locator('.profile-warning').textContent()).toContain(`Only ${K} questions`);
     expect(await page.getByRole('button', { name: 'Save and use this profile' }).isDisabled()).toBe(true);
@@ -131,6 +136,7 @@ describe('Evaluate', () => {
     expect(await card.locator('h3').textContent()).toContain('active');
     expect(await card.locator('dd.ece').textContent()).toBe(expected.profile.provenance.ece.toFixed(3));
     expect(await card.textContent()).toContain('small.zip, split dev');
+    expect(await card.locator('.profile-floor').textContent()).toContain(`fitted P ≥ ${below[0]!.threshold.toFixed(2)}`);
     const [exported] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Export JSON' }).click()]);
     const checked = checkProfile(JSON.parse(readFileSync((await exported.path())!, 'utf8')));
     expect(checked.ok).toBe(true);
@@ -142,7 +148,10 @@ describe('Evaluate', () => {
 
     const target = (await askAllDemo(0.2, checked.profile))[2]!;
     await page.getByRole('tab', { name: 'Ask' }).click();
-    expect(await page.locator('#ask-risk-hint').textContent()).toContain('"Classroom run"');
+    const hint = (await page.locator('#ask-risk-hint').textContent()) ?? '';
+    expect(hint).toContain('"Classroom run"');
+    // Ask applies the floor: no pool size answers below P 0.50, whatever was fitted.
+    for (const m of hint.matchAll(/P ≥ (\d\.\d\d)/g)) expect(Number(m[1])).toBeGreaterThanOrEqual(0.5);
     await page.getByLabel('Question', { exact: true }).fill(target.question);
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
     await page.locator('.decision').waitFor({ timeout: 30_000 });
@@ -158,6 +167,8 @@ describe('Evaluate', () => {
     writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
     await page.locator('#profile-import').setInputFiles(join(dir, 'good.json'));
     await page.locator('article[data-profile="Imported one"]').waitFor({ timeout: 5_000 });
+    // Imported with thresholds below the floor: flagged on its card, applied at 0.5.
+    expect(await page.locator('article[data-profile="Imported one"] .profile-floor').textContent()).toContain('Below the 0.50 floor');
     const band = good.bands[0]!;
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...good, bands: [{ ...band, model: { ...band.model, weights: [1] } }] }));
     await page.locator('#profile-import').setInputFiles(join(dir, 'bad.json'));

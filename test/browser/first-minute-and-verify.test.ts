@@ -10,13 +10,13 @@
  *   console in view beside the Ask button, and pasted SQL is checked;
  * - "Use answer X" on an abstention shows that answer in full.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandFor, profileSignals } from '../../src/core/profile.ts';
-import { askAllDemo, defaultProfile, type DemoAsk } from '../app/demo-ask.ts';
+import { askAllDemo, askOwn, defaultProfile, type DemoAsk } from '../app/demo-ask.ts';
 import { openApp, type AppSession } from './harness.ts';
 
 let app: AppSession;
@@ -143,6 +143,28 @@ describe('your own database', () => {
     expect(await page.locator('.candidates').textContent()).toContain('2 distinct results');
     const first = (await box.locator('.result tbody tr').first().textContent())?.trim();
     expect(first).toBe('Jupiter');
+    expect(app.errors).toEqual([]);
+  });
+
+  it('judges one wrong pasted query by the verifier, says agreement could not be measured, and does not call it 98% likely right', async () => {
+    const { page } = app;
+    const question = 'How many planets have no moons?';
+    const wrong = 'SELECT count(*) FROM planets;'; // counts every planet
+    const expected = await askOwn(new Uint8Array(readFileSync(ownDb)), question, [wrong]);
+    expect(expected.signals.execution_sc).toBeNull();
+    expect(expected.signals.orm_sql).not.toBeNull();
+    await page.locator('#ask-source').selectOption('verify');
+    await page.getByLabel('Question', { exact: true }).fill(question);
+    await page.locator('#verify-sql').fill(wrong);
+    await page.locator('#ask-submit').click();
+    const box = page.locator('[data-decision]');
+    await box.waitFor({ timeout: 60_000 });
+    expect(await box.locator('.probability').textContent()).toBe(`${Math.round(expected.probability * 100)}%`);
+    expect(await box.locator('.probability').textContent()).not.toBe('98%');
+    const small = await box.locator('.small-pool').textContent();
+    expect(small).toContain('One query: agreement cannot be measured');
+    expect(small).toContain('this P comes from the verifier reading the question and the query');
+    expect(small).toContain('More candidates would help');
     expect(app.errors).toEqual([]);
   });
 

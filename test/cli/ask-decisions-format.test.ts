@@ -1,6 +1,7 @@
 /**
  * `confide ask` writes one JSON line per question in a pinned format
- * ({id, decision, candidate, sql, p_correct, reasons}) and decides exactly as
+ * ({id, decision, candidate, best, best_sql, sql, p_correct, pool, threshold,
+ * reasons}) and decides exactly as
  * the app's pipeline does: on the demo benchmark with the bundled replay file
  * and profile, each line matches the in-process pipeline (test/app/demo-ask.ts).
  */
@@ -12,7 +13,7 @@ import { askAllDemo } from '../app/demo-ask.ts';
 import { runCli } from './run-cli.ts';
 
 const DB = 'public/demo/database/demo/demo.sqlite';
-const KEYS = ['id', 'decision', 'candidate', 'sql', 'p_correct', 'reasons'];
+const KEYS = ['id', 'decision', 'candidate', 'best', 'best_sql', 'sql', 'p_correct', 'pool', 'threshold', 'reasons'];
 const dir = mkdtempSync(join(tmpdir(), 'confide-ask-'));
 const read = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
@@ -30,9 +31,18 @@ describe('confide ask', () => {
       expect(line.decision).toBe(e.decision.kind);
       expect(line.candidate).toBe(e.decision.kind === 'answer' ? e.result.chosen : null);
       expect(line.sql).toBe(e.decision.kind === 'answer' ? e.result.candidates[e.result.chosen]!.sql : null);
-      expect(line.p_correct).toBeCloseTo(e.result.probability, 12);
-      expect(line.reasons).toEqual(e.decision.reasons);
+      // The best guess is named on every line, abstentions too, so withheld answers can be checked.
+      expect(line.best).toBe(e.result.chosen);
+      expect(line.best_sql).toBe(e.result.candidates[e.result.chosen]!.sql);
+      expect(line.pool).toBe(e.result.candidates.length);
+      expect(line.threshold).toBe(e.decision.threshold);
+      expect(line.p_correct).toBeCloseTo(e.result.probability, 6);
+      expect(line.reasons).toEqual([...e.decision.reasons, ...e.decision.smallPool]);
     });
+    const abstained = lines.filter((l) => l.decision === 'abstain');
+    expect(abstained.length).toBeGreaterThan(0);
+    for (const l of abstained) expect(typeof l.best).toBe('number');
+    expect(r.stderr).toMatch(/best guesses withheld: \d+ of \d+ would have been right/);
     const answered = lines.filter((l) => l.decision === 'answer').length;
     expect(answered).toBeGreaterThan(0);
     expect(r.stderr).toContain(`${answered} of ${lines.length} answered`);
@@ -60,7 +70,24 @@ describe('confide ask', () => {
     writeFileSync(report, JSON.stringify({ n_questions: 40, profile: { ...profile, name: 'from a report' } }));
     const r = await runCli(['ask', '--db', DB, '--question', 'How many customers are there?', '--candidates', file, '--profile', report]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('under profile "from a report"');
+    expect(r.stderr).toContain('profile "from a report"');
+  });
+
+  it('judges one wrong pasted query by the verifier, not by agreement with itself', async () => {
+    const file = join(dir, 'wrong.sql');
+    writeFileSync(file, 'SELECT count(*) FROM orders;\n'); // asked about customers
+    const r = await runCli(['ask', '--db', DB, '--question', 'How many customers live in Lisbon?', '--candidates', file, '--risk', '0.1']);
+    expect(r.code, r.stderr).toBe(0);
+    const [line] = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(line!.pool).toBe(1);
+    expect(line!.best).toBe(0);
+    expect(line!.p_correct).not.toBeCloseTo(0.98, 2);
+    expect((line!.reasons as string[]).join(' ')).toContain('One query: agreement cannot be measured');
+    expect((line!.reasons as string[]).join(' ')).toContain('the verifier reading the question and the query');
+    // Without the verifier the same line says it could not read it.
+    const bare = await runCli(['ask', '--db', DB, '--question', 'How many customers live in Lisbon?', '--candidates', file, '--no-orm']);
+    const [noOrm] = bare.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect((noOrm!.reasons as string[]).join(' ')).toContain('Not available here: the verifier reading the question and the query');
   });
 
   it('refuses an empty candidate file and a risk the profile has no threshold for', async () => {

@@ -26,6 +26,8 @@ const TABLE_NOTES: Readonly<Record<string, string>> = {
     'Answering only when the score clears a threshold. For each target risk the threshold is chosen on half the questions (calibration) and measured on the other half (test). Coverage is the share of questions answered, risk the share of those answers that were wrong. Good: risk at or under its target with coverage as high as possible. "none (no valid subset)": no threshold kept the risk that low on the calibration half.',
   'reliability-score':
     'One number for answering and abstaining together: +1 per right answer, −c per wrong one, 0 per question abstained on, averaged over the test questions. RS(0) is the share answered right; RS(10) counts a wrong answer as costly as ten right ones. Higher is better; below 0, abstaining on everything would have scored better.',
+  'by-pool-size':
+    'How the calibration profile from this run does when there are fewer candidates: each question\'s pool cut to N of its candidates (N = 1 is one pasted query), judged by the profile\'s model for that many (a model per band of pool sizes), as Ask judges it: its best guess and that guess\'s P. ECE under 0.05 means the P can be read as a probability at that pool size. Each risk column gives coverage and risk on the test half at that risk\'s threshold (never below P 0.5): good when the risk stays at or under its target.',
   selection:
     'Best-of-N: with N candidates for each question, which one to pick. Accuracy is the share of questions whose pick is right. "oracle" (any candidate right) is a ceiling no way of picking can pass; compare every other row with majority_exec, the plain majority vote.',
   'accuracy-vs-n':

@@ -7,23 +7,29 @@
  * band, each question whose pool is at least the size gives one row per size
  * of the band (its pool cut to that size, seeded; the open band takes at most
  * eight sizes spread from its lowest to the largest pool, and always each
- * question's whole pool). A row is the cut pool's modal candidate's signals,
- * computed on the cut pool (agreement is missing below two candidates), and
- * that candidate's label. Pool-aware verifier scores (`orm`) are dropped from
- * cut pools and never enter a band; `orm_sql` and `judge` do not depend on
- * the pool and stay.
+ * question's whole pool). As Ask judges a pool, every distinct result of a cut
+ * pool is a row: its most common query's signals computed as if it were the
+ * answer, on the cut pool (agreement is missing below two candidates), and
+ * that query's label (a cut pool where nothing ran gives its modal query's
+ * row). Pool-aware verifier scores (`orm`) are dropped from cut pools and
+ * never enter a band; `orm_sql` and `judge` do not depend on the pool and
+ * stay.
  *
  * Each band is the guarded combiner (stats/guarded.ts) cross-fit on its rows
  * with the run's own folds (a row in its question's fold; the combiner's
  * bootstrap evidence resamples questions), so every out-of-fold P comes from
- * a model that never saw the question. Thresholds per target risk are chosen
- * on the band's rows of the run's calibration-half questions (the lowest
- * out-of-fold P whose selective risk there is at most the target) and stored
+ * a model that never saw the question. Then, as Ask does, each cut pool's
+ * best guess is its highest-P result (ties: a result with rows, then more
+ * candidates, then the first); the band's figures (ECE, AUROC, the table) are
+ * over best guesses, and the thresholds per target risk are chosen on the
+ * best guesses of the run's calibration-half questions (the lowest
+ * out-of-fold P whose selective risk there is at most the target), stored
  * raised to the floor, the fitted ones kept beside them.
  */
 import { bandWords, P_FLOOR, type PoolBand, type ProfileThreshold } from '../profile.ts';
 import { calibration, createRng, crossfitGuarded, pick, selectiveAtRisk, auroc, type Rng } from '../stats/index.ts';
-import { featureRows, signalMatrix } from './matrix.ts';
+import { computeSignals, buildClusters, type SignalRegistry } from '../signals/index.ts';
+import { registryFor } from './matrix.ts';
 import type { PreparedQuestion } from './prepare.ts';
 import { POOL_AWARE_SCORES, subsamplePrepared } from './subsample.ts';
 
@@ -61,9 +67,9 @@ export interface PoolSizeRow {
   readonly size: number | 'all';
   readonly band: string;
   readonly questions: number;
-  /** Share of the rows whose modal candidate is right. */
+  /** Share of the cut pools whose best guess is right. */
   readonly accuracy: number;
-  /** Out-of-fold ECE of the band's P over these rows. */
+  /** Out-of-fold ECE of the best guesses' P. */
   readonly ece: number;
   /** At each target risk, on the test half: the band's threshold (floored), coverage and risk. */
   readonly at: readonly { readonly target_risk: number; readonly threshold: number | null; readonly coverage: number; readonly risk: number }[];
@@ -83,11 +89,55 @@ function bandSizes(band: { min: number; max: number | null }, largest: number): 
   return [...new Set(Array.from({ length: OPEN_BAND_SIZES }, (_, i) => all[Math.round(i * step)]!))];
 }
 
-interface Row {
+/** One cut pool. */
+interface Cut {
   readonly q: number;
   readonly size: number;
   readonly whole: boolean;
   readonly prepared: PreparedQuestion;
+}
+
+/** One result of a cut pool, as a row of the band's fit. */
+interface GroupRow {
+  readonly cut: number;
+  readonly x: Float64Array;
+  readonly y: number;
+  readonly members: number;
+  readonly empty: boolean;
+}
+
+/** Every distinct result of a cut pool as a row (its most common query as the answer), or its modal query when nothing ran. */
+function groupRows(cut: Cut, index: number, registry: SignalRegistry, names: readonly string[]): GroupRow[] {
+  const view = cut.prepared.view;
+  const clusters = buildClusters(view);
+  const groups = clusters.executions.members.length > 0 ? clusters.executions.members : [[clusters.modal]];
+  return groups.map((members) => {
+    let rep = members.includes(clusters.modal) ? clusters.modal : members[0]!;
+    for (const m of members) if (clusters.strings.members[clusters.strings.of[m]!]!.length > clusters.strings.members[clusters.strings.of[rep]!]!.length) rep = m;
+    const { values } = computeSignals(view, registry, { ...clusters, modal: rep });
+    const exec = view.candidates[rep]!.exec;
+    return {
+      cut: index,
+      x: Float64Array.from(names, (n) => values[n] ?? NaN),
+      y: cut.prepared.candidates[rep]!.correct ? 1 : 0,
+      members: members.length,
+      empty: !exec.ok || exec.rowCount === 0,
+    };
+  });
+}
+
+/** Each cut's best guess among its rows: the highest P (ties: rows before empty, more candidates, first), as Ask's answers.ts. */
+function bestGuesses(rows: readonly GroupRow[], p: ArrayLike<number>, cuts: number): number[] {
+  const best = new Array<number>(cuts).fill(-1);
+  rows.forEach((r, i) => {
+    const b = best[r.cut]!;
+    if (b < 0) return void (best[r.cut] = i);
+    const o = rows[b]!;
+    const d = (p[i] as number) - (p[b] as number);
+    const better = Math.abs(d) > 1e-9 ? d > 0 : (o.empty && !r.empty) || (o.empty === r.empty && r.members > o.members);
+    if (better) best[r.cut] = i;
+  });
+  return best;
 }
 
 const streamSeed = (seed: number, band: number, size: number): number => seed * 1000 + band * 100 + size;
@@ -106,38 +156,45 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
   reached.forEach((spec, bi) => {
     const open = bi === reached.length - 1;
     const sizes = bandSizes(open ? { min: spec.min, max: null } : spec, largest);
-    const rows: Row[] = [];
+    const cuts: Cut[] = [];
     for (const size of sizes) {
       const rng: Rng = createRng(streamSeed(options.seed, bi, size));
       questions.forEach((p, q) => {
         const n = p.candidates.length;
         if (n < size) return;
-        rows.push({ q, size, whole: n === size, prepared: subsamplePrepared(p, size, rng) });
+        cuts.push({ q, size, whole: n === size, prepared: subsamplePrepared(p, size, rng) });
       });
     }
     if (open) {
       // Every question's whole pool, when no listed size was it.
       questions.forEach((p, q) => {
         const n = p.candidates.length;
-        if (n >= spec.min && !sizes.includes(n)) rows.push({ q, size: n, whole: true, prepared: p });
+        if (n >= spec.min && !sizes.includes(n)) cuts.push({ q, size: n, whole: true, prepared: p });
       });
     }
-    if (rows.length === 0) return;
-    const m = signalMatrix(rows.map((r) => r.prepared));
-    if (m.questions.length !== rows.length) throw new RangeError(`fitPoolBands: ${rows.length - m.questions.length} cut pools lost their labels`);
-    const names = (options.signals ?? m.names).filter((s) => m.names.includes(s) && !POOL_AWARE_SCORES.includes(s));
-    const x = featureRows(m, names);
-    const fold = Int32Array.from(rows, (r) => options.folds.fold[r.q]!);
-    const units = rows.map((r) => String(r.q));
-    const cf = crossfitGuarded(x, m.y, createRng(streamSeed(options.seed, bi, 0)), {
+    if (cuts.length === 0) return;
+    const registry = registryFor(cuts.map((c) => c.prepared));
+    const present = registry.list().map((r) => r.name).filter((n) => !POOL_AWARE_SCORES.includes(n));
+    const all = cuts.flatMap((c, i) => groupRows(c, i, registry, present));
+    // Signals missing on every row (agreement in a pool of one) are left out.
+    const usable = present.filter((_, j) => all.some((r) => !Number.isNaN(r.x[j]!)));
+    const names = (options.signals ?? usable).filter((n) => usable.includes(n));
+    const x = all.map((r) => Float64Array.from(names, (n) => r.x[present.indexOf(n)]!));
+    const y = Uint8Array.from(all, (r) => r.y);
+    const qOf = (r: GroupRow): number => cuts[r.cut]!.q;
+    const fold = Int32Array.from(all, (r) => options.folds.fold[qOf(r)]!);
+    const cf = crossfitGuarded(x, y, createRng(streamSeed(options.seed, bi, 0)), {
       folds: { fold, folds: options.folds.folds },
-      units,
-      ...(options.group ? { group: rows.map((r) => r.prepared.db_id) } : {}),
+      units: all.map((r) => String(qOf(r))),
+      ...(options.group ? { group: all.map((r) => cuts[r.cut]!.prepared.db_id) } : {}),
     });
+    const best = bestGuesses(all, cf.oof, cuts.length);
+    const bestP = Float64Array.from(best, (i) => cf.oof[i] as number);
+    const bestY = Uint8Array.from(best, (i) => y[i]!);
     const cal: number[] = [];
     const test: number[] = [];
-    rows.forEach((r, i) => (options.calibration.has(r.q) ? cal : test).push(i));
-    const chosen = selectiveAtRisk(pick(cf.oof, cal), pick(m.y, cal), pick(cf.oof, test), pick(m.y, test), options.targetRisks);
+    cuts.forEach((c, i) => (options.calibration.has(c.q) ? cal : test).push(i));
+    const chosen = selectiveAtRisk(pick(bestP, cal), pick(bestY, cal), pick(bestP, test), pick(bestY, test), options.targetRisks);
     const fitted: ProfileThreshold[] = chosen.map((r) => ({ target_risk: r.target, threshold: r.none ? null : r.threshold }));
     const floored = fitted.map((t) => ({ target_risk: t.target_risk, threshold: t.threshold === null ? null : Math.max(t.threshold, P_FLOOR) }));
     const c = cf.finalChoice;
@@ -148,34 +205,32 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
       model: cf.final,
       thresholds: floored,
       fit: {
-        n_questions: new Set(rows.map((r) => r.q)).size,
-        n_rows: rows.length,
-        sizes: [...new Set(rows.map((r) => r.size))].sort((a, b) => a - b),
-        ece: calibration(cf.oof, m.y).ece,
-        auroc: auroc(cf.oof, m.y),
+        n_questions: new Set(cuts.map((r) => r.q)).size,
+        n_rows: cuts.length,
+        sizes: [...new Set(cuts.map((r) => r.size))].sort((a, b) => a - b),
+        ece: calibration(bestP, bestY).ece,
+        auroc: auroc(bestP, bestY),
         combiner: c.kind === 'combined' ? `combined, anchored on ${names[c.anchor!]}, λ = ${c.lambda}` : c.kind === 'single' ? `${names[c.anchor!]} alone` : 'constant',
         fitted_thresholds: fitted,
       },
     };
     bands.push(band);
     for (const size of TABLE_SIZES) {
-      const inBand = (r: Row): boolean => (size === 'all' ? r.whole : r.size === size);
-      const idx = rows.map((r, i) => (inBand(r) ? i : -1)).filter((i) => i >= 0);
       if (size !== 'all' && !(size >= spec.min && (band.max === null || size <= band.max))) continue;
-      if (size === 'all' && idx.length === 0) continue;
+      const idx = cuts.map((r, i) => ((size === 'all' ? r.whole : r.size === size) ? i : -1)).filter((i) => i >= 0);
       if (idx.length === 0) continue;
-      const testIdx = idx.filter((i) => !options.calibration.has(rows[i]!.q));
-      const p = pick(cf.oof, idx);
-      const y = pick(m.y, idx);
+      const testIdx = idx.filter((i) => !options.calibration.has(cuts[i]!.q));
+      const p = pick(bestP, idx);
+      const yy = pick(bestY, idx);
       table.push({
         size,
         band: bandWords(band),
         questions: idx.length,
-        accuracy: y.reduce((a, b) => a + b, 0) / y.length,
-        ece: calibration(p, y).ece,
+        accuracy: yy.reduce((a, b) => a + b, 0) / yy.length,
+        ece: calibration(p, yy).ece,
         at: floored.map((t) => {
-          const answered = t.threshold === null ? [] : testIdx.filter((i) => (cf.oof[i] as number) >= t.threshold!);
-          const wrong = answered.filter((i) => m.y[i] === 0).length;
+          const answered = t.threshold === null ? [] : testIdx.filter((i) => (bestP[i] as number) >= t.threshold!);
+          const wrong = answered.filter((i) => bestY[i] === 0).length;
           return { target_risk: t.target_risk, threshold: t.threshold, coverage: testIdx.length === 0 ? NaN : answered.length / testIdx.length, risk: answered.length === 0 ? NaN : wrong / answered.length };
         }),
       });

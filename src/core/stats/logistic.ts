@@ -9,8 +9,10 @@
  * `LogisticRegression(C=1.0)` (C = 1/λ). Features are expected standardized
  * (see standardize.ts), so one λ means the same on every column.
  *
- * Stops when maxⱼ |∂F/∂βⱼ| ≤ tol·n (default tol 1e-10) or after `maxIter`
- * (default 100) Newton steps; `converged` says which. When the training
+ * Stops when maxⱼ |∂F/∂βⱼ| ≤ tol·n (default tol 1e-10), when a step lowers
+ * F by at most 1e-13·max(1, |F|) (the optimum, as far as double precision
+ * resolves it), or after `maxIter` (default 100) Newton steps; `converged`
+ * says which. When the training
  * labels are all one class (or, with λ = 0, separable) the optimum is at
  * infinity: the fit stops at finite coefficients whose predictions are within
  * tol of the labels.
@@ -128,8 +130,15 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
       }
     }
     if (next === beta) break; // no decrease possible at double precision
+    const decrease = f - fNext;
     beta = next;
     f = fNext;
+    // Newton converges quadratically: a step that lowers the objective by less than double
+    // precision can resolve is the optimum (near-separable data otherwise creep on for 100 steps).
+    if (decrease <= 1e-13 * Math.max(1, Math.abs(f))) {
+      converged = true;
+      break;
+    }
   }
   return { weights: Array.from(beta.subarray(1)), bias: beta[0], lambda, iterations, converged };
 }
