@@ -40,15 +40,16 @@ const spec: CommandSpec = {
     seed: { type: 'string', default: '1', help: 'seed of the fits and the cuts' },
     json: { type: 'string', help: 'write the figures here' },
     cache: { type: 'string', help: 'keep the fitted verifiers in this file, to reuse on the next run (scratch space, outside the repository)' },
+    rows: { type: 'string', help: 'also write one line per question and size ({db, k, p, correct, signals}) here' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
 
 /** One question's decision at one pool size. */
-interface Outcome { db: string; k: number; p: number; correct: boolean; answered: Map<number, boolean> }
+interface Outcome { db: string; k: number; p: number; correct: boolean; answered: Map<number, boolean>; signals: Readonly<Record<string, number | null>> }
 
 /** `confide ask`'s path over already executed candidates: runAsk with a runMany that answers from the labeled run. */
-async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: readonly number[]): Promise<{ p: number; best: number; answered: Map<number, boolean> }> {
+async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: readonly number[]): Promise<{ p: number; best: number; answered: Map<number, boolean>; signals: Readonly<Record<string, number | null>> }> {
   const outcomes = new Map<string, ExecOutcome>();
   q.candidates.forEach((c) => outcomes.set(c.record.sql, c.outcome));
   const normalized = new Map(q.view.candidates.map((c) => [c.sql, c.normalizedSql ?? null] as const));
@@ -60,7 +61,7 @@ async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: read
   );
   if (!out.ok) throw new Error(`${q.id}: ${out.error.message}`);
   const answered = new Map(risks.map((r) => [r, decide(out.result, profile, r).kind === 'answer'] as const));
-  return { p: out.result.probability, best: out.result.chosen, answered };
+  return { p: out.result.probability, best: out.result.chosen, answered, signals: out.result.signals };
 }
 
 async function main(flags: ParsedFlags): Promise<number> {
@@ -91,7 +92,7 @@ async function main(flags: ParsedFlags): Promise<number> {
       for (const q of testScored) {
         const cut = subsamplePrepared(q, k, rng);
         const r = await ask(cut, profile, risks);
-        outcomes.push({ db: d, k, p: r.p, correct: r.best >= 0 && cut.candidates[r.best]!.correct === true, answered: r.answered });
+        outcomes.push({ db: d, k, p: r.p, correct: r.best >= 0 && cut.candidates[r.best]!.correct === true, answered: r.answered, signals: r.signals });
       }
     }
     process.stderr.write(`${d}: ${test.length} questions; ${folds.at(-1)!.bands.join('; ')}; ${orm.fits()} verifier fits; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
@@ -118,6 +119,7 @@ async function main(flags: ParsedFlags): Promise<number> {
   for (const t of table) {
     process.stdout.write(`${t.k} | ${t.questions} | ${pct(t.best_accuracy)} | ${t.ece.toFixed(3)} | ${t.distinct_p} | ${t.by_risk.map((b) => `${pct(b.coverage)} / ${pct(b.risk)} (${b.wrong})`).join(' | ')}\n`);
   }
+  if (flags.rows !== undefined) writeFileSync(String(flags.rows), outcomes.map((o) => JSON.stringify({ db: o.db, k: o.k, p: o.p, correct: o.correct, signals: o.signals })).join('\n') + '\n');
   if (flags.json !== undefined) writeFileSync(String(flags.json), JSON.stringify({ seed, sizes, risks, folds, table }, null, 2) + '\n');
   process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   return 0;

@@ -57,6 +57,19 @@ describe('the first minute', () => {
     expect(await page.locator('#ask-question').inputValue()).toBe(first.text);
   });
 
+  it('relabels the example chips when the risk changes: each label is the decision at the risk chosen', async () => {
+    const { page } = app;
+    const chips = page.locator('.example-chips .chip');
+    for (const risk of [0.1, 0.4, 0.2]) {
+      const expected = new Map((await askAllDemo(risk)).map((a) => [a.question, a.decision.kind]));
+      await page.locator('#ask-risk').selectOption(String(risk));
+      await expect.poll(async () => {
+        const now = await chips.evaluateAll((cs) => cs.map((c) => [c.firstChild?.textContent ?? '', c.getAttribute('data-kind')] as const));
+        return now.length > 0 && now.every(([q, kind]) => expected.get(q) === kind);
+      }, { timeout: 10_000 }).toBe(true);
+    }
+  });
+
   it('words the risk control as the promise it makes about the answers given, and the P it needs for this pool', async () => {
     const { page } = app;
     const profile = defaultProfile();

@@ -20,14 +20,20 @@
  * bootstrap evidence resamples questions), so every out-of-fold P comes from
  * a model that never saw the question. Then, as Ask does, each cut pool's
  * best guess is its highest-P result (ties: a result with rows, then more
- * candidates, then the first); the band's figures (ECE, AUROC, the table) are
- * over best guesses, and the thresholds per target risk are chosen on the
+ * candidates, then the first). When results compete, the best guess is right
+ * more often than a result's own P says, so the model's log-odds go through
+ * Platt's map fit on the best guesses (monotone: which result is best does
+ * not change; cross-fit in the same folds for the figures, fit on all best
+ * guesses and folded into the stored model's weights and bias). The band's
+ * figures (ECE, AUROC, the table) are over the best guesses' recalibrated
+ * out-of-fold P, and the thresholds per target risk are chosen on the
  * best guesses of the run's calibration-half questions (the lowest
  * out-of-fold P whose selective risk there is at most the target), stored
  * raised to the floor, the fitted ones kept beside them.
  */
 import { bandWords, P_FLOOR, type PoolBand, type ProfileThreshold } from '../profile.ts';
-import { calibration, createRng, crossfitGuarded, pick, selectiveAtRisk, auroc, type Rng } from '../stats/index.ts';
+import { auroc, calibration, createRng, crossfitGuarded, fitLogistic, pick, selectiveAtRisk, sigmoid, type Rng } from '../stats/index.ts';
+import type { CombinerModel } from '../stats/crossfit.ts';
 import { computeSignals, buildClusters, type SignalRegistry } from '../signals/index.ts';
 import { registryFor } from './matrix.ts';
 import type { PreparedQuestion } from './prepare.ts';
@@ -126,6 +132,30 @@ function groupRows(cut: Cut, index: number, registry: SignalRegistry, names: rea
   });
 }
 
+const logit = (p: number): number => {
+  const q = Math.min(Math.max(p, 1e-9), 1 - 1e-9);
+  return Math.log(q / (1 - q));
+};
+
+/**
+ * Platt's map of log-odds to the labels, logit P' = slope · logit P +
+ * intercept, by logistic regression on the one log-odds column (ridge 1e-3);
+ * the identity when the labels are one class or the fitted slope is not
+ * positive (a map that would reorder the results).
+ */
+function plattMap(z: readonly number[], y: readonly number[]): { slope: number; intercept: number } {
+  const pos = y.reduce((a, b) => a + b, 0);
+  if (z.length === 0 || pos === 0 || pos === y.length) return { slope: 1, intercept: 0 };
+  const fit = fitLogistic(z.map((v) => [v]), y, { lambda: 1e-3 });
+  const slope = fit.weights[0]!;
+  return slope > 0 && Number.isFinite(slope) && Number.isFinite(fit.bias) ? { slope, intercept: fit.bias } : { slope: 1, intercept: 0 };
+}
+
+/** A model whose log-odds go through the map: weights and bias scaled, so it stays a plain combiner model. */
+function withRecalibration(m: CombinerModel, map: { slope: number; intercept: number }): CombinerModel {
+  return { ...m, weights: m.weights.map((w) => w * map.slope), bias: m.bias * map.slope + map.intercept };
+}
+
 /** Each cut's best guess among its rows: the highest P (ties: rows before empty, more candidates, first), as Ask's answers.ts. */
 function bestGuesses(rows: readonly GroupRow[], p: ArrayLike<number>, cuts: number): number[] {
   const best = new Array<number>(cuts).fill(-1);
@@ -189,8 +219,22 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
       ...(options.group ? { group: all.map((r) => cuts[r.cut]!.prepared.db_id) } : {}),
     });
     const best = bestGuesses(all, cf.oof, cuts.length);
-    const bestP = Float64Array.from(best, (i) => cf.oof[i] as number);
     const bestY = Uint8Array.from(best, (i) => y[i]!);
+    // The best guess of a pool is right more often than a result's own P says when the results compete
+    // (two disagreeing queries: the higher one wins most of the time): a monotone map of the log-odds, fit
+    // on the best guesses, calibrates P for the answer Ask gives without changing which result is best.
+    const bestLogit = Float64Array.from(best, (i) => logit(cf.oof[i] as number));
+    const bestFold = Int32Array.from(best, (i) => fold[i]!);
+    const bestP = new Float64Array(best.length);
+    for (let f = 0; f < options.folds.folds; f++) {
+      const train: number[] = [];
+      const held: number[] = [];
+      bestFold.forEach((g, i) => (g === f ? held : train).push(i));
+      if (held.length === 0) continue;
+      const map = plattMap(train.map((i) => bestLogit[i]!), train.map((i) => bestY[i]!));
+      for (const i of held) bestP[i] = sigmoid(map.slope * bestLogit[i]! + map.intercept);
+    }
+    const recalibration = plattMap(Array.from(bestLogit), Array.from(bestY));
     const cal: number[] = [];
     const test: number[] = [];
     cuts.forEach((c, i) => (options.calibration.has(c.q) ? cal : test).push(i));
@@ -202,7 +246,7 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
       min: spec.min,
       max: open ? null : spec.max,
       signals: names,
-      model: cf.final,
+      model: withRecalibration(cf.final, recalibration),
       thresholds: floored,
       fit: {
         n_questions: new Set(cuts.map((r) => r.q)).size,
