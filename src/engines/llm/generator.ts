@@ -1,7 +1,7 @@
 /**
  * The live generator: N candidates from a model loaded in web-llm.
  *
- * web-llm 0.2.86 generates the choices of one request one after another and
+ * web-llm 0.2.79 generates the choices of one request one after another and
  * refuses `n > 1` with streaming, so the generator sends N non-streaming
  * requests with `n: 1`: progress after each candidate, and a stop that keeps
  * every finished one. Each request asks for `logprobs` with `top_logprobs: 1`

@@ -4,7 +4,7 @@ import { webLlmError } from './fake-engine.ts';
 
 const MODEL = 'Qwen2.5-Coder-1.5B-Instruct-q4f16_1-MLC';
 
-// Names and messages as web-llm 0.2.86 throws them (node_modules/@mlc-ai/web-llm/lib/index.js)
+// Names and messages as web-llm 0.2.79 throws them (node_modules/@mlc-ai/web-llm/lib/index.js)
 // and as the browser throws under it.
 const thrownInEngine: readonly [string, Error, string][] = [
   [

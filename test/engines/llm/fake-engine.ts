@@ -1,7 +1,7 @@
 /**
  * A fake web-llm engine for driving the real adapter code on Node. It
  * implements the parts of `MLCEngineInterface` Confide uses and copies
- * web-llm 0.2.86's observable behaviour (read from node_modules/@mlc-ai/web-llm/lib/index.js):
+ * web-llm 0.2.79's observable behaviour (read from node_modules/@mlc-ai/web-llm/lib/index.js):
  * - `chat.completions.create` returns a `ChatCompletion` whose
  *   `choices[0].logprobs.content` holds `{token, bytes, logprob, top_logprobs}`
  *   per generated token, and nothing when `top_logprobs` is 0;
