@@ -14,6 +14,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['test/setup/demo.ts'],
     testTimeout: 30 * 60_000,
+    expect: { poll: { timeout: 2 * 60_000, interval: 250 } },
     hookTimeout: 15 * 60_000,
     fileParallelism: false,
   },

@@ -80,6 +80,8 @@ async function shot(name: string, locator = page.locator('.live-model')): Promis
 }
 
 const progressText = () => page.locator('.live-model .progress-text').textContent();
+/** Ask's own progress line (the live panel has one of its own). */
+const askProgress = () => page.locator('section.ask > .progress');
 
 /** Asks the question with the live model and waits for the Ask to end (a decision, or a stop). */
 async function ask(): Promise<void> {
@@ -106,6 +108,9 @@ describe.skipIf(missing !== '')('the live model on the real web-llm runtime, in 
       args: ['--no-sandbox', '--enable-unsafe-webgpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     });
     page = context.pages()[0] ?? (await context.newPage());
+    // The page shares two cores with a model computing on the CPU: no action gets less than two minutes.
+    page.setDefaultTimeout(2 * MINUTE);
+    page.setDefaultNavigationTimeout(5 * MINUTE);
     await page.goto(app.url);
     await ready();
   });
@@ -236,14 +241,15 @@ describe.skipIf(missing !== '')('the live model on the real web-llm runtime, in 
     expect(await page.locator('.dev-notice').textContent()).toContain('Developer options are on');
 
     await ask();
-    await expect.poll(() => page.locator('.ask .progress-text').textContent()).toContain('Generating candidate 1 of 2');
+    await expect.poll(() => askProgress().locator('.progress-text').textContent()).toContain('Generating candidate 1 of 2');
     await page.waitForTimeout(2000);
-    await page.locator('.ask .progress .cancel').click();
+    await askProgress().locator('.cancel').click();
     const costs = page.locator('.ask-costs');
     await costs.waitFor({ timeout: 15 * MINUTE });
     expect(await costs.getAttribute('data-finish-reasons')).toBe('abort');
-    expect(await page.locator('.ask .progress-text').textContent()).toContain('Stopped');
+    expect(await askProgress().locator('.progress-text').textContent()).toContain('Stopped');
     expect(await page.locator('[data-decision]').count()).toBe(0);
+    expect(await page.locator('#ask-submit').isEnabled()).toBe(true);
     live['cancel_ok'] = true;
     live['cancel_prefill_s'] = Number(await costs.getAttribute('data-prefill-s'));
   });

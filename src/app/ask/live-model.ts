@@ -119,11 +119,9 @@ export function liveModel(): LiveModel {
     if (l === null) return;
     loaded = null;
     unloadButton.hidden = true;
-    try {
-      await l.engine.unload();
-    } catch {
-      // the worker goes either way
-    }
+    // Stop a running request, give web-llm a moment to free the GPU, then end the worker either way.
+    l.engine.interruptGenerate();
+    await Promise.race([l.engine.unload().catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
     l.worker.terminate();
   }
 
@@ -139,14 +137,16 @@ export function liveModel(): LiveModel {
     replace(errorBox);
     const config = appConfig();
     const signal = progress.start(`Loading ${info.label}`);
+    replace(status, `Loading ${info.label} from ${host.describe()}…${loaded === null ? '' : ` ${findModel(loaded.modelId)?.label ?? loaded.modelId} stays loaded until the new model's files check out.`}`);
     progress.update(null, `checking the model files on ${host.describe()}`);
     const check = await checkModelFiles(config, info.id);
     if (signal.aborted) {
       progress.finish('Stopped.');
+      replace(status, loaded !== null ? `Still loaded: ${findModel(loaded.modelId)?.label ?? loaded.modelId}.` : 'No model loaded.');
     } else if (!check.ok) {
       progress.finish('');
       showError(check.error);
-      if (loaded !== null) replace(status, `Still loaded: ${findModel(loaded.modelId)?.label ?? loaded.modelId}.`);
+      replace(status, loaded !== null ? `Still loaded: ${findModel(loaded.modelId)?.label ?? loaded.modelId}.` : 'No model loaded.');
     } else {
       const switching = loaded !== null && loaded.modelId !== info.id;
       if (loaded !== null) await unload();

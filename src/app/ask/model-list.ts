@@ -36,7 +36,9 @@ export function renderModelList(
       el('strong', {}, m.label), ` · about ${m.downloadMB} MB to download · `,
       el('span', { class: held.state === 'complete' ? 'badge ok' : 'badge' }, STATE_TEXT[held.state]),
       held.state === 'none' ? '' : `, ${formatMB(held.bytes)}`,
+      m.id === loaded ? ' ' : null,
       m.id === loaded ? el('span', { class: 'badge ok' }, 'loaded') : null,
+      held.state === 'none' ? null : ' ',
       held.state === 'none' ? null : el('button', { type: 'button', class: 'small', 'aria-label': `Delete ${m.label} from this browser`, onclick: () => onDelete(m) }, 'Delete'),
     );
   }));
