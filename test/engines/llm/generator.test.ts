@@ -5,7 +5,7 @@ import { PROMPT_VERSION } from '../../../src/core/prompt/sql-prompt.ts';
 import type { Schema } from '../../../src/core/schema.ts';
 import type { LlmEngine } from '../../../src/engines/llm/engine.ts';
 import { createWebLlmGenerator } from '../../../src/engines/llm/generator.ts';
-import { LlmFailure, type SampleProgress } from '../../../src/engines/llm/types.ts';
+import { LlmFailure, type ModelRequest, type SampleProgress } from '../../../src/engines/llm/types.ts';
 import { FakeEngine, reply, webLlmError } from './fake-engine.ts';
 
 // Compile-time: web-llm's own engines satisfy the interface the adapter needs.
@@ -143,6 +143,26 @@ describe('web-llm generator', () => {
     const f = failure as LlmFailure;
     expect(f.error).toMatchObject({ code: 'DEVICE_LOST', modelId: MODEL, recovery: 'choose-smaller-model' });
     expect(f.partial).toHaveLength(2);
+  });
+
+  it('sends the compact prompt, a logit_bias and its own most tokens when set, and reports each request with its finish reason', async () => {
+    const controller = new AbortController();
+    const engine = new FakeEngine((_r, i) => {
+      if (i === 1) setTimeout(() => controller.abort(), 30);
+      return reply('SELECT count(*) FROM singer', -0.1, i === 1 ? { msPerToken: 20 } : { finish: 'length' });
+    });
+    const costs: ModelRequest[] = [];
+    const generator = createWebLlmGenerator(engine, MODEL, { prompt: 'compact', maxTokens: 2, logitBias: { '635': 30 }, onRequest: (r) => costs.push(r) });
+    const out = await generator.sample({ schema, question, n: 2 }, { signal: controller.signal });
+    expect(out).toHaveLength(1);
+    expect(engine.requests[0]).toMatchObject({ max_tokens: 2, logit_bias: { '635': 30 } });
+    expect(engine.requests[0]!.messages.map((m) => m.content)).toEqual(['Write one SQLite query.', question]);
+    expect(costs.map((c) => [c.kind, c.finishReason])).toEqual([['sample', 'length'], ['sample', 'abort']]);
+    expect(costs[0]).toMatchObject({ promptTokens: 100, prefillSeconds: 0.1 });
+    expect(costs[0]!.decodeSeconds).toBeCloseTo(costs[0]!.completionTokens * 0.02, 12);
+    // A request's own maxTokens wins over the generator's.
+    await generator.sample({ schema, question, n: 1, maxTokens: 5 });
+    expect(engine.requests[2]!.max_tokens).toBe(5);
   });
 
   it('rejects a broken request before calling the engine', async () => {
