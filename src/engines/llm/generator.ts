@@ -2,9 +2,9 @@
  * The live generator: N candidates from a model loaded in web-llm.
  *
  * web-llm 0.2.79 generates the choices of one request one after another and
- * refuses `n > 1` with streaming, so the generator sends N non-streaming
- * requests with `n: 1`: progress after each candidate, and a stop that keeps
- * every finished one. Each request asks for `logprobs` with `top_logprobs: 1`
+ * refuses `n > 1` with streaming, so the generator sends N streamed requests
+ * with `n: 1` (why streamed: stream.ts): progress after each candidate, and a
+ * stop that keeps every finished one. Each request asks for `logprobs` with `top_logprobs: 1`
  * (web-llm records nothing with 0) and, given a base seed, its own integer
  * seed. Every request prefills the whole prompt again: web-llm reuses its KV
  * cache only for a multi-round continuation of the same conversation, which
@@ -21,6 +21,7 @@ import type { ChatEngine } from './engine.ts';
 import { toLlmError } from './errors.ts';
 import { interruptible } from './interrupt.ts';
 import { requestCost } from './request-cost.ts';
+import { completeByStream } from './stream.ts';
 import { checkSampleRequest } from './sample-request.ts';
 import { LlmFailure, type GeneratedCandidate, type Generator, type ModelRequest } from './types.ts';
 
@@ -92,10 +93,9 @@ export function createWebLlmGenerator(
       const report = (text: string): void => onProgress?.({ done: out.length, total: n, text });
       report(`Generating candidate 1 of ${n}`);
       for (let i = 0; i < n && signal?.aborted !== true; i++) {
-        const request: ChatCompletionRequestNonStreaming = {
+        const request: Omit<ChatCompletionRequestNonStreaming, 'stream'> = {
           messages: messages.map((m) => ({ ...m })),
           model: modelId,
-          stream: false,
           n: 1,
           temperature,
           max_tokens: maxTokens,
@@ -107,7 +107,7 @@ export function createWebLlmGenerator(
         const started = performance.now();
         let completion: ChatCompletion;
         try {
-          completion = await interruptible(engine, () => engine.chat.completions.create(request), signal);
+          completion = await interruptible(engine, () => completeByStream(engine, request), signal);
         } catch (thrown) {
           const error = toLlmError(thrown, modelId);
           if (error.code === 'ABORTED') break;

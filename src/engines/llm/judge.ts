@@ -20,8 +20,9 @@ import type { SchemaTextOptions } from '../../core/prompt/schema-text.ts';
 import type { Schema } from '../../core/schema.ts';
 import type { ChatEngine } from './engine.ts';
 import { toLlmError } from './errors.ts';
-import { interruptible } from './interrupt.ts';
+import { interruptible, isAborted } from './interrupt.ts';
 import { requestCost } from './request-cost.ts';
+import { completeByStream } from './stream.ts';
 import { LlmFailure, type ModelRequest, type SampleOptions } from './types.ts';
 
 /** The name the judge's scores carry in the signal registry and in `scores`. */
@@ -79,16 +80,15 @@ export function createJudge(engine: ChatEngine, modelId: string, options: JudgeO
   const minMass = options.minMass ?? DEFAULT_MIN_YES_NO_MASS;
 
   async function ask(kind: ModelRequest['kind'], messages: JudgeMessages, extra: Partial<ChatCompletionRequestNonStreaming>, signal?: AbortSignal) {
-    const request: ChatCompletionRequestNonStreaming = {
+    const request: Omit<ChatCompletionRequestNonStreaming, 'stream'> = {
       messages: messages.map((m) => ({ ...m })),
       model: modelId,
-      stream: false,
       n: 1,
       ...extra,
     };
     const started = performance.now();
     try {
-      const completion = await interruptible(engine, () => engine.chat.completions.create(request), signal);
+      const completion = await interruptible(engine, () => completeByStream(engine, request), signal);
       options.onRequest?.(requestCost(kind, completion, performance.now() - started));
       return completion;
     } catch (thrown) {
@@ -111,7 +111,8 @@ export function createJudge(engine: ChatEngine, modelId: string, options: JudgeO
       },
       signal,
     );
-    if (yesNo === undefined || yesNo.choices[0]?.finish_reason === 'abort') return null;
+    // A request that finished as the stop came (max_tokens 1 cannot be cut) is dropped like an interrupted one.
+    if (yesNo === undefined || yesNo.choices[0]?.finish_reason === 'abort' || isAborted(signal)) return null;
     const p = yesProbability(firstAlternatives(yesNo), minMass);
     if (p !== null || options.verbalizedFallback === false || signal?.aborted === true) return p;
     const verbalPrompt = buildVerbalizedJudgePrompt(input, options.schemaText);

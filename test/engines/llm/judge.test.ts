@@ -1,4 +1,4 @@
-import type { ChatCompletionRequestNonStreaming } from '@mlc-ai/web-llm';
+import type { ChatCompletionRequest } from '@mlc-ai/web-llm';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../src/core/schema.ts';
 import { createJudge, JUDGE_TOP_LOGPROBS } from '../../../src/engines/llm/judge.ts';
@@ -9,8 +9,8 @@ const MODEL = 'Qwen2.5-Coder-1.5B-Instruct-q4f16_1-MLC';
 const schema: Schema = { tables: [] };
 const question = 'How many singers are there?';
 
-const isYesNo = (r: ChatCompletionRequestNonStreaming) => r.max_tokens === 1;
-const sqlOf = (r: ChatCompletionRequestNonStreaming) => /```sql\n([\s\S]*?)\n```/.exec(String(r.messages[1]?.content))?.[1];
+const isYesNo = (r: ChatCompletionRequest) => r.max_tokens === 1;
+const sqlOf = (r: ChatCompletionRequest) => /```sql\n([\s\S]*?)\n```/.exec(String(r.messages[1]?.content))?.[1];
 
 /** A first token with these top alternatives (probabilities). */
 function firstToken(alternatives: Record<string, number>): FakeReply {
