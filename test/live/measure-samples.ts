@@ -11,7 +11,8 @@
  *     answers before it), so the app does not use it; it is measured to show
  *     what a prefix reuse would save.
  * Side by side in one run, on one loaded engine, with the compact prompt and a
- * `logit_bias` that forces the whole-query token (max_tokens 1). Prints one
+ * `logit_bias` that forces the whole-query token (max_tokens 1); then one
+ * request of 3 tokens for the cost of a token after the first. Prints one
  * `SAMPLES {json}` line: per variant, the requests' prompt tokens, prefill
  * and wall seconds.
  *
@@ -50,7 +51,7 @@ try {
   await tab.waitForFunction(() => 'webllm' in window);
   const result = await tab.evaluate(
     async ({ base, modelId, n, bias }) => {
-      type Usage = { prompt_tokens: number; extra: { time_to_first_token_s: number } };
+      type Usage = { prompt_tokens: number; completion_tokens: number; extra: { time_to_first_token_s: number; time_per_output_token_s: number } };
       type Completion = { choices: { message: { content: string } }[]; usage: Usage };
       const webllm = (window as unknown as { webllm: { CreateWebWorkerMLCEngine: (w: Worker, id: string, o: object) => Promise<{ chat: { completions: { create: (r: object) => Promise<Completion> } } }> } }).webllm;
       const appConfig = { model_list: [{ model: `${base}${modelId}/resolve/main/`, model_id: modelId, model_lib: `${base}libs/Qwen2-0.5B-Instruct-q4f32_1-ctx4k_cs1k-webgpu.wasm`, overrides: { context_window_size: 4096 } }] };
@@ -73,7 +74,11 @@ try {
         history = [...history, { role: 'assistant', content: followUp[followUp.length - 1]!.content }, { role: 'user', content: 'Another.' }];
         followUp.push(await timed({ ...common, messages: history, n: 1, seed: i + 1 }));
       }
-      return { load_s: loadS, separate, one_request: oneRequest, follow_up: followUp };
+      // One request of 3 tokens: what each token after the first costs.
+      const t = performance.now();
+      const d = await engine.chat.completions.create({ ...common, messages, n: 1, seed: 9, max_tokens: 3 });
+      const decode = { prompt_tokens: d.usage.prompt_tokens, prefill_s: d.usage.extra.time_to_first_token_s, decode_tokens: d.usage.completion_tokens, decode_s_per_token: d.usage.extra.time_per_output_token_s, wall_s: (performance.now() - t) / 1000 };
+      return { load_s: loadS, separate, one_request: oneRequest, follow_up: followUp, decode };
     },
     { base: host.base('ok'), modelId: MODEL_ID, n, bias: { [fixture.tokenizer.queryIds[QUERY]!]: 30 } },
   );
@@ -89,6 +94,7 @@ try {
     separate: { ...sum(result.separate), requests: result.separate },
     one_request: { ...sum(result.one_request), requests: result.one_request },
     follow_up: { ...sum(result.follow_up), requests: result.follow_up },
+    decode: result.decode,
   };
   console.log(`SAMPLES ${JSON.stringify(out)}`);
   await context.close();

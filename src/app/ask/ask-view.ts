@@ -290,7 +290,11 @@ export function askView(deps: AskViewDeps): HTMLElement {
       },
       {
         generator,
-        runMany: (sqls, o, onProgress) => pool.runMany(db.key, sqls, o, onProgress),
+        runMany: (sqls, o, onProgress) => {
+          // The execute stage begins here: runAsk reports its first progress only once queries finish.
+          if (!stageStart.has('execute')) stageStart.set('execute', performance.now());
+          return pool.runMany(db.key, sqls, o, onProgress);
+        },
         verifiers,
         registry: registryFor(profile, verifiers),
         profile,
