@@ -31,6 +31,38 @@ const MODEL_ID = 'Qwen2.5-Coder-0.5B-Instruct-q4f32_1-MLC';
 const QUERY = 'SELECT count(*) FROM customers;';
 const n = Number(process.argv[process.argv.indexOf('--n') + 1] ?? 2) || 2;
 
+/** The page's side, as plain JavaScript (kept out of the TypeScript build, which would add helpers the page lacks). */
+const PAGE_SCRIPT = `
+import * as webllm from './web-llm/index.js';
+window.measure = async ({ base, modelId, n, bias }) => {
+  const appConfig = { model_list: [{ model: base + modelId + '/resolve/main/', model_id: modelId, model_lib: base + 'libs/Qwen2-0.5B-Instruct-q4f32_1-ctx4k_cs1k-webgpu.wasm', overrides: { context_window_size: 4096 } }] };
+  const t0 = performance.now();
+  const engine = await webllm.CreateWebWorkerMLCEngine(new Worker('./worker.js', { type: 'module' }), modelId, { appConfig });
+  const load_s = (performance.now() - t0) / 1000;
+  const messages = [{ role: 'system', content: 'Write one SQLite query.' }, { role: 'user', content: 'How many customers are there?' }];
+  const common = { max_tokens: 1, temperature: 0.7, logprobs: true, top_logprobs: 1, logit_bias: bias };
+  const timed = async (request) => {
+    const t = performance.now();
+    const c = await engine.chat.completions.create(request);
+    return { prompt_tokens: c.usage.prompt_tokens, prefill_s: c.usage.extra.time_to_first_token_s, wall_s: (performance.now() - t) / 1000, choices: c.choices.length, content: c.choices[0].message.content };
+  };
+  const separate = [];
+  for (let i = 0; i < n; i++) separate.push(await timed({ ...common, messages, n: 1, seed: i + 1 }));
+  const one_request = [await timed({ ...common, messages, n, seed: 1 })];
+  const follow_up = [await timed({ ...common, messages, n: 1, seed: 1 })];
+  let history = [...messages];
+  for (let i = 1; i < n; i++) {
+    history = [...history, { role: 'assistant', content: follow_up[follow_up.length - 1].content }, { role: 'user', content: 'Another.' }];
+    follow_up.push(await timed({ ...common, messages: history, n: 1, seed: i + 1 }));
+  }
+  // One request of 3 tokens: what each token after the first costs.
+  const t = performance.now();
+  const d = await engine.chat.completions.create({ ...common, messages, n: 1, seed: 9, max_tokens: 3 });
+  const decode = { prompt_tokens: d.usage.prompt_tokens, prefill_s: d.usage.extra.time_to_first_token_s, decode_tokens: d.usage.completion_tokens, decode_s_per_token: d.usage.extra.time_per_output_token_s, wall_s: (performance.now() - t) / 1000 };
+  return { load_s, separate, one_request, follow_up, decode };
+};
+`;
+
 const work = mkdtempSync(join(tmpdir(), 'confide-measure-'));
 try {
   const fixture = buildFixtureModel(LIBRARY, join(work, 'model'));
@@ -38,7 +70,8 @@ try {
   // A page and a worker that import the web-llm release the app ships, as the app's worker does.
   const lib = join(import.meta.dirname, '../../node_modules/@mlc-ai/web-llm/lib');
   writeFileSync(join(work, 'worker.js'), "import { WebWorkerMLCEngineHandler } from './web-llm/index.js';\nconst h = new WebWorkerMLCEngineHandler();\nself.onmessage = (e) => h.onmessage(e);\n");
-  writeFileSync(join(work, 'index.html'), "<!doctype html><script type=module>import * as w from './web-llm/index.js'; window.webllm = w;</script>");
+  writeFileSync(join(work, 'index.html'), "<!doctype html><script type=module src='./measure.js'></script>");
+  writeFileSync(join(work, 'measure.js'), PAGE_SCRIPT);
   symlinkSync(lib, join(work, 'web-llm'));
   const server = await startStaticServer(work, '/m/');
   const context = await chromium.launchPersistentContext(join(work, 'profile'), {
@@ -48,40 +81,14 @@ try {
   });
   const tab = context.pages()[0] ?? (await context.newPage());
   await tab.goto(`${server.url}index.html`);
-  await tab.waitForFunction(() => 'webllm' in window);
-  const result = await tab.evaluate(
-    async ({ base, modelId, n, bias }) => {
-      type Usage = { prompt_tokens: number; completion_tokens: number; extra: { time_to_first_token_s: number; time_per_output_token_s: number } };
-      type Completion = { choices: { message: { content: string } }[]; usage: Usage };
-      const webllm = (window as unknown as { webllm: { CreateWebWorkerMLCEngine: (w: Worker, id: string, o: object) => Promise<{ chat: { completions: { create: (r: object) => Promise<Completion> } } }> } }).webllm;
-      const appConfig = { model_list: [{ model: `${base}${modelId}/resolve/main/`, model_id: modelId, model_lib: `${base}libs/Qwen2-0.5B-Instruct-q4f32_1-ctx4k_cs1k-webgpu.wasm`, overrides: { context_window_size: 4096 } }] };
-      const t0 = performance.now();
-      const engine = await webllm.CreateWebWorkerMLCEngine(new Worker('./worker.js', { type: 'module' }), modelId, { appConfig });
-      const loadS = (performance.now() - t0) / 1000;
-      const messages = [{ role: 'system', content: 'Write one SQLite query.' }, { role: 'user', content: 'How many customers are there?' }];
-      const common = { max_tokens: 1, temperature: 0.7, logprobs: true, top_logprobs: 1, logit_bias: bias };
-      const timed = async (request: object) => {
-        const t = performance.now();
-        const c = await engine.chat.completions.create(request);
-        return { prompt_tokens: c.usage.prompt_tokens, prefill_s: c.usage.extra.time_to_first_token_s, wall_s: (performance.now() - t) / 1000, choices: c.choices.length, content: c.choices[0]!.message.content };
-      };
-      const separate = [];
-      for (let i = 0; i < n; i++) separate.push(await timed({ ...common, messages, n: 1, seed: i + 1 }));
-      const oneRequest = [await timed({ ...common, messages, n, seed: 1 })];
-      const followUp = [await timed({ ...common, messages, n: 1, seed: 1 })];
-      let history = [...messages];
-      for (let i = 1; i < n; i++) {
-        history = [...history, { role: 'assistant', content: followUp[followUp.length - 1]!.content }, { role: 'user', content: 'Another.' }];
-        followUp.push(await timed({ ...common, messages: history, n: 1, seed: i + 1 }));
-      }
-      // One request of 3 tokens: what each token after the first costs.
-      const t = performance.now();
-      const d = await engine.chat.completions.create({ ...common, messages, n: 1, seed: 9, max_tokens: 3 });
-      const decode = { prompt_tokens: d.usage.prompt_tokens, prefill_s: d.usage.extra.time_to_first_token_s, decode_tokens: d.usage.completion_tokens, decode_s_per_token: d.usage.extra.time_per_output_token_s, wall_s: (performance.now() - t) / 1000 };
-      return { load_s: loadS, separate, one_request: oneRequest, follow_up: followUp, decode };
-    },
-    { base: host.base('ok'), modelId: MODEL_ID, n, bias: { [fixture.tokenizer.queryIds[QUERY]!]: 30 } },
-  );
+  await tab.waitForFunction(() => 'measure' in window);
+  interface Timed { prompt_tokens: number; prefill_s: number; wall_s: number; choices: number; content: string }
+  const result = (await tab.evaluate((o) => (window as unknown as { measure(o: object): Promise<unknown> }).measure(o), {
+    base: host.base('ok'),
+    modelId: MODEL_ID,
+    n,
+    bias: { [fixture.tokenizer.queryIds[QUERY]!]: 30 },
+  })) as { load_s: number; separate: Timed[]; one_request: Timed[]; follow_up: Timed[]; decode: object };
   const sum = (xs: { wall_s: number; prefill_s: number; prompt_tokens: number }[]) => ({
     prompt_tokens: xs.reduce((a, x) => a + x.prompt_tokens, 0),
     prefill_s: Number(xs.reduce((a, x) => a + x.prefill_s, 0).toFixed(1)),
