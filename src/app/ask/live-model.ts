@@ -15,7 +15,7 @@
  */
 import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import { buildAppConfig } from '../../engines/llm/app-config.ts';
-import { createModelCache } from '../../engines/llm/cache.ts';
+import { createModelCache, type CachedModel } from '../../engines/llm/cache.ts';
 import { detectWebGpu } from '../../engines/llm/capabilities.ts';
 import { chooseDefaultModel, estimateVramBudgetMB } from '../../engines/llm/choose-model.ts';
 import { createWebLlmGenerator } from '../../engines/llm/generator.ts';
@@ -93,7 +93,7 @@ export function liveModel(): LiveModel {
   const record = (r: ModelRequest): void => void recording?.push(r);
 
   async function showModels(): Promise<void> {
-    let inventory: Awaited<ReturnType<ReturnType<typeof createModelCache>['inventory']>> = [];
+    let inventory: CachedModel[] = [];
     try {
       inventory = await createModelCache(appConfig()).inventory();
     } catch {
