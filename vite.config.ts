@@ -1,10 +1,11 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { buildCsp } from './src/app/csp.ts';
+import { buildCsp, PAGE_POLICY_SCRIPT, pagePolicyScript } from './src/app/csp.ts';
 import { netlifyHeaders, nginxHeaders } from './src/app/deploy-headers.ts';
 
 /**
- * Injects the Content-Security-Policy (src/app/csp.ts) as the first element
- * of <head> in the built page, and writes the same policy as HTTP header files
+ * Puts the script that writes the page's Content-Security-Policy (src/app/csp.ts:
+ * the build's model hosts, or the one the person set in the page) first in
+ * <head> of the built page, and writes the build's policy as HTTP header files
  * for static hosts (`_headers`, `nginx-headers.conf`; src/app/deploy-headers.ts).
  * The dev server is left without one (its hot reload needs a websocket and
  * inline updates).
@@ -15,12 +16,13 @@ function contentSecurityPolicy(modelBase: string | undefined): Plugin {
     apply: 'build',
     generateBundle() {
       const csp = buildCsp({ modelBase });
+      this.emitFile({ type: 'asset', fileName: PAGE_POLICY_SCRIPT, source: pagePolicyScript(modelBase) });
       this.emitFile({ type: 'asset', fileName: '_headers', source: netlifyHeaders(csp) });
       this.emitFile({ type: 'asset', fileName: 'nginx-headers.conf', source: nginxHeaders(csp) });
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: buildCsp({ modelBase }) }, injectTo: 'head-prepend' }],
+      handler: () => [{ tag: 'script', attrs: { src: `./${PAGE_POLICY_SCRIPT}` }, injectTo: 'head-prepend' }],
     },
   };
 }

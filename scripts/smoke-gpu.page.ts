@@ -13,7 +13,7 @@ import { detectWebGpu } from '../src/engines/llm/capabilities.ts';
 import { chooseDefaultModel } from '../src/engines/llm/choose-model.ts';
 import { createWebLlmGenerator } from '../src/engines/llm/generator.ts';
 import { createJudge } from '../src/engines/llm/judge.ts';
-import { probeModelFiles } from '../src/engines/llm/probe.ts';
+import { checkModelFiles } from '../src/engines/llm/model-files.ts';
 import { LlmFailure, type LlmError } from '../src/engines/llm/types.ts';
 import { startWebLlm } from '../src/engines/llm/worker-engine.ts';
 
@@ -74,10 +74,8 @@ async function main(): Promise<void> {
   const cache = createModelCache(appConfig);
   const cached = await cache.has(modelId);
   log(`cached before load: ${cached}; persistent storage: ${await cache.persist()}`);
-  if (!cached) {
-    const probe = await probeModelFiles(appConfig, modelId);
-    if (!probe.ok) return fail('probe', probe.error, { gpu, modelId });
-  }
+  const files = await checkModelFiles(appConfig, modelId);
+  if (!files.ok) return fail('probe', files.error, { gpu, modelId });
   const loadStart = performance.now();
   let lastTenth = -1;
   const started = await startWebLlm({

@@ -1,14 +1,16 @@
 /**
- * The live-model panel in real Chromium. Without WebGPU (no API, or an API
- * with no adapter, which is what Debian Chromium has without the flag) the
- * page says which, refuses live generation plainly, and replay still answers
- * end to end. With WebGPU (headless Chromium's SwiftShader adapter, no
- * shader-f16) it offers only the q4f32 builds, and since this machine cannot
- * reach the model host, a download ends in DOWNLOAD_FAILED on the page, not
- * a hang.
+ * The live-model panel in real Chromium, without a model host (the real
+ * runtime on a served model is test/live, `npm run test:live`). Without WebGPU
+ * (no API, or an API with no adapter, which is what Debian Chromium has
+ * without the flag) the page says which, refuses live generation plainly, and
+ * replay still answers end to end. With WebGPU (headless Chromium's
+ * SwiftShader adapter, no shader-f16) it offers only the q4f32 builds, and
+ * since this machine cannot reach the model host, a load ends in
+ * DOWNLOAD_FAILED naming the file and host, once, not a hang.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { buildAppConfig } from '../../src/engines/llm/app-config.ts';
+import { modelFolderUrl } from '../../src/engines/llm/model-url.ts';
 import { openApp, type AppSession } from './harness.ts';
 
 let app: AppSession | null = null;
@@ -61,50 +63,64 @@ describe('the live model', () => {
     expect(options.length).toBeGreaterThan(0);
     const listed = page.locator('.model-list li');
     await expect.poll(() => listed.count(), { timeout: 20_000 }).toBe(options.length);
-    for (const text of await listed.allTextContents()) expect(text).toMatch(/about \d+ MB · not downloaded/);
+    for (const text of await listed.allTextContents()) expect(text).toMatch(/about \d+ MB to download · not downloaded/);
     expect(options.every((o) => o.includes('q4f32'))).toBe(true); // SwiftShader has no shader-f16
     await page.getByRole('button', { name: 'Download and load' }).click();
-    await expect.poll(() => page.locator('.live-status').textContent(), { timeout: 60_000 }).toContain('DOWNLOAD_FAILED');
-    const failure = (await page.locator('.live-status').textContent())!;
+    const error = page.locator('.live-error');
+    await error.waitFor({ timeout: 60_000 });
+    expect(await error.getAttribute('data-code')).toBe('DOWNLOAD_FAILED');
+    expect(await error.getAttribute('data-file')).toBe('mlc-chat-config.json');
+    expect(await error.getAttribute('data-host')).toBe('huggingface.co');
+    const failure = (await page.locator('.live-model').textContent())!;
     expect(failure.match(/DOWNLOAD_FAILED/g)).toHaveLength(1);
+    expect(failure.match(/Check the connection/g)).toHaveLength(1);
   });
 
-  it('with WebGPU shows the picker in view on the Ask screen without choosing "Live model" first', async () => {
+  it('keeps the live panel out of Replay and verify mode, and shows the picker for the live source', async () => {
     app = await openApp({ webgpu: true });
     const { page } = app;
     await demoReady(app);
     expect(await page.locator('#ask-source').inputValue()).toBe('replay');
+    expect(await page.locator('.live-model').isVisible()).toBe(false);
+    await page.getByLabel('Candidates from').selectOption('verify');
+    expect(await page.locator('.live-model').isVisible()).toBe(false);
+    await page.getByLabel('Candidates from').selectOption('live');
     await expect.poll(() => page.locator('#live-model').isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => page.locator('.model-list li').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await page.locator('.model-list').isVisible()).toBe(true);
+    expect(await page.locator('#model-host').isVisible()).toBe(true);
   });
 
-  it('marks a model in the browser cache as such and deletes it from the cache on request', async () => {
+  it('marks a model in the browser cache as such, with its size, and deletes it from the cache on request', async () => {
     app = await openApp({ webgpu: true });
     const { page } = app;
     await demoReady(app);
+    await page.getByLabel('Candidates from').selectOption('live');
     const first = page.locator('.model-list li').first();
     await first.waitFor({ timeout: 20_000 });
     const id = (await first.getAttribute('data-model'))!;
-    // web-llm counts a model as cached when its tensor-cache.json and every shard it lists are in
-    // the "webllm/model" cache; one tiny shard stands in for a finished download.
+    // A model is downloaded when its ndarray-cache.json and every shard it lists are in web-llm
+    // 0.2.79's "webllm/model" cache; one shard of 2 MB stands in for a finished download.
     const record = buildAppConfig({ base: undefined, location: inject('appUrl') }).model_list.find((m) => m.model_id === id)!;
-    const model = record.model.endsWith('/') ? record.model : `${record.model}/`;
-    const json = new URL('tensor-cache.json', /\/resolve\/.+\//.test(model) ? model : `${model}resolve/main/`).href;
+    const json = `${modelFolderUrl(record)}ndarray-cache.json`;
     const shard = new URL('params_shard_0.bin', json).href;
     await page.evaluate(async ([url, bin]) => {
       const cache = await caches.open('webllm/model');
-      await cache.put(url!, new Response('{"records": [{"dataPath": "params_shard_0.bin"}]}', { headers: { 'content-type': 'application/json' } }));
-      await cache.put(bin!, new Response(new Uint8Array(8)));
+      await cache.put(url!, new Response('{"records": [{"dataPath": "params_shard_0.bin", "nbytes": 2000000}]}', { headers: { 'content-type': 'application/json' } }));
+      await cache.put(bin!, new Response(new Uint8Array(2_000_000)));
     }, [json, shard]);
     await page.reload();
     await demoReady(app);
+    await page.getByLabel('Candidates from').selectOption('live');
     const cached = page.locator(`.model-list li[data-model="${id}"]`);
     await expect.poll(() => cached.getAttribute('data-cached'), { timeout: 20_000 }).toBe('true');
-    expect(await cached.textContent()).toContain('in this browser');
-    await cached.getByRole('button', { name: /Delete .* from the cache/ }).click();
-    await expect.poll(() => page.locator('.live-status').textContent()).toContain('from this browser\'s cache');
-    expect(await page.evaluate(async (bin) => (await (await caches.open('webllm/model')).match(bin)) === undefined, shard)).toBe(true);
-    await expect.poll(() => page.locator(`.model-list li[data-model="${id}"]`).getAttribute('data-cached')).toBe('false');
+    expect(await cached.textContent()).toMatch(/in this browser, 2\.0 MB/);
+    await cached.getByRole('button', { name: /Delete .* from this browser/ }).click();
+    await expect.poll(() => page.locator('.live-status').textContent()).toContain('from this browser');
+    expect(await page.evaluate(async ([url, bin]) => {
+      const cache = await caches.open('webllm/model');
+      return (await cache.match(bin!)) === undefined && (await cache.match(url!)) === undefined;
+    }, [json, shard])).toBe(true);
+    await expect.poll(() => page.locator(`.model-list li[data-model="${id}"]`).getAttribute('data-state')).toBe('none');
   });
 });

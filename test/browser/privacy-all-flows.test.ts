@@ -156,7 +156,7 @@ describe('privacy when a model is downloaded', () => {
     await expect.poll(() => page.locator('.live-status').textContent(), { timeout: 20_000 }).toContain('WebGPU found');
     await page.getByRole('button', { name: 'Download and load' }).click();
     // This machine cannot reach a model host: the download fails, after trying.
-    await expect.poll(() => page.locator('.live-status').textContent(), { timeout: 60_000 }).toContain('DOWNLOAD_FAILED');
+    await expect.poll(() => page.locator('.live-model').textContent(), { timeout: 60_000 }).toContain('DOWNLOAD_FAILED');
 
     const hosts = await cspModelHosts(app);
     expect(hosts.length).toBeGreaterThan(0);

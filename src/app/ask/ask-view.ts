@@ -7,13 +7,15 @@
  */
 import { askRegistry, runAsk } from '../../core/pipeline/index.ts';
 import { decide } from '../../core/pipeline/index.ts';
-import type { AskResult, CandidateSource, Verifier } from '../../core/pipeline/index.ts';
+import type { AskResult, AskStage, CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
 import type { SqlPool } from '../../engines/sql/pool-types.ts';
+import type { ModelRequest } from '../../engines/llm/types.ts';
 import type { DatabaseController, OpenDatabase } from '../database.ts';
 import { el, replace } from '../dom.ts';
 import type { ProfileStore } from '../profiles/store.ts';
 import { createProgress } from '../progress.ts';
+import { askCosts, type StageSeconds } from './ask-costs.ts';
 import { candidatesView } from './candidates-view.ts';
 import { decisionView } from './decision-view.ts';
 import { exampleChips } from './example-chips.ts';
@@ -25,12 +27,16 @@ import { riskControl } from './risk-control.ts';
 import { verifyPanel } from './verify-panel.ts';
 import { dismissibleNote } from '../notices.ts';
 
-/** A live model, when one can run: its panel, its generator once loaded, its judge and settings. */
+/** A live model, when one can run: its panel, its generator once loaded, its judge, settings and request costs. */
 export interface LiveSource {
   readonly element: HTMLElement;
   generator(): CandidateSource | null;
+  /** Why there is no generator, in a sentence. */
+  whyNot(): string;
   judge(): Verifier | null;
   settings(): { n: number; temperature: number };
+  /** Starts recording the model's requests; the returned function stops and gives them. */
+  track(): () => readonly ModelRequest[];
 }
 
 export interface AskViewDeps {
@@ -45,6 +51,19 @@ export interface AskViewDeps {
 }
 
 type SourceKind = 'replay' | 'verify' | 'live';
+
+/** Seconds in each stage, from when each was first reported to when the next one (or the Ask) began. */
+function stageSeconds(starts: ReadonlyMap<AskStage, number>, end: number): StageSeconds {
+  const order: AskStage[] = ['generate', 'execute', 'verify', 'signals'];
+  const out: Partial<Record<AskStage, number>> = {};
+  order.forEach((stage, i) => {
+    const from = starts.get(stage);
+    if (from === undefined) return;
+    const next = order.slice(i + 1).map((s) => starts.get(s)).find((t) => t !== undefined) ?? end;
+    out[stage] = (next - from) / 1000;
+  });
+  return out;
+}
 
 /**
  * Builds the Ask screen.
@@ -71,6 +90,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const errorBox = el('div', { 'aria-live': 'assertive' });
   const decisionBox = el('div', { 'aria-live': 'polite' });
   const candidatesBox = el('div');
+  const costsBox = el('div', { 'aria-live': 'polite' });
   const submit = el('button', { type: 'submit', class: 'primary', id: 'ask-submit' }, 'Ask');
   const useOrm = el('input', { type: 'checkbox', id: 'ask-orm' });
   /** The profile the checkbox's default was last set for. */
@@ -88,6 +108,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     replace(errorBox);
     replace(decisionBox);
     replace(candidatesBox);
+    replace(costsBox);
   };
   const chips = exampleChips({
     pool, dbs,
@@ -107,6 +128,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     const k = kind();
     replayBox.hidden = k !== 'replay';
     verify.element.hidden = k !== 'verify';
+    if (deps.live) deps.live.element.hidden = k !== 'live';
     if (k === 'live') return replace(sourceNote, deps.live ? '' : el('p', { class: 'notice' }, 'Live generation needs WebGPU and a downloaded model; it is not available in this build.'));
     if (k === 'verify') return replace(sourceNote);
     if (replay === null) return replace(sourceNote, el('p', { class: 'muted' }, 'Loading the replay file…'));
@@ -224,7 +246,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     }
     if (k === 'live') {
       const g = deps.live?.generator() ?? null;
-      if (g === null) offerAlternatives('Load a model first (in the live model panel above; it needs WebGPU), or check SQL you already have.');
+      if (g === null) offerAlternatives(deps.live?.whyNot() ?? 'Live generation needs WebGPU and a downloaded model; check SQL you already have instead.');
       return g;
     }
     if (replay === null) {
@@ -254,9 +276,13 @@ export function askView(deps: AskViewDeps): HTMLElement {
       return;
     }
     submit.disabled = true;
+    replace(costsBox);
     const signal = progress.start('Asking');
     const live = kind() === 'live' ? deps.live : undefined;
     const judge = live?.judge() ?? null;
+    const requests = live?.track();
+    const began = performance.now();
+    const stageStart = new Map<AskStage, number>();
     const verifiers = [...(deps.orm && useOrm.checked ? [deps.orm.verifier] : []), ...(judge ? [judge] : [])];
     const out = await runAsk(
       {
@@ -268,14 +294,25 @@ export function askView(deps: AskViewDeps): HTMLElement {
       },
       {
         generator,
-        runMany: (sqls, o, onProgress) => pool.runMany(db.key, sqls, o, onProgress),
+        runMany: (sqls, o, onProgress) => {
+          // The execute stage begins here: runAsk reports its first progress only once queries finish.
+          if (!stageStart.has('execute')) stageStart.set('execute', performance.now());
+          return pool.runMany(db.key, sqls, o, onProgress);
+        },
         verifiers,
         registry: askRegistry(profile, verifiers.map((v) => v.name)),
         profile,
       },
-      { signal, onProgress: (p) => progress.update(p.progress, `${p.stage}: ${p.text}`) },
+      {
+        signal,
+        onProgress: (p) => {
+          if (!stageStart.has(p.stage)) stageStart.set(p.stage, performance.now());
+          progress.update(p.progress, `${p.stage}: ${p.text}`);
+        },
+      },
     );
     submit.disabled = false;
+    if (requests) replace(costsBox, askCosts(stageSeconds(stageStart, performance.now()), requests(), (performance.now() - began) / 1000));
     if (dbs.current !== db) return progress.finish('The database changed; ask again.');
     if (!out.ok) {
       progress.finish(out.error.code === 'ABORTED' ? 'Stopped.' : '');
@@ -339,6 +376,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     sourceNote,
     progress.element,
     errorBox,
+    costsBox,
     decisionBox,
     candidatesBox,
   );

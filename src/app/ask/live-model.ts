@@ -1,51 +1,66 @@
 /**
- * The live model, always in view in Ask: WebGPU detection, the model choice
- * (the default picked for this GPU, the catalogue with download sizes and
- * whether each model is already in this browser's cache, with a Delete for
- * cached ones; the cache module loads with web-llm, on demand), download and
- * load in the model worker with progress and a Cancel, then a generator (and,
- * when enabled, the LLM judge) for Ask and Evaluate. Without WebGPU it says so
- * and stays off; replay keeps working. web-llm's client is imported only when
- * a model is loaded, so the page does not carry it otherwise.
+ * The live model panel, shown in Ask when "Live model" is the candidate
+ * source: WebGPU detection; the model host (set in the page, see
+ * model-host-setting.ts); the offered models with what this browser holds of
+ * each and a Delete; the model choice, with a confirmation before a model
+ * needs more GPU memory than this adapter's budget; the files checked
+ * (model-files.ts) before anything downloads, then download and compile in
+ * the model worker with progress and a Cancel; Unload; and, once loaded, a
+ * generator (and, when enabled, the LLM judge) for Ask and Evaluate, each
+ * request's cost recorded for the Ask that made it. Switching models checks
+ * the new one's files before the loaded one is unloaded, so a bad choice
+ * leaves the loaded model in place. An error says what failed, where (file
+ * and host) and one next step, once. web-llm's client is imported only when a
+ * model is loaded, so the page does not carry it otherwise.
  */
 import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
-import { buildAppConfig, buildTimeModelBase } from '../../engines/llm/app-config.ts';
+import { buildAppConfig } from '../../engines/llm/app-config.ts';
+import { createModelCache, type CachedModel } from '../../engines/llm/cache.ts';
 import { detectWebGpu } from '../../engines/llm/capabilities.ts';
-import { chooseDefaultModel } from '../../engines/llm/choose-model.ts';
+import { chooseDefaultModel, estimateVramBudgetMB } from '../../engines/llm/choose-model.ts';
 import { createWebLlmGenerator } from '../../engines/llm/generator.ts';
-import { createJudge, type Judge } from '../../engines/llm/judge.ts';
+import { createJudge } from '../../engines/llm/judge.ts';
 import { createJudgeVerifier } from '../../engines/llm/judge-verifier.ts';
-import type { ModelCache } from '../../engines/llm/cache.ts';
-import { MODELS, type ModelInfo } from '../../engines/llm/models.ts';
-import type { LlmError } from '../../engines/llm/types.ts';
+import { checkModelFiles } from '../../engines/llm/model-files.ts';
+import { findRecord, modelFolderUrl, whereOf } from '../../engines/llm/model-url.ts';
+import { findModel, MODELS, type ModelInfo } from '../../engines/llm/models.ts';
+import type { LlmError, ModelRequest } from '../../engines/llm/types.ts';
+import type { LlmEngine } from '../../engines/llm/engine.ts';
+import type { WorkerLike } from '../../engines/llm/worker-engine.ts';
 import { el, replace } from '../dom.ts';
 import { createProgress } from '../progress.ts';
+import { devOptions } from './dev-options.ts';
+import { modelHostSetting } from './model-host-setting.ts';
+import { formatMB, renderModelList } from './model-list.ts';
 
 export interface LiveModel {
   readonly element: HTMLElement;
   generator(): CandidateSource | null;
   modelId(): string | null;
+  /** Why there is no generator, in a sentence for the Ask screen. */
+  whyNot(): string;
   /** The judge as a verifier, when a model is loaded and judging is on. */
   judge(): Verifier | null;
   /** Candidates per question and temperature chosen in the panel. */
   settings(): { n: number; temperature: number };
+  /** Starts recording the model's requests; the returned function stops and gives them. */
+  track(): () => readonly ModelRequest[];
 }
 
-const RECOVERY: Readonly<Record<string, string>> = {
-  'delete-model-cache': 'Delete this model from the browser cache (site settings) and try again.',
-  'choose-smaller-model': 'Choose a smaller model.',
-  'choose-f32-model': 'Choose a q4f32 build.',
-  'enable-webgpu': 'Use a browser with WebGPU (a recent Chrome or Edge).',
-  'free-storage': 'Free some storage or allow this site to store more.',
-  retry: 'Try again.',
-};
-
-/** One message per error: what happened, what to do (when the message does not already say it), then the code. */
-const describe = (e: LlmError): string => {
-  const fix = e.recovery ? (RECOVERY[e.recovery] ?? '') : '';
-  const message = e.message.trim();
-  return `${message}${fix && !message.includes(fix) ? ` ${fix}` : ''} (${e.code})`;
-};
+/**
+ * An error as the page shows it: the message (what failed, where, one next
+ * step), the code, web-llm's own words when there are some, and a button for
+ * the one recovery that is an action here.
+ */
+function errorView(e: LlmError, deleteDownload: (modelId: string) => void): HTMLElement {
+  return el('div', { class: 'error live-error', role: 'alert', 'data-code': e.code, 'data-file': e.file ?? '', 'data-host': e.host ?? '' },
+    el('p', {}, e.message, ' ', el('span', { class: 'muted code' }, `(${e.code})`)),
+    e.cause ? el('p', { class: 'muted small' }, `The model engine said: ${e.cause}`) : null,
+    e.recovery === 'delete-model-cache' && e.modelId
+      ? el('button', { type: 'button', class: 'small', onclick: () => deleteDownload(e.modelId!) }, "Delete this model's download")
+      : null,
+  );
+}
 
 /**
  * The live model panel; detection starts at once, nothing downloads until asked.
@@ -54,96 +69,208 @@ const describe = (e: LlmError): string => {
  */
 export function liveModel(): LiveModel {
   const status = el('p', { class: 'live-status', role: 'status', 'aria-live': 'polite' }, 'Checking for WebGPU…');
+  const errorBox = el('div', { class: 'live-errors' });
+  const host = modelHostSetting(localStorage, () => location.reload());
   const select = el('select', { id: 'live-model', disabled: true });
-  const load = el('button', { type: 'button', disabled: true }, 'Download and load');
+  const load = el('button', { type: 'button', id: 'live-load', disabled: true }, 'Download and load');
+  const unloadButton = el('button', { type: 'button', id: 'live-unload', hidden: true }, 'Unload');
+  const confirmBox = el('div', { class: 'notice live-confirm', role: 'alertdialog', 'aria-labelledby': 'live-confirm-text', hidden: true });
   const n = el('input', { type: 'number', id: 'live-n', value: 8, min: 1, max: 32, step: 1 });
   const temperature = el('input', { type: 'number', id: 'live-temperature', value: 0.7, min: 0, max: 2, step: 0.1 });
   const judging = el('input', { type: 'checkbox', id: 'live-judge' });
   const progress = createProgress('Model download progress');
-  const list = el('ul', { class: 'model-list', 'aria-label': 'Models' });
+  const list = el('ul', { class: 'model-list', 'aria-label': 'Models and what this browser holds of them' });
   const controls = el('div', { class: 'row', hidden: true });
-  let cache: ModelCache | null = null;
+  const dev = devOptions(new URLSearchParams(location.search));
   let offered: readonly ModelInfo[] = [];
-  let generator: CandidateSource | null = null;
-  let judge: Judge | null = null;
-  let loaded: string | null = null;
+  let budgetMB = Infinity;
+  let loaded: { modelId: string; engine: LlmEngine; worker: WorkerLike } | null = null;
+  let recording: ModelRequest[] | null = null;
+  let busy = false;
 
-  /** Lists the offered models with size and whether each is in the browser cache, with a Delete for cached ones. */
-  const showModels = async (): Promise<void> => {
-    if (cache === null) return;
-    const c = cache;
-    const rows = await Promise.all(offered.map(async (m) => ({ m, cached: await c.has(m.id) })));
-    replace(list, ...rows.map(({ m, cached }) => el('li', { 'data-model': m.id, 'data-cached': String(cached) },
-      el('strong', {}, m.label), ` · about ${m.downloadMB} MB · `,
-      el('span', { class: cached ? 'badge ok' : 'badge' }, cached ? 'in this browser' : 'not downloaded'),
-      m.id === loaded ? el('span', { class: 'badge ok' }, 'loaded') : null,
-      cached ? el('button', { type: 'button', class: 'small', onclick: async () => {
-        const r = await c.remove(m.id);
-        replace(status, r.ok ? `Deleted ${m.label} from this browser's cache.` : el('span', { class: 'error' }, describe(r.error)));
-        await showModels();
-      } }, `Delete ${m.label} from the cache`) : null,
-    )));
+  const appConfig = () => buildAppConfig({ base: host.base(), location: location.href });
+  const showError = (e: LlmError): void => replace(errorBox, errorView(e, (id) => void deleteModel(id)));
+  const record = (r: ModelRequest): void => void recording?.push(r);
+
+  async function showModels(): Promise<void> {
+    let inventory: CachedModel[] = [];
+    try {
+      inventory = await createModelCache(appConfig()).inventory();
+    } catch {
+      // no Cache API: every model shows as not downloaded
+    }
+    renderModelList(list, offered, inventory, loaded?.modelId ?? null, (m) => void deleteModel(m.id));
+    const held = inventory.find((m) => m.modelId === select.value)?.state === 'complete';
+    load.textContent = held ? 'Load' : 'Download and load';
+  }
+
+  async function deleteModel(modelId: string): Promise<void> {
+    const label = findModel(modelId)?.label ?? modelId;
+    const r = await createModelCache(appConfig()).remove(modelId);
+    if (r.ok) {
+      replace(errorBox);
+      replace(status, `Deleted ${label} from this browser.${loaded?.modelId === modelId ? ' It stays loaded until you unload it or leave the page.' : ''}`);
+    } else showError(r.error);
+    await showModels();
+  }
+
+  async function unload(): Promise<void> {
+    const l = loaded;
+    if (l === null) return;
+    loaded = null;
+    unloadButton.hidden = true;
+    // Stop a running request, give web-llm a moment to free the GPU, then end the worker either way.
+    l.engine.interruptGenerate();
+    await Promise.race([l.engine.unload().catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
+    l.worker.terminate();
+  }
+
+  /** The host of a model's files, for errors web-llm reports without one. */
+  const hostOf = (modelId: string): string => {
+    const record = findRecord(appConfig(), modelId);
+    return record === undefined ? '' : whereOf(modelFolderUrl(record)).host;
   };
 
+  async function loadModel(info: ModelInfo): Promise<void> {
+    busy = true;
+    load.disabled = true;
+    replace(errorBox);
+    const config = appConfig();
+    const signal = progress.start(`Loading ${info.label}`);
+    replace(status, `Loading ${info.label} from ${host.describe()}…${loaded === null ? '' : ` ${findModel(loaded.modelId)?.label ?? loaded.modelId} stays loaded until the new model's files check out.`}`);
+    progress.update(null, `checking the model files on ${host.describe()}`);
+    const check = await checkModelFiles(config, info.id);
+    if (signal.aborted) {
+      progress.finish('Stopped.');
+      replace(status, loaded !== null ? `Still loaded: ${findModel(loaded.modelId)?.label ?? loaded.modelId}.` : 'No model loaded.');
+    } else if (!check.ok) {
+      progress.finish('');
+      showError(check.error);
+      replace(status, loaded !== null ? `Still loaded: ${findModel(loaded.modelId)?.label ?? loaded.modelId}.` : 'No model loaded.');
+    } else {
+      const switching = loaded !== null && loaded.modelId !== info.id;
+      if (loaded !== null) await unload();
+      const toFetch = check.bytes - check.cachedBytes;
+      progress.update(0, toFetch > 0 ? `${formatMB(toFetch)} to download${switching ? ' (the previous model is unloaded)' : ''}` : 'all files are in this browser');
+      const started = performance.now();
+      const { startWebLlm } = await import('../../engines/llm/worker-engine.ts');
+      const r = await startWebLlm({ modelId: info.id, appConfig: config, onProgress: (p) => progress.update(p.progress, p.text), signal });
+      if (r.ok) {
+        const seconds = (performance.now() - started) / 1000;
+        loaded = { modelId: info.id, engine: r.engine, worker: r.worker };
+        unloadButton.hidden = false;
+        progress.finish(`Loaded ${info.label}.`);
+        status.dataset['loadS'] = seconds.toFixed(1);
+        status.dataset['model'] = info.id;
+        replace(status, `Ready: ${info.label} from ${host.describe()}, loaded in ${seconds.toFixed(1)} s. Choose "Live model" under "Candidates from" and Ask samples candidates from it.`);
+      } else if (r.error.code === 'ABORTED') {
+        progress.finish('Stopped; the files already downloaded stay in this browser.');
+        replace(status, 'No model loaded.');
+      } else {
+        progress.finish('');
+        replace(status, 'No model loaded.');
+        // web-llm names no file: check them again to say which one failed.
+        const diagnosis = await checkModelFiles(config, info.id);
+        showError(diagnosis.ok ? { ...r.error, host: r.error.host ?? hostOf(info.id), message: `Loading ${info.label} from ${hostOf(info.id)} failed. ${r.error.message}` } : diagnosis.error);
+      }
+    }
+    busy = false;
+    load.disabled = false;
+    await showModels();
+  }
+
+  function confirmLarge(info: ModelInfo): void {
+    replace(confirmBox,
+      el('p', { id: 'live-confirm-text' }, `${info.label} needs about ${Math.round(info.vramMB)} MB of GPU memory, more than this GPU's budget of about ${budgetMB} MB (an estimate from its largest buffer). It may fail to load or slow the whole computer down, and it downloads about ${info.downloadMB} MB.`),
+      el('div', { class: 'row' },
+        el('button', { type: 'button', class: 'primary', id: 'live-confirm-load', onclick: () => { confirmBox.hidden = true; void loadModel(info); } }, 'Load it anyway'),
+        el('button', { type: 'button', id: 'live-confirm-cancel', onclick: () => { confirmBox.hidden = true; replace(status, `Not loaded: ${info.label}.`); } }, "Don't load it"),
+      ));
+    confirmBox.hidden = false;
+    (confirmBox.querySelector('#live-confirm-cancel') as HTMLElement | null)?.focus();
+  }
+
   void detectWebGpu().then(async (d) => {
-    if (!d.ok) return replace(status, el('span', { class: 'muted' }, describe(d.error)), ' Replayed candidates and your own SQL still work.');
+    if (!d.ok) return replace(status, el('span', { class: 'muted' }, `${d.error.message} (${d.error.code})`), ' Replayed candidates and your own SQL still work.');
     const f16 = d.gpu.features.includes('shader-f16');
     const pick = chooseDefaultModel(d.gpu);
+    budgetMB = estimateVramBudgetMB(d.gpu.limits.maxBufferSize);
     offered = MODELS.filter((m) => f16 || !m.needsShaderF16);
-    replace(select, ...offered.map((m) => el('option', { value: m.id, selected: m.id === pick.model.id }, `${m.label}, about ${m.downloadMB} MB`)));
+    replace(select, ...offered.map((m) => el('option', { value: m.id, selected: m.id === pick.model.id }, `${m.label}, about ${m.downloadMB} MB${m.vramMB > budgetMB ? ' (over this GPU\'s budget)' : ''}`)));
     select.disabled = false;
     load.disabled = false;
     controls.hidden = false;
-    const { createModelCache } = await import('../../engines/llm/cache.ts');
-    cache = createModelCache(buildAppConfig({ base: buildTimeModelBase(), location: location.href }));
     void showModels();
-    replace(status, `WebGPU found${d.gpu.isFallbackAdapter ? ' (a software adapter: expect it to be very slow)' : ''}. Suggested: ${pick.model.label} (${pick.reason}). The model downloads once, from ${buildTimeModelBase() ?? 'its upstream host (Hugging Face)'}, and stays in the browser cache; your data is never sent.`);
+    replace(status, `WebGPU found${d.gpu.isFallbackAdapter ? ' (a software adapter: expect it to be very slow)' : ''}. Suggested: ${pick.model.label} (${pick.reason}). Models download once, from ${host.describe()}, and stay in this browser; your data is never sent.`);
   });
 
-  load.addEventListener('click', async () => {
-    const modelId = select.value;
-    load.disabled = true;
-    const signal = progress.start(`Loading ${modelId}`);
-    const { startWebLlm } = await import('../../engines/llm/worker-engine.ts');
-    const r = await startWebLlm({
-      modelId,
-      appConfig: buildAppConfig({ base: buildTimeModelBase(), location: location.href }),
-      onProgress: (p) => progress.update(p.progress, p.text),
-      signal,
-    });
-    load.disabled = false;
-    if (!r.ok) {
-      progress.finish(r.error.code === 'ABORTED' ? 'Stopped; files already downloaded stay cached.' : '');
-      if (r.error.code !== 'ABORTED') replace(status, el('span', { class: 'error', role: 'alert' }, describe(r.error)));
-      void showModels();
-      return;
-    }
-    progress.finish(`Loaded ${modelId}.`);
-    generator = createWebLlmGenerator(r.engine, modelId);
-    judge = createJudge(r.engine, modelId);
-    loaded = modelId;
-    replace(status, `Ready: ${modelId}. Choose "Live model" under "Candidates from" and Ask samples candidates from it.`);
-    void showModels();
+  select.addEventListener('change', () => void showModels());
+  load.addEventListener('click', () => {
+    const info = findModel(select.value);
+    if (info === undefined || busy) return;
+    replace(errorBox);
+    if (info.vramMB > budgetMB) return confirmLarge(info);
+    void loadModel(info);
+  });
+  unloadButton.addEventListener('click', async () => {
+    const label = loaded === null ? '' : (findModel(loaded.modelId)?.label ?? loaded.modelId);
+    await unload();
+    replace(status, `Unloaded ${label}; no model loaded. Its files stay in this browser.`);
+    await showModels();
   });
 
   const element = el('fieldset', { class: 'live-model' },
     el('legend', {}, 'Live model (WebGPU)'),
     status,
+    errorBox,
+    host.element,
     list,
     controls,
+    confirmBox,
   );
   controls.append(
-    el('label', { for: 'live-model' }, 'Model'), select, load,
+    el('label', { for: 'live-model' }, 'Model'), select, load, unloadButton,
     el('label', { for: 'live-n' }, 'Candidates (N)'), n,
     el('label', { for: 'live-temperature' }, 'Temperature'), temperature,
     judging, el('label', { for: 'live-judge' }, 'Also let the model judge each candidate (slower)'),
   );
-  element.append(progress.element);
+  element.append(progress.element, dev.element);
+
+  const options = () => {
+    const r = dev.read();
+    return r.ok ? r.settings : null;
+  };
   return {
     element,
-    generator: () => generator,
-    modelId: () => loaded,
-    judge: () => (judge !== null && judging.checked ? createJudgeVerifier(judge) : null),
+    generator() {
+      const o = options();
+      if (loaded === null || o === null) return null;
+      return createWebLlmGenerator(loaded.engine, loaded.modelId, {
+        prompt: o.prompt,
+        ...(o.maxTokens === undefined ? {} : { maxTokens: o.maxTokens }),
+        ...(o.bias === undefined ? {} : { logitBias: o.bias }),
+        onRequest: record,
+      });
+    },
+    modelId: () => loaded?.modelId ?? null,
+    whyNot: () => (loaded === null ? 'Load a model first (in the live model panel; it needs WebGPU), or check SQL you already have.' : 'Fix the developer options of the live model first.'),
+    judge() {
+      const o = options();
+      if (loaded === null || o === null || !judging.checked) return null;
+      return createJudgeVerifier(createJudge(loaded.engine, loaded.modelId, {
+        prompt: o.prompt,
+        ...(o.judgeBias === undefined ? {} : { logitBias: o.judgeBias }),
+        onRequest: record,
+      }));
+    },
     settings: () => ({ n: Math.min(32, Math.max(1, Math.floor(Number(n.value) || 8))), temperature: Number(temperature.value) }),
+    track() {
+      const mine: ModelRequest[] = [];
+      recording = mine;
+      return () => {
+        if (recording === mine) recording = null;
+        return mine;
+      };
+    },
   };
 }

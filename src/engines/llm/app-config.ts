@@ -20,8 +20,11 @@ export interface AppConfigInput {
   /** The page's URL (`window.location.href`), against which a relative base resolves. */
   readonly location: string | URL;
   readonly models?: readonly ModelInfo[];
-  /** web-llm's cache backend (default: its own default, the Cache API). */
-  readonly cacheBackend?: AppConfig['cacheBackend'];
+  /**
+   * Where web-llm keeps the files: the Cache API (its default) or IndexedDB
+   * (web-llm 0.2.79's `useIndexedDBCache`).
+   */
+  readonly cacheBackend?: 'cache' | 'indexeddb';
 }
 
 /** The folder under the base that holds the model libraries. */
@@ -67,7 +70,7 @@ export function buildAppConfig(input: AppConfigInput): AppConfig {
   const models = input.models ?? MODELS;
   return {
     model_list: models.map((m) => record(m, base)),
-    ...(input.cacheBackend === undefined ? {} : { cacheBackend: input.cacheBackend }),
+    ...(input.cacheBackend === 'indexeddb' ? { useIndexedDBCache: true } : {}),
   };
 }
 

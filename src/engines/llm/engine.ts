@@ -6,19 +6,22 @@
  */
 import type {
   AppConfig,
-  ChatCompletion,
-  ChatCompletionRequestNonStreaming,
+  ChatCompletionChunk,
+  ChatCompletionRequestStreaming,
   InitProgressReport,
 } from '@mlc-ai/web-llm';
 
-/** What the generator and the judge need: non-streaming chat completions and a stop button. */
+/**
+ * What the generator and the judge need: streamed chat completions (why a
+ * stream: stream.ts) and a stop button.
+ */
 export interface ChatEngine {
   readonly chat: {
     readonly completions: {
-      create(request: ChatCompletionRequestNonStreaming): Promise<ChatCompletion>;
+      create(request: ChatCompletionRequestStreaming): Promise<AsyncIterable<ChatCompletionChunk>>;
     };
   };
-  /** Stops the running request; web-llm then resolves it with `finish_reason: 'abort'`. */
+  /** Stops the running request at its next token; its last chunk then says `finish_reason: 'abort'`. */
   interruptGenerate(): void;
 }
 

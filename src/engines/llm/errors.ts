@@ -1,6 +1,7 @@
 /**
  * Maps what web-llm throws to an {@link LlmError} with a closed code and a
- * message that says what to do. web-llm throws Error subclasses in its own
+ * message that says what failed and the one thing to do next; web-llm's own
+ * text stays in `cause`. web-llm throws Error subclasses in its own
  * thread, but its worker client rejects with the *string* `err.toString()`
  * (`"DeviceLostError: The WebGPU device was lost …"`), so the mapping goes by
  * name and message text, never by class.
@@ -16,48 +17,43 @@ interface Rule {
 }
 
 // Order matters: a quota error inside a "Failed to store …" message is a quota error.
+// Each advice says what failed and one thing to do next.
 const RULES: readonly Rule[] = [
   { code: 'ABORTED', test: /^AbortError\b|\baborted\b/i, advice: 'Stopped.' },
   {
     code: 'QUOTA_EXCEEDED',
     test: /QuotaExceeded|quota/i,
     recovery: 'free-storage',
-    advice:
-      'The browser has no room left for the model files: delete other cached models, ' +
-      'allow persistent storage, or choose a smaller model.',
+    advice: 'The browser has no room left for the model files. Delete another cached model in the list above.',
   },
   {
     code: 'NO_WEBGPU',
     test: /WebGPUNotAvailableError|WebGPUNotFoundError|WebGPU is not supported|Cannot find WebGPU/i,
     recovery: 'enable-webgpu',
-    advice: 'This browser exposes no WebGPU: use a recent Chrome or Edge (or enable WebGPU), or use a replay file.',
+    advice: 'This browser exposes no WebGPU. Open Confide in a recent Chrome or Edge.',
   },
   {
     code: 'NO_SHADER_F16',
     test: /ShaderF16SupportError|shader-f16/i,
     recovery: 'choose-f32-model',
-    advice: 'This GPU lacks the shader-f16 feature: choose a q4f32 build of the model.',
+    advice: 'This GPU lacks the shader-f16 feature this build needs. Choose a q4f32 build of the model.',
   },
   {
     code: 'DEVICE_LOST',
     test: /DeviceLostError|device (?:was |is )?lost/i,
     recovery: 'choose-smaller-model',
-    advice:
-      'The GPU device was lost, most often from running out of memory: close other GPU-heavy tabs, ' +
-      'or choose a smaller model, then reload.',
+    advice: 'The GPU device was lost, most often from running out of memory. Choose a smaller model.',
   },
   {
     code: 'OUT_OF_MEMORY',
     test: /out of memory|\bOOM\b|allocation failed|Failed to allocate|Array buffer allocation/i,
     recovery: 'choose-smaller-model',
-    advice: 'The GPU or the tab ran out of memory: choose a smaller model.',
+    advice: 'The GPU or the tab ran out of memory. Choose a smaller model.',
   },
   {
     code: 'CONTEXT_TOO_LONG',
     test: /ContextWindowSizeExceededError|exceed context window/i,
-    advice:
-      "The schema is too long for this model's context window: " +
-      'show fewer example values, or a subset of the tables.',
+    advice: "The schema is too long for this model's context window. Ask about a database with fewer tables.",
   },
   {
     code: 'MODEL_NOT_FOUND',
@@ -67,9 +63,7 @@ const RULES: readonly Rule[] = [
         "Unexpected token '<'|<!doctype",
       'i',
     ),
-    advice:
-      'The model is not where the configuration says: check the model id, the model base URL ' +
-      'and the files it serves (docs/models-hosting.md).',
+    advice: 'The model files are not where the model host setting points. Check the model host (docs/models-hosting.md).',
   },
   {
     code: 'DOWNLOAD_FAILED',
@@ -78,16 +72,14 @@ const RULES: readonly Rule[] = [
         'Network response was not ok|IntegrityError|ERR_',
       'i',
     ),
-    recovery: 'delete-model-cache',
-    advice:
-      'A model file could not be downloaded: check the connection (or the self-hosted model URL), ' +
-      "then delete this model's partial download and retry.",
+    recovery: 'retry',
+    advice: 'A model file could not be downloaded. Check the connection and the model host, then load again.',
   },
   {
     code: 'NOT_LOADED',
     test: /ModelNotLoadedError|WorkerEngineModelNotLoadedError|EngineNotLoadedError|not loaded/i,
     recovery: 'retry',
-    advice: 'No model is loaded yet: load one first.',
+    advice: 'No model is loaded. Load one first.',
   },
 ];
 
@@ -112,8 +104,7 @@ export function toLlmError(thrown: unknown, modelId?: string): LlmError {
   const cause = describeThrown(thrown);
   const rule = RULES.find((r) => r.test.test(cause));
   const code: LlmErrorCode = rule?.code ?? 'ENGINE_ERROR';
-  const advice = rule?.advice ?? 'The model engine failed; the details follow.';
-  const message = `${advice} (${cause})`;
+  const message = rule?.advice ?? `The model engine failed: ${cause}. Reload the page and load the model again.`;
   return {
     code,
     message,

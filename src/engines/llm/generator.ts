@@ -1,16 +1,17 @@
 /**
  * The live generator: N candidates from a model loaded in web-llm.
  *
- * web-llm 0.2.86 generates the choices of one request one after another and
- * refuses `n > 1` with streaming, so the generator sends N non-streaming
- * requests with `n: 1`: progress after each candidate, and a stop that keeps
- * every finished one. Each request asks for `logprobs` with `top_logprobs: 1`
+ * web-llm 0.2.79 generates the choices of one request one after another and
+ * refuses `n > 1` with streaming, so the generator sends N streamed requests
+ * with `n: 1` (why streamed: stream.ts): progress after each candidate, and a
+ * stop that keeps every finished one. Each request asks for `logprobs` with `top_logprobs: 1`
  * (web-llm records nothing with 0) and, given a base seed, its own integer
  * seed. Every request prefills the whole prompt again: web-llm reuses its KV
  * cache only for a multi-round continuation of the same conversation, which
  * independent samples are not.
  */
 import type { ChatCompletion, ChatCompletionRequestNonStreaming } from '@mlc-ai/web-llm';
+import { buildCompactSqlPrompt, type PromptStyle } from '../../core/prompt/compact-prompt.ts';
 import { extractSql } from '../../core/prompt/extract-sql.ts';
 import { meanLogprob } from '../../core/prompt/mean-logprob.ts';
 import { candidateSeed } from '../../core/prompt/seeds.ts';
@@ -19,12 +20,22 @@ import { buildSqlPrompt } from '../../core/prompt/sql-prompt.ts';
 import type { ChatEngine } from './engine.ts';
 import { toLlmError } from './errors.ts';
 import { interruptible } from './interrupt.ts';
+import { requestCost } from './request-cost.ts';
+import { completeByStream } from './stream.ts';
 import { checkSampleRequest } from './sample-request.ts';
-import { LlmFailure, type GeneratedCandidate, type Generator } from './types.ts';
+import { LlmFailure, type GeneratedCandidate, type Generator, type ModelRequest } from './types.ts';
 
 export interface WebLlmGeneratorOptions {
   /** How the schema is shown in the prompt (example values per column …). */
   readonly schemaText?: SchemaTextOptions;
+  /** The full prompt (default) or the compact one (no schema: a developer option for slow adapters). */
+  readonly prompt?: PromptStyle;
+  /** Most tokens per candidate when the request does not say (default 512). */
+  readonly maxTokens?: number;
+  /** web-llm's `logit_bias` (token id → −100…100) on every request: a developer option. */
+  readonly logitBias?: Readonly<Record<string, number>>;
+  /** Told the cost of every request, the interrupted one included. */
+  readonly onRequest?: (r: ModelRequest) => void;
 }
 
 /**
@@ -74,35 +85,39 @@ export function createWebLlmGenerator(
 ): Generator {
   return {
     async sample(req, { signal, onProgress } = {}) {
-      const { n, temperature, maxTokens, seed } = checkSampleRequest(req);
-      const { messages } = buildSqlPrompt(req, options.schemaText);
+      const { n, temperature, maxTokens, seed } = checkSampleRequest(
+        req.maxTokens === undefined && options.maxTokens !== undefined ? { ...req, maxTokens: options.maxTokens } : req,
+      );
+      const { messages } = options.prompt === 'compact' ? buildCompactSqlPrompt(req) : buildSqlPrompt(req, options.schemaText);
       const out: GeneratedCandidate[] = [];
       const report = (text: string): void => onProgress?.({ done: out.length, total: n, text });
       report(`Generating candidate 1 of ${n}`);
       for (let i = 0; i < n && signal?.aborted !== true; i++) {
-        const request: ChatCompletionRequestNonStreaming = {
+        const request: Omit<ChatCompletionRequestNonStreaming, 'stream'> = {
           messages: messages.map((m) => ({ ...m })),
           model: modelId,
-          stream: false,
           n: 1,
           temperature,
           max_tokens: maxTokens,
           logprobs: true,
           top_logprobs: 1,
           ...(seed === undefined ? {} : { seed: candidateSeed(seed, i) }),
+          ...(options.logitBias === undefined ? {} : { logit_bias: { ...options.logitBias } }),
         };
         const started = performance.now();
         let completion: ChatCompletion;
         try {
-          completion = await interruptible(engine, () => engine.chat.completions.create(request), signal);
+          completion = await interruptible(engine, () => completeByStream(engine, request), signal);
         } catch (thrown) {
           const error = toLlmError(thrown, modelId);
           if (error.code === 'ABORTED') break;
           throw new LlmFailure(error, out);
         }
+        const ms = performance.now() - started;
+        options.onRequest?.(requestCost('sample', completion, ms));
         // An interrupted request resolves with what it had so far: not a candidate.
         if (completion.choices[0]?.finish_reason === 'abort') break;
-        out.push(toCandidate(completion, modelId, performance.now() - started));
+        out.push(toCandidate(completion, modelId, ms));
         report(out.length < n ? `Generating candidate ${out.length + 1} of ${n}` : `Generated ${n} candidates`);
       }
       return out;

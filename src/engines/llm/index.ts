@@ -19,8 +19,11 @@ export {
 } from './app-config.ts';
 export { loadModel, type LoadOptions, type LoadProgress, type LoadResult } from './loader.ts';
 export { startWebLlm, spawnLlmWorker, type StartOptions, type StartResult, type WorkerLike } from './worker-engine.ts';
-export { probeModelFiles, probeUrl, PROBE_FILE } from './probe.ts';
-export { createModelCache, recoverModelCache, type ModelCache, type Persistence } from './cache.ts';
+export { checkModelFiles, type FileCheck } from './model-files.ts';
+export { checkModelHost, MODEL_HOST_KEY, type ModelHostCheck } from './model-host.ts';
+export { modelFolderUrl, whereOf } from './model-url.ts';
+export { createModelCache, recoverModelCache, type CachedModel, type ModelCache, type Persistence } from './cache.ts';
+export { requestCost } from './request-cost.ts';
 export { createWebLlmGenerator, type WebLlmGeneratorOptions } from './generator.ts';
 export { createReplayGenerator, normalizeQuestion } from './replay.ts';
 export { createJudge, JUDGE_SIGNAL, type Judge, type JudgeOptions, type JudgeRequest } from './judge.ts';

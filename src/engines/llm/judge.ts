@@ -13,14 +13,17 @@
  * verbalized fallback runs at T = 0 (greedy), as a deterministic reading.
  */
 import type { ChatCompletion, ChatCompletionRequestNonStreaming } from '@mlc-ai/web-llm';
+import { buildCompactJudgePrompt, type PromptStyle } from '../../core/prompt/compact-prompt.ts';
 import { buildJudgePrompt, buildVerbalizedJudgePrompt, type JudgeInput } from '../../core/prompt/judge-prompt.ts';
 import { DEFAULT_MIN_YES_NO_MASS, parseVerbalizedScore, yesProbability } from '../../core/prompt/judge-score.ts';
 import type { SchemaTextOptions } from '../../core/prompt/schema-text.ts';
 import type { Schema } from '../../core/schema.ts';
 import type { ChatEngine } from './engine.ts';
 import { toLlmError } from './errors.ts';
-import { interruptible } from './interrupt.ts';
-import { LlmFailure, type SampleOptions } from './types.ts';
+import { interruptible, isAborted } from './interrupt.ts';
+import { requestCost } from './request-cost.ts';
+import { completeByStream } from './stream.ts';
+import { LlmFailure, type ModelRequest, type SampleOptions } from './types.ts';
 
 /** The name the judge's scores carry in the signal registry and in `scores`. */
 export const JUDGE_SIGNAL = 'judge';
@@ -44,6 +47,12 @@ export interface JudgeOptions {
   /** Least Yes+No probability mass for the logprob score (default 0.05). */
   readonly minMass?: number;
   readonly schemaText?: SchemaTextOptions;
+  /** The full Yes/No prompt (default) or the compact one (no schema: a developer option for slow adapters). */
+  readonly prompt?: PromptStyle;
+  /** web-llm's `logit_bias` (token id → −100…100) on the Yes/No request: a developer option. */
+  readonly logitBias?: Readonly<Record<string, number>>;
+  /** Told the cost of every request. */
+  readonly onRequest?: (r: ModelRequest) => void;
 }
 
 export interface Judge {
@@ -70,16 +79,18 @@ const firstAlternatives = (c: ChatCompletion) =>
 export function createJudge(engine: ChatEngine, modelId: string, options: JudgeOptions = {}): Judge {
   const minMass = options.minMass ?? DEFAULT_MIN_YES_NO_MASS;
 
-  async function ask(messages: JudgeMessages, extra: Partial<ChatCompletionRequestNonStreaming>, signal?: AbortSignal) {
-    const request: ChatCompletionRequestNonStreaming = {
+  async function ask(kind: ModelRequest['kind'], messages: JudgeMessages, extra: Partial<ChatCompletionRequestNonStreaming>, signal?: AbortSignal) {
+    const request: Omit<ChatCompletionRequestNonStreaming, 'stream'> = {
       messages: messages.map((m) => ({ ...m })),
       model: modelId,
-      stream: false,
       n: 1,
       ...extra,
     };
+    const started = performance.now();
     try {
-      return await interruptible(engine, () => engine.chat.completions.create(request), signal);
+      const completion = await interruptible(engine, () => completeByStream(engine, request), signal);
+      options.onRequest?.(requestCost(kind, completion, performance.now() - started));
+      return completion;
     } catch (thrown) {
       const error = toLlmError(thrown, modelId);
       if (error.code === 'ABORTED') return undefined;
@@ -89,15 +100,23 @@ export function createJudge(engine: ChatEngine, modelId: string, options: JudgeO
 
   async function scoreOne(input: JudgeInput, signal?: AbortSignal): Promise<number | null> {
     const yesNo = await ask(
-      buildJudgePrompt(input, options.schemaText),
-      { temperature: JUDGE_TEMPERATURE, max_tokens: 1, logprobs: true, top_logprobs: JUDGE_TOP_LOGPROBS },
+      'judge',
+      options.prompt === 'compact' ? buildCompactJudgePrompt(input) : buildJudgePrompt(input, options.schemaText),
+      {
+        temperature: JUDGE_TEMPERATURE,
+        max_tokens: 1,
+        logprobs: true,
+        top_logprobs: JUDGE_TOP_LOGPROBS,
+        ...(options.logitBias === undefined ? {} : { logit_bias: { ...options.logitBias } }),
+      },
       signal,
     );
-    if (yesNo === undefined || yesNo.choices[0]?.finish_reason === 'abort') return null;
+    // A request that finished as the stop came (max_tokens 1 cannot be cut) is dropped like an interrupted one.
+    if (yesNo === undefined || yesNo.choices[0]?.finish_reason === 'abort' || isAborted(signal)) return null;
     const p = yesProbability(firstAlternatives(yesNo), minMass);
     if (p !== null || options.verbalizedFallback === false || signal?.aborted === true) return p;
     const verbalPrompt = buildVerbalizedJudgePrompt(input, options.schemaText);
-    const verbal = await ask(verbalPrompt, { temperature: 0, max_tokens: 8 }, signal);
+    const verbal = await ask('judge-verbalized', verbalPrompt, { temperature: 0, max_tokens: 8 }, signal);
     if (verbal === undefined || verbal.choices[0]?.finish_reason === 'abort') return null;
     return parseVerbalizedScore(verbal.choices[0]?.message.content ?? '');
   }

@@ -2,7 +2,7 @@
  * The models Confide offers: Qwen2.5-Coder Instruct at 0.5B, 1.5B, 3B and 7B
  * parameters, each as a q4f16_1 build (needs the GPU's shader-f16 feature) and
  * a q4f32_1 build (runs everywhere). Ids, upstream URLs, VRAM needs and the
- * low-resource flag are copied from web-llm 0.2.86's `prebuiltAppConfig`
+ * low-resource flag are copied from web-llm 0.2.79's `prebuiltAppConfig`
  * (test/engines/llm/models.test.ts checks them against the installed package).
  *
  * Download sizes are estimates, not measurements: parameters × bits per weight,
@@ -34,7 +34,7 @@ export interface ModelInfo {
   readonly upstreamLib: string;
 }
 
-const LIB_PREFIX = 'https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/main/web-llm-models/v0_2_86/base/';
+const LIB_PREFIX = 'https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/main/web-llm-models/v0_2_48/';
 
 const BITS_PER_WEIGHT: Readonly<Record<Quantization, number>> = { q4f16_1: 4.5, q4f32_1: 5 };
 
@@ -96,7 +96,7 @@ function info(row: Row, quantization: Quantization): ModelInfo {
     lowResource: row.lowResource,
     contextWindow: 4096,
     upstreamModel: `https://huggingface.co/mlc-ai/${id}`,
-    upstreamLib: `${LIB_PREFIX}${row.lib}-${quantization}_cs1k-webgpu.wasm`,
+    upstreamLib: `${LIB_PREFIX}${row.lib}-${quantization}-ctx4k_cs1k-webgpu.wasm`,
   };
 }
 

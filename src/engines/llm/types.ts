@@ -15,7 +15,8 @@ export type LlmErrorCode =
   | 'OUT_OF_MEMORY' // an allocation failed
   | 'QUOTA_EXCEEDED' // the browser's storage quota is too small for the model files
   | 'DOWNLOAD_FAILED' // a model file could not be fetched
-  | 'MODEL_NOT_FOUND' // no such model id in the configuration, or its files are not at the URL
+  | 'MODEL_NOT_FOUND' // no such model id in the configuration, or one of its files is not at its URL
+  | 'FILE_TRUNCATED' // a model file is shorter than its index says, or a JSON file is cut short
   | 'CONTEXT_TOO_LONG' // the prompt (schema) does not fit the model's context window
   | 'NOT_LOADED' // a request before a model finished loading
   | 'ABORTED' // the caller stopped it
@@ -31,12 +32,19 @@ export type LlmRecovery =
   | 'free-storage' // delete other cached models, or allow persistent storage
   | 'retry';
 
-/** An expected failure, as data. `message` says what happened and how to act on it. */
+/**
+ * An expected failure, as data. `message` says what failed, where, and the one
+ * thing to do next, once: a view shows it as it is, with the code.
+ */
 export interface LlmError {
   readonly code: LlmErrorCode;
   readonly message: string;
   /** The model the failure concerns, when there is one. */
   readonly modelId?: string;
+  /** The file that failed (`params_shard_3.bin`, `libs/….wasm`), when one did. */
+  readonly file?: string;
+  /** The host it was fetched from (`huggingface.co`, `127.0.0.1:8080`). */
+  readonly host?: string;
   readonly recovery?: LlmRecovery;
   /** What the engine reported, as `Name: message`. */
   readonly cause?: string;
@@ -51,6 +59,25 @@ export interface CandidateUsage {
   readonly decodeTokensPerSecond: number;
   /** Wall time of the request as the caller saw it, milliseconds. */
   readonly ms: number;
+}
+
+/**
+ * What one request to the model cost, from web-llm's `usage` and the caller's
+ * clock: how an Ask's time splits between prefill, decoding and the rest.
+ */
+export interface ModelRequest {
+  readonly kind: 'sample' | 'judge' | 'judge-verbalized';
+  /** web-llm's `finish_reason`: 'stop', 'length' or 'abort' (interrupted). */
+  readonly finishReason: string;
+  readonly promptTokens: number;
+  /** Tokens after the first (web-llm counts the first one in the prefill). */
+  readonly completionTokens: number;
+  /** Prefill time (time to first token), seconds, as web-llm measured it. */
+  readonly prefillSeconds: number;
+  /** Time decoding the tokens after the first, seconds. */
+  readonly decodeSeconds: number;
+  /** Wall time of the request as the caller saw it (worker round trip included), seconds. */
+  readonly wallSeconds: number;
 }
 
 /** One generated candidate. */

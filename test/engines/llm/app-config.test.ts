@@ -3,7 +3,7 @@ import { buildAppConfig, buildTimeModelBase, resolveModelBase } from '../../../s
 import { MODELS } from '../../../src/engines/llm/models.ts';
 
 const ID = 'Qwen2.5-Coder-1.5B-Instruct-q4f16_1-MLC';
-const LIB = 'Qwen2-1.5B-Instruct-q4f16_1_cs1k-webgpu.wasm';
+const LIB = 'Qwen2-1.5B-Instruct-q4f16_1-ctx4k_cs1k-webgpu.wasm';
 const recordFor = (base: string | undefined, location: string) =>
   buildAppConfig({ base, location }).model_list.find((m) => m.model_id === ID)!;
 
@@ -39,7 +39,7 @@ describe('buildAppConfig builds absolute URLs web-llm accepts', () => {
     for (const base of [undefined, '', '  ']) {
       const r = recordFor(base, 'https://host.example/');
       expect(r.model).toBe(`https://huggingface.co/mlc-ai/${ID}`);
-      expect(r.model_lib).toBe(`https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/main/web-llm-models/v0_2_86/base/${LIB}`);
+      expect(r.model_lib).toBe(`https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/main/web-llm-models/v0_2_48/${LIB}`);
     }
   });
 
@@ -55,7 +55,8 @@ describe('buildAppConfig builds absolute URLs web-llm accepts', () => {
   });
 
   it('passes a cache backend through, and resolveModelBase leaves upstream as undefined', () => {
-    expect(buildAppConfig({ location: 'https://h/', cacheBackend: 'indexeddb' }).cacheBackend).toBe('indexeddb');
+    expect(buildAppConfig({ location: 'https://h/', cacheBackend: 'indexeddb' }).useIndexedDBCache).toBe(true);
+    expect(buildAppConfig({ location: 'https://h/', cacheBackend: 'cache' }).useIndexedDBCache).toBeUndefined();
     expect(resolveModelBase('', 'https://h/')).toBeUndefined();
     expect(buildTimeModelBase()).toBeUndefined();
   });

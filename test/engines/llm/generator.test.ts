@@ -5,7 +5,7 @@ import { PROMPT_VERSION } from '../../../src/core/prompt/sql-prompt.ts';
 import type { Schema } from '../../../src/core/schema.ts';
 import type { LlmEngine } from '../../../src/engines/llm/engine.ts';
 import { createWebLlmGenerator } from '../../../src/engines/llm/generator.ts';
-import { LlmFailure, type SampleProgress } from '../../../src/engines/llm/types.ts';
+import { LlmFailure, type ModelRequest, type SampleProgress } from '../../../src/engines/llm/types.ts';
 import { FakeEngine, reply, webLlmError } from './fake-engine.ts';
 
 // Compile-time: web-llm's own engines satisfy the interface the adapter needs.
@@ -27,13 +27,13 @@ const schema: Schema = {
 const question = 'What are the names of all singers?';
 
 describe('web-llm generator', () => {
-  it('sends N separate non-streaming requests with n=1, logprobs and top_logprobs=1', async () => {
+  it('sends N separate streamed requests with n=1, logprobs and top_logprobs=1, and the usage chunk', async () => {
     const engine = new FakeEngine(() => reply('```sql\nSELECT name FROM singer\n```'));
     const out = await createWebLlmGenerator(engine, MODEL).sample({ schema, question, n: 3, temperature: 0.7 });
     expect(out).toHaveLength(3);
     expect(engine.requests).toHaveLength(3);
     for (const r of engine.requests) {
-      expect(r).toMatchObject({ n: 1, stream: false, logprobs: true, top_logprobs: 1, temperature: 0.7, model: MODEL });
+      expect(r).toMatchObject({ n: 1, stream: true, stream_options: { include_usage: true }, logprobs: true, top_logprobs: 1, temperature: 0.7, model: MODEL });
       expect(r.messages[1]?.content).toContain(`Question: ${question}`);
     }
     expect(PROMPT_VERSION).toBeTruthy();
@@ -143,6 +143,42 @@ describe('web-llm generator', () => {
     const f = failure as LlmFailure;
     expect(f.error).toMatchObject({ code: 'DEVICE_LOST', modelId: MODEL, recovery: 'choose-smaller-model' });
     expect(f.partial).toHaveLength(2);
+  });
+
+  it('sends the compact prompt, a logit_bias and its own most tokens when set, and reports each request with its finish reason', async () => {
+    const controller = new AbortController();
+    const engine = new FakeEngine((_r, i) => {
+      if (i === 1) setTimeout(() => controller.abort(), 30);
+      return reply('SELECT count(*) FROM singer', -0.1, i === 1 ? { msPerToken: 20 } : { finish: 'length' });
+    });
+    const costs: ModelRequest[] = [];
+    const generator = createWebLlmGenerator(engine, MODEL, { prompt: 'compact', maxTokens: 2, logitBias: { '635': 30 }, onRequest: (r) => costs.push(r) });
+    const out = await generator.sample({ schema, question, n: 2 }, { signal: controller.signal });
+    expect(out).toHaveLength(1);
+    expect(engine.requests[0]).toMatchObject({ max_tokens: 2, logit_bias: { '635': 30 } });
+    expect(engine.requests[0]!.messages.map((m) => m.content)).toEqual(['Write one SQLite query.', question]);
+    expect(costs.map((c) => [c.kind, c.finishReason])).toEqual([['sample', 'length'], ['sample', 'abort']]);
+    expect(costs[0]).toMatchObject({ promptTokens: 100, prefillSeconds: 0.1 });
+    expect(costs[0]!.decodeSeconds).toBeCloseTo(costs[0]!.completionTokens * 0.02, 12);
+    // A request's own maxTokens wins over the generator's.
+    await generator.sample({ schema, question, n: 1, maxTokens: 5 });
+    expect(engine.requests[2]!.max_tokens).toBe(5);
+  });
+
+  it('samples again after a Cancel (web-llm 0.2.79 leaves a non-streaming request\'s interrupt set; a stream clears it)', async () => {
+    const controller = new AbortController();
+    const engine = new FakeEngine((_r, i) => {
+      if (i === 0) setTimeout(() => controller.abort(), 30);
+      return reply('SELECT name FROM singer WHERE name = 1', -0.2, { msPerToken: 10 });
+    });
+    const generator = createWebLlmGenerator(engine, MODEL);
+    expect(await generator.sample({ schema, question, n: 2 }, { signal: controller.signal })).toEqual([]);
+    // A request sent without a stream now would end at once: the flag is still set …
+    const stale = await engine.chat.completions.create({ messages: [{ role: 'user', content: 'q' }], stream: false });
+    expect(stale.choices[0]).toMatchObject({ finish_reason: 'abort', message: { content: '' } });
+    // … while the generator's streamed requests clear it.
+    const next = await generator.sample({ schema, question, n: 2 });
+    expect(next.map((c) => c.sql)).toEqual(['SELECT name FROM singer WHERE name = 1', 'SELECT name FROM singer WHERE name = 1']);
   });
 
   it('rejects a broken request before calling the engine', async () => {

@@ -1,16 +1,16 @@
-import type { ChatCompletionRequestNonStreaming } from '@mlc-ai/web-llm';
+import type { ChatCompletionRequest } from '@mlc-ai/web-llm';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../src/core/schema.ts';
 import { createJudge, JUDGE_TOP_LOGPROBS } from '../../../src/engines/llm/judge.ts';
-import { LlmFailure } from '../../../src/engines/llm/types.ts';
+import { LlmFailure, type ModelRequest } from '../../../src/engines/llm/types.ts';
 import { FakeEngine, type FakeReply } from './fake-engine.ts';
 
 const MODEL = 'Qwen2.5-Coder-1.5B-Instruct-q4f16_1-MLC';
 const schema: Schema = { tables: [] };
 const question = 'How many singers are there?';
 
-const isYesNo = (r: ChatCompletionRequestNonStreaming) => r.max_tokens === 1;
-const sqlOf = (r: ChatCompletionRequestNonStreaming) => /```sql\n([\s\S]*?)\n```/.exec(String(r.messages[1]?.content))?.[1];
+const isYesNo = (r: ChatCompletionRequest) => r.max_tokens === 1;
+const sqlOf = (r: ChatCompletionRequest) => /```sql\n([\s\S]*?)\n```/.exec(String(r.messages[1]?.content))?.[1];
 
 /** A first token with these top alternatives (probabilities). */
 function firstToken(alternatives: Record<string, number>): FakeReply {
@@ -39,6 +39,17 @@ describe('LLM judge', () => {
       expect(r).toMatchObject({ max_tokens: 1, logprobs: true, top_logprobs: JUDGE_TOP_LOGPROBS, temperature: 1, n: 1 });
       expect(String(r.messages[1]?.content)).toMatch(/Answer Yes or No\.$/);
     }
+  });
+
+  it('asks the compact Yes/No question with the judge\'s logit_bias when set, and reports each request', async () => {
+    const engine = new FakeEngine(() => firstToken({ No: 0.6, Yes: 0.3, w1: 0.1 }));
+    const costs: ModelRequest[] = [];
+    const judge = createJudge(engine, MODEL, { prompt: 'compact', logitBias: { '355': 15, '357': 14 }, onRequest: (r) => costs.push(r) });
+    const [score] = await judge.scoreCandidates({ schema, question, sqls: ['SELECT count(*) FROM singer'] });
+    expect(score).toBeCloseTo(0.3 / 0.9, 12);
+    expect(engine.requests[0]).toMatchObject({ logit_bias: { '355': 15, '357': 14 }, temperature: 1, max_tokens: 1, top_logprobs: JUDGE_TOP_LOGPROBS });
+    expect(engine.requests[0]!.messages.map((m) => m.content)).toEqual(['Answer Yes or No.', `${question}\nSELECT count(*) FROM singer`]);
+    expect(costs).toMatchObject([{ kind: 'judge', finishReason: 'stop', promptTokens: 100 }]);
   });
 
   it('falls back to a verbalized 0–100 when Yes/No tokens are missing', async () => {

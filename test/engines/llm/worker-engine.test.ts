@@ -40,7 +40,7 @@ describe('startWebLlm through web-llm’s worker client', () => {
   it('maps the string a worker rejects with (no network here: Failed to fetch) to DOWNLOAD_FAILED', async () => {
     const worker = new FakeWorker((send, msg) => send({ kind: 'throw', uuid: msg.uuid, content: 'TypeError: Failed to fetch' }));
     const r = await startWebLlm({ modelId: MODEL, appConfig, worker });
-    expect(r).toMatchObject({ ok: false, error: { code: 'DOWNLOAD_FAILED', modelId: MODEL, recovery: 'delete-model-cache' } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'DOWNLOAD_FAILED', modelId: MODEL, recovery: 'retry' } });
     expect(!r.ok && r.error.cause).toBe('TypeError: Failed to fetch');
     expect(worker.terminated).toBe(true);
   });
