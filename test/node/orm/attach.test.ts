@@ -71,15 +71,19 @@ describe('attachOrmScores', () => {
     expect(prepared[0]!.view.candidates[0]!.scores?.orm).toBeUndefined();
   });
 
-  it('gives an agreement model each pool\'s own shares', async () => {
+  it('gives an agreement model each pool\'s own shares as orm (none in a pool of one), and the question and SQL alone as orm_sql', async () => {
     const config = { ...DEFAULT_FEATURIZER, agreement: true };
     const { scorer, f } = fakeScorer(config);
     const { prepared: out } = await attachOrmScores(prepared, scorer);
+    expect(prepared.some((q) => q.view.candidates.length === 1)).toBe(true);
     out.forEach((q, qi) => {
       const shares = viewAgreement(prepared[qi]!.view);
+      const pool = q.view.candidates.length;
       q.view.candidates.forEach((c, i) => {
-        const row = toDense(featurize({ ...itemOf(prepared[qi]!, i), agreement: shares[i]! }, config), config.dim);
-        expect(c.scores?.orm).toBe(Math.fround(f(row)));
+        const alone = Math.fround(f(toDense(featurize(itemOf(prepared[qi]!, i), config), config.dim)));
+        const withShares = Math.fround(f(toDense(featurize({ ...itemOf(prepared[qi]!, i), agreement: shares[i]! }, config), config.dim)));
+        expect(c.scores?.orm).toBe(pool >= 2 ? withShares : alone);
+        expect(c.scores?.orm_sql).toBe(alone);
       });
     });
   });
