@@ -144,7 +144,12 @@ describe('Evaluate', () => {
     // Same solver in another JavaScript engine: equal up to the solver's tolerance.
     expect(checked.profile.bands.map((b) => [b.min, b.max, b.signals])).toEqual(expected.profile.bands.map((b) => [b.min, b.max, b.signals]));
     checked.profile.bands.forEach((b, i) => b.model.weights.forEach((w, j) => expect(w).toBeCloseTo(expected.profile.bands[i]!.model.weights[j]!, 6)));
-    expect(checked.profile.bands.map((b) => b.thresholds)).toEqual(expected.profile.bands.map((b) => b.thresholds));
+    checked.profile.bands.forEach((b, i) => b.thresholds.forEach((t, j) => {
+      const e = expected.profile.bands[i]!.thresholds[j]!;
+      expect(t.target_risk).toBe(e.target_risk);
+      if (e.threshold === null) expect(t.threshold).toBeNull();
+      else expect(t.threshold).toBeCloseTo(e.threshold, 9);
+    }));
 
     const target = (await askAllDemo(0.2, checked.profile))[2]!;
     await page.getByRole('tab', { name: 'Ask' }).click();
