@@ -65,7 +65,7 @@ describe('the CSP as an HTTP header', () => {
 
   it('runs Ask with the ORM verifier in its worker, then Evaluate, with no violation', async () => {
     await page.locator('.example-chips .chip').first().waitFor({ timeout: 30_000 });
-    await page.getByLabel('Also score with the outcome reward model').check();
+    await page.getByLabel('Score with the outcome reward model').check();
     await page.locator('.example-chips .chip').first().click();
     await page.locator('[data-decision]').waitFor({ timeout: 90_000 });
     expect(await page.locator('.notice', { hasText: 'verifier did not score' }).count()).toBe(0);

@@ -24,7 +24,7 @@ describe('the ORM verifier', () => {
     const { page } = app;
     const target = (await askAllDemo(0.2))[6]!;
     await page.getByLabel('Question', { exact: true }).fill(target.question);
-    await page.getByLabel('Also score with the outcome reward model').check();
+    await page.getByLabel('Score with the outcome reward model').check();
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
     await page.locator('.decision').waitFor({ timeout: 90_000 });
     const publicDir = new URL('../../public/', import.meta.url);

@@ -79,7 +79,7 @@ describe('privacy in every flow', () => {
     // Ask on the demo, with the outcome reward model scoring in its worker; open every candidate.
     await page.getByRole('tab', { name: 'Ask' }).click();
     await page.getByLabel('Question', { exact: true }).fill(DEMO_QUESTION);
-    await page.getByLabel('Also score with the outcome reward model').check();
+    await page.getByLabel('Score with the outcome reward model').check();
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
     await page.locator('.decision').waitFor({ timeout: 90_000 });
     for (const d of await page.locator('.candidates details').all()) await d.locator('summary').click();

@@ -9,9 +9,13 @@
  *   which does not depend on the pool: the only verifier reading that says
  *   something about a single query, and what calibration profiles use
  *   (profile.ts; a pool cut to fewer candidates keeps it, subsample.ts).
- * For a model without agreement features the two are equal.
+ * For a model without agreement features the two are equal. A candidate
+ * longer than MAX_ANALYZED_SQL_CHARS (100,000 characters; no query a model
+ * writes comes near it) is not scored: its verifier signals are missing, and
+ * featurizing megabytes of SQL never holds up an Ask.
  */
 import type { Verifier } from '../pipeline/types.ts';
+import { MAX_ANALYZED_SQL_CHARS } from '../sql/parse-limits.ts';
 import { agreementShares } from './agreement.ts';
 import type { OrmItem } from './featurize.ts';
 
@@ -33,20 +37,27 @@ export function ormVerifier(score: OrmScoreFn): Verifier {
     async score(input, signal) {
       const n = input.candidates.length;
       const shares = n >= 2 ? agreementShares(input.clusters) : undefined;
+      const scored = (sql: string | null): boolean => sql !== null && sql.length <= MAX_ANALYZED_SQL_CHARS;
       const base = (sql: string | null): OrmItem => ({
         question: input.question,
         ...(input.evidence ? { evidence: input.evidence } : {}),
         sql: sql ?? '',
         schema: input.schema,
       });
+      const kept = input.candidates.map((_, i) => i).filter((i) => scored(input.candidates[i]!.sql));
+      if (kept.length === 0) return { ok: true, scores: input.candidates.map(() => null), also: { orm_sql: input.candidates.map(() => null) } };
       const items: OrmItem[] = [
-        ...input.candidates.map((c, i) => (shares ? { ...base(c.sql), agreement: shares[i]! } : base(c.sql))),
-        ...input.candidates.map((c) => base(c.sql)),
+        ...kept.map((i) => (shares ? { ...base(input.candidates[i]!.sql), agreement: shares[i]! } : base(input.candidates[i]!.sql))),
+        ...kept.map((i) => base(input.candidates[i]!.sql)),
       ];
       const r = await score(items, signal);
       if (!r.ok) return { ok: false, error: { code: r.error.code, message: r.error.message } };
-      const pick = (offset: number): (number | null)[] => input.candidates.map((c, i) => (c.sql === null ? null : (r.scores[offset + i] as number)));
-      return { ok: true, scores: pick(0), also: { orm_sql: pick(n) } };
+      const pick = (offset: number): (number | null)[] => {
+        const out: (number | null)[] = input.candidates.map(() => null);
+        kept.forEach((i, j) => (out[i] = r.scores[offset + j] as number));
+        return out;
+      };
+      return { ok: true, scores: pick(0), also: { orm_sql: pick(kept.length) } };
     },
   };
 }
