@@ -1,6 +1,7 @@
 /**
- * Flags shared by the commands that execute a candidate file against a
- * benchmark (label, eval, curate), and the one step they share: load the
+ * What the commands that execute a candidate file against a benchmark (label,
+ * eval, curate) share besides their flags (BENCH_FLAGS in specs.ts): the
+ * inputs those flags name, the rule, and the one step they share: load the
  * benchmark and the candidates and prepare (execute + label) every record.
  */
 import type { EquivalenceRule } from '../core/results/index.ts';
@@ -10,15 +11,6 @@ import type { InputPath } from '../node/input-file.ts';
 import { createNodeSqlPool } from '../node/sql-pool.ts';
 import { numberFlag, UsageError, type ParsedFlags } from './args.ts';
 import { progressReporter } from './progress.ts';
-
-export const BENCH_FLAGS = {
-  bench: { type: 'string', required: true, help: 'benchmark folder (Spider or BIRD layout)' },
-  split: { type: 'string', default: 'dev', help: 'question file <split>.json' },
-  candidates: { type: 'string', required: true, help: 'candidate file (JSON Lines)' },
-  rule: { type: 'string', default: 'spider', help: 'equivalence rule: spider | bird' },
-  'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
-  workers: { type: 'string', help: 'SQL worker threads (default min(4, cores))' },
-} as const;
 
 /**
  * The inputs the benchmark flags name: the benchmark folder and, when given, the candidate file.

@@ -6,27 +6,15 @@ import { requireLabeled } from '../../core/eval/labeled-enough.ts';
 import { evaluate } from '../../core/eval/report.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { ormSidecarPath, scoreWithOrmFile } from '../../node/orm/attach.ts';
-import { numberFlag, parseFlags, UsageError, type CommandSpec } from '../args.ts';
+import { numberFlag, parseFlags, UsageError } from '../args.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { reportText } from '../report-text.ts';
 import { checkInputs } from '../../node/input-file.ts';
-import { BENCH_FLAGS, benchInputs, prepareFromFlags } from '../bench-flags.ts';
+import { benchInputs, prepareFromFlags } from '../bench-flags.ts';
+import { EVAL_SPEC } from '../specs.ts';
 
-const spec: CommandSpec = {
-  name: 'eval',
-  summary: 'AUROC with bootstrap CIs, calibration, selective prediction, certificate and Best-of-N on a candidate file',
-  flags: {
-    ...BENCH_FLAGS,
-    bootstrap: { type: 'string', default: '2000', help: 'bootstrap resamples' },
-    seed: { type: 'string', default: '1', help: 'seed of every random step' },
-    folds: { type: 'string', default: '2', help: 'cross-fit folds (split by question)' },
-    group: { type: 'string', help: 'cross-fit leave-one-group-out by this field (db_id)' },
-    json: { type: 'string', help: 'write the full report as JSON' },
-    'per-question': { type: 'string', help: 'write one JSON line per question' },
-    orm: { type: 'string', help: 'score every candidate with this ORM model (.onnx, its .json sidecar beside it) as scores.orm' },
-  },
-};
+const spec = EVAL_SPEC;
 
 export const evalCommand: Command = {
   spec,
