@@ -4,9 +4,10 @@
  * compiler tsx runs on the same files, so the bundle's code is what the
  * sources mean under tsx), so running `confide` compiles nothing.
  *
- * - build/cli/confide.mjs runs the CLI (src/cli/bin.ts); sql.node.mjs is its
- *   worker thread's entry (workers/sql.node.ts); each command's code is a chunk
- *   loaded when that command runs, so `confide --help` loads no engine.
+ * - build/cli/confide.mjs runs the CLI (src/cli/bin.ts); sql.node.mjs and
+ *   analysis.node.mjs are its worker threads' entries (workers/*.node.ts); each
+ *   command's code is a chunk loaded when that command runs, so `confide --help`
+ *   loads no engine.
  * - Packages stay outside the bundle and load from node_modules, so sql.js and
  *   onnxruntime-web find their wasm beside their own files, as from the sources.
  * - build/cli/inputs.json lists the source files the bundle was built from and
@@ -72,7 +73,7 @@ export async function buildCli() {
   const fresh = new URL(`cli.${process.pid}.${started}/`, parent);
   const result = await build({
     absWorkingDir: fileURLToPath(ROOT),
-    entryPoints: { confide: 'src/cli/bin.ts', 'sql.node': 'workers/sql.node.ts' },
+    entryPoints: { confide: 'src/cli/bin.ts', 'sql.node': 'workers/sql.node.ts', 'analysis.node': 'workers/analysis.node.ts' },
     outdir: fileURLToPath(fresh),
     outExtension: { '.js': '.mjs' },
     bundle: true,

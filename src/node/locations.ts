@@ -25,3 +25,5 @@ export const PROJECT_ROOT = new URL('../../', import.meta.url);
  */
 export const SQL_WORKER_ENTRY = bundled ? new URL('./sql.node.mjs', import.meta.url) : new URL('workers/sql.node.mjs', PROJECT_ROOT);
 
+/** The analysis worker thread's entry (src/node/analysis-worker.ts), from the bundle or the sources as above. */
+export const ANALYSIS_WORKER_ENTRY = bundled ? new URL('./analysis.node.mjs', import.meta.url) : new URL('workers/analysis.node.mjs', PROJECT_ROOT);

@@ -30,7 +30,7 @@ export const evalCommand: Command = {
       bench: { dir: flags.bench as string, split: flags.split as string },
     });
     const t0 = performance.now();
-    const { run } = await prepareFromFlags(flags);
+    const { run } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined });
     // Fewer than two labeled questions: say how many, and why the others were left out, before any statistics.
     requireLabeled(run.prepared, [
       ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0 ? [`${flags.candidates as string} holds no questions`] : []),
@@ -39,7 +39,7 @@ export const evalCommand: Command = {
     ]);
     let prepared = run.prepared;
     if (flags.orm !== undefined) {
-      const r = await scoreWithOrmFile(prepared, flags.orm as string);
+      const r = await scoreWithOrmFile(prepared, flags.orm as string, { facts: run.facts });
       prepared = r.prepared;
       const s = r.stats;
       process.stderr.write(`orm ${r.name}: ${s.candidates} candidates (${s.scored} distinct per question) in ${((s.featurizeMs + s.modelMs) / 1000).toFixed(1)} s: featurize ${(s.featurizeMs / s.scored).toFixed(2)} ms/row, model ${(s.modelMs / s.scored).toFixed(3)} ms/row\n`);

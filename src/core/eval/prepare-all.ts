@@ -10,8 +10,10 @@
  */
 import type { QuestionRecord } from '../bench/types.ts';
 import type { ExecOutcome } from '../exec/types.ts';
+import type { SqlFacts } from '../orm/sql-facts.ts';
 import type { EquivalenceRule } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
+import type { SqlAnalysis } from '../sql/analysis.ts';
 import { prepareQuestion, type PreparedQuestion } from './prepare.ts';
 
 /** One open database, as `prepareQuestion` needs it. */
@@ -39,6 +41,20 @@ export interface DbAccess<Db extends OpenedDb = OpenedDb> {
   close(dbId: string): Promise<void>;
 }
 
+/** One text as an analyzer gives it back: its analysis, and the ORM's facts when the analyzer makes them. */
+export interface AnalyzedSql {
+  readonly analysis: SqlAnalysis;
+  readonly facts?: SqlFacts;
+}
+
+/**
+ * Parses SQL elsewhere (a worker thread, src/node/analysis-worker.ts): one
+ * result per text, in order, each `analyzeSql(text, schema)`.
+ */
+export interface SqlAnalyzer {
+  analyze(sqls: readonly string[], schema: Schema | undefined): Promise<readonly AnalyzedSql[]>;
+}
+
 /** Progress after each question: `progress` is `done / total`. */
 export interface PrepareProgress {
   readonly done: number;
@@ -53,15 +69,23 @@ export interface PrepareAllOptions {
   /** Equivalence rule for labels (default `spider`). */
   readonly rule?: EquivalenceRule;
   /**
-   * Only the labels will be read (`confide label`): no candidate is parsed and
-   * no normalized SQL is asked for, since only the signals' structure keys use
-   * it. Default false.
+   * Only the labels will be read (`confide label`): no candidate is parsed, no
+   * normalized SQL is asked for (only the signals' structure keys use it), and
+   * no result is fingerprinted unless a view is read (PrepareDeps.labelsOnly).
+   * Default false.
    */
   readonly labelsOnly?: boolean;
   /** Queries per `runMany` call (whole questions; at least one question). Default 256. */
   readonly chunkQueries?: number;
   /** Chunks in flight at once. Default 2. */
   readonly inFlight?: number;
+  /**
+   * Where candidates are parsed (not with `labelsOnly`): each chunk's texts
+   * not seen before on its database go to it as the chunk starts executing,
+   * so parsing runs beside execution, and each distinct text is parsed once
+   * per database; without one, the signals parse on this thread.
+   */
+  readonly analyzer?: SqlAnalyzer;
 }
 
 export interface PrepareAllResult {
@@ -71,6 +95,8 @@ export interface PrepareAllResult {
   readonly records: QuestionRecord[];
   /** Records skipped because their database could not be opened, in input order. */
   readonly skipped: readonly { readonly id: string; readonly db_id: string; readonly reason: string; readonly code?: string }[];
+  /** The ORM's facts of each candidate text, where the analyzer made them. */
+  readonly facts: ReadonlyMap<string, SqlFacts>;
 }
 
 /** Splits a database's record indices into chunks of about `size` queries (whole questions). */
@@ -116,6 +142,9 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
     options.onProgress?.({ done, total, progress: done / total, text: `${dbId}: ${done} of ${total} questions executed and labelled` });
   };
 
+  const facts = new Map<string, SqlFacts>();
+  const analyzer = options.labelsOnly === true ? undefined : options.analyzer;
+
   const dbIds = [...byDb.keys()];
   let opening = dbIds.length > 0 ? access.open(dbIds[0]!) : null;
   for (const [k, dbId] of dbIds.entries()) {
@@ -136,16 +165,35 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
     if (k + 1 < dbIds.length) opening = access.open(dbIds[k + 1]!);
     const db = opened.db;
     const chunks = chunksOf(records, indices, chunkQueries);
+    // This database's candidate texts as the analyzer parses them: requested once each, read when labelled.
+    const analysed = new Map<string, Promise<AnalyzedSql>>();
+    const analyse = (texts: readonly string[]): void => {
+      const fresh = [...new Set(texts)].filter((t) => !analysed.has(t));
+      if (analyzer === undefined || fresh.length === 0) return;
+      const all = analyzer.analyze(fresh, db.schema);
+      all.catch(() => undefined); // awaited below, through each text's share
+      fresh.forEach((t, k) => analysed.set(t, all.then((r) => r[k] as AnalyzedSql)));
+    };
     let next = 0;
     const lane = async (): Promise<void> => {
       while (next < chunks.length) {
         const chunk = chunks[next++] as number[];
+        const texts = chunk.flatMap((i) => (records[i] as QuestionRecord).candidates.map((c) => c.sql));
+        analyse(texts);
         const sqls = chunk.flatMap((i) => {
           const r = records[i] as QuestionRecord;
           return r.gold === undefined ? r.candidates.map((c) => c.sql) : [...r.candidates.map((c) => c.sql), r.gold];
         });
         // Normalized text comes back with the outcomes (no round trip per unparseable candidate), unless only labels are read.
         const outcomes = await db.runMany(sqls, signal, options.labelsOnly !== true);
+        const analyses = new Map<string, SqlAnalysis>();
+        if (analyzer !== undefined) {
+          for (const t of new Set(texts)) {
+            const a = await (analysed.get(t) as Promise<AnalyzedSql>);
+            analyses.set(t, a.analysis);
+            if (a.facts !== undefined) facts.set(t, a.facts);
+          }
+        }
         let at = 0;
         for (const i of chunk) {
           const record = records[i] as QuestionRecord;
@@ -155,6 +203,8 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
             ...(options.labelsOnly === true ? {} : { normalizedSql: (sql: string) => db.normalizedSql(sql) }),
             ...(db.schema === undefined ? {} : { schema: db.schema }),
             ...(options.rule !== undefined ? { rule: options.rule } : {}),
+            ...(analyzer === undefined ? {} : { analysis: (sql: string) => analyses.get(sql) }),
+            ...(options.labelsOnly === true ? { labelsOnly: true } : {}),
           });
           step(dbId);
         }
@@ -172,6 +222,7 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
   }
   const keep = out.flatMap((p, i) => (p === undefined ? [] : [i]));
   return {
+    facts,
     prepared: keep.map((i) => out[i] as PreparedQuestion),
     records: keep.map((i) => records[i] as QuestionRecord),
     skipped: records.flatMap((r) => {

@@ -2,6 +2,7 @@
  * Grouping a question's candidates by normalized text, by structure and by
  * execution result.
  */
+import { analyzedStructureKey } from '../sql/analysis.ts';
 import { normalizeSql } from '../sql/normalize.ts';
 import { structureKey } from '../sql/structure.ts';
 import type { AnswerClusters, Clustering, QuestionView } from './types.ts';
@@ -50,7 +51,8 @@ export function largestClusterHead(c: Clustering): number {
 
 /**
  * All clusters of a question. Structure keys use each candidate's
- * `normalizedSql` as the fallback when no parser dialect reads it.
+ * `normalizedSql` as the fallback when no parser dialect reads it, and its
+ * `analysis` (nothing parsed here) when it has one.
  *
  * @example
  * const c = buildClusters(view);
@@ -64,7 +66,7 @@ export function buildClusters(q: QuestionView): AnswerClusters {
     const id = `${c.sql}\u0000${c.normalizedSql ?? ''}`;
     let s = memo.get(id);
     if (s === undefined) {
-      s = structureKey(c.sql, c.normalizedSql);
+      s = c.analysis === undefined ? structureKey(c.sql, c.normalizedSql) : analyzedStructureKey(c.analysis, c.sql, c.normalizedSql);
       memo.set(id, s);
     }
     return s;

@@ -6,7 +6,7 @@
  * Conventions: a SQL text repeated within a question is featurized and
  * scored once (its repeats get the same score; with agreement features its
  * shares are equal too, since equal texts share every cluster); parses are
- * cached per distinct SQL across the whole run; rows go to the model in
+ * cached per distinct SQL across the whole run (or made already, `facts`); rows go to the model in
  * batches of whole questions of at most `batchRows` rows. Candidates that
  * failed to execute are scored too (selection strategies skip them).
  */
@@ -30,6 +30,8 @@ export interface AttachStats {
 export interface AttachOptions {
   /** Most rows per model run (default 512). */
   readonly batchRows?: number;
+  /** Each SQL text's facts where they were made already (an analysis worker, PreparedRun.facts): not parsed again. */
+  readonly facts?: ReadonlyMap<string, SqlFacts>;
   readonly onProgress?: (p: { progress: number; text: string }) => void;
 }
 
@@ -49,7 +51,7 @@ export async function attachOrmScores(
 ): Promise<{ prepared: PreparedQuestion[]; stats: AttachStats }> {
   const config = scorer.sidecar.featurizer;
   const batchRows = options.batchRows ?? 512;
-  const cache = new Map<string, SqlFacts>();
+  const cache = new Map<string, SqlFacts>(options.facts);
   const scores: Float32Array[] = prepared.map((q) => new Float32Array(q.view.candidates.length));
   let featurizeMs = 0;
   let modelMs = 0;
