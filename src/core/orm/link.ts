@@ -29,13 +29,15 @@ const content = (stems: readonly string[]): string[] => stems.filter((s) => !STO
 /**
  * What linking reads off a schema, the same for every candidate on it: lowercase
  * column names, tables by lowercase name (the first of a name, as a search in
- * table order finds), and each table's name stems.
+ * table order finds), each table's columns, and the tables by name stem.
  */
 interface SchemaView {
   readonly columns: ReadonlySet<string>;
   readonly tables: ReadonlyMap<string, TableInfo>;
-  /** Stems of each table's name and column names. */
-  readonly stems: ReadonlyMap<TableInfo, ReadonlySet<string>>;
+  /** Each table's lowercase column names. */
+  readonly columnsOf: ReadonlyMap<TableInfo, ReadonlySet<string>>;
+  /** For each stem of a table's name or column names, the tables (in schema order) that have it. */
+  readonly tablesWithStem: ReadonlyMap<string, readonly TableInfo[]>;
 }
 
 /** Schemas are plain data shared by all candidates of a database: their views are kept while the schema lives. */
@@ -46,10 +48,14 @@ function schemaView(schema: Schema): SchemaView {
   if (view === undefined) {
     const tables = new Map<string, TableInfo>();
     for (const t of schema.tables) if (!tables.has(t.name.toLowerCase())) tables.set(t.name.toLowerCase(), t);
+    const stems = new Map(schema.tables.map((t) => [t, new Set([t.name, ...t.columns.map((c) => c.name)].flatMap((n) => nameStemsShared(n)))]));
+    const tablesWithStem = new Map<string, TableInfo[]>();
+    for (const [t, own] of stems) for (const st of own) tablesWithStem.set(st, [...(tablesWithStem.get(st) ?? []), t]);
     view = {
       columns: new Set(schema.tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase()))),
       tables,
-      stems: new Map(schema.tables.map((t) => [t, new Set([t.name, ...t.columns.map((c) => c.name)].flatMap((n) => nameStemsShared(n)))])),
+      columnsOf: new Map(schema.tables.map((t) => [t, new Set(t.columns.map((c) => c.name.toLowerCase()))])),
+      tablesWithStem,
     };
     SCHEMAS.set(schema, view);
   }
@@ -79,6 +85,9 @@ const textView = boundedMemo(1024, (text: string): TextView => {
   const stems = new Set(textWords(text).map(stem));
   return { lower: text.toLowerCase(), stems, content: content([...stems]), numbers: textNumbers(text) };
 });
+
+/** A name's stems that can link it to a question: no stopwords, no numbers (names repeat: kept in a bounded memo). */
+const contentStems = boundedMemo(8192, (name: string): readonly string[] => nameStemsShared(name).filter((s) => !STOPWORDS.has(s) && !/^\d/.test(s)));
 
 function isKeyPair(tables: ReadonlyMap<string, TableInfo>, a: ColumnRef, b: ColumnRef): boolean {
   const fk = (x: ColumnRef, y: ColumnRef): boolean => {
@@ -110,7 +119,7 @@ export function linkFeatures(text: string, facts: SqlFacts, schema?: Schema): nu
   const strExact = bare.filter((s) => text.includes(s)).length;
 
   const columns = [...new Map(facts.columns.map((c) => [`${c.table}.${c.column}`, c])).values()];
-  const mentioned = (name: string): boolean => nameStemsShared(name).some((s) => !STOPWORDS.has(s) && !/^\d/.test(s) && qStems.has(s));
+  const mentioned = (name: string): boolean => contentStems(name).some((s) => qStems.has(s));
   const usedStems = new Set<string>();
   for (const name of facts.tables) for (const s of nameStemsShared(name)) usedStems.add(s);
   for (const c of columns) for (const s of nameStemsShared(c.column)) usedStems.add(s);
@@ -128,11 +137,17 @@ export function linkFeatures(text: string, facts: SqlFacts, schema?: Schema): nu
   const used = facts.tables.map((t) => view.tables.get(t)).filter((t): t is TableInfo => t !== undefined);
   const usedSet = new Set(used);
   const referenced = new Set(facts.columns.map((f) => f.column));
+  // Stems of the columns of used tables that the SQL never names (made when first needed).
+  let unnamed: Set<string> | null = null;
+  const unnamedStems = (): Set<string> => {
+    if (unnamed !== null) return unnamed;
+    unnamed = new Set<string>();
+    for (const t of used) for (const c of t.columns) if (!referenced.has(c.name.toLowerCase())) for (const st of nameStemsShared(c.name)) unnamed.add(st);
+    return unnamed;
+  };
   // A stem of an unused table (its name or a column), or of a column of a used table the SQL never names.
-  const inUnused = (s: string): boolean =>
-    schema.tables.some((t) => !usedSet.has(t) && view.stems.get(t)!.has(s)) ||
-    used.some((t) => t.columns.some((c) => !referenced.has(c.name.toLowerCase()) && nameStemsShared(c.name).includes(s)));
-  const known = (c: ColumnRef): boolean => (c.table === null ? used : used.filter((t) => t.name.toLowerCase() === c.table)).some((t) => t.columns.some((x) => x.name.toLowerCase() === c.column));
+  const inUnused = (s: string): boolean => (view.tablesWithStem.get(s) ?? []).some((t) => !usedSet.has(t)) || unnamedStems().has(s);
+  const known = (c: ColumnRef): boolean => (c.table === null ? used : used.filter((t) => t.name.toLowerCase() === c.table)).some((t) => view.columnsOf.get(t)!.has(c.column));
   const onKeys = facts.joinPairs.filter(([a, b]) => isKeyPair(view.tables, a, b)).length;
   return [
     ...out, 1,

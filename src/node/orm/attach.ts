@@ -6,13 +6,14 @@
  * Conventions: a SQL text repeated within a question is featurized and
  * scored once (its repeats get the same score; with agreement features its
  * shares are equal too, since equal texts share every cluster); parses are
- * cached per distinct SQL across the whole run (or made already, `facts`); rows go to the model in
- * batches of whole questions of at most `batchRows` rows. Candidates that
- * failed to execute are scored too (selection strategies skip them).
+ * cached per distinct SQL across the whole run (or made already, `facts`);
+ * rows are featurized straight into the model's input, in batches of whole
+ * questions of at most `batchRows` rows. Candidates that failed to execute
+ * are scored too (selection strategies skip them).
  */
 import { existsSync } from 'node:fs';
 import { viewAgreement } from '../../core/orm/agreement.ts';
-import { featurize, toDense, type OrmItem, type SparseFeatures } from '../../core/orm/featurize.ts';
+import { featurizeInto, type OrmItem } from '../../core/orm/featurize.ts';
 import type { SqlFacts } from '../../core/orm/sql-facts.ts';
 import type { PreparedQuestion } from '../../core/eval/prepare.ts';
 import { OrmError } from '../../core/orm/errors.ts';
@@ -50,26 +51,26 @@ export async function attachOrmScores(
   options: AttachOptions = {},
 ): Promise<{ prepared: PreparedQuestion[]; stats: AttachStats }> {
   const config = scorer.sidecar.featurizer;
+  const dim = config.dim;
   const batchRows = options.batchRows ?? 512;
   const cache = new Map<string, SqlFacts>(options.facts);
   const scores: Float32Array[] = prepared.map((q) => new Float32Array(q.view.candidates.length));
   let featurizeMs = 0;
   let modelMs = 0;
   let scored = 0;
-  let pending: { q: number; rowOf: number[]; rows: SparseFeatures[] }[] = [];
+  // Rows are featurized straight into the model's input, question after question, until the next would not fit.
+  let x = new Float32Array(batchRows * dim);
+  let pending: { q: number; rowOf: number[]; rows: number }[] = [];
   let pendingRows = 0;
   const flush = async (): Promise<void> => {
     if (pendingRows === 0) return;
-    const x = new Float32Array(pendingRows * config.dim);
-    let r = 0;
-    for (const p of pending) for (const f of p.rows) toDense(f, config.dim, x, r++ * config.dim);
     const t0 = performance.now();
-    const out = await scorer.scoreFeatures(x, pendingRows);
+    const out = await scorer.scoreFeatures(x.subarray(0, pendingRows * dim), pendingRows);
     modelMs += performance.now() - t0;
     let base = 0;
     for (const p of pending) {
       p.rowOf.forEach((row, i) => { scores[p.q]![i] = out[base + row]!; });
-      base += p.rows.length;
+      base += p.rows;
     }
     scored += pendingRows;
     pending = [];
@@ -80,27 +81,30 @@ export async function attachOrmScores(
     const t0 = performance.now();
     const agreement = config.agreement ? viewAgreement(view) : undefined;
     const rowBySql = new Map<string, number>();
-    const rows: SparseFeatures[] = [];
+    const items: OrmItem[] = [];
     const rowOf = view.candidates.map((c, i) => {
       let row = rowBySql.get(c.sql);
       if (row === undefined) {
-        const item: OrmItem = {
+        row = items.length;
+        items.push({
           question: view.question,
           sql: c.sql,
           ...(view.evidence !== undefined ? { evidence: view.evidence } : {}),
           ...(view.schema !== undefined ? { schema: view.schema } : {}),
           ...(agreement ? { agreement: agreement[i]! } : {}),
-        };
-        row = rows.length;
-        rows.push(featurize(item, config, { cache }));
+        });
         rowBySql.set(c.sql, row);
       }
       return row;
     });
-    featurizeMs += performance.now() - t0;
-    if (pendingRows + rows.length > batchRows) await flush();
-    pending.push({ q: qi, rowOf, rows });
-    pendingRows += rows.length;
+    const t1 = performance.now();
+    if (pendingRows + items.length > batchRows) await flush();
+    const t2 = performance.now();
+    if ((pendingRows + items.length) * dim > x.length) x = new Float32Array((pendingRows + items.length) * dim); // a question longer than a batch
+    items.forEach((item, k) => featurizeInto(item, config, x, (pendingRows + k) * dim, { cache }));
+    featurizeMs += t1 - t0 + (performance.now() - t2);
+    pending.push({ q: qi, rowOf, rows: items.length });
+    pendingRows += items.length;
     if (qi % 100 === 0) options.onProgress?.({ progress: qi / prepared.length, text: `orm: ${qi}/${prepared.length} questions` });
   }
   await flush();
