@@ -51,8 +51,9 @@ export function largestClusterHead(c: Clustering): number {
 
 /**
  * All clusters of a question. Structure keys use each candidate's
- * `normalizedSql` as the fallback when no parser dialect reads it, and its
- * `analysis` (nothing parsed here) when it has one.
+ * `normalizedSql` as the fallback when no parser dialect reads it; a
+ * candidate's `analysis`, when it has one, gives its normalized text and
+ * structure key (nothing parsed here).
  *
  * @example
  * const c = buildClusters(view);
@@ -60,7 +61,7 @@ export function largestClusterHead(c: Clustering): number {
  */
 export function buildClusters(q: QuestionView): AnswerClusters {
   const cands = q.candidates;
-  const normalized = cands.map((c) => normalizeSql(c.sql));
+  const normalized = cands.map((c) => c.analysis?.normalized ?? normalizeSql(c.sql));
   const memo = new Map<string, { key: string; parsed: boolean }>();
   const structs = cands.map((c) => {
     const id = `${c.sql}\u0000${c.normalizedSql ?? ''}`;

@@ -23,8 +23,9 @@ export interface CandidateView {
   readonly normalizedSql?: string | null;
   /**
    * `sql` already analysed against the question's schema (`analyzeSql`, e.g.
-   * in a worker thread): the signals then read its structure key and usage
-   * from here and parse nothing. Absent: they parse `sql` themselves.
+   * in a worker thread): the signals and strategies then read its normalized
+   * text, structure key and usage from here and parse nothing. Absent: they
+   * normalize and parse `sql` themselves.
    */
   readonly analysis?: SqlAnalysis;
 }

@@ -1,18 +1,22 @@
 /**
- * Everything the signals read off one SQL text's parse, made in one call so
- * that it can be made where the text is parsed once (a worker thread beside
+ * Everything the signals read off one SQL text, made in one call so that it
+ * can be made where the text is parsed once (a worker thread beside
  * execution, see src/node/analysis-worker.ts) and handed over as plain data:
- * whether a parser dialect reads the text, its structure key when it parses,
- * and the tables and columns it uses. The values are exactly those of
- * `parseSql`, `structureKey` and `queryUsage` on the same text and schema.
+ * its normalized text, whether a parser dialect reads it, its structure key
+ * when it parses, and the tables and columns it uses. The values are exactly
+ * those of `normalizeSql`, `parseSql`, `structureKey` and `queryUsage` on the
+ * same text and schema.
  */
 import type { Schema } from '../schema.ts';
+import { normalizeSql } from './normalize.ts';
 import { parseSql } from './parse.ts';
 import { parsedStructureKey, textStructureKey, type StructureKey } from './structure.ts';
 import { queryUsage, type QueryUsage } from './usage.ts';
 
-/** What one SQL text's parse gives the signals. */
+/** What one SQL text's parse (and its normalized text) gives the signals. */
 export interface SqlAnalysis {
+  /** `normalizeSql(sql)`: the text the string clusters compare. */
+  readonly normalized: string;
   /** Whether a parser dialect reads the text as written (`parseSql(sql).ok`). */
   readonly parses: boolean;
   /** Its structure key when a dialect reads it; null when the key comes from text (see {@link analyzedStructureKey}). */
@@ -28,7 +32,7 @@ export interface SqlAnalysis {
  * analyzeSql('SELECT name FROM singer', schema); // { parses: true, structure: '…', usage: { tables: ['singer'], … } }
  */
 export function analyzeSql(sql: string, schema?: Schema): SqlAnalysis {
-  return { parses: parseSql(sql).ok, structure: parsedStructureKey(sql)?.key ?? null, usage: queryUsage(sql, schema) };
+  return { normalized: normalizeSql(sql), parses: parseSql(sql).ok, structure: parsedStructureKey(sql)?.key ?? null, usage: queryUsage(sql, schema) };
 }
 
 /**
