@@ -50,12 +50,13 @@ export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
 export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly?: boolean; ormFacts?: boolean } = {}): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
   const rule = ruleFlag(flags);
   const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
-  const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
-  const records = await readCandidateFile(flags.candidates as string);
   const workers = flags.workers === undefined ? undefined : numberFlag(flags, 'workers', 4);
+  // The threads start first: they load while the benchmark and the candidates are read.
   const pool = createNodeSqlPool({ timeoutMs, ...(workers !== undefined ? { size: workers } : {}) });
   const analyzer = options.labelsOnly === true ? undefined : createNodeAnalyzer({ facts: options.ormFacts === true });
   try {
+    const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
+    const records = await readCandidateFile(flags.candidates as string);
     const run = await prepareRun(records, bench, {
       pool,
       rule,

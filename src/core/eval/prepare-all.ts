@@ -3,8 +3,9 @@
  * and the CLI both do it: records grouped by database, each database opened
  * once (the next one opened while the current one runs), its questions
  * executed in chunks of many queries per `runMany` call (few round trips to
- * the workers) with a few chunks in flight so the workers never wait for the
- * labeling, each question labelled with `prepareQuestion`. The result keeps
+ * the workers; a text repeated in a chunk runs once, see distinctRuns) with a
+ * few chunks in flight so the workers never wait for the labeling, each
+ * question labelled with `prepareQuestion`. The result keeps
  * input order, so the seeded steps of `evaluate` see the file's order. A
  * record whose database cannot be opened is skipped and listed.
  */
@@ -99,6 +100,32 @@ export interface PrepareAllResult {
   readonly facts: ReadonlyMap<string, SqlFacts>;
 }
 
+/** SQLite functions that can give another value each time a query runs: random(), randomblob(), date and time 'now', CURRENT_DATE/TIME/TIMESTAMP. */
+const VOLATILE = /random|\bnow\b|current_(?:date|time)/i;
+
+/**
+ * The queries to run for `sqls`: each distinct text once (on a read-only
+ * database a query gives the same result every time, so one outcome serves
+ * every copy), except a text that names a volatile function (VOLATILE), which
+ * runs once per copy; `at[i]` is the run whose outcome is query i's.
+ *
+ * @example
+ * distinctRuns(['SELECT 1', 'SELECT 2', 'SELECT 1']); // { sqls: ['SELECT 1', 'SELECT 2'], at: [0, 1, 0] }
+ */
+export function distinctRuns(sqls: readonly string[]): { sqls: string[]; at: number[] } {
+  const first = new Map<string, number>();
+  const unique: string[] = [];
+  const at = sqls.map((sql) => {
+    let k = VOLATILE.test(sql) ? undefined : first.get(sql);
+    if (k === undefined) {
+      k = unique.push(sql) - 1;
+      if (!VOLATILE.test(sql)) first.set(sql, k);
+    }
+    return k;
+  });
+  return { sqls: unique, at };
+}
+
 /** Splits a database's record indices into chunks of about `size` queries (whole questions). */
 function chunksOf(records: readonly QuestionRecord[], indices: readonly number[], size: number): number[][] {
   const out: number[][] = [];
@@ -185,7 +212,9 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
           return r.gold === undefined ? r.candidates.map((c) => c.sql) : [...r.candidates.map((c) => c.sql), r.gold];
         });
         // Normalized text comes back with the outcomes (no round trip per unparseable candidate), unless only labels are read.
-        const outcomes = await db.runMany(sqls, signal, options.labelsOnly !== true);
+        const runs = distinctRuns(sqls);
+        const ran = await db.runMany(runs.sqls, signal, options.labelsOnly !== true);
+        const outcomes = runs.at.map((k) => ran[k] as ExecOutcome);
         const analyses = new Map<string, SqlAnalysis>();
         if (analyzer !== undefined) {
           for (const t of new Set(texts)) {

@@ -10,7 +10,6 @@ import { hasOrderBy, labelCandidate, resultFingerprint, DEFAULT_RULE, type Equiv
 import type { Schema } from '../schema.ts';
 import type { CandidateExec, CandidateView, QuestionView } from '../signals/types.ts';
 import type { SqlAnalysis } from '../sql/analysis.ts';
-import { parseSql } from '../sql/parse.ts';
 
 /** What preparing a question needs from the outside world. */
 export interface PrepareDeps {
@@ -95,6 +94,10 @@ function candidateView(record: CandidateRecord, outcome: ExecOutcome, rule: Equi
   };
 }
 
+let parserModule: Promise<typeof import('../sql/parse.ts')> | undefined;
+/** The SQL parser's module, loaded on first use: labels alone never load it (a few megabytes of grammar). */
+const loadParser = (): Promise<typeof import('../sql/parse.ts')> => (parserModule ??= import('../sql/parse.ts'));
+
 /**
  * Executes and labels one question's candidates. The gold (when the record has
  * one) runs in the same batch. Records that already carry `correct` keep it.
@@ -131,7 +134,9 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
   // nothing is parsed: labeling needs the execution alone.
   const canNormalize = (c: PreparedCandidate): boolean => deps.normalizedSql !== undefined || c.outcome.normalizedSql !== undefined;
   const analyses = candidates.map((c) => deps.analysis?.(c.record.sql));
-  const parses = (c: PreparedCandidate, i: number): boolean => analyses[i]?.parses ?? parseSql(c.record.sql).ok;
+  // The parser is loaded only when a text must be parsed here (not for labels alone, nor with every text analysed).
+  const parser = candidates.some((c, i) => canNormalize(c) && analyses[i] === undefined) ? await loadParser() : null;
+  const parses = (c: PreparedCandidate, i: number): boolean => analyses[i]?.parses ?? (parser as typeof import('../sql/parse.ts')).parseSql(c.record.sql).ok;
   const normalized = await Promise.all(
     candidates.map((c, i) => (!canNormalize(c) || parses(c, i) ? undefined : normalizedTextOf(c.outcome, c.record.sql, deps.normalizedSql))),
   );
