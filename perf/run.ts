@@ -9,6 +9,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { ensureBetterSqlite3 } from '../scripts/ensure-better-sqlite3.mjs';
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' } } });
 const only = values.only?.split(',');
@@ -16,6 +17,9 @@ const want = (name: string): boolean => only === undefined || only.includes(name
 const spider = process.env.CONFIDE_SPIDER_DIR ?? fileURLToPath(new URL('../../shared/data/spider', import.meta.url));
 const haveSpider = existsSync(`${spider}/dev.json`);
 const realCandidates = process.env.CONFIDE_REAL_CANDIDATES ?? fileURLToPath(new URL('../../shared/data/real-candidates/spider-dev-A.jsonl', import.meta.url));
+
+// The in-process references and fixtures use native SQLite, which `npm ci` leaves out: installed here when missing.
+if (['exec', 'open', 'label'].some(want)) ensureBetterSqlite3();
 
 const figures: Record<string, unknown> = {
   machine: { cores: availableParallelism(), loadavg_1m: loadavg()[0], node: process.version, date: new Date().toISOString() },
