@@ -1,9 +1,12 @@
 /**
  * `npm run bench [-- --json FILE] [-- --only NAME,…]`: every benchmark, side by
  * side in one run, printed as a table; with --json, every figure written to
- * FILE. Spider-based figures need ../shared/data/spider (or CONFIDE_SPIDER_DIR)
- * and are reported as skipped without it. Machines here are shared and noisy:
- * each figure is a median over repeated passes.
+ * FILE. In-process figures (exec, open, label, bootstrap, eval, orm,
+ * orm-browser) time the code inside this process; `process` times whole
+ * `confide` processes against a reference (perf/process.ts). Spider-based
+ * figures need ../shared/data/spider (or CONFIDE_SPIDER_DIR) and are reported
+ * as skipped without it. Machines here are shared and noisy: each figure is a
+ * median over repeated passes.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -64,6 +67,30 @@ if (want('label')) {
     figures.label_vs_native = r.ratio;
     figures.label = r;
     rows.push(['label_vs_native', r.ratio.toFixed(2) + 'x', `labeling ${r.questions} questions × 19 candidates (${r.source}): confide label path, pool(${r.poolSize} workers) ${r.productSeconds.toFixed(2)} s vs one-thread better-sqlite3 labeler ${r.nativeSeconds.toFixed(2)} s, same Spider rule; labels agree on ${r.agree}/${r.compared} (medians of 3; target ≤ 1.5)`]);
+  }
+}
+if (want('process')) {
+  const haveReal = existsSync(realCandidates);
+  if (!haveSpider) skip('process_*', `no Spider at ${spider}: the whole-process figures run confide and the reference labeler on it`);
+  else {
+    const { benchProcesses } = await import('./process.ts');
+    const r = benchProcesses(spider, realCandidates);
+    figures.process = r;
+    const secs = (x: { wallSeconds: number; cpuSeconds: number }): string => `${x.wallSeconds.toFixed(2)} s (CPU ${x.cpuSeconds.toFixed(2)} s)`;
+    figures.process_help_vs_node = r.help.ratio;
+    rows.push(['process_help_vs_node', r.help.ratio.toFixed(2) + 'x', `node bin/confide.mjs --help ${secs(r.help.confide)} vs node -e '' ${secs(r.help.reference)} (median of ${r.help.pairs} pairs; target ≤ 4)`]);
+    if (!haveReal) skip('process_*_A', `no real candidates at ${realCandidates}`);
+    for (const f of r.files) {
+      const tag = f.file === realCandidates ? 'A' : 'synth19';
+      figures[`process_label_vs_reference_${tag}`] = f.label.ratio;
+      rows.push([`process_label_vs_reference_${tag}`, f.label.ratio.toFixed(2) + 'x', `confide label on ${f.file} (${f.candidates} candidates): ${secs(f.label.confide)} vs the one-thread Python sqlite3 labeler (perf/reference/label.py, same Spider rule) ${secs(f.label.reference)}; labels agree on ${f.label.agree}/${f.label.compared} (median of ${f.label.pairs} pairs; target ≤ 1.5)`]);
+      if (f.eval === null) {
+        skip(`process_eval_orm_vs_reference_${tag}`, 'python3 on PATH lacks numpy or scipy, which the reference bootstraps with (apt-get install python3-numpy python3-scipy)');
+        continue;
+      }
+      figures[`process_eval_orm_vs_reference_${tag}`] = f.eval.ratio;
+      rows.push([`process_eval_orm_vs_reference_${tag}`, f.eval.ratio.toFixed(2) + 'x', `confide eval --orm orm-v2 --bootstrap 1000 on the same file: ${secs(f.eval.confide)} vs the reference labeling and bootstrapping three AUROCs (1,000 resamples) ${secs(f.eval.reference)} (median of ${f.eval.pairs} pairs; target ≤ 3)`]);
+    }
   }
 }
 if (want('bootstrap')) {
