@@ -81,10 +81,10 @@ export interface PrepareAllOptions {
   /** Chunks in flight at once. Default 2. */
   readonly inFlight?: number;
   /**
-   * Where candidates are parsed (not with `labelsOnly`): each chunk's texts
-   * not seen before on its database go to it as the chunk starts executing,
-   * so parsing runs beside execution, and each distinct text is parsed once
-   * per database; without one, the signals parse on this thread.
+   * Where candidates are parsed (not with `labelsOnly`): as soon as a database
+   * is open, its chunks' texts go to it (each distinct text once per
+   * database), so parsing runs beside execution and ahead of it; without
+   * one, the signals parse on this thread.
    */
   readonly analyzer?: SqlAnalyzer;
 }
@@ -172,8 +172,30 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
   const facts = new Map<string, SqlFacts>();
   const analyzer = options.labelsOnly === true ? undefined : options.analyzer;
 
+  const chunksOfDb = new Map([...byDb].map(([dbId, indices]) => [dbId, chunksOf(records, indices, chunkQueries)]));
+  // Each database's candidate texts as the analyzer parses them: requested chunk by chunk as soon as the database
+  // is open (so the analyzer works ahead of execution), each distinct text once; read when its chunk is labelled.
+  const analysedOf = new Map<string, Map<string, Promise<AnalyzedSql>>>();
+  const requestAnalyses = (dbId: string, schema: Schema | undefined): void => {
+    if (analyzer === undefined) return;
+    const analysed = new Map<string, Promise<AnalyzedSql>>();
+    analysedOf.set(dbId, analysed);
+    for (const chunk of chunksOfDb.get(dbId) as number[][]) {
+      const fresh = [...new Set(chunk.flatMap((i) => (records[i] as QuestionRecord).candidates.map((c) => c.sql)))].filter((t) => !analysed.has(t));
+      if (fresh.length === 0) continue;
+      const all = analyzer.analyze(fresh, schema);
+      all.catch(() => undefined); // awaited when labelled, through each text's share
+      fresh.forEach((t, j) => analysed.set(t, all.then((r) => r[j] as AnalyzedSql)));
+    }
+  };
+  const open = (dbId: string): ReturnType<DbAccess['open']> =>
+    access.open(dbId).then((o) => {
+      if (o.ok) requestAnalyses(dbId, o.db.schema);
+      return o;
+    });
+
   const dbIds = [...byDb.keys()];
-  let opening = dbIds.length > 0 ? access.open(dbIds[0]!) : null;
+  let opening = dbIds.length > 0 ? open(dbIds[0]!) : null;
   for (const [k, dbId] of dbIds.entries()) {
     const opened = await (opening as ReturnType<DbAccess['open']>);
     opening = null;
@@ -185,28 +207,19 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
     if (!opened.ok) {
       reasons.set(dbId, opened);
       for (let n = 0; n < indices.length; n++) step(dbId);
-      if (k + 1 < dbIds.length) opening = access.open(dbIds[k + 1]!);
+      if (k + 1 < dbIds.length) opening = open(dbIds[k + 1]!);
       continue;
     }
     // The next database opens while this one's questions run.
-    if (k + 1 < dbIds.length) opening = access.open(dbIds[k + 1]!);
+    if (k + 1 < dbIds.length) opening = open(dbIds[k + 1]!);
     const db = opened.db;
-    const chunks = chunksOf(records, indices, chunkQueries);
-    // This database's candidate texts as the analyzer parses them: requested once each, read when labelled.
-    const analysed = new Map<string, Promise<AnalyzedSql>>();
-    const analyse = (texts: readonly string[]): void => {
-      const fresh = [...new Set(texts)].filter((t) => !analysed.has(t));
-      if (analyzer === undefined || fresh.length === 0) return;
-      const all = analyzer.analyze(fresh, db.schema);
-      all.catch(() => undefined); // awaited below, through each text's share
-      fresh.forEach((t, k) => analysed.set(t, all.then((r) => r[k] as AnalyzedSql)));
-    };
+    const chunks = chunksOfDb.get(dbId) as number[][];
+    const analysed = analysedOf.get(dbId);
+    analysedOf.delete(dbId);
     let next = 0;
     const lane = async (): Promise<void> => {
       while (next < chunks.length) {
         const chunk = chunks[next++] as number[];
-        const texts = chunk.flatMap((i) => (records[i] as QuestionRecord).candidates.map((c) => c.sql));
-        analyse(texts);
         const sqls = chunk.flatMap((i) => {
           const r = records[i] as QuestionRecord;
           return r.gold === undefined ? r.candidates.map((c) => c.sql) : [...r.candidates.map((c) => c.sql), r.gold];
@@ -216,8 +229,8 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
         const ran = await db.runMany(runs.sqls, signal, options.labelsOnly !== true);
         const outcomes = runs.at.map((k) => ran[k] as ExecOutcome);
         const analyses = new Map<string, SqlAnalysis>();
-        if (analyzer !== undefined) {
-          for (const t of new Set(texts)) {
+        if (analysed !== undefined) {
+          for (const t of new Set(chunk.flatMap((i) => (records[i] as QuestionRecord).candidates.map((c) => c.sql)))) {
             const a = await (analysed.get(t) as Promise<AnalyzedSql>);
             analyses.set(t, a.analysis);
             if (a.facts !== undefined) facts.set(t, a.facts);
@@ -232,7 +245,7 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
             ...(options.labelsOnly === true ? {} : { normalizedSql: (sql: string) => db.normalizedSql(sql) }),
             ...(db.schema === undefined ? {} : { schema: db.schema }),
             ...(options.rule !== undefined ? { rule: options.rule } : {}),
-            ...(analyzer === undefined ? {} : { analysis: (sql: string) => analyses.get(sql) }),
+            ...(analysed === undefined ? {} : { analysis: (sql: string) => analyses.get(sql) }),
             ...(options.labelsOnly === true ? { labelsOnly: true } : {}),
           });
           step(dbId);
