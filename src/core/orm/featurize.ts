@@ -149,14 +149,13 @@ function accumulate(item: OrmItem, config: FeaturizerConfig, options: FeaturizeO
     acc.add(DENSE_COUNT + (u % buckets), (u >>> 31 === 0 ? 1 : -1) * w);
   };
   // Each group scaled by 1/sqrt(its size): u: unigrams, b: bigrams, t: trigrams of `seq`, x: question stem × keyword.
-  const u = fnvText(seed, 'u:');
+  // A gram's first token is folded in from a memo (`u:tok`, `b:tok `, `t:tok `): the same states fnvText reaches.
+  const first = gramStarts(seed);
   const wu = 1 / Math.sqrt(Math.max(1, n));
-  for (let i = 1; i <= n; i++) add(fnvText(u, seq[i]!), wu);
-  const b = fnvText(seed, 'b:');
+  for (let i = 1; i <= n; i++) add(first.u(seq[i]!), wu);
   const wb = 1 / Math.sqrt(Math.max(1, n + 1));
-  for (let i = 0; i <= n; i++) add(fnvText(fnvText(fnvText(b, seq[i]!), ' '), seq[i + 1]!), wb);
-  const t = fnvText(seed, 't:');
-  for (let i = 0; i < n; i++) add(fnvText(fnvText(fnvText(fnvText(fnvText(t, seq[i]!), ' '), seq[i + 1]!), ' '), seq[i + 2]!), wu);
+  for (let i = 0; i <= n; i++) add(fnvText(first.b(seq[i]!), seq[i + 1]!), wb);
+  for (let i = 0; i < n; i++) add(fnvText(fnvText(fnvText(first.t(seq[i]!), seq[i + 1]!), ' '), seq[i + 2]!), wu);
   const x = fnvText(seed, 'x:');
   const wx = 1 / Math.sqrt(Math.max(1, q.stems.length * keywords.length));
   for (const stemmed of q.stems) {
@@ -167,6 +166,32 @@ function accumulate(item: OrmItem, config: FeaturizerConfig, options: FeaturizeO
 }
 
 const NO_COLUMNS: ReadonlySet<string> = new Set();
+
+/** The FNV states of an n-gram's first token folded in, per group: unigram `u:tok`, bigram `b:tok `, trigram `t:tok `. */
+interface GramStarts {
+  u(token: string): number;
+  b(token: string): number;
+  t(token: string): number;
+}
+
+const STARTS = new Map<number, GramStarts>();
+
+/** The n-gram starts of a hash seed's state; masked tokens repeat (keywords, operators, `<id>`), so each is folded once. */
+function gramStarts(seed: number): GramStarts {
+  let starts = STARTS.get(seed);
+  if (starts === undefined) {
+    const u = fnvText(seed, 'u:');
+    const b = fnvText(seed, 'b:');
+    const t = fnvText(seed, 't:');
+    starts = {
+      u: boundedMemo(4096, (tok) => fnvText(u, tok)),
+      b: boundedMemo(4096, (tok) => fnvText(fnvText(b, tok), ' ')),
+      t: boundedMemo(4096, (tok) => fnvText(fnvText(t, tok), ' ')),
+    };
+    STARTS.set(seed, starts);
+  }
+  return starts;
+}
 
 /**
  * Sums feature values by index as a Map would (each index's additions in
