@@ -12,7 +12,7 @@
  *   node scripts/ensure-better-sqlite3.mjs
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -50,11 +50,46 @@ function installedVersion() {
 export function ensureBetterSqlite3() {
   const version = pinnedVersion();
   if (installedVersion() === version) return 'present';
+  return whileLocked(() => install(version));
+}
+
+/** Runs `work` holding a lock folder, so two test projects (or a test run and a benchmark) never install at once. */
+function whileLocked(work) {
+  const lock = new URL('node_modules/.ensure-better-sqlite3.lock', pathToFileURL(ROOT));
+  const wait = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      // A lock older than an install can take was left by a process that died: taken over.
+      if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(wait, 0, 0, 500);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** The version that loads in a fresh process (this one remembers that the package was missing), or '' when none does. */
+function versionLoadingAfresh() {
+  const check = `const v = require('${NAME}/package.json').version; new (require('${NAME}'))(':memory:').close(); process.stdout.write(v);`;
+  try {
+    return execFileSync(process.execPath, ['-e', check], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return '';
+  }
+}
+
+function install(version) {
+  if (versionLoadingAfresh() === version) return 'present'; // installed meanwhile by whoever held the lock
   process.stderr.write(`installing ${NAME}@${version} (benchmark reference and test fixtures; it compiles from source, about a minute)\n`);
   execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', `${NAME}@${version}`], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  // Checked in a fresh process: this one remembers that the package was missing.
-  const check = `const v = require('${NAME}/package.json').version; new (require('${NAME}'))(':memory:').close(); process.stdout.write(v);`;
-  const loaded = execFileSync(process.execPath, ['-e', check], { cwd: ROOT, encoding: 'utf8' });
+  const loaded = versionLoadingAfresh();
   if (loaded !== version) throw new Error(`${NAME}@${version} was installed but ${loaded === '' ? 'does not load' : `${loaded} loads`}`);
   return 'installed';
 }
