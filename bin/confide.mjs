@@ -1,15 +1,14 @@
 #!/usr/bin/env node
-// The `confide` command: runs the TypeScript CLI through tsx's loader, so the
-// CLI, its worker threads and the browser app share one source tree. A failure
-// that escapes main (a stray rejection) is said in one line, never as a stack.
-import { register } from 'tsx/esm/api';
-
-register();
-const { main, failureText } = await import('../src/cli/main.ts');
-const stray = (e) => {
-  process.stderr.write(failureText(process.argv[2] ?? '', e).text + '\n');
-  process.exit(1);
-};
-process.on('uncaughtException', stray);
-process.on('unhandledRejection', stray);
-process.exitCode = await main(process.argv.slice(2));
+// The `confide` command. Runs the CLI's bundle (plain JavaScript in build/cli/,
+// built by scripts/build-cli.mjs on `npm ci`, and again here whenever a source
+// is newer than it), so no TypeScript is compiled at start-up. CONFIDE_SOURCE=1
+// runs the TypeScript sources through tsx instead (development), as does a
+// bundle that cannot be built.
+const entry = process.env.CONFIDE_SOURCE === '1' ? null : await (await import('../scripts/build-cli.mjs')).currentBundle();
+if (entry === null) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/bin.ts');
+} else {
+  await import(entry.href);
+}

@@ -1,11 +1,13 @@
 /**
  * A full `confide eval` on Spider dev in one process: simulated N=8 candidate
- * pools (core/synth), execution and labeling through the worker pool, and the
+ * pools (core/synth), execution and labeling through the worker pool, the
+ * candidates parsed on the analysis thread (as `confide eval` does), and the
  * report with B = 2000. Candidate synthesis is outside the timed part; the
  * time is what a user waits for `confide eval` on an 8-candidate file.
  */
 import { evaluate } from '../src/core/eval/report.ts';
 import { loadBenchmark } from '../src/node/bench.ts';
+import { createNodeAnalyzer } from '../src/node/analysis-worker.ts';
 import { prepareRun } from '../src/node/prepare.ts';
 import { createNodeSqlPool } from '../src/node/sql-pool.ts';
 import { synthesizeBenchmark } from '../src/node/synth.ts';
@@ -13,10 +15,11 @@ import { synthesizeBenchmark } from '../src/node/synth.ts';
 export async function benchEvalSpider(spiderDir: string): Promise<{ seconds: number; questions: number; candidates: number; prepareSeconds: number }> {
   const bench = await loadBenchmark(spiderDir, { split: 'dev' });
   const pool = createNodeSqlPool({});
+  const analyzer = createNodeAnalyzer({ facts: false });
   try {
     const records = await synthesizeBenchmark(bench, pool, { n: 8, seed: 1 });
     const t0 = performance.now();
-    const run = await prepareRun(records, bench, { pool });
+    const run = await prepareRun(records, bench, { pool, analyzer });
     const t1 = performance.now();
     const report = evaluate(run.prepared, { bootstrap: 2000, seed: 1 });
     const t2 = performance.now();
@@ -28,5 +31,6 @@ export async function benchEvalSpider(spiderDir: string): Promise<{ seconds: num
     };
   } finally {
     pool.terminate();
+    analyzer.terminate();
   }
 }

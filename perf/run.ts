@@ -1,14 +1,18 @@
 /**
  * `npm run bench [-- --json FILE] [-- --only NAME,…]`: every benchmark, side by
  * side in one run, printed as a table; with --json, every figure written to
- * FILE. Spider-based figures need ../shared/data/spider (or CONFIDE_SPIDER_DIR)
- * and are reported as skipped without it. Machines here are shared and noisy:
- * each figure is a median over repeated passes.
+ * FILE. In-process figures (exec, open, label, bootstrap, eval, orm,
+ * orm-browser) time the code inside this process; `process` times whole
+ * `confide` processes against a reference (perf/process.ts). Spider-based
+ * figures need ../shared/data/spider (or CONFIDE_SPIDER_DIR) and are reported
+ * as skipped without it. Machines here are shared and noisy: each figure is a
+ * median over repeated passes.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { ensureBetterSqlite3 } from '../scripts/ensure-better-sqlite3.mjs';
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' } } });
 const only = values.only?.split(',');
@@ -16,6 +20,9 @@ const want = (name: string): boolean => only === undefined || only.includes(name
 const spider = process.env.CONFIDE_SPIDER_DIR ?? fileURLToPath(new URL('../../shared/data/spider', import.meta.url));
 const haveSpider = existsSync(`${spider}/dev.json`);
 const realCandidates = process.env.CONFIDE_REAL_CANDIDATES ?? fileURLToPath(new URL('../../shared/data/real-candidates/spider-dev-A.jsonl', import.meta.url));
+
+// The in-process references and fixtures use native SQLite, which `npm ci` leaves out: installed here when missing.
+if (['exec', 'open', 'label'].some(want)) ensureBetterSqlite3();
 
 const figures: Record<string, unknown> = {
   machine: { cores: availableParallelism(), loadavg_1m: loadavg()[0], node: process.version, date: new Date().toISOString() },
@@ -62,6 +69,30 @@ if (want('label')) {
     rows.push(['label_vs_native', r.ratio.toFixed(2) + 'x', `labeling ${r.questions} questions × 19 candidates (${r.source}): confide label path, pool(${r.poolSize} workers) ${r.productSeconds.toFixed(2)} s vs one-thread better-sqlite3 labeler ${r.nativeSeconds.toFixed(2)} s, same Spider rule; labels agree on ${r.agree}/${r.compared} (medians of 3; target ≤ 1.5)`]);
   }
 }
+if (want('process')) {
+  const haveReal = existsSync(realCandidates);
+  if (!haveSpider) skip('process_*', `no Spider at ${spider}: the whole-process figures run confide and the reference labeler on it`);
+  else {
+    const { benchProcesses } = await import('./process.ts');
+    const r = benchProcesses(spider, realCandidates);
+    figures.process = r;
+    const secs = (x: { wallSeconds: number; cpuSeconds: number }): string => `${x.wallSeconds.toFixed(2)} s (CPU ${x.cpuSeconds.toFixed(2)} s)`;
+    figures.process_help_vs_node = r.help.ratio;
+    rows.push(['process_help_vs_node', r.help.ratio.toFixed(2) + 'x', `node bin/confide.mjs --help ${secs(r.help.confide)} vs node -e '' ${secs(r.help.reference)} (median of ${r.help.pairs} pairs; target ≤ 4)`]);
+    if (!haveReal) skip('process_*_A', `no real candidates at ${realCandidates}`);
+    for (const f of r.files) {
+      const tag = f.file === realCandidates ? 'A' : 'synth19';
+      figures[`process_label_vs_reference_${tag}`] = f.label.ratio;
+      rows.push([`process_label_vs_reference_${tag}`, f.label.ratio.toFixed(2) + 'x', `confide label on ${f.file} (${f.candidates} candidates): ${secs(f.label.confide)} vs the one-thread Python sqlite3 labeler (perf/reference/label.py, same Spider rule) ${secs(f.label.reference)}; labels agree on ${f.label.agree}/${f.label.compared} (median of ${f.label.pairs} pairs; target ≤ 1.5)`]);
+      if (f.eval === null) {
+        skip(`process_eval_orm_vs_reference_${tag}`, 'python3 on PATH lacks numpy or scipy, which the reference bootstraps with (apt-get install python3-numpy python3-scipy)');
+        continue;
+      }
+      figures[`process_eval_orm_vs_reference_${tag}`] = f.eval.ratio;
+      rows.push([`process_eval_orm_vs_reference_${tag}`, f.eval.ratio.toFixed(2) + 'x', `confide eval --orm orm-v2 --bootstrap 1000 on the same file: ${secs(f.eval.confide)} vs the reference labeling and bootstrapping three AUROCs (1,000 resamples) ${secs(f.eval.reference)} (median of ${f.eval.pairs} pairs; target ≤ 3)`]);
+    }
+  }
+}
 if (want('bootstrap')) {
   const { benchBootstrap } = await import('./stats.ts');
   const r = await benchBootstrap();
@@ -89,7 +120,7 @@ if (want('orm')) {
     const f = await benchOrmFeaturize(spider, realCandidates);
     figures.orm_featurize_rows_per_s = f.rowsPerSecond;
     figures.orm_featurize = f;
-    rows.push(['orm_featurize_rows_per_s', f.rowsPerSecond.toFixed(0) + '/s', `featurizer on ${f.rows} distinct candidates (${f.source}) with real schemas, parse shared as in evaluation; ${f.coldRowsPerSecond.toFixed(0)}/s parsing each text too (rows per CPU second, medians of 3; target ≥ 5,000)`]);
+    rows.push(['orm_featurize_rows_per_s', f.rowsPerSecond.toFixed(0) + '/s', `featurizer on ${f.rows} distinct candidates (${f.source}) with real schemas, as evaluation runs it: into the model's input, the facts made beforehand (the analysis thread's work); ${f.sharedParseRowsPerSecond.toFixed(0)}/s making the facts from a shared parse, ${f.coldRowsPerSecond.toFixed(0)}/s parsing each text too (rows per CPU second, medians of 3; target ≥ 5,000)`]);
   }
   if (!haveSpider) skip('orm_spider_32_ms', `no Spider at ${spider}`);
   else {

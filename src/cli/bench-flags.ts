@@ -1,24 +1,17 @@
 /**
- * Flags shared by the commands that execute a candidate file against a
- * benchmark (label, eval, curate), and the one step they share: load the
+ * What the commands that execute a candidate file against a benchmark (label,
+ * eval, curate) share besides their flags (BENCH_FLAGS in specs.ts): the
+ * inputs those flags name, the rule, and the one step they share: load the
  * benchmark and the candidates and prepare (execute + label) every record.
  */
 import type { EquivalenceRule } from '../core/results/index.ts';
 import { loadBenchmark, readCandidateFile } from '../node/bench.ts';
 import { prepareRun, type PreparedRun } from '../node/prepare.ts';
 import type { InputPath } from '../node/input-file.ts';
+import { createNodeAnalyzer } from '../node/analysis-worker.ts';
 import { createNodeSqlPool } from '../node/sql-pool.ts';
 import { numberFlag, UsageError, type ParsedFlags } from './args.ts';
 import { progressReporter } from './progress.ts';
-
-export const BENCH_FLAGS = {
-  bench: { type: 'string', required: true, help: 'benchmark folder (Spider or BIRD layout)' },
-  split: { type: 'string', default: 'dev', help: 'question file <split>.json' },
-  candidates: { type: 'string', required: true, help: 'candidate file (JSON Lines)' },
-  rule: { type: 'string', default: 'spider', help: 'equivalence rule: spider | bird' },
-  'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
-  workers: { type: 'string', help: 'SQL worker threads (default min(4, cores))' },
-} as const;
 
 /**
  * The inputs the benchmark flags name: the benchmark folder and, when given, the candidate file.
@@ -47,20 +40,31 @@ export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
 /**
  * Loads the benchmark and candidates and prepares (executes + labels) every
  * record on a worker pool of its own, ended before this returns; reports
- * skipped records on stderr. `labelsOnly` when only the labels will be read.
+ * skipped records on stderr. `labelsOnly` when only the labels will be read;
+ * otherwise the candidates are parsed on an analysis thread beside execution
+ * (with `ormFacts`, the ORM's facts too, in `run.facts`).
  *
  * @example
  * const { run, rule } = await prepareFromFlags(parseFlags(spec, argv), { labelsOnly: true });
  */
-export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly?: boolean } = {}): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
+export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly?: boolean; ormFacts?: boolean } = {}): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
   const rule = ruleFlag(flags);
   const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
-  const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
-  const records = await readCandidateFile(flags.candidates as string);
   const workers = flags.workers === undefined ? undefined : numberFlag(flags, 'workers', 4);
+  // The threads start first: they load while the benchmark and the candidates are read.
   const pool = createNodeSqlPool({ timeoutMs, ...(workers !== undefined ? { size: workers } : {}) });
+  const analyzer = options.labelsOnly === true ? undefined : createNodeAnalyzer({ facts: options.ormFacts === true });
   try {
-    const run = await prepareRun(records, bench, { pool, rule, timeoutMs, labelsOnly: options.labelsOnly === true, onProgress: progressReporter('executing') });
+    const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
+    const records = await readCandidateFile(flags.candidates as string);
+    const run = await prepareRun(records, bench, {
+      pool,
+      rule,
+      timeoutMs,
+      labelsOnly: options.labelsOnly === true,
+      ...(analyzer === undefined ? {} : { analyzer }),
+      onProgress: progressReporter('executing'),
+    });
     for (const s of run.skippedMissingDb) {
       const ids = s.ids.slice(0, 5).join(', ') + (s.ids.length > 5 ? ', …' : '');
       process.stderr.write(`skipped ${s.records} record(s) (id ${ids}): database ${s.db_id} is not in the benchmark\n`);
@@ -72,5 +76,6 @@ export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly
     return { run, rule };
   } finally {
     pool.terminate();
+    analyzer?.terminate();
   }
 }

@@ -8,7 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import type { QuestionRecord } from '../core/bench/types.ts';
 import { resolveGold } from '../core/bench/gold.ts';
-import { prepareAll, type DbAccess } from '../core/eval/prepare-all.ts';
+import { prepareAll, type DbAccess, type SqlAnalyzer } from '../core/eval/prepare-all.ts';
+import type { SqlFacts } from '../core/orm/sql-facts.ts';
 import type { PreparedQuestion } from '../core/eval/prepare.ts';
 import type { EquivalenceRule } from '../core/results/index.ts';
 import type { SqlPool } from '../engines/sql/pool-types.ts';
@@ -24,6 +25,8 @@ export interface PrepareRunOptions {
   readonly onProgress?: (p: { done: number; total: number; text: string }) => void;
   /** Only labels will be read: nothing is parsed or normalized (see `prepareAll`). */
   readonly labelsOnly?: boolean;
+  /** Where candidates are parsed (an analysis worker, createNodeAnalyzer), beside execution; see `prepareAll`. */
+  readonly analyzer?: SqlAnalyzer;
 }
 
 export interface PreparedRun {
@@ -37,14 +40,16 @@ export interface PreparedRun {
   readonly noGold: number;
   /** Databases that could not be opened (NOT_SQLITE, CORRUPT …), with their records skipped. */
   readonly badDbs: { db_id: string; code: string; message: string; records: number }[];
+  /** The ORM's facts of each candidate text, where the analyzer made them (for attachOrmScores). */
+  readonly facts: ReadonlyMap<string, SqlFacts>;
 }
 
 const MISSING = 'MISSING_DB';
 
-/** A DbAccess over the pool for the benchmark's database files; with `labelsOnly`, no schema is read (nothing uses it). */
+/** A DbAccess over the pool for the benchmark's database files; with `labelsOnly`, no schema is read and no result fingerprinted (labels use neither). */
 function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | undefined, labelsOnly: boolean): DbAccess {
-  // Fingerprints are made in the workers, where the rows are.
-  const runOpts = { fingerprint: true, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+  // Fingerprints are made in the workers, where the rows are; labels alone need none.
+  const runOpts = { fingerprint: !labelsOnly, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   return {
     async open(dbId) {
       let path: string;
@@ -81,9 +86,10 @@ function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | u
 export async function prepareRun(input: readonly QuestionRecord[], bench: LoadedBenchmark, options: PrepareRunOptions): Promise<PreparedRun> {
   const { records, missing } = resolveGold(input, bench.questions);
   const size = options.pool.stats().size;
-  const { prepared, records: kept, skipped } = await prepareAll(records, fileAccess(bench, options.pool, options.timeoutMs, options.labelsOnly === true), {
+  const { prepared, records: kept, skipped, facts } = await prepareAll(records, fileAccess(bench, options.pool, options.timeoutMs, options.labelsOnly === true), {
     ...(options.rule !== undefined ? { rule: options.rule } : {}),
     ...(options.labelsOnly !== undefined ? { labelsOnly: options.labelsOnly } : {}),
+    ...(options.analyzer !== undefined ? { analyzer: options.analyzer } : {}),
     // Enough queries per call for a full batch on every worker, twice over.
     chunkQueries: 64 * size,
     inFlight: options.concurrency ?? 2,
@@ -99,6 +105,7 @@ export async function prepareRun(input: readonly QuestionRecord[], bench: Loaded
     }
   }
   return {
+    facts,
     prepared,
     records: kept,
     skippedMissingDb: [...missingDbs].map(([db_id, ids]) => ({ db_id, records: ids.length, ids })),

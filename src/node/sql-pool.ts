@@ -1,10 +1,11 @@
 /**
  * The Node spawn factory for the SQL pool (CLI, tests): one worker_threads
- * worker running workers/sql.node.ts through the workers/sql.node.mjs
- * bootstrap, which registers tsx inside the worker (Node 20 ignores
- * `--import tsx` in a Worker's execArgv), so the .ts entry runs under plain
- * Node and under vitest alike. An `error` event or an exit the pool did not
- * ask for counts as a crash.
+ * worker running workers/sql.node.ts, as the CLI's bundle built it
+ * (build/cli/sql.node.mjs), or from the sources through the
+ * workers/sql.node.mjs bootstrap, which registers tsx inside the worker
+ * (Node 20 ignores `--import tsx` in a Worker's execArgv), so the .ts entry
+ * runs under plain Node and under vitest alike (see locations.ts). An `error`
+ * event or an exit the pool did not ask for counts as a crash.
  */
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:fs';
@@ -23,8 +24,7 @@ import type { OpenOutcome, SchemaOutcome } from '../engines/sql/runner.ts';
 import type { SqlWorkerHandle } from '../engines/sql/slot.ts';
 import { execError } from '../core/exec/types.ts';
 import { kernelFileSystem, notAFile } from './file-kind.ts';
-
-const ENTRY = new URL('../../workers/sql.node.mjs', import.meta.url);
+import { SQL_WORKER_ENTRY } from './locations.ts';
 
 let sqlWasm: WebAssembly.Module | undefined;
 /**
@@ -55,7 +55,7 @@ export interface NodeSpawnOptions {
  */
 export function nodeSqlSpawn(options: NodeSpawnOptions = {}): NodeSqlWorkerHandle {
   const workerData = { sqlWasm: compiledSqlWasm(), ...(options.heapLimitBytes === undefined ? {} : { heapLimitBytes: options.heapLimitBytes }) };
-  const worker = new Worker(ENTRY, { workerData, ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }) });
+  const worker = new Worker(SQL_WORKER_ENTRY, { workerData, ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }) });
   let stopped = false;
   const crashCallbacks: ((reason: string) => void)[] = [];
   const crash = (reason: string): void => {

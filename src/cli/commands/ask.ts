@@ -25,35 +25,20 @@ import { writeFileAtomic } from '../../node/files.ts';
 import { checkInputs, readInputText, readStreamText } from '../../node/input-file.ts';
 import { ormSidecarPath } from '../../node/orm/attach.ts';
 import { loadOrmScorer, type OrmScorer } from '../../node/orm/score.ts';
+import { PROJECT_ROOT } from '../../node/locations.ts';
 import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
-import { numberFlag, parseFlags, UsageError, type CommandSpec, type ParsedFlags } from '../args.ts';
+import { numberFlag, parseFlags, UsageError, type ParsedFlags } from '../args.ts';
 import type { Command } from '../main.ts';
 import { progressReporter } from '../progress.ts';
+import { ASK_SPEC } from '../specs.ts';
 
 /** The profile the app ships and uses by default. */
-export const BUNDLED_PROFILE = fileURLToPath(new URL('../../../public/profiles/default.json', import.meta.url));
+export const BUNDLED_PROFILE = fileURLToPath(new URL('public/profiles/default.json', PROJECT_ROOT));
 /** The ORM the app ships: scored by default when the profile reads an ORM signal. */
-export const BUNDLED_ORM = fileURLToPath(new URL('../../../public/models/orm-v2.onnx', import.meta.url));
+export const BUNDLED_ORM = fileURLToPath(new URL('public/models/orm-v2.onnx', PROJECT_ROOT));
 
-const spec: CommandSpec = {
-  name: 'ask',
-  summary: 'answer or abstain on given SQL candidates: one question (--db) or a whole candidate file (--bench)',
-  flags: {
-    db: { type: 'string', help: 'SQLite file (one question; with --question)' },
-    question: { type: 'string', help: 'the question (with --db)' },
-    evidence: { type: 'string', help: 'an optional hint for the question (with --db)' },
-    bench: { type: 'string', help: 'benchmark folder (Spider or BIRD layout; with a candidate file)' },
-    split: { type: 'string', default: 'dev', help: 'question file <split>.json (with --bench)' },
-    candidates: { type: 'string', required: true, help: 'candidates: a file, or - for stdin (with --db: lines, .sql or JSON lines; with --bench: a candidate file)' },
-    risk: { type: 'string', help: `target risk: at most this share of the answers given wrong, on the profile's calibration data (one the profile offers; default ${DEFAULT_TARGET_RISK})` },
-    profile: { type: 'string', help: 'calibration profile JSON, or a confide eval --json report (its fitted profile); default: the bundled profile' },
-    orm: { type: 'string', help: 'score with this ORM model (.onnx, its .json sidecar beside it) as the orm and orm_sql signals (default: the bundled orm-v2 when the profile reads them)' },
-    'no-orm': { type: 'boolean', default: false, help: 'score with no ORM (signals orm and orm_sql then missing)' },
-    out: { type: 'string', help: 'decisions file to write (JSON Lines; default stdout)' },
-    'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
-  },
-};
+const spec = ASK_SPEC;
 
 /** The largest profile (or `confide eval --json` report) read. */
 const PROFILE_MAX_BYTES = 64 * 2 ** 20;

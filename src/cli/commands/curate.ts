@@ -4,30 +4,15 @@ import { writeFileAtomic } from '../../node/files.ts';
 import { loadBenchmark, readCandidateFile, writeCandidateFileAtomic } from '../../node/bench.ts';
 import { curate } from '../../node/curate.ts';
 import { createNodeSqlPool } from '../../node/sql-pool.ts';
-import { numberFlag, parseFlags, type CommandSpec } from '../args.ts';
+import { numberFlag, parseFlags } from '../args.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { progressReporter } from '../progress.ts';
 import { benchInputs, ruleFlag } from '../bench-flags.ts';
 import { checkInputs } from '../../node/input-file.ts';
+import { CURATE_SPEC } from '../specs.ts';
 
-const spec: CommandSpec = {
-  name: 'curate',
-  summary: 'curate execution-labeled candidates (gold + mutations + candidate files) for training a verifier',
-  flags: {
-    bench: { type: 'string', required: true, help: 'benchmark folder (Spider or BIRD layout)' },
-    split: { type: 'string', default: 'train', help: 'question file <split>.json' },
-    mutations: { type: 'string', default: '8', help: 'mutants per gold query' },
-    candidates: { type: 'string', help: 'extra candidates (JSON Lines), e.g. LLM samples' },
-    out: { type: 'string', required: true, help: 'curated candidate file to write' },
-    balance: { type: 'boolean', default: false, help: 'balance correct/incorrect 50/50' },
-    'keep-failed': { type: 'boolean', default: false, help: 'keep candidates that fail to execute (flagged with exec_error)' },
-    seed: { type: 'string', default: '1', help: 'seed' },
-    rule: { type: 'string', default: 'spider', help: 'equivalence rule: spider | bird' },
-    'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
-    report: { type: 'string', help: 'also write the curation report (Markdown) here' },
-  },
-};
+const spec = CURATE_SPEC;
 
 export const curateCommand: Command = {
   spec,

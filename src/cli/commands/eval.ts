@@ -6,27 +6,15 @@ import { requireLabeled } from '../../core/eval/labeled-enough.ts';
 import { evaluate } from '../../core/eval/report.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { ormSidecarPath, scoreWithOrmFile } from '../../node/orm/attach.ts';
-import { numberFlag, parseFlags, UsageError, type CommandSpec } from '../args.ts';
+import { numberFlag, parseFlags, UsageError } from '../args.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { reportText } from '../report-text.ts';
 import { checkInputs } from '../../node/input-file.ts';
-import { BENCH_FLAGS, benchInputs, prepareFromFlags } from '../bench-flags.ts';
+import { benchInputs, prepareFromFlags } from '../bench-flags.ts';
+import { EVAL_SPEC } from '../specs.ts';
 
-const spec: CommandSpec = {
-  name: 'eval',
-  summary: 'AUROC with bootstrap CIs, calibration, selective prediction, certificate and Best-of-N on a candidate file',
-  flags: {
-    ...BENCH_FLAGS,
-    bootstrap: { type: 'string', default: '2000', help: 'bootstrap resamples' },
-    seed: { type: 'string', default: '1', help: 'seed of every random step' },
-    folds: { type: 'string', default: '2', help: 'cross-fit folds (split by question)' },
-    group: { type: 'string', help: 'cross-fit leave-one-group-out by this field (db_id)' },
-    json: { type: 'string', help: 'write the full report as JSON' },
-    'per-question': { type: 'string', help: 'write one JSON line per question' },
-    orm: { type: 'string', help: 'score every candidate with this ORM model (.onnx, its .json sidecar beside it) as scores.orm' },
-  },
-};
+const spec = EVAL_SPEC;
 
 export const evalCommand: Command = {
   spec,
@@ -42,7 +30,7 @@ export const evalCommand: Command = {
       bench: { dir: flags.bench as string, split: flags.split as string },
     });
     const t0 = performance.now();
-    const { run } = await prepareFromFlags(flags);
+    const { run } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined });
     // Fewer than two labeled questions: say how many, and why the others were left out, before any statistics.
     requireLabeled(run.prepared, [
       ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0 ? [`${flags.candidates as string} holds no questions`] : []),
@@ -51,7 +39,7 @@ export const evalCommand: Command = {
     ]);
     let prepared = run.prepared;
     if (flags.orm !== undefined) {
-      const r = await scoreWithOrmFile(prepared, flags.orm as string);
+      const r = await scoreWithOrmFile(prepared, flags.orm as string, { facts: run.facts });
       prepared = r.prepared;
       const s = r.stats;
       process.stderr.write(`orm ${r.name}: ${s.candidates} candidates (${s.scored} distinct per question) in ${((s.featurizeMs + s.modelMs) / 1000).toFixed(1)} s: featurize ${(s.featurizeMs / s.scored).toFixed(2)} ms/row, model ${(s.modelMs / s.scored).toFixed(3)} ms/row\n`);

@@ -4,17 +4,14 @@
  */
 import { labeledRecord } from '../../core/eval/prepare.ts';
 import { writeCandidateFileAtomic } from '../../node/bench.ts';
-import { parseFlags, type CommandSpec } from '../args.ts';
+import { parseFlags } from '../args.ts';
 import { checkInputs } from '../../node/input-file.ts';
-import { BENCH_FLAGS, benchInputs, prepareFromFlags } from '../bench-flags.ts';
+import { benchInputs, prepareFromFlags } from '../bench-flags.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
+import { LABEL_SPEC } from '../specs.ts';
 
-const spec: CommandSpec = {
-  name: 'label',
-  summary: 'label candidates by execution equivalence against gold SQL',
-  flags: { ...BENCH_FLAGS, out: { type: 'string', required: true, help: 'labeled candidate file to write' } },
-};
+const spec = LABEL_SPEC;
 
 export const labelCommand: Command = {
   spec,

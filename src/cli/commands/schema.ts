@@ -1,14 +1,11 @@
 /** `confide schema --db FILE.sqlite`: the schema as JSON on stdout. */
-import { parseFlags, type CommandSpec } from '../args.ts';
+import { parseFlags } from '../args.ts';
 import { checkInput } from '../../node/input-file.ts';
 import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
 import type { Command } from '../main.ts';
+import { SCHEMA_SPEC } from '../specs.ts';
 
-const spec: CommandSpec = {
-  name: 'schema',
-  summary: 'print a SQLite database schema as JSON (tables, columns, types, keys, row counts, samples)',
-  flags: { db: { type: 'string', required: true, help: 'the SQLite file' } },
-};
+const spec = SCHEMA_SPEC;
 
 export const schemaCommand: Command = {
   spec,

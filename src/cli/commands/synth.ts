@@ -2,24 +2,14 @@
 import { loadBenchmark, writeCandidateFileAtomic } from '../../node/bench.ts';
 import { createNodeSqlPool } from '../../node/sql-pool.ts';
 import { synthesizeBenchmark } from '../../node/synth.ts';
-import { numberFlag, parseFlags, type CommandSpec } from '../args.ts';
+import { numberFlag, parseFlags } from '../args.ts';
 import type { Command } from '../main.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { checkInputs } from '../../node/input-file.ts';
 import { benchInputs } from '../bench-flags.ts';
+import { SYNTH_SPEC } from '../specs.ts';
 
-const spec: CommandSpec = {
-  name: 'synth',
-  summary: 'simulate N sampled candidates per question from gold SQL and the mutation generator (no LLM)',
-  flags: {
-    bench: { type: 'string', required: true, help: 'benchmark folder (Spider or BIRD layout)' },
-    split: { type: 'string', default: 'dev', help: 'question file <split>.json' },
-    n: { type: 'string', default: '8', help: 'candidates per question' },
-    seed: { type: 'string', default: '1', help: 'seed' },
-    limit: { type: 'string', help: 'only the first L questions' },
-    out: { type: 'string', required: true, help: 'candidate file to write' },
-  },
-};
+const spec = SYNTH_SPEC;
 
 export const synthCommand: Command = {
   spec,

@@ -3,15 +3,18 @@
  * and the CLI both do it: records grouped by database, each database opened
  * once (the next one opened while the current one runs), its questions
  * executed in chunks of many queries per `runMany` call (few round trips to
- * the workers) with a few chunks in flight so the workers never wait for the
- * labeling, each question labelled with `prepareQuestion`. The result keeps
+ * the workers; a text repeated in a chunk runs once, see distinctRuns) with a
+ * few chunks in flight so the workers never wait for the labeling, each
+ * question labelled with `prepareQuestion`. The result keeps
  * input order, so the seeded steps of `evaluate` see the file's order. A
  * record whose database cannot be opened is skipped and listed.
  */
 import type { QuestionRecord } from '../bench/types.ts';
 import type { ExecOutcome } from '../exec/types.ts';
+import type { SqlFacts } from '../orm/sql-facts.ts';
 import type { EquivalenceRule } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
+import type { SqlAnalysis } from '../sql/analysis.ts';
 import { prepareQuestion, type PreparedQuestion } from './prepare.ts';
 
 /** One open database, as `prepareQuestion` needs it. */
@@ -39,6 +42,20 @@ export interface DbAccess<Db extends OpenedDb = OpenedDb> {
   close(dbId: string): Promise<void>;
 }
 
+/** One text as an analyzer gives it back: its analysis, and the ORM's facts when the analyzer makes them. */
+export interface AnalyzedSql {
+  readonly analysis: SqlAnalysis;
+  readonly facts?: SqlFacts;
+}
+
+/**
+ * Parses SQL elsewhere (a worker thread, src/node/analysis-worker.ts): one
+ * result per text, in order, each `analyzeSql(text, schema)`.
+ */
+export interface SqlAnalyzer {
+  analyze(sqls: readonly string[], schema: Schema | undefined): Promise<readonly AnalyzedSql[]>;
+}
+
 /** Progress after each question: `progress` is `done / total`. */
 export interface PrepareProgress {
   readonly done: number;
@@ -53,15 +70,23 @@ export interface PrepareAllOptions {
   /** Equivalence rule for labels (default `spider`). */
   readonly rule?: EquivalenceRule;
   /**
-   * Only the labels will be read (`confide label`): no candidate is parsed and
-   * no normalized SQL is asked for, since only the signals' structure keys use
-   * it. Default false.
+   * Only the labels will be read (`confide label`): no candidate is parsed, no
+   * normalized SQL is asked for (only the signals' structure keys use it), and
+   * no result is fingerprinted unless a view is read (PrepareDeps.labelsOnly).
+   * Default false.
    */
   readonly labelsOnly?: boolean;
   /** Queries per `runMany` call (whole questions; at least one question). Default 256. */
   readonly chunkQueries?: number;
   /** Chunks in flight at once. Default 2. */
   readonly inFlight?: number;
+  /**
+   * Where candidates are parsed (not with `labelsOnly`): as soon as a database
+   * is open, its chunks' texts go to it (each distinct text once per
+   * database), so parsing runs beside execution and ahead of it; without
+   * one, the signals parse on this thread.
+   */
+  readonly analyzer?: SqlAnalyzer;
 }
 
 export interface PrepareAllResult {
@@ -71,6 +96,34 @@ export interface PrepareAllResult {
   readonly records: QuestionRecord[];
   /** Records skipped because their database could not be opened, in input order. */
   readonly skipped: readonly { readonly id: string; readonly db_id: string; readonly reason: string; readonly code?: string }[];
+  /** The ORM's facts of each candidate text, where the analyzer made them. */
+  readonly facts: ReadonlyMap<string, SqlFacts>;
+}
+
+/** SQLite functions that can give another value each time a query runs: random(), randomblob(), date and time 'now', CURRENT_DATE/TIME/TIMESTAMP. */
+const VOLATILE = /random|\bnow\b|current_(?:date|time)/i;
+
+/**
+ * The queries to run for `sqls`: each distinct text once (on a read-only
+ * database a query gives the same result every time, so one outcome serves
+ * every copy), except a text that names a volatile function (VOLATILE), which
+ * runs once per copy; `at[i]` is the run whose outcome is query i's.
+ *
+ * @example
+ * distinctRuns(['SELECT 1', 'SELECT 2', 'SELECT 1']); // { sqls: ['SELECT 1', 'SELECT 2'], at: [0, 1, 0] }
+ */
+export function distinctRuns(sqls: readonly string[]): { sqls: string[]; at: number[] } {
+  const first = new Map<string, number>();
+  const unique: string[] = [];
+  const at = sqls.map((sql) => {
+    let k = VOLATILE.test(sql) ? undefined : first.get(sql);
+    if (k === undefined) {
+      k = unique.push(sql) - 1;
+      if (!VOLATILE.test(sql)) first.set(sql, k);
+    }
+    return k;
+  });
+  return { sqls: unique, at };
 }
 
 /** Splits a database's record indices into chunks of about `size` queries (whole questions). */
@@ -116,8 +169,33 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
     options.onProgress?.({ done, total, progress: done / total, text: `${dbId}: ${done} of ${total} questions executed and labelled` });
   };
 
+  const facts = new Map<string, SqlFacts>();
+  const analyzer = options.labelsOnly === true ? undefined : options.analyzer;
+
+  const chunksOfDb = new Map([...byDb].map(([dbId, indices]) => [dbId, chunksOf(records, indices, chunkQueries)]));
+  // Each database's candidate texts as the analyzer parses them: requested chunk by chunk as soon as the database
+  // is open (so the analyzer works ahead of execution), each distinct text once; read when its chunk is labelled.
+  const analysedOf = new Map<string, Map<string, Promise<AnalyzedSql>>>();
+  const requestAnalyses = (dbId: string, schema: Schema | undefined): void => {
+    if (analyzer === undefined) return;
+    const analysed = new Map<string, Promise<AnalyzedSql>>();
+    analysedOf.set(dbId, analysed);
+    for (const chunk of chunksOfDb.get(dbId) as number[][]) {
+      const fresh = [...new Set(chunk.flatMap((i) => (records[i] as QuestionRecord).candidates.map((c) => c.sql)))].filter((t) => !analysed.has(t));
+      if (fresh.length === 0) continue;
+      const all = analyzer.analyze(fresh, schema);
+      all.catch(() => undefined); // awaited when labelled, through each text's share
+      fresh.forEach((t, j) => analysed.set(t, all.then((r) => r[j] as AnalyzedSql)));
+    }
+  };
+  const open = (dbId: string): ReturnType<DbAccess['open']> =>
+    access.open(dbId).then((o) => {
+      if (o.ok) requestAnalyses(dbId, o.db.schema);
+      return o;
+    });
+
   const dbIds = [...byDb.keys()];
-  let opening = dbIds.length > 0 ? access.open(dbIds[0]!) : null;
+  let opening = dbIds.length > 0 ? open(dbIds[0]!) : null;
   for (const [k, dbId] of dbIds.entries()) {
     const opened = await (opening as ReturnType<DbAccess['open']>);
     opening = null;
@@ -129,13 +207,15 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
     if (!opened.ok) {
       reasons.set(dbId, opened);
       for (let n = 0; n < indices.length; n++) step(dbId);
-      if (k + 1 < dbIds.length) opening = access.open(dbIds[k + 1]!);
+      if (k + 1 < dbIds.length) opening = open(dbIds[k + 1]!);
       continue;
     }
     // The next database opens while this one's questions run.
-    if (k + 1 < dbIds.length) opening = access.open(dbIds[k + 1]!);
+    if (k + 1 < dbIds.length) opening = open(dbIds[k + 1]!);
     const db = opened.db;
-    const chunks = chunksOf(records, indices, chunkQueries);
+    const chunks = chunksOfDb.get(dbId) as number[][];
+    const analysed = analysedOf.get(dbId);
+    analysedOf.delete(dbId);
     let next = 0;
     const lane = async (): Promise<void> => {
       while (next < chunks.length) {
@@ -145,7 +225,17 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
           return r.gold === undefined ? r.candidates.map((c) => c.sql) : [...r.candidates.map((c) => c.sql), r.gold];
         });
         // Normalized text comes back with the outcomes (no round trip per unparseable candidate), unless only labels are read.
-        const outcomes = await db.runMany(sqls, signal, options.labelsOnly !== true);
+        const runs = distinctRuns(sqls);
+        const ran = await db.runMany(runs.sqls, signal, options.labelsOnly !== true);
+        const outcomes = runs.at.map((k) => ran[k] as ExecOutcome);
+        const analyses = new Map<string, SqlAnalysis>();
+        if (analysed !== undefined) {
+          for (const t of new Set(chunk.flatMap((i) => (records[i] as QuestionRecord).candidates.map((c) => c.sql)))) {
+            const a = await (analysed.get(t) as Promise<AnalyzedSql>);
+            analyses.set(t, a.analysis);
+            if (a.facts !== undefined) facts.set(t, a.facts);
+          }
+        }
         let at = 0;
         for (const i of chunk) {
           const record = records[i] as QuestionRecord;
@@ -155,6 +245,8 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
             ...(options.labelsOnly === true ? {} : { normalizedSql: (sql: string) => db.normalizedSql(sql) }),
             ...(db.schema === undefined ? {} : { schema: db.schema }),
             ...(options.rule !== undefined ? { rule: options.rule } : {}),
+            ...(analysed === undefined ? {} : { analysis: (sql: string) => analyses.get(sql) }),
+            ...(options.labelsOnly === true ? { labelsOnly: true } : {}),
           });
           step(dbId);
         }
@@ -172,6 +264,7 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
   }
   const keep = out.flatMap((p, i) => (p === undefined ? [] : [i]));
   return {
+    facts,
     prepared: keep.map((i) => out[i] as PreparedQuestion),
     records: keep.map((i) => records[i] as QuestionRecord),
     skipped: records.flatMap((r) => {

@@ -8,8 +8,8 @@ import type { CandidateRecord, QuestionRecord } from '../bench/types.ts';
 import { normalizedTextOf, withoutNormalized, type ExecOutcome } from '../exec/types.ts';
 import { hasOrderBy, labelCandidate, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
-import type { CandidateView, QuestionView } from '../signals/types.ts';
-import { parseSql } from '../sql/parse.ts';
+import type { CandidateExec, CandidateView, QuestionView } from '../signals/types.ts';
+import type { SqlAnalysis } from '../sql/analysis.ts';
 
 /** What preparing a question needs from the outside world. */
 export interface PrepareDeps {
@@ -20,6 +20,17 @@ export interface PrepareDeps {
   readonly schema?: Schema;
   /** Equivalence rule for labels (default `spider`). */
   readonly rule?: EquivalenceRule;
+  /**
+   * A candidate's SQL analysed elsewhere (`analyzeSql` in a worker thread, against this question's schema):
+   * it goes on the candidate's view, and nothing is parsed here; undefined for a text not analysed.
+   */
+  analysis?(sql: string): SqlAnalysis | undefined;
+  /**
+   * Only the labels will be read (`confide label`): a success's result
+   * fingerprint that its outcome does not carry is made when the view is
+   * first read, not here, so the labels cost no fingerprint.
+   */
+  readonly labelsOnly?: boolean;
 }
 
 /** One candidate after execution and labeling. */
@@ -55,18 +66,37 @@ export function clusterFingerprint(outcome: ExecOutcome, rule: EquivalenceRule):
   return resultFingerprint(outcome, { rule, ordered: false });
 }
 
-function candidateView(record: CandidateRecord, outcome: ExecOutcome, rule: EquivalenceRule, normalizedSql: string | null | undefined): CandidateView {
-  const exec = outcome.ok
-    ? { ok: true as const, fingerprint: clusterFingerprint(outcome, rule) as string, rowCount: outcome.rows.length }
-    : { ok: false as const, code: outcome.error.code };
+/** A success's view whose fingerprint is made (once) when first read. */
+function lazilyFingerprinted(outcome: ExecOutcome & { ok: true }, rule: EquivalenceRule): CandidateExec {
+  let fingerprint: string | undefined;
+  return {
+    ok: true,
+    rowCount: outcome.rows.length,
+    get fingerprint(): string {
+      return (fingerprint ??= clusterFingerprint(outcome, rule) as string);
+    },
+  };
+}
+
+function candidateView(record: CandidateRecord, outcome: ExecOutcome, rule: EquivalenceRule, normalizedSql: string | null | undefined, analysis: SqlAnalysis | undefined, lazy: boolean): CandidateView {
+  const exec: CandidateExec = !outcome.ok
+    ? { ok: false, code: outcome.error.code }
+    : lazy
+      ? lazilyFingerprinted(outcome, rule)
+      : { ok: true, fingerprint: clusterFingerprint(outcome, rule) as string, rowCount: outcome.rows.length };
   return {
     sql: record.sql,
     exec,
     ...(record.logprob !== undefined ? { logprob: record.logprob } : {}),
     ...(record.scores !== undefined ? { scores: record.scores } : {}),
     ...(normalizedSql !== undefined ? { normalizedSql } : {}),
+    ...(analysis !== undefined ? { analysis } : {}),
   };
 }
+
+let parserModule: Promise<typeof import('../sql/parse.ts')> | undefined;
+/** The SQL parser's module, loaded on first use: labels alone never load it (a few megabytes of grammar). */
+const loadParser = (): Promise<typeof import('../sql/parse.ts')> => (parserModule ??= import('../sql/parse.ts'));
 
 /**
  * Executes and labels one question's candidates. The gold (when the record has
@@ -103,10 +133,14 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
   // outcome when the execution brought it, else asked for (all at once). Where neither can give it (labels only),
   // nothing is parsed: labeling needs the execution alone.
   const canNormalize = (c: PreparedCandidate): boolean => deps.normalizedSql !== undefined || c.outcome.normalizedSql !== undefined;
+  const analyses = candidates.map((c) => deps.analysis?.(c.record.sql));
+  // The parser is loaded only when a text must be parsed here (not for labels alone, nor with every text analysed).
+  const parser = candidates.some((c, i) => canNormalize(c) && analyses[i] === undefined) ? await loadParser() : null;
+  const parses = (c: PreparedCandidate, i: number): boolean => analyses[i]?.parses ?? (parser as typeof import('../sql/parse.ts')).parseSql(c.record.sql).ok;
   const normalized = await Promise.all(
-    candidates.map((c) => (!canNormalize(c) || parseSql(c.record.sql).ok ? undefined : normalizedTextOf(c.outcome, c.record.sql, deps.normalizedSql))),
+    candidates.map((c, i) => (!canNormalize(c) || parses(c, i) ? undefined : normalizedTextOf(c.outcome, c.record.sql, deps.normalizedSql))),
   );
-  candidates.forEach((c, i) => views.push(candidateView(c.record, c.outcome, rule, normalized[i])));
+  candidates.forEach((c, i) => views.push(candidateView(c.record, c.outcome, rule, normalized[i], analyses[i], deps.labelsOnly === true)));
   return {
     id: record.id,
     db_id: record.db_id,

@@ -70,11 +70,13 @@ export function cueQuestionFlags(questionLower: string): boolean[] {
  * cueIndicatorsOf(cueQuestionFlags('how many singers?'), sqlShape(featureTokens('SELECT count(*) FROM singer'))).slice(0, 3); // [1, 0, 0]
  */
 export function cueIndicatorsOf(questionFlags: readonly boolean[], shape: SqlShape): number[] {
-  const out: number[] = [];
-  CUES.forEach((cue, i) => {
+  const out: number[] = new Array<number>(3 * CUES.length);
+  for (let i = 0; i < CUES.length; i++) {
     const q = questionFlags[i] === true;
-    const s = cue.sql(shape);
-    out.push(q && s ? 1 : 0, q && !s ? 1 : 0, !q && s ? 1 : 0);
-  });
+    const s = CUES[i]!.sql(shape);
+    out[3 * i] = q && s ? 1 : 0;
+    out[3 * i + 1] = q && !s ? 1 : 0;
+    out[3 * i + 2] = !q && s ? 1 : 0;
+  }
   return out;
 }

@@ -81,6 +81,26 @@ export interface FeaturizeOptions {
  * f.indices.length === f.values.length; // true
  */
 export function featurize(item: OrmItem, config: FeaturizerConfig, options: FeaturizeOptions = {}): SparseFeatures {
+  return accumulate(item, config, options).take();
+}
+
+/**
+ * Featurizes one candidate straight into a dense row of `out` (from
+ * `offset`, `config.dim` values; zeros elsewhere in the row): the same values
+ * as `toDense(featurize(item, config), config.dim, out, offset)`, without the
+ * sparse vector in between. What scoring uses.
+ *
+ * @example
+ * const x = new Float32Array(2 * config.dim);
+ * featurizeInto(items[1], config, x, config.dim); // row 1
+ */
+export function featurizeInto(item: OrmItem, config: FeaturizerConfig, out: Float32Array, offset: number, options: FeaturizeOptions = {}): void {
+  if (!(Number.isInteger(offset) && offset >= 0 && offset + config.dim <= out.length)) throw new RangeError(`row at ${offset} of ${config.dim} values does not fit in ${out.length}`);
+  accumulate(item, config, options).drainInto(out, offset);
+}
+
+/** Sums one candidate's features into the shared accumulator, which the caller empties (take or drainInto). */
+function accumulate(item: OrmItem, config: FeaturizerConfig, options: FeaturizeOptions): Accumulator {
   checkFeaturizerConfig(config);
   let facts = options.cache?.get(item.sql);
   if (facts === undefined) {
@@ -94,21 +114,33 @@ export function featurize(item: OrmItem, config: FeaturizerConfig, options: Feat
   if (a && [a.exec_share, a.struct_share, a.string_share].some((v) => !(v >= 0 && v <= 1))) {
     throw new RangeError(`agreement shares must be in [0, 1], got ${JSON.stringify(a)}`);
   }
-  const dense = [
-    ...structureFeatures(facts, shape, q.words),
-    ...cueIndicatorsOf(q.cues, shape),
-    ...linkFeatures(text, facts, item.schema),
-    ...agreementSlots(a),
-  ];
-  if (dense.length !== DENSE_COUNT) throw new Error(`featurizer bug: ${dense.length} dense values for ${DENSE_COUNT} slots`);
+  const parts = [structureFeatures(facts, shape, q.words), cueIndicatorsOf(q.cues, shape), linkFeatures(text, facts, item.schema), agreementSlots(a)];
+  const denseCount = parts.reduce((n, part) => n + part.length, 0);
+  if (denseCount !== DENSE_COUNT) throw new Error(`featurizer bug: ${denseCount} dense values for ${DENSE_COUNT} slots`);
 
   const columns = item.schema === undefined ? NO_COLUMNS : schemaColumnNames(item.schema);
-  const seq = ['^', ...facts.tokens.map((t) => masked(t, columns)), '$'];
-  const keywords = [...new Set(facts.tokens.filter((tok) => tok.kind === 'kw' || tok.kind === 'fn').map((tok) => tok.text))];
+  const tokens = facts.tokens;
+  const n = tokens.length;
+  const seq: string[] = new Array<string>(n + 2);
+  seq[0] = '^';
+  const kept = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const tok = tokens[i]!;
+    seq[i + 1] = masked(tok, columns);
+    if (tok.kind === 'kw' || tok.kind === 'fn') kept.add(tok.text);
+  }
+  seq[n + 1] = '$';
+  const keywords = [...kept];
 
-  // Nothing below throws: the shared accumulator is always emptied by take().
+  // Nothing below throws: the caller always empties the shared accumulator (take or drainInto).
   const acc = accumulator(config.dim);
-  dense.forEach((v, i) => { if (v !== 0) acc.set(i, v); });
+  let slot = 0;
+  for (const part of parts) {
+    for (let k = 0; k < part.length; k++, slot++) {
+      const v = part[k]!;
+      if (v !== 0) acc.set(slot, v);
+    }
+  }
   const buckets = config.dim - DENSE_COUNT;
   const seed = fnvSeed(config.hashSeed);
   /** Adds one hashed feature (its name's parts folded in order, see fnvText) with weight `w`. */
@@ -117,25 +149,49 @@ export function featurize(item: OrmItem, config: FeaturizerConfig, options: Feat
     acc.add(DENSE_COUNT + (u % buckets), (u >>> 31 === 0 ? 1 : -1) * w);
   };
   // Each group scaled by 1/sqrt(its size): u: unigrams, b: bigrams, t: trigrams of `seq`, x: question stem × keyword.
-  const n = facts.tokens.length;
-  const u = fnvText(seed, 'u:');
+  // A gram's first token is folded in from a memo (`u:tok`, `b:tok `, `t:tok `): the same states fnvText reaches.
+  const first = gramStarts(seed);
   const wu = 1 / Math.sqrt(Math.max(1, n));
-  for (let i = 1; i <= n; i++) add(fnvText(u, seq[i]!), wu);
-  const b = fnvText(seed, 'b:');
+  for (let i = 1; i <= n; i++) add(first.u(seq[i]!), wu);
   const wb = 1 / Math.sqrt(Math.max(1, n + 1));
-  for (let i = 0; i <= n; i++) add(fnvText(fnvText(fnvText(b, seq[i]!), ' '), seq[i + 1]!), wb);
-  const t = fnvText(seed, 't:');
-  for (let i = 0; i < n; i++) add(fnvText(fnvText(fnvText(fnvText(fnvText(t, seq[i]!), ' '), seq[i + 1]!), ' '), seq[i + 2]!), wu);
+  for (let i = 0; i <= n; i++) add(fnvText(first.b(seq[i]!), seq[i + 1]!), wb);
+  for (let i = 0; i < n; i++) add(fnvText(fnvText(fnvText(first.t(seq[i]!), seq[i + 1]!), ' '), seq[i + 2]!), wu);
   const x = fnvText(seed, 'x:');
   const wx = 1 / Math.sqrt(Math.max(1, q.stems.length * keywords.length));
   for (const stemmed of q.stems) {
     const hq = fnvText(fnvText(x, stemmed), '|');
     for (const k of keywords) add(fnvText(hq, k), wx);
   }
-  return acc.take();
+  return acc;
 }
 
 const NO_COLUMNS: ReadonlySet<string> = new Set();
+
+/** The FNV states of an n-gram's first token folded in, per group: unigram `u:tok`, bigram `b:tok `, trigram `t:tok `. */
+interface GramStarts {
+  u(token: string): number;
+  b(token: string): number;
+  t(token: string): number;
+}
+
+const STARTS = new Map<number, GramStarts>();
+
+/** The n-gram starts of a hash seed's state; masked tokens repeat (keywords, operators, `<id>`), so each is folded once. */
+function gramStarts(seed: number): GramStarts {
+  let starts = STARTS.get(seed);
+  if (starts === undefined) {
+    const u = fnvText(seed, 'u:');
+    const b = fnvText(seed, 'b:');
+    const t = fnvText(seed, 't:');
+    starts = {
+      u: boundedMemo(4096, (tok) => fnvText(u, tok)),
+      b: boundedMemo(4096, (tok) => fnvText(fnvText(b, tok), ' ')),
+      t: boundedMemo(4096, (tok) => fnvText(fnvText(t, tok), ' ')),
+    };
+    STARTS.set(seed, starts);
+  }
+  return starts;
+}
 
 /**
  * Sums feature values by index as a Map would (each index's additions in
@@ -165,15 +221,35 @@ class Accumulator {
 
   /** The nonzero entries, indices increasing; the accumulator is empty again after. */
   take(): SparseFeatures {
-    const kept = this.touched.filter((i) => this.values[i] !== 0);
-    const indices = Int32Array.from(kept).sort();
-    const values = Float32Array.from(indices, (i) => this.values[i]!);
-    for (const i of this.touched) {
-      this.values[i] = 0;
+    const touched = this.touched;
+    const all = this.values;
+    let kept = 0;
+    const nonzero = new Int32Array(touched.length);
+    for (let k = 0; k < touched.length; k++) {
+      const i = touched[k]!;
+      if (all[i] !== 0) nonzero[kept++] = i;
       this.seen[i] = 0;
     }
-    this.touched.length = 0;
+    const indices = (kept === touched.length ? nonzero : nonzero.slice(0, kept)).sort();
+    const values = new Float32Array(kept);
+    for (let k = 0; k < kept; k++) values[k] = all[indices[k]!]!;
+    for (let k = 0; k < touched.length; k++) all[touched[k]!] = 0;
+    touched.length = 0;
     return { indices, values };
+  }
+
+  /** Writes the nonzero sums into a zeroed dense row of `out` at `offset` (as float32, as take's values); empty again after. */
+  drainInto(out: Float32Array, offset: number): void {
+    const touched = this.touched;
+    const all = this.values;
+    out.fill(0, offset, offset + all.length);
+    for (let k = 0; k < touched.length; k++) {
+      const i = touched[k]!;
+      if (all[i] !== 0) out[offset + i] = all[i]!;
+      all[i] = 0;
+      this.seen[i] = 0;
+    }
+    touched.length = 0;
   }
 }
 
@@ -234,6 +310,6 @@ export function toDense(f: SparseFeatures, dim: number, out: Float32Array = new 
  */
 export function featurizeBatch(items: readonly OrmItem[], config: FeaturizerConfig, options: FeaturizeOptions = {}): Float32Array {
   const out = new Float32Array(items.length * config.dim);
-  items.forEach((item, r) => toDense(featurize(item, config, options), config.dim, out, r * config.dim));
+  items.forEach((item, r) => featurizeInto(item, config, out, r * config.dim, options));
   return out;
 }

@@ -29,13 +29,18 @@ const content = (stems: readonly string[]): string[] => stems.filter((s) => !STO
 /**
  * What linking reads off a schema, the same for every candidate on it: lowercase
  * column names, tables by lowercase name (the first of a name, as a search in
- * table order finds), and each table's name stems.
+ * table order finds), each table's columns and foreign keys, and the tables by
+ * name stem.
  */
 interface SchemaView {
   readonly columns: ReadonlySet<string>;
   readonly tables: ReadonlyMap<string, TableInfo>;
-  /** Stems of each table's name and column names. */
-  readonly stems: ReadonlyMap<TableInfo, ReadonlySet<string>>;
+  /** Each table's lowercase column names. */
+  readonly columnsOf: ReadonlyMap<TableInfo, ReadonlySet<string>>;
+  /** For each stem of a table's name or column names, the tables (in schema order) that have it. */
+  readonly tablesWithStem: ReadonlyMap<string, readonly TableInfo[]>;
+  /** Each table's foreign keys, names lowercase. */
+  readonly keysOf: ReadonlyMap<TableInfo, readonly { readonly table: string; readonly from: readonly string[]; readonly to: readonly string[] }[]>;
 }
 
 /** Schemas are plain data shared by all candidates of a database: their views are kept while the schema lives. */
@@ -46,10 +51,15 @@ function schemaView(schema: Schema): SchemaView {
   if (view === undefined) {
     const tables = new Map<string, TableInfo>();
     for (const t of schema.tables) if (!tables.has(t.name.toLowerCase())) tables.set(t.name.toLowerCase(), t);
+    const stems = new Map(schema.tables.map((t) => [t, new Set([t.name, ...t.columns.map((c) => c.name)].flatMap((n) => nameStemsShared(n)))]));
+    const tablesWithStem = new Map<string, TableInfo[]>();
+    for (const [t, own] of stems) for (const st of own) tablesWithStem.set(st, [...(tablesWithStem.get(st) ?? []), t]);
     view = {
       columns: new Set(schema.tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase()))),
       tables,
-      stems: new Map(schema.tables.map((t) => [t, new Set([t.name, ...t.columns.map((c) => c.name)].flatMap((n) => nameStemsShared(n)))])),
+      columnsOf: new Map(schema.tables.map((t) => [t, new Set(t.columns.map((c) => c.name.toLowerCase()))])),
+      tablesWithStem,
+      keysOf: new Map(schema.tables.map((t) => [t, t.foreignKeys.map((f) => ({ table: f.table.toLowerCase(), from: f.from.map((c) => c.toLowerCase()), to: f.to.map((c) => c.toLowerCase()) }))])),
     };
     SCHEMAS.set(schema, view);
   }
@@ -80,10 +90,14 @@ const textView = boundedMemo(1024, (text: string): TextView => {
   return { lower: text.toLowerCase(), stems, content: content([...stems]), numbers: textNumbers(text) };
 });
 
-function isKeyPair(tables: ReadonlyMap<string, TableInfo>, a: ColumnRef, b: ColumnRef): boolean {
+/** A name's stems that can link it to a question: no stopwords, no numbers (names repeat: kept in a bounded memo). */
+const contentStems = boundedMemo(8192, (name: string): readonly string[] => nameStemsShared(name).filter((s) => !STOPWORDS.has(s) && !/^\d/.test(s)));
+
+/** Whether `a = b` joins on a declared foreign key, in either direction (names lowercase, as in the schema view). */
+function isKeyPair(view: SchemaView, a: ColumnRef, b: ColumnRef): boolean {
   const fk = (x: ColumnRef, y: ColumnRef): boolean => {
-    const t = x.table === null ? undefined : tables.get(x.table);
-    return !!t?.foreignKeys.some((f) => f.table.toLowerCase() === y.table && f.from.some((c) => c.toLowerCase() === x.column) && (f.to.length === 0 || f.to.some((c) => c.toLowerCase() === y.column)));
+    const t = x.table === null ? undefined : view.tables.get(x.table);
+    return t !== undefined && view.keysOf.get(t)!.some((f) => f.table === y.table && f.from.includes(x.column) && (f.to.length === 0 || f.to.includes(y.column)));
   };
   return fk(a, b) || fk(b, a);
 }
@@ -98,49 +112,86 @@ function isKeyPair(tables: ReadonlyMap<string, TableInfo>, a: ColumnRef, b: Colu
  */
 export function linkFeatures(text: string, facts: SqlFacts, schema?: Schema): number[] {
   const { lower, stems: qStems, content: qContent, numbers: qNums } = textView(text);
-  const sqlNums = new Set(facts.numbers);
-  const strLower = facts.strings.map((s) => s.toLowerCase());
-  const qNumsInSql = qNums.filter((n) => sqlNums.has(n) || strLower.includes(String(n))).length;
-  const sqlNumsOut = facts.numbers.filter((n) => !qNums.includes(n)).length;
+  let qNumsInSql = 0;
+  if (qNums.length > 0) {
+    const sqlNums = new Set(facts.numbers);
+    let strLower: string[] | null = null;
+    for (const n of qNums) {
+      if (sqlNums.has(n) || (strLower ??= facts.strings.map((s) => s.toLowerCase())).includes(String(n))) qNumsInSql++;
+    }
+  }
+  let sqlNumsOut = 0;
+  for (const n of facts.numbers) if (!qNums.includes(n)) sqlNumsOut++;
 
   const view = schema === undefined ? undefined : schemaView(schema);
-  const strings = view === undefined ? facts.strings : facts.strings.filter((s) => !view.columns.has(s.toLowerCase()));
-  const bare = strings.map((s) => s.replace(/^[%_]+|[%_]+$/g, '').trim()).filter((s) => s.length > 0);
-  const strIn = bare.filter((s) => lower.includes(s.toLowerCase())).length;
-  const strExact = bare.filter((s) => text.includes(s)).length;
+  // Quoted values (not column names), without LIKE's wildcards at their ends.
+  let bare = 0;
+  let strIn = 0;
+  let strExact = 0;
+  for (const s of facts.strings) {
+    if (view !== undefined && view.columns.has(s.toLowerCase())) continue;
+    const value = s.replace(/^[%_]+|[%_]+$/g, '').trim();
+    if (value.length === 0) continue;
+    bare++;
+    if (lower.includes(value.toLowerCase())) strIn++;
+    if (text.includes(value)) strExact++;
+  }
 
   const columns = [...new Map(facts.columns.map((c) => [`${c.table}.${c.column}`, c])).values()];
-  const mentioned = (name: string): boolean => nameStemsShared(name).some((s) => !STOPWORDS.has(s) && !/^\d/.test(s) && qStems.has(s));
+  const mentioned = (name: string): boolean => contentStems(name).some((s) => qStems.has(s));
   const usedStems = new Set<string>();
   for (const name of facts.tables) for (const s of nameStemsShared(name)) usedStems.add(s);
   for (const c of columns) for (const s of nameStemsShared(c.column)) usedStems.add(s);
-  const covered = qContent.filter((s) => usedStems.has(s)).length;
+  let covered = 0;
+  for (const s of qContent) if (usedStems.has(s)) covered++;
+  let tablesMentioned = 0;
+  for (const t of facts.tables) if (mentioned(t)) tablesMentioned++;
+  let columnsMentioned = 0;
+  for (const c of columns) if (mentioned(c.column)) columnsMentioned++;
 
   const out: number[] = [
     qNums.length > 0 ? 1 : 0, frac(qNumsInSql, qNums.length), facts.numbers.length > 0 ? 1 : 0, squash(sqlNumsOut),
-    bare.length > 0 ? 1 : 0, frac(strIn, bare.length), frac(strExact, bare.length),
-    frac(facts.tables.filter(mentioned).length, facts.tables.length),
-    frac(columns.filter((c) => mentioned(c.column)).length, columns.length),
-    frac(covered, qContent.length),
+    bare > 0 ? 1 : 0, frac(strIn, bare), frac(strExact, bare),
+    frac(tablesMentioned, facts.tables.length), frac(columnsMentioned, columns.length), frac(covered, qContent.length),
   ];
-  if (schema === undefined || view === undefined) return [...out, ...new Array<number>(LINK_FEATURES.length - out.length).fill(0)];
+  if (schema === undefined || view === undefined) {
+    while (out.length < LINK_FEATURES.length) out.push(0);
+    return out;
+  }
 
   const used = facts.tables.map((t) => view.tables.get(t)).filter((t): t is TableInfo => t !== undefined);
   const usedSet = new Set(used);
   const referenced = new Set(facts.columns.map((f) => f.column));
+  // Stems of the columns of used tables that the SQL never names (made when first needed).
+  let unnamed: Set<string> | null = null;
+  const unnamedStems = (): Set<string> => {
+    if (unnamed !== null) return unnamed;
+    unnamed = new Set<string>();
+    for (const t of used) for (const c of t.columns) if (!referenced.has(c.name.toLowerCase())) for (const st of nameStemsShared(c.name)) unnamed.add(st);
+    return unnamed;
+  };
   // A stem of an unused table (its name or a column), or of a column of a used table the SQL never names.
-  const inUnused = (s: string): boolean =>
-    schema.tables.some((t) => !usedSet.has(t) && view.stems.get(t)!.has(s)) ||
-    used.some((t) => t.columns.some((c) => !referenced.has(c.name.toLowerCase()) && nameStemsShared(c.name).includes(s)));
-  const known = (c: ColumnRef): boolean => (c.table === null ? used : used.filter((t) => t.name.toLowerCase() === c.table)).some((t) => t.columns.some((x) => x.name.toLowerCase() === c.column));
-  const onKeys = facts.joinPairs.filter(([a, b]) => isKeyPair(view.tables, a, b)).length;
-  return [
-    ...out, 1,
-    frac(qContent.filter((s) => !usedStems.has(s) && inUnused(s)).length, qContent.length),
-    frac(used.length, facts.tables.length), frac(columns.filter(known).length, columns.length),
+  const inUnused = (s: string): boolean => (view.tablesWithStem.get(s) ?? []).some((t) => !usedSet.has(t)) || unnamedStems().has(s);
+  let unusedCovered = 0;
+  for (const s of qContent) if (!usedStems.has(s) && inUnused(s)) unusedCovered++;
+  // A column of a used table: any used table's when unqualified, else that table's (a name leads to its first table).
+  const known = (c: ColumnRef): boolean => {
+    if (c.table === null) return used.some((t) => view.columnsOf.get(t)!.has(c.column));
+    const t = view.tables.get(c.table);
+    return t !== undefined && usedSet.has(t) && view.columnsOf.get(t)!.has(c.column);
+  };
+  let knownColumns = 0;
+  for (const c of columns) if (known(c)) knownColumns++;
+  let onKeys = 0;
+  for (const [a, b] of facts.joinPairs) if (isKeyPair(view, a, b)) onKeys++;
+  out.push(
+    1,
+    frac(unusedCovered, qContent.length),
+    frac(used.length, facts.tables.length), frac(knownColumns, columns.length),
     facts.joinPairs.length > 0 ? 1 : 0, frac(onKeys, facts.joinPairs.length), squash(facts.joinPairs.length - onKeys),
     squash(schema.tables.length), frac(used.length, schema.tables.length), aggregatesText(facts, used),
-  ];
+  );
+  return out;
 }
 
 /** 1 when AVG or SUM is applied directly to a column declared with a text type. */

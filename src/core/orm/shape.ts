@@ -23,6 +23,11 @@ export interface SqlShape {
   readonly star: boolean;
 }
 
+/** Comparison operators counted in `comparisons`. */
+const COMPARISONS: ReadonlySet<string> = new Set(['<', '>', '<=', '>=', '=', '!=']);
+/** Tokens after which `*` is a projection (`SELECT *`, `DISTINCT *`, `a, *`, `t.*`), not a product or `count(*)`. */
+const BEFORE_STAR: ReadonlySet<string> = new Set(['select', 'distinct', ',', '.']);
+
 /**
  * Reads the shape of a token list.
  *
@@ -41,11 +46,12 @@ export function sqlShape(tokens: readonly FeatureToken[]): SqlShape {
   let inOrder = false;
   let limit: number | null = null;
   let star = false;
-  tokens.forEach((t, i) => {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
     if (t.kind === 'kw' || t.kind === 'fn') counts.set(t.text, (counts.get(t.text) ?? 0) + 1);
-    if (t.kind === 'op' && ['<', '>', '<=', '>=', '=', '!='].includes(t.text)) comparisons.set(t.text, (comparisons.get(t.text) ?? 0) + 1);
-    if (t.kind === 'op' && t.text === '*' && ['select', 'distinct', ',', '.'].includes(tokens[i - 1]?.text ?? '')) star = true;
-    if (t.kind !== 'kw') return;
+    if (t.kind === 'op' && COMPARISONS.has(t.text)) comparisons.set(t.text, (comparisons.get(t.text) ?? 0) + 1);
+    if (t.kind === 'op' && t.text === '*' && BEFORE_STAR.has(tokens[i - 1]?.text ?? '')) star = true;
+    if (t.kind !== 'kw') continue;
     if (t.text === 'where' || t.text === 'having') inFilter = true;
     if (t.text === 'select') inFilter = false;
     if (inFilter && (t.text === 'and' || t.text === 'or') && tokens[i - 2]?.text !== 'between') conditions++;
@@ -54,11 +60,12 @@ export function sqlShape(tokens: readonly FeatureToken[]): SqlShape {
     if (inOrder && t.text === 'desc') orderDesc = true;
     if (inOrder && t.text === 'asc') orderAsc = true;
     if (t.text === 'limit' && tokens[i + 1]?.kind === 'num') limit = Number(tokens[i + 1]!.text);
-  });
+  }
   const c = (k: string): number => counts.get(k) ?? 0;
   const setOps = c('union') + c('intersect') + c('except');
   const selects = c('select');
-  const joins = c('join') + tokens.filter((t, i) => t.text === ',' && inFromList(tokens, i)).length;
+  let joins = c('join');
+  for (let i = 0; i < tokens.length; i++) if (tokens[i]!.text === ',' && inFromList(tokens, i)) joins++;
   return {
     counts, selects, joins, conditions, setOps, nested: Math.max(0, selects - 1 - setOps),
     orderDesc, orderAsc: orderAsc || (c('order') > 0 && !orderDesc), limit, comparisons, star,

@@ -14,7 +14,8 @@ const squash = (n: number, cap: number): number => Math.min(1, Math.log1p(n) / M
 function selectItems(tokens: readonly FeatureToken[]): number {
   let n = 1;
   let depth = 0;
-  for (const t of tokens.slice(1)) {
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i]!;
     if (t.text === '(') depth++;
     else if (t.text === ')') depth--;
     else if (depth === 0 && t.text === 'from') break;

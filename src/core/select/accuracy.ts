@@ -79,12 +79,23 @@ export function defaultNs(poolSize: number): number[] {
  * Fisher–Yates on `rng.next()`), returned in ascending order.
  */
 function subset(n: number, k: number, rng: UniformRng): number[] {
-  const idx = Array.from({ length: n }, (_, i) => i);
+  const idx = new Array<number>(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
   for (let i = 0; i < k; i++) {
     const j = i + Math.min(n - i - 1, Math.floor(rng.next() * (n - i)));
-    [idx[i], idx[j]] = [idx[j], idx[i]];
+    const t = idx[i];
+    idx[i] = idx[j];
+    idx[j] = t;
   }
-  return idx.slice(0, k).sort((a, b) => a - b);
+  // The first k, ascending (insertion sort: k is a sample size, small).
+  const out = idx.slice(0, k);
+  for (let i = 1; i < k; i++) {
+    const v = out[i];
+    let j = i - 1;
+    for (; j >= 0 && out[j] > v; j--) out[j + 1] = out[j];
+    out[j + 1] = v;
+  }
+  return out;
 }
 
 /**

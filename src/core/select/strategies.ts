@@ -7,9 +7,10 @@ import { clusterBy, largestClusterHead } from '../signals/clusters.ts';
 import type { CandidateView } from '../signals/types.ts';
 import type { Strategy } from './types.ts';
 
-/** `normalizeSql` of a candidate, computed once per candidate object (a pure cache). */
+/** `normalizeSql` of a candidate: from its analysis, else computed once per candidate object (a pure cache). */
 const normalizedCache = new WeakMap<CandidateView, string>();
 function normalizedOf(c: CandidateView): string {
+  if (c.analysis !== undefined) return c.analysis.normalized;
   let s = normalizedCache.get(c);
   if (s === undefined) {
     s = normalizeSql(c.sql);

@@ -2,6 +2,7 @@
  * Grouping a question's candidates by normalized text, by structure and by
  * execution result.
  */
+import { analyzedStructureKey } from '../sql/analysis.ts';
 import { normalizeSql } from '../sql/normalize.ts';
 import { structureKey } from '../sql/structure.ts';
 import type { AnswerClusters, Clustering, QuestionView } from './types.ts';
@@ -50,7 +51,9 @@ export function largestClusterHead(c: Clustering): number {
 
 /**
  * All clusters of a question. Structure keys use each candidate's
- * `normalizedSql` as the fallback when no parser dialect reads it.
+ * `normalizedSql` as the fallback when no parser dialect reads it; a
+ * candidate's `analysis`, when it has one, gives its normalized text and
+ * structure key (nothing parsed here).
  *
  * @example
  * const c = buildClusters(view);
@@ -58,13 +61,13 @@ export function largestClusterHead(c: Clustering): number {
  */
 export function buildClusters(q: QuestionView): AnswerClusters {
   const cands = q.candidates;
-  const normalized = cands.map((c) => normalizeSql(c.sql));
+  const normalized = cands.map((c) => c.analysis?.normalized ?? normalizeSql(c.sql));
   const memo = new Map<string, { key: string; parsed: boolean }>();
   const structs = cands.map((c) => {
     const id = `${c.sql}\u0000${c.normalizedSql ?? ''}`;
     let s = memo.get(id);
     if (s === undefined) {
-      s = structureKey(c.sql, c.normalizedSql);
+      s = c.analysis === undefined ? structureKey(c.sql, c.normalizedSql) : analyzedStructureKey(c.analysis, c.sql, c.normalizedSql);
       memo.set(id, s);
     }
     return s;

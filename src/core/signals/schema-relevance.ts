@@ -11,14 +11,16 @@ import type { AnswerClusters, QuestionView, Signal } from './types.ts';
 /**
  * The names the modal query uses, one per used table and one per used column
  * (its column name alone), in order of appearance; null when there is no
- * modal candidate, it does not parse, or it uses no table or column.
+ * modal candidate, it does not parse, or it uses no table or column. Read
+ * from the candidate's `analysis` when it has one.
  *
  * @example
  * usedNames(view, clusters); // ['singer', 'name', 'age']
  */
 export function usedNames(q: QuestionView, c: AnswerClusters): string[] | null {
   if (c.modal < 0) return null;
-  const usage = queryUsage(q.candidates[c.modal].sql, q.schema);
+  const modal = q.candidates[c.modal];
+  const usage = modal.analysis === undefined ? queryUsage(modal.sql, q.schema) : modal.analysis.usage;
   if (usage === null) return null;
   const names = [...usage.tables, ...usage.columns.map((u) => u.column)];
   return names.length === 0 ? null : names;

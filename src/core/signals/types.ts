@@ -4,6 +4,7 @@
  */
 import type { ExecErrorCode } from '../exec/types.ts';
 import type { Schema } from '../schema.ts';
+import type { SqlAnalysis } from '../sql/analysis.ts';
 
 /** One candidate's execution: a result fingerprint and row count, or an error code. */
 export type CandidateExec =
@@ -20,6 +21,13 @@ export interface CandidateView {
   readonly scores?: Readonly<Record<string, number>>;
   /** sql.js `Statement.getNormalizedSQL()` of `sql`, the structural fallback when no parser dialect reads it. */
   readonly normalizedSql?: string | null;
+  /**
+   * `sql` already analysed against the question's schema (`analyzeSql`, e.g.
+   * in a worker thread): the signals and strategies then read its normalized
+   * text, structure key and usage from here and parse nothing. Absent: they
+   * normalize and parse `sql` themselves.
+   */
+  readonly analysis?: SqlAnalysis;
 }
 
 /** One question and its candidates, in sampling order. */

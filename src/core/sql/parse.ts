@@ -15,10 +15,10 @@
  */
 // The per-dialect builds are CommonJS: take `Parser` off the default export
 // (Node cannot see named exports of these bundles; Vite's interop agrees).
-import sqliteBuild from 'node-sql-parser/build/sqlite';
-import postgresBuild from 'node-sql-parser/build/postgresql';
-import mysqlBuild from 'node-sql-parser/build/mysql';
-import bigqueryBuild from 'node-sql-parser/build/bigquery';
+import sqliteBuild from 'node-sql-parser/build/sqlite.js';
+import postgresBuild from 'node-sql-parser/build/postgresql.js';
+import mysqlBuild from 'node-sql-parser/build/mysql.js';
+import bigqueryBuild from 'node-sql-parser/build/bigquery.js';
 import type { AST } from 'node-sql-parser';
 import { fitsParser, MAX_PARSE_DEPTH, MAX_PARSE_TOKENS } from './parse-limits.ts';
 

@@ -53,8 +53,31 @@ function bracketsToBackticks(sql: string): string {
  *   structureKey("select name from singer where age > 40").key; // true
  */
 export function structureKey(sql: string, fallback?: string | null): StructureKey {
+  return parsedStructureKey(sql) ?? textStructureKey(sql, fallback);
+}
+
+/**
+ * The structure key of `sql` when a parser dialect reads it (see
+ * {@link structureKey}), else null.
+ *
+ * @example
+ * parsedStructureKey('SELECT a FROM t WHERE b = 1')?.parsed; // true
+ * parsedStructureKey('SELEC a'); // null
+ */
+export function parsedStructureKey(sql: string): StructureKey | null {
   const parsed = fitsParser(sql) ? parseSql(bracketsToBackticks(sql)) : null;
-  if (parsed?.ok === true) return { key: stableJson(canonicalize(parsed.ast)), parsed: true };
+  return parsed?.ok === true ? { key: stableJson(canonicalize(parsed.ast)), parsed: true } : null;
+}
+
+/**
+ * The structure key of a text no parser dialect reads: `fallback` (sql.js's
+ * normalized text) or, when that is absent or blank, `sql`, through
+ * `normalizeSql` with literals masked. Parses nothing.
+ *
+ * @example
+ * textStructureKey('SELEC a FROM t WHERE b = 1', null); // { key: …, parsed: false }
+ */
+export function textStructureKey(sql: string, fallback?: string | null): StructureKey {
   const text = fallback !== undefined && fallback !== null && fallback.trim() !== '' ? fallback : sql;
   return { key: normalizeSql(text, { maskLiterals: true }), parsed: false };
 }

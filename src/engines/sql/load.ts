@@ -1,22 +1,15 @@
 /**
- * Initialises sql.js and builds a runner over it. In Node (tests, CLI, the
- * Node worker) sql.js finds its wasm in node_modules by itself; in the
- * browser pass the wasm's URL (`sql.js/dist/sql-wasm.wasm?url`).
+ * Initialises sql.js and builds a runner over it. In Node (tests, CLI) sql.js
+ * finds its wasm in node_modules by itself; in the browser pass the wasm's
+ * URL (`sql.js/dist/sql-wasm.wasm?url`). load-with.ts does the same with an
+ * init function the caller loaded (the Node worker).
  */
 import initSqlJs from 'sql.js';
 import type { SqlJsStatic } from 'sql.js';
-import { createSqlRunner, type SqlRunner, type SqlRunnerOptions } from './runner.ts';
+import type { SqlRunner } from './runner.ts';
+import { initSqlJsWith, loadSqlRunnerWith, type InitSqlJs, type LoadSqlOptions } from './load-with.ts';
 
-export interface LoadSqlOptions extends SqlRunnerOptions {
-  /** Where sql-wasm.wasm lives; omit in Node. */
-  readonly wasmUrl?: string;
-  /**
-   * sql-wasm.wasm already compiled (e.g. once by the thread that starts the
-   * workers, and posted to each): instantiated instead of fetched and
-   * compiled again, so every worker shares one compiled and optimised copy.
-   */
-  readonly wasmModule?: WebAssembly.Module;
-}
+export type { LoadSqlOptions } from './load-with.ts';
 
 /**
  * Loads sql.js once per call.
@@ -26,15 +19,7 @@ export interface LoadSqlOptions extends SqlRunnerOptions {
  * const SQL2 = await loadSqlJs(wasmUrl); // browser
  */
 export function loadSqlJs(wasmUrl?: string, wasmModule?: WebAssembly.Module): Promise<SqlJsStatic> {
-  if (wasmModule !== undefined) {
-    // Emscripten's hook: instantiate the given module with its imports, hand back the instance.
-    const instantiateWasm = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void): object => {
-      void WebAssembly.instantiate(wasmModule, imports).then(receive);
-      return {};
-    };
-    return initSqlJs({ instantiateWasm } as Parameters<typeof initSqlJs>[0]);
-  }
-  return wasmUrl === undefined ? initSqlJs() : initSqlJs({ locateFile: () => wasmUrl });
+  return initSqlJsWith(initSqlJs as InitSqlJs, wasmUrl, wasmModule);
 }
 
 /**
@@ -44,6 +29,6 @@ export function loadSqlJs(wasmUrl?: string, wasmModule?: WebAssembly.Module): Pr
  * const runner = await loadSqlRunner();
  * runner.open('demo', bytes);
  */
-export async function loadSqlRunner(options: LoadSqlOptions = {}): Promise<SqlRunner> {
-  return createSqlRunner(await loadSqlJs(options.wasmUrl, options.wasmModule), options);
+export function loadSqlRunner(options: LoadSqlOptions = {}): Promise<SqlRunner> {
+  return loadSqlRunnerWith(initSqlJs as InitSqlJs, options);
 }

@@ -9,14 +9,16 @@
  * Conventions: a SQL text repeated within a question is featurized and
  * scored once per form (its repeats get the same score; with agreement
  * features its shares are equal too, since equal texts share every cluster;
- * for a model without agreement the two forms are one row); parses are
- * cached per distinct SQL across the whole run; rows go to the model in
- * batches of whole questions of at most `batchRows` rows. Candidates that
- * failed to execute are scored too (selection strategies skip them).
+ * for a model without agreement, or a pool of one, the two forms are one
+ * row); parses are
+ * cached per distinct SQL across the whole run (or made already, `facts`);
+ * rows are featurized straight into the model's input, in batches of whole
+ * questions of at most `batchRows` rows. Candidates that failed to execute
+ * are scored too (selection strategies skip them).
  */
 import { existsSync } from 'node:fs';
 import { viewAgreement } from '../../core/orm/agreement.ts';
-import { featurize, toDense, type Agreement, type OrmItem, type SparseFeatures } from '../../core/orm/featurize.ts';
+import { featurizeInto, type Agreement, type OrmItem } from '../../core/orm/featurize.ts';
 import type { SqlFacts } from '../../core/orm/sql-facts.ts';
 import type { PreparedQuestion } from '../../core/eval/prepare.ts';
 import { OrmError } from '../../core/orm/errors.ts';
@@ -34,6 +36,8 @@ export interface AttachStats {
 export interface AttachOptions {
   /** Most rows per model run (default 512). */
   readonly batchRows?: number;
+  /** Each SQL text's facts where they were made already (an analysis worker, PreparedRun.facts): not parsed again. */
+  readonly facts?: ReadonlyMap<string, SqlFacts>;
   readonly onProgress?: (p: { progress: number; text: string }) => void;
 }
 
@@ -52,29 +56,29 @@ export async function attachOrmScores(
   options: AttachOptions = {},
 ): Promise<{ prepared: PreparedQuestion[]; stats: AttachStats }> {
   const config = scorer.sidecar.featurizer;
+  const dim = config.dim;
   const batchRows = options.batchRows ?? 512;
-  const cache = new Map<string, SqlFacts>();
+  const cache = new Map<string, SqlFacts>(options.facts);
   // Per question: `orm` (with the pool's agreement, when the model reads it) and `orm_sql` (without).
   const scores: Float32Array[] = prepared.map((q) => new Float32Array(q.view.candidates.length));
   const alone: Float32Array[] = prepared.map((q) => new Float32Array(q.view.candidates.length));
   let featurizeMs = 0;
   let modelMs = 0;
   let scored = 0;
-  let pending: { q: number; rowOf: number[]; aloneOf: number[]; rows: SparseFeatures[] }[] = [];
+  // Rows are featurized straight into the model's input, question after question, until the next would not fit.
+  let x = new Float32Array(batchRows * dim);
+  let pending: { q: number; rowOf: number[]; aloneOf: number[]; rows: number }[] = [];
   let pendingRows = 0;
   const flush = async (): Promise<void> => {
     if (pendingRows === 0) return;
-    const x = new Float32Array(pendingRows * config.dim);
-    let r = 0;
-    for (const p of pending) for (const f of p.rows) toDense(f, config.dim, x, r++ * config.dim);
     const t0 = performance.now();
-    const out = await scorer.scoreFeatures(x, pendingRows);
+    const out = await scorer.scoreFeatures(x.subarray(0, pendingRows * dim), pendingRows);
     modelMs += performance.now() - t0;
     let base = 0;
     for (const p of pending) {
       p.rowOf.forEach((row, i) => { scores[p.q]![i] = out[base + row]!; });
       p.aloneOf.forEach((row, i) => { alone[p.q]![i] = out[base + row]!; });
-      base += p.rows.length;
+      base += p.rows;
     }
     scored += pendingRows;
     pending = [];
@@ -86,30 +90,33 @@ export async function attachOrmScores(
     // A pool of one has no agreement to give (core/orm/verifier.ts does the same in Ask).
     const agreement = config.agreement && view.candidates.length >= 2 ? viewAgreement(view) : undefined;
     const rowByKey = new Map<string, number>();
-    const rows: SparseFeatures[] = [];
+    const items: OrmItem[] = [];
     const rowFor = (sql: string, withAgreement: Agreement | undefined): number => {
       const key = withAgreement === undefined ? `-\u0000${sql}` : `+\u0000${sql}`;
       let row = rowByKey.get(key);
       if (row === undefined) {
-        const item: OrmItem = {
+        row = items.length;
+        items.push({
           question: view.question,
           sql,
           ...(view.evidence !== undefined ? { evidence: view.evidence } : {}),
           ...(view.schema !== undefined ? { schema: view.schema } : {}),
           ...(withAgreement ? { agreement: withAgreement } : {}),
-        };
-        row = rows.length;
-        rows.push(featurize(item, config, { cache }));
+        });
         rowByKey.set(key, row);
       }
       return row;
     };
     const rowOf = view.candidates.map((c, i) => rowFor(c.sql, agreement?.[i]));
     const aloneOf = view.candidates.map((c) => rowFor(c.sql, undefined));
-    featurizeMs += performance.now() - t0;
-    if (pendingRows + rows.length > batchRows) await flush();
-    pending.push({ q: qi, rowOf, aloneOf, rows });
-    pendingRows += rows.length;
+    const t1 = performance.now();
+    if (pendingRows + items.length > batchRows) await flush();
+    const t2 = performance.now();
+    if ((pendingRows + items.length) * dim > x.length) x = new Float32Array((pendingRows + items.length) * dim); // a question longer than a batch
+    items.forEach((item, k) => featurizeInto(item, config, x, (pendingRows + k) * dim, { cache }));
+    featurizeMs += t1 - t0 + (performance.now() - t2);
+    pending.push({ q: qi, rowOf, aloneOf, rows: items.length });
+    pendingRows += items.length;
     if (qi % 100 === 0) options.onProgress?.({ progress: qi / prepared.length, text: `orm: ${qi}/${prepared.length} questions` });
   }
   await flush();

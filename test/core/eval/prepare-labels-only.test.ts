@@ -42,3 +42,12 @@ it('still parses to find the unparseable candidates when normalized text can be 
   expect(parseSql).toHaveBeenCalled();
   expect(prepared.view.candidates[0]!.normalizedSql).toMatch(/NOT INDEXED/);
 });
+
+it('with labels only, makes a success fingerprint only when its view is read, the same one as otherwise', async () => {
+  const runMany = async (sqls: readonly string[]) => sqls.map((s) => runner.exec('db', s));
+  const lazy = await prepareQuestion(record, { runMany, labelsOnly: true });
+  const eager = await prepareQuestion(record, { runMany });
+  const exec = lazy.view.candidates[0]!.exec;
+  expect(Object.getOwnPropertyDescriptor(exec, 'fingerprint')?.get).toBeTypeOf('function');
+  expect(lazy.view.candidates.map((c) => c.exec)).toEqual(eager.view.candidates.map((c) => c.exec));
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featurize, featurizeBatch, toDense, type OrmItem } from '../../../src/core/orm/featurize.ts';
+import { featurize, featurizeBatch, featurizeInto, toDense, type OrmItem } from '../../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER, DENSE_COUNT, denseFeatureNames } from '../../../src/core/orm/layout.ts';
 import type { Schema } from '../../../src/core/schema.ts';
 
@@ -127,5 +127,19 @@ describe('featurizeBatch', () => {
     expect(x.length).toBe(2 * d);
     expect(Array.from(x.subarray(0, d))).toEqual(Array.from(dense(item)));
     expect(Array.from(x.subarray(d))).toEqual(Array.from(dense(other)));
+  });
+});
+
+describe('featurizeInto', () => {
+  it('overwrites its whole row of a reused buffer with the sparse vector made dense, and leaves the other rows alone', () => {
+    const d = DEFAULT_FEATURIZER.dim;
+    const x = new Float32Array(3 * d).fill(7);
+    featurizeInto(item, DEFAULT_FEATURIZER, x, d);
+    expect(Array.from(x.subarray(d, 2 * d))).toEqual(Array.from(dense(item)));
+    expect(x.subarray(0, d).every((v) => v === 7) && x.subarray(2 * d).every((v) => v === 7)).toBe(true);
+  });
+
+  it('refuses a row that does not fit the buffer', () => {
+    expect(() => featurizeInto(item, DEFAULT_FEATURIZER, new Float32Array(DEFAULT_FEATURIZER.dim), 1)).toThrow(RangeError);
   });
 });
