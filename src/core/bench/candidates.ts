@@ -49,7 +49,7 @@ export function checkQuestionRecord(value: unknown, ctx: FieldContext): Question
   const candidates = value['candidates'];
   if (candidates === undefined) fail(ctx, 'MISSING_FIELD', 'candidates', 'is missing');
   if (!Array.isArray(candidates)) fail(ctx, 'BAD_FIELD', 'candidates', `must be an array (got ${typeName(candidates)})`);
-  return withKnown(value, {
+  return withKnown<QuestionRecord>(value, {
     id: requireString(value, 'id', ctx),
     db_id: requireDbId(value, 'db_id', ctx),
     question: requireString(value, 'question', ctx),
@@ -65,7 +65,7 @@ function checkCandidate(value: unknown, ctx: FieldContext): CandidateRecord {
   if (execError !== undefined && execError !== null && !isExecErrorCode(execError)) {
     fail(ctx, 'BAD_FIELD', 'exec_error', `must be an execution error code such as "SYNTAX" (got ${typeName(execError)})`);
   }
-  return withKnown(value, {
+  return withKnown<CandidateRecord>(value, {
     sql: requireString(value, 'sql', ctx),
     logprob: optionalNumber(value, 'logprob', ctx),
     token_logprobs: numberArray(value, 'token_logprobs', ctx),
@@ -96,8 +96,11 @@ function scoreRecord(o: JsonObject, key: string, ctx: FieldContext): Record<stri
   return v as Record<string, number>;
 }
 
-/** The parsed object with its known fields replaced by their checked values; an absent known field is removed. */
-function withKnown<T extends object>(parsed: JsonObject, known: T): T {
+/** Every field of T, each possibly undefined (absent). */
+type Checked<T> = { [K in keyof T]-?: T[K] | undefined };
+
+/** The parsed object with its known fields replaced by their checked values; an absent (undefined) known field is removed. */
+function withKnown<T extends object>(parsed: JsonObject, known: Checked<T>): T {
   const out: Record<string, unknown> = { ...parsed };
   for (const [key, v] of Object.entries(known)) {
     if (v === undefined) delete out[key];

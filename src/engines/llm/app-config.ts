@@ -16,7 +16,7 @@ import { MODELS, type ModelInfo } from './models.ts';
 
 export interface AppConfigInput {
   /** Where model files are served from, absolute or relative to `location`; empty/undefined: upstream. */
-  readonly base?: string;
+  readonly base?: string | undefined;
   /** The page's URL (`window.location.href`), against which a relative base resolves. */
   readonly location: string | URL;
   readonly models?: readonly ModelInfo[];

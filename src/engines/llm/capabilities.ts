@@ -21,7 +21,7 @@ export interface GpuAdapterLike {
   readonly limits: { readonly maxBufferSize: number; readonly maxStorageBufferBindingSize: number };
   /** Older Chromium: on the adapter; newer: on `info`. */
   readonly isFallbackAdapter?: boolean;
-  readonly info?: AdapterInfoLike;
+  readonly info?: AdapterInfoLike | undefined;
 }
 
 /** The part of `navigator` read here. */

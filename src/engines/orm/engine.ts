@@ -59,7 +59,7 @@ export function createOrmEngine(options: OrmEngineOptions): OrmEngine {
   const load = async (model: Uint8Array, sidecarValue: unknown, source?: string): Promise<OrmResult<OrmLoaded>> => {
     try {
       const sidecar = parseSidecar(sidecarValue, source);
-      const next = await createOrmSession({ ort: options.ort, model, sidecar, source, ...(options.executionProviders ? { executionProviders: options.executionProviders } : {}) });
+      const next = await createOrmSession({ ort: options.ort, model, sidecar, ...(source === undefined ? {} : { source }), ...(options.executionProviders ? { executionProviders: options.executionProviders } : {}) });
       const previous = current;
       current = next;
       await previous?.release();

@@ -43,7 +43,7 @@ export async function trainOrmFromFiles(o: TrainOrmOptions): Promise<{ sidecar: 
   const featurizer: FeaturizerConfig = { ...DEFAULT_FEATURIZER, ...o.featurizer, agreement: o.agreement ?? false };
   const { records, schemas, unlocated, failed } = await loadLabeledData(o.candidates, o.bench);
   say(`${records.length} questions over ${schemas.size} databases${unlocated.length ? ` (${unlocated.length} not found: ${unlocated.slice(0, 5).join(', ')})` : ''}`);
-  const built = buildExamples(records, schemas, featurizer, { keepErrors: o.keepErrors ?? false, onProgress: o.onProgress });
+  const built = buildExamples(records, schemas, featurizer, { keepErrors: o.keepErrors ?? false, ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
   const { stats } = built;
   // One database (a user's own): validation by held-out questions, since there is no second database to hold out.
   const oneDatabase = new Set(built.examples.map((e) => e.group)).size < 2;
