@@ -4,7 +4,7 @@
  * usage errors load none of the engines.
  */
 import type { CommandSpec } from './args.ts';
-import type { Command } from './main.ts';
+import type { Command } from './command.ts';
 import { ASK_SPEC, CURATE_SPEC, EVAL_SPEC, LABEL_SPEC, SCHEMA_SPEC, SYNTH_SPEC } from './specs.ts';
 
 /** A command whose `run` loads its module on first use. */

@@ -6,14 +6,9 @@
  * failure as `code: message`, once (exit 1); anything else as one line too,
  * never a stack trace (set CONFIDE_DEBUG=1 to see it).
  */
-import { helpText, nearestName, UsageError, type CommandSpec } from './args.ts';
+import { helpText, nearestName, UsageError } from './args.ts';
 import { COMMANDS } from './commands.ts';
 import { errnoWords } from '../node/input-file.ts';
-
-export interface Command {
-  readonly spec: CommandSpec;
-  run(argv: readonly string[]): Promise<number>;
-}
 
 function usage(): string {
   const rows = COMMANDS.map((c) => `  ${c.spec.name.padEnd(10)} ${c.spec.summary}`);

@@ -29,7 +29,7 @@ import { PROJECT_ROOT } from '../../node/locations.ts';
 import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { numberFlag, parseFlags, UsageError, type ParsedFlags } from '../args.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 import { progressReporter } from '../progress.ts';
 import { ASK_SPEC } from '../specs.ts';
 

@@ -5,7 +5,7 @@ import { loadBenchmark, readCandidateFile, writeCandidateFileAtomic } from '../.
 import { curate } from '../../node/curate.ts';
 import { createNodeSqlPool } from '../../node/sql-pool.ts';
 import { numberFlag, parseFlags } from '../args.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { progressReporter } from '../progress.ts';
 import { benchInputs, ruleFlag } from '../bench-flags.ts';

@@ -7,7 +7,7 @@ import { evaluate } from '../../core/eval/report.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { ormSidecarPath, scoreWithOrmFile } from '../../node/orm/attach.ts';
 import { numberFlag, parseFlags, UsageError } from '../args.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { reportText } from '../report-text.ts';
 import { checkInputs } from '../../node/input-file.ts';

@@ -7,7 +7,7 @@ import { writeCandidateFileAtomic } from '../../node/bench.ts';
 import { parseFlags } from '../args.ts';
 import { checkInputs } from '../../node/input-file.ts';
 import { benchInputs, prepareFromFlags } from '../bench-flags.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { LABEL_SPEC } from '../specs.ts';
 

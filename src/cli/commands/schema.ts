@@ -2,7 +2,7 @@
 import { parseFlags } from '../args.ts';
 import { checkInput } from '../../node/input-file.ts';
 import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 import { SCHEMA_SPEC } from '../specs.ts';
 
 const spec = SCHEMA_SPEC;

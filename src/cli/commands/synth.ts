@@ -3,7 +3,7 @@ import { loadBenchmark, writeCandidateFileAtomic } from '../../node/bench.ts';
 import { createNodeSqlPool } from '../../node/sql-pool.ts';
 import { synthesizeBenchmark } from '../../node/synth.ts';
 import { numberFlag, parseFlags } from '../args.ts';
-import type { Command } from '../main.ts';
+import type { Command } from '../command.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { checkInputs } from '../../node/input-file.ts';
 import { benchInputs } from '../bench-flags.ts';
