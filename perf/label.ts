@@ -16,7 +16,7 @@ import { labeledRecord } from '../src/core/eval/prepare.ts';
 import type { ExecOutcome } from '../src/core/exec/types.ts';
 import { labelCandidate } from '../src/core/results/index.ts';
 import { quotedName, tokenizeSql } from '../src/core/sql/tokenize.ts';
-import { toCell } from '../src/engines/sql/values.ts';
+import { toCell } from '../src/engines/sql/worker/values.ts';
 import { loadBenchmark, readCandidateFile, type LoadedBenchmark } from '../src/node/bench.ts';
 import { prepareRun } from '../src/node/prepare.ts';
 import { createNodeSqlPool } from '../src/node/sql-pool.ts';

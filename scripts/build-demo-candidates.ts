@@ -32,7 +32,7 @@ import type { CandidateRecord, QuestionRecord } from '../src/core/bench/types.ts
 import { mutate, type Mutant } from '../src/core/mutate/index.ts';
 import { labelCandidate } from '../src/core/results/label.ts';
 import { createRng, type Rng } from '../src/core/stats/rng.ts';
-import { loadSqlRunner } from '../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../src/engines/sql/worker/load.ts';
 import { buildDemo, DEMO_DB_PATH } from './build-demo.ts';
 
 export const DEMO_CANDIDATES_PATH = fileURLToPath(new URL('../public/demo/candidates.jsonl', import.meta.url));

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { loadSqlJs } from '../src/engines/sql/load.ts';
+import { loadSqlJs } from '../src/engines/sql/worker/load.ts';
 import { createRng } from '../src/core/stats/rng.ts';
 
 /** `n` pseudo-random bytes from a seed (splitmix32), the same on every run. */

@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { expose } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { createSqlWorkerApi } from '../src/engines/sql/api.ts';
-import { loadSqlRunnerWith, type InitSqlJs } from '../src/engines/sql/load-with.ts';
-import { pathRandomAccess } from '../src/engines/sql/node-file.ts';
+import { createSqlWorkerApi } from '../src/engines/sql/worker/worker-api.ts';
+import { loadSqlRunnerWith, type InitSqlJs } from '../src/engines/sql/worker/load-with.ts';
+import { pathRandomAccess } from '../src/engines/sql/worker/node-file.ts';
 
 if (parentPort === null) throw new Error('workers/sql.node.ts must run as a worker thread');
 // The spawner posts sql.js's wasm compiled once for all its workers (see nodeSqlSpawn), and may set the heap limit.

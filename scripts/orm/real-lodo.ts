@@ -40,7 +40,7 @@ import { GROUNDING_FEATURES, literalGrounding, valueIndex, type ValueIndex } fro
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
 import { agreementSlots } from '../../src/core/orm/featurize.ts';
 import { POOL_FEATURES, poolFeatures } from '../../src/core/orm/pool-features.ts';
-import { loadSqlRunner } from '../../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../../src/engines/sql/worker/load.ts';
 import { readDb } from '../../src/node/prepare.ts';
 import { clusterBon, majorityExec, oracle, selectionAccuracy, verifierBon } from '../../src/core/select/index.ts';
 import { buildClusters } from '../../src/core/signals/clusters.ts';

@@ -18,7 +18,7 @@
  */
 import { queryUsage } from '../core/sql/usage.ts';
 import type { ExecOutcome } from '../core/exec/types.ts';
-import type { SqlPool } from '../engines/sql/pool-types.ts';
+import type { SqlPool } from '../engines/sql/index.ts';
 import { readHistory, remember, type HistoryEntry } from './console-history.ts';
 import type { DatabaseController, OpenDatabase } from './database.ts';
 import { el, replace } from './dom.ts';

@@ -10,9 +10,7 @@
  */
 import { execError, type ExecError } from '../core/exec/types.ts';
 import type { Schema } from '../core/schema.ts';
-import { IN_MEMORY_MAX_BYTES } from '../engines/sql/lazy-file.ts';
-import type { SqlPool } from '../engines/sql/pool-types.ts';
-import type { CheckOutcome } from '../engines/sql/runner.ts';
+import { IN_MEMORY_MAX_BYTES, type CheckOutcome, type SqlPool } from '../engines/sql/index.ts';
 
 /** The open database. `key` names it in the pool; `dbId` is what candidate files call it. */
 export interface OpenDatabase {

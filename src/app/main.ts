@@ -4,8 +4,7 @@
  * (router.ts). Opens the bundled demo database at start unless the URL says
  * `?db=none`.
  */
-import { browserSqlSpawn } from '../engines/sql/browser-spawn.ts';
-import { createSqlPool } from '../engines/sql/pool.ts';
+import { browserSqlSpawn, createSqlPool } from '../engines/sql/index.ts';
 import { askView } from './ask/ask-view.ts';
 import { liveModel } from './ask/live-model.ts';
 import { ormVerifier } from './ask/orm-verifier.ts';

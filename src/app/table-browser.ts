@@ -9,7 +9,7 @@
  * shown of how many.
  */
 import type { ExecSuccess } from '../core/exec/types.ts';
-import type { SqlPool } from '../engines/sql/pool-types.ts';
+import type { SqlPool } from '../engines/sql/index.ts';
 import { BROWSE_PAGE_ROWS, browseSql, countSql, facetSql, pageSql, type BrowseQuery } from './browse-sql.ts';
 import type { DatabaseController } from './database.ts';
 import { el, replace } from './dom.ts';

@@ -7,7 +7,7 @@
  * the person can cancel; a failure saves nothing.
  */
 import type { ExecError } from '../core/exec/types.ts';
-import type { SqlPool } from '../engines/sql/pool-types.ts';
+import type { SqlPool } from '../engines/sql/index.ts';
 import { RESULT_FILE_TYPE, resultFileWriter, type ResultFileKind, type ResultFileWriter } from './result-files.ts';
 
 /** Limit for each chunk of rows (a sort over a big table comes before its first chunk). */

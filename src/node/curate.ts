@@ -11,7 +11,7 @@ import { labeledRecord } from '../core/eval/prepare.ts';
 import { mutate } from '../core/mutate/index.ts';
 import type { EquivalenceRule } from '../core/results/index.ts';
 import { createRng } from '../core/stats/rng.ts';
-import type { SqlPool } from '../engines/sql/pool-types.ts';
+import type { SqlPool } from '../engines/sql/index.ts';
 import type { LoadedBenchmark } from './bench.ts';
 import { prepareRun, readDb } from './prepare.ts';
 

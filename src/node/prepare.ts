@@ -12,7 +12,7 @@ import { prepareAll, type DbAccess, type SqlAnalyzer } from '../core/eval/prepar
 import type { SqlFacts } from '../core/orm/sql-facts.ts';
 import type { PreparedQuestion } from '../core/eval/prepare.ts';
 import type { EquivalenceRule } from '../core/results/index.ts';
-import type { SqlPool } from '../engines/sql/pool-types.ts';
+import type { SqlPool } from '../engines/sql/index.ts';
 import type { LoadedBenchmark } from './bench.ts';
 import { openDbFile } from './sql-pool.ts';
 

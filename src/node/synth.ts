@@ -7,7 +7,7 @@
 import type { QuestionRecord } from '../core/bench/types.ts';
 import { createRng } from '../core/stats/rng.ts';
 import { synthesizePool } from '../core/synth/pool.ts';
-import type { SqlPool } from '../engines/sql/pool-types.ts';
+import type { SqlPool } from '../engines/sql/index.ts';
 import type { LoadedBenchmark } from './bench.ts';
 import { readDb } from './prepare.ts';
 

@@ -10,8 +10,8 @@ import type { Cell } from '../../src/core/exec/types.ts';
 import { browseSql, countSql, facetSql, type BrowseQuery } from '../../src/app/browse-sql.ts';
 import { resultCsv, resultFileWriter, resultJson } from '../../src/app/result-files.ts';
 import { compareCells, nextSort, sortedRows } from '../../src/app/table-sort.ts';
-import { loadSqlJs, loadSqlRunner } from '../../src/engines/sql/load.ts';
-import type { SqlRunner } from '../../src/engines/sql/runner.ts';
+import { loadSqlJs, loadSqlRunner } from '../../src/engines/sql/worker/load.ts';
+import type { SqlRunner } from '../../src/engines/sql/types.ts';
 
 const SQL = `
 CREATE TABLE t (id INTEGER PRIMARY KEY, kind TEXT, price REAL, note TEXT, raw BLOB, "n" INTEGER);

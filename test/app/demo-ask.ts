@@ -11,7 +11,7 @@ import { askRegistry, decide, runAsk, type AskResult, type Decision, type Verifi
 import { profileSignals, type CalibrationProfile } from '../../src/core/profile.ts';
 import { loadOrmScorer } from '../../src/node/orm/score.ts';
 import { createReplayGenerator } from '../../src/engines/llm/replay.ts';
-import { loadSqlRunner } from '../../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../../src/engines/sql/worker/load.ts';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
 
 export const CANDIDATES_PATH = new URL('../../public/demo/candidates.jsonl', import.meta.url);

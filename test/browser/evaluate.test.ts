@@ -19,7 +19,7 @@ import { checkProfile } from '../../src/core/profile-check.ts';
 import { belowFloor } from '../../src/core/profile.ts';
 import { reliabilityWords } from '../../src/core/eval/reliability-words.ts';
 import { reportTables } from '../../src/core/eval/tables.ts';
-import { loadSqlRunner } from '../../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../../src/engines/sql/worker/load.ts';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
 import { askAllDemo, CANDIDATES_PATH } from '../app/demo-ask.ts';
 import { evalCommand } from '../../src/cli/commands/eval.ts';

@@ -20,7 +20,7 @@ import type { EvalReport } from '../../src/core/eval/index.ts';
 import { agreementShares } from '../../src/core/orm/agreement.ts';
 import type { Schema } from '../../src/core/schema.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
-import { loadSqlRunner } from '../../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../../src/engines/sql/worker/load.ts';
 import { loadBenchmark, readCandidateFile } from '../../src/node/bench.ts';
 import { attachOrmScores } from '../../src/node/orm/attach.ts';
 import { BUNDLED_ORM_NAME, BUNDLED_ORM_SIDECAR_URL } from '../../src/app/orm/model-store.ts';

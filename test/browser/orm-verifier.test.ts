@@ -28,7 +28,7 @@ describe('the ORM verifier', () => {
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
     await page.locator('.decision').waitFor({ timeout: 90_000 });
     const publicDir = new URL('../../public/', import.meta.url);
-    const { loadSqlRunner } = await import('../../src/engines/sql/load.ts');
+    const { loadSqlRunner } = await import('../../src/engines/sql/worker/load.ts');
     const { DEMO_DB_PATH } = await import('../../scripts/build-demo.ts');
     const runner = await loadSqlRunner();
     runner.open('demo', new Uint8Array(readFileSync(DEMO_DB_PATH)), 'full');

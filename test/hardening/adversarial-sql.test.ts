@@ -11,7 +11,7 @@
  * after each statement, and the caller's bytes are never touched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlPool } from '../../src/engines/sql/pool-types.ts';
+import type { SqlPool } from '../../src/engines/sql/pool/pool-types.ts';
 import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
 import { fixtureBytes } from '../engines/sql/fixture.ts';
 import { codeOf, loadCorpus, type AdversarialStatement } from './corpus.ts';

@@ -5,7 +5,7 @@
  * temp objects, attached databases and the connection's read-only setting.
  */
 import type { ExecOutcome } from '../../src/core/exec/types.ts';
-import type { SqlPool } from '../../src/engines/sql/pool-types.ts';
+import type { SqlPool } from '../../src/engines/sql/pool/pool-types.ts';
 import { withoutMs } from './corpus.ts';
 
 export const DIGEST_QUERIES: readonly string[] = [

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SqlPool } from '../../src/engines/sql/pool-types.ts';
+import type { SqlPool } from '../../src/engines/sql/pool/pool-types.ts';
 import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
 import { fixtureBytes } from '../engines/sql/fixture.ts';
 import { codeOf } from './corpus.ts';

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SchemaOutcome } from '../../src/engines/sql/runner.ts';
-import type { SqlPool } from '../../src/engines/sql/pool-types.ts';
+import type { SchemaOutcome } from '../../src/engines/sql/types.ts';
+import type { SqlPool } from '../../src/engines/sql/pool/pool-types.ts';
 import { createNodeSqlPool, openDbFile } from '../../src/node/sql-pool.ts';
 import {
   longColumnName, manyTables, scrambledPages, seededBytes, smallDatabase, unknownCollation, walDatabases, withPageSize, writeLargeDatabase,

@@ -14,7 +14,7 @@
 import { wrap, proxy, type Remote } from 'comlink';
 import { databasePaths, locateBenchmarks, type BenchLayout, type BenchQuestion, type QuestionRecord } from '../../core/bench/index.ts';
 import { createBenchFilesApi, type BenchFilesApi, type ByteProgress, type FileResult } from './bench-files-api.ts';
-import { IN_MEMORY_MAX_BYTES } from '../../engines/sql/lazy-file.ts';
+import { IN_MEMORY_MAX_BYTES } from '../../engines/sql/index.ts';
 import { formatBytes, ZIP_MAX_ENTRY_BYTES } from './zip-reader.ts';
 
 /** The largest question file (dev.json) read. */

@@ -5,7 +5,7 @@
  */
 import type { Schema } from '../../core/schema.ts';
 import type { DbAccess, OpenedDb } from '../../core/eval/index.ts';
-import type { SqlPool } from '../../engines/sql/pool-types.ts';
+import type { SqlPool } from '../../engines/sql/index.ts';
 import type { LoadedBench } from './bench-source.ts';
 
 const keyOf = (dbId: string): string => `bench:${dbId}`;

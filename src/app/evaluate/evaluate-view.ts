@@ -10,7 +10,7 @@ import { resolveGold } from '../../core/bench/index.ts';
 import type { QuestionRecord } from '../../core/bench/index.ts';
 import { labeledRecord } from '../../core/eval/index.ts';
 import { prepareAll, requireLabeled, skippedReasons } from '../../core/eval/index.ts';
-import type { SqlPool } from '../../engines/sql/pool-types.ts';
+import type { SqlPool } from '../../engines/sql/index.ts';
 import { DEMO_CANDIDATES_URL } from '../ask/replay-source.ts';
 import { el, replace } from '../dom.ts';
 import { fileButton } from '../file-button.ts';

@@ -9,7 +9,7 @@ import { serializeCandidateFile } from '../../core/bench/index.ts';
 import type { QuestionRecord } from '../../core/bench/index.ts';
 import { runGeneration } from '../../core/pipeline/index.ts';
 import type { CandidateSource } from '../../core/pipeline/index.ts';
-import type { SqlPool } from '../../engines/sql/pool-types.ts';
+import type { SqlPool } from '../../engines/sql/index.ts';
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';
 import { createProgress } from '../progress.ts';

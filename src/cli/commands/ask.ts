@@ -19,7 +19,7 @@ import { checkProfile } from '../../core/profile-check.ts';
 import { ormVerifier } from '../../core/orm/verifier.ts';
 import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
 import type { Schema } from '../../core/schema.ts';
-import type { SqlPool } from '../../engines/sql/pool-types.ts';
+import type { SqlPool } from '../../engines/sql/index.ts';
 import { loadBenchmark, readCandidateFile } from '../../node/bench.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { checkInputs, readInputText, readStreamText } from '../../node/input-file.ts';

@@ -9,7 +9,7 @@ import initSqlJs, { type Database } from 'sql.js';
 import { databasePaths } from '../../core/bench/benchmark.ts';
 import type { QuestionRecord } from '../../core/bench/types.ts';
 import type { Schema } from '../../core/schema.ts';
-import { readSchema } from '../../engines/sql/schema.ts';
+import { readSchema } from '../../engines/sql/worker/schema.ts';
 import { readCandidateFile } from '../bench.ts';
 
 /** Finds `<id>.sqlite` in the usual benchmark layouts under `dir`. */

@@ -4,7 +4,7 @@ import type { QuestionRecord } from '../../../src/core/bench/types.ts';
 import { prepareQuestion, type PreparedQuestion } from '../../../src/core/eval/prepare.ts';
 import { createRng } from '../../../src/core/stats/rng.ts';
 import { synthesizePool } from '../../../src/core/synth/pool.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 
 export async function demoPrepared(seed = 1, n = 8): Promise<{ prepared: PreparedQuestion[]; records: QuestionRecord[] }> {
   const runner = await loadSqlRunner();

@@ -9,8 +9,8 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import type { QuestionRecord } from '../../../src/core/bench/types.ts';
 import { prepareQuestion } from '../../../src/core/eval/prepare.ts';
 import * as parse from '../../../src/core/sql/parse.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 
 vi.mock('../../../src/core/sql/parse.ts', async (original) => {

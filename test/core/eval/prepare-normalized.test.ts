@@ -8,8 +8,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { QuestionRecord } from '../../../src/core/bench/types.ts';
 import { prepareQuestion } from '../../../src/core/eval/prepare.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 
 // The first two are SQLite the parser does not read; the third it reads.

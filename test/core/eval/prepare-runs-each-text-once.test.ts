@@ -7,8 +7,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { QuestionRecord } from '../../../src/core/bench/types.ts';
 import { distinctRuns, prepareAll, type DbAccess } from '../../../src/core/eval/prepare-all.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 
 let runner: SqlRunner;

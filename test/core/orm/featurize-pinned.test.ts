@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { featurize, type OrmItem } from '../../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER } from '../../../src/core/orm/layout.ts';
 import { sqlFacts } from '../../../src/core/orm/sql-facts.ts';
-import { readSchema } from '../../../src/engines/sql/schema.ts';
+import { readSchema } from '../../../src/engines/sql/worker/schema.ts';
 import { openDemo } from '../../demo/open-demo.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

@@ -7,8 +7,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { ExecOptions } from '../../../src/core/exec/types.ts';
 import { executeCandidates } from '../../../src/core/pipeline/execute.ts';
 import type { SampledCandidate } from '../../../src/core/pipeline/types.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 
 const SQLS = ['select title from book where id = 3', 'SELEC 1', 'select title from book where id = 3', 'SELECT count(*) FROM nums'];

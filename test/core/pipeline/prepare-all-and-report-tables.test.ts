@@ -9,7 +9,7 @@ import { evaluate } from '../../../src/core/eval/report.ts';
 import { prepareAll, type DbAccess } from '../../../src/core/eval/prepare-all.ts';
 import { reportSummary, reportTables } from '../../../src/core/eval/tables.ts';
 import { perQuestionCsv } from '../../../src/core/eval/csv.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 import { DEMO_DB_PATH } from '../../../scripts/build-demo.ts';
 
 const { records } = parseCandidateFile(readFileSync(new URL('../../../public/demo/candidates.jsonl', import.meta.url), 'utf8'));

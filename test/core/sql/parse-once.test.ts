@@ -12,7 +12,7 @@ import { createRng } from '../../../src/core/stats/rng.ts';
 import { PARSE_CACHE_SIZE, parseSql } from '../../../src/core/sql/parse.ts';
 import { structureKey } from '../../../src/core/sql/structure.ts';
 import { queryUsage } from '../../../src/core/sql/usage.ts';
-import { readSchema } from '../../../src/engines/sql/schema.ts';
+import { readSchema } from '../../../src/engines/sql/worker/schema.ts';
 import { openDemo } from '../../demo/open-demo.ts';
 
 const lines = readFileSync(resolve(import.meta.dirname, '../../../public/demo/candidates.jsonl'), 'utf8').split('\n').filter(Boolean);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
-import { batchCount, batchesOf } from '../../../src/engines/sql/batch.ts';
-import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
-import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { batchCount, batchesOf } from '../../../src/engines/sql/pool/batch.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool/pool-types.ts';
+import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 import { RUNAWAY, fixtureRunnerAndPool } from './fixture.ts';
 
 const LIMIT_MS = 1500;

@@ -6,9 +6,10 @@
  * Like a real worker, a fake that was terminated or crashed never answers again.
  */
 import type { Remote } from 'comlink';
-import { createSqlWorkerApi, markStarted, nextPosition, type BatchProgress, type BatchReports, type Claim, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
+import { markStarted, nextPosition, type BatchProgress, type BatchReports, type Claim, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
+import { createSqlWorkerApi } from '../../../src/engines/sql/worker/worker-api.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import type { SqlWorkerHandle } from '../../../src/engines/sql/pool/slot.ts';
 
 export const HANG = 'SELECT 0 /* hang */';
 

@@ -10,8 +10,8 @@ import { clusterFingerprint } from '../../../src/core/eval/prepare.ts';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
 import { executeCandidates } from '../../../src/core/pipeline/execute.ts';
 import { resultFingerprint } from '../../../src/core/results/fingerprint.ts';
-import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool/pool-types.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { fixtureBytes } from './fixture.ts';
 

@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
-import { loadSqlJs, loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
-import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { loadSqlJs, loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool/pool-types.ts';
+import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 
 export const FIXTURE_SQL = `

@@ -10,9 +10,9 @@ import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import { pathRandomAccess } from '../../../src/engines/sql/node-file.ts';
-import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import { pathRandomAccess } from '../../../src/engines/sql/worker/node-file.ts';
+import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 import { seededBytes, walDatabases } from '../../../scripts/hostile-files.ts';
 import { writeBigDatabase } from '../../../scripts/big-database.ts';
 import { WRITES, fixtureBytes, sha256 } from './fixture.ts';

@@ -17,9 +17,9 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Remote } from 'comlink';
 import type { SqlWorkerApi } from '../../../src/engines/sql/api.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import { createSqlPool } from '../../../src/engines/sql/pool.ts';
-import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import { createSqlPool } from '../../../src/engines/sql/pool/pool.ts';
+import type { SqlWorkerHandle } from '../../../src/engines/sql/pool/slot.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { fixtureBytes } from './fixture.ts';
 

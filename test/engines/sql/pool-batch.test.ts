@@ -1,10 +1,10 @@
 import type { Remote } from 'comlink';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchReport, BatchReports, SqlWorkerApi } from '../../../src/engines/sql/api.ts';
-import { batchCount, batchesOf } from '../../../src/engines/sql/batch.ts';
-import { createSqlPool } from '../../../src/engines/sql/pool.ts';
-import type { SqlProgress } from '../../../src/engines/sql/pool-types.ts';
-import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
+import { batchCount, batchesOf } from '../../../src/engines/sql/pool/batch.ts';
+import { createSqlPool } from '../../../src/engines/sql/pool/pool.ts';
+import type { SqlProgress } from '../../../src/engines/sql/pool/pool-types.ts';
+import type { SqlWorkerHandle } from '../../../src/engines/sql/pool/slot.ts';
 import { HANG, fakeWorkers } from './fake-spawn.ts';
 import { fixtureBytes, queries, sleep, valuesOf } from './fixture.ts';
 

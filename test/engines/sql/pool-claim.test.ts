@@ -1,9 +1,9 @@
 import type { Remote } from 'comlink';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { claimNext, markStarted, nextPosition, type BatchAnswer, type BatchProgress, type BatchReports, type Claim, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
-import { createSqlPool } from '../../../src/engines/sql/pool.ts';
-import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
-import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
+import { createSqlPool } from '../../../src/engines/sql/pool/pool.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool/pool-types.ts';
+import type { SqlWorkerHandle } from '../../../src/engines/sql/pool/slot.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { HANG, fakeWorkers } from './fake-spawn.ts';
 import { RUNAWAY, fixtureBytes, queries, sleep, valuesOf } from './fixture.ts';

@@ -1,9 +1,9 @@
 import type { Remote } from 'comlink';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SqlWorkerApi } from '../../../src/engines/sql/api.ts';
-import { loadSqlJs } from '../../../src/engines/sql/load.ts';
-import { createSqlPool } from '../../../src/engines/sql/pool.ts';
-import type { SqlWorkerHandle } from '../../../src/engines/sql/slot.ts';
+import { loadSqlJs } from '../../../src/engines/sql/worker/load.ts';
+import { createSqlPool } from '../../../src/engines/sql/pool/pool.ts';
+import type { SqlWorkerHandle } from '../../../src/engines/sql/pool/slot.ts';
 import { fakeWorkers } from './fake-spawn.ts';
 import { fixtureBytes } from './fixture.ts';
 

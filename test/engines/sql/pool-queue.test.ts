@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSqlPool } from '../../../src/engines/sql/pool.ts';
+import { createSqlPool } from '../../../src/engines/sql/pool/pool.ts';
 import { HANG, fakeWorkers } from './fake-spawn.ts';
 import { fixtureBytes, queries, valuesOf } from './fixture.ts';
 
@@ -113,7 +113,7 @@ describe('pool queue', () => {
     const pool = createSqlPool({ size: 2, spawn: fake.spawn });
     await pool.open('db', bytes);
     await pool.runMany('db', queries(4));
-    const { loadSqlJs } = await import('../../../src/engines/sql/load.ts');
+    const { loadSqlJs } = await import('../../../src/engines/sql/worker/load.ts');
     const SQL = await loadSqlJs();
     const other = new SQL.Database();
     other.exec("CREATE TABLE author (name TEXT); INSERT INTO author VALUES ('Only')");

@@ -1,6 +1,6 @@
 /** How the pool sends a database to a worker (slot.ts `sent`). */
 import { expect, it } from 'vitest';
-import { sent } from '../../../src/engines/sql/slot.ts';
+import { sent } from '../../../src/engines/sql/pool/slot.ts';
 
 it('bytes travel to each worker as a fresh copy whose buffer is transferred; the pool keeps its own, and a file read on demand goes as it is', () => {
   const mine = new Uint8Array([1, 2, 3]);

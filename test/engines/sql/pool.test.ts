@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import type { SqlPool, SqlProgress } from '../../../src/engines/sql/pool-types.ts';
-import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import type { SqlPool, SqlProgress } from '../../../src/engines/sql/pool/pool-types.ts';
+import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { WRITES, fixtureBytes, sha256 } from './fixture.ts';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 import { WRITES, fixtureBytes, sha256 } from './fixture.ts';
 
 let bytes: Uint8Array;

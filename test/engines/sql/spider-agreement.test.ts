@@ -14,8 +14,8 @@ import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import type { Cell } from '../../../src/core/exec/types.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import { toCell } from '../../../src/engines/sql/values.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import { toCell } from '../../../src/engines/sql/worker/values.ts';
 
 const SPIDER = process.env.SPIDER_DIR ?? resolve(import.meta.dirname, '../../../../shared/data/spider');
 const HAVE = existsSync(resolve(SPIDER, 'dev.json'));

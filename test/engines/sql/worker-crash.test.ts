@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSqlPool } from '../../../src/engines/sql/pool.ts';
-import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
+import { createSqlPool } from '../../../src/engines/sql/pool/pool.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool/pool-types.ts';
 import { nodeSqlSpawn, type NodeSqlWorkerHandle } from '../../../src/node/sql-pool.ts';
 import { RUNAWAY, fixtureBytes } from './fixture.ts';
 

@@ -7,8 +7,8 @@
  * write the query with fewer terms.
  */
 import { expect, it } from 'vitest';
-import { sqliteError } from '../../../src/engines/sql/errors.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import { sqliteError } from '../../../src/engines/sql/worker/errors.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 
 it('a too-deep expression says to use fewer terms, not to add a LIMIT', async () => {

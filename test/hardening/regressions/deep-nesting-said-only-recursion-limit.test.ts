@@ -7,7 +7,7 @@
  * a limit on the query's shape, not on memory).
  */
 import { expect, it } from 'vitest';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 
 const DEEP = [

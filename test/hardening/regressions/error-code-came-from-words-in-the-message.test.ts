@@ -8,7 +8,7 @@
  * a word a query can put inside a message.
  */
 import { describe, expect, it } from 'vitest';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 
 const cases: [sql: string, code: string, why: string][] = [

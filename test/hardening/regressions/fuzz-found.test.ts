@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import type { Schema } from '../../../src/core/schema.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
-import type { SqlRunner } from '../../../src/engines/sql/runner.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
+import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 import { codeOf, expandTemplate } from '../corpus.ts';
 import { checkCore, checkOutcome } from '../fuzz-checks.ts';

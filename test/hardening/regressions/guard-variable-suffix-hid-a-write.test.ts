@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardSql } from '../../../src/core/sql/guard.ts';
 import { lexSql, splitStatements } from '../../../src/core/sql/guard-lex.ts';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 
 const codeOf = (sql: string): string => {

@@ -7,7 +7,7 @@
  * now replaces a worker after a TOO_LARGE answer, which gives the memory back.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool/pool-types.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 

@@ -8,7 +8,7 @@
  * which temporary storage and which limit are in force.
  */
 import { describe, expect, it } from 'vitest';
-import { loadSqlRunner } from '../../../src/engines/sql/load.ts';
+import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 

@@ -7,7 +7,7 @@
  * query that compares with the collation fails with a hint saying why.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SqlPool } from '../../../src/engines/sql/pool-types.ts';
+import type { SqlPool } from '../../../src/engines/sql/pool/pool-types.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { unknownCollation } from '../../../scripts/hostile-files.ts';
 

@@ -18,8 +18,8 @@
  * no outcome (one taken by a worker as it was being stopped), it is freed
  * and a new lane runs it.
  */
-import { claimNext, startedAt, type BatchProgress, type BatchReport, type Claim } from './api.ts';
-import type { RunState } from './batch.ts';
+import { claimNext, startedAt, type BatchProgress, type BatchReport, type Claim } from '../api.ts';
+import type { RunState } from './run-state.ts';
 import type { Job } from './scheduler.ts';
 
 /**

@@ -2,7 +2,7 @@
  * Converts sql.js values (read with `useBigInt: true`) into Cells that cross
  * worker boundaries unchanged.
  */
-import type { Cell } from '../../core/exec/types.ts';
+import type { Cell } from '../../../core/exec/types.ts';
 
 /** How many leading bytes of a blob are kept, as hex. */
 export const BLOB_PREVIEW_BYTES = 64;

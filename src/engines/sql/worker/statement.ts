@@ -4,9 +4,9 @@
  * cap, converting values to Cells within a byte budget.
  */
 import type { Database, Statement, StatementIterator } from 'sql.js';
-import { execError, type Cell, type ExecError, type ExecOutcome } from '../../core/exec/types.ts';
-import { guardSql } from '../../core/sql/guard.ts';
-import { lexSql, splitStatements } from '../../core/sql/guard-lex.ts';
+import { execError, type Cell, type ExecError, type ExecOutcome } from '../../../core/exec/types.ts';
+import { guardSql } from '../../../core/sql/guard.ts';
+import { lexSql, splitStatements } from '../../../core/sql/guard-lex.ts';
 import { thrownError, type FailureReader } from './errors.ts';
 import { cellBytes, toCell } from './values.ts';
 

@@ -10,7 +10,7 @@
  * name works.
  */
 import type { Database, SqlValue, Statement } from 'sql.js';
-import type { ColumnInfo, ForeignKey, Schema, TableInfo } from '../../core/schema.ts';
+import type { ColumnInfo, ForeignKey, Schema, TableInfo } from '../../../core/schema.ts';
 import { sampleText } from './values.ts';
 
 /** Sample values kept per column. */

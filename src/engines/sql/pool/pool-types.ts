@@ -1,7 +1,7 @@
 /** The SQL pool's public types: options, API, progress and stats. */
-import type { Cell, ExecFailure, ExecOptions, ExecOutcome } from '../../core/exec/types.ts';
-import type { DbSource } from './lazy-file.ts';
-import type { CheckOutcome, MemoryReport, OpenOutcome, SchemaOutcome } from './runner.ts';
+import type { Cell, ExecFailure, ExecOptions, ExecOutcome } from '../../../core/exec/types.ts';
+import type { DbSource } from '../source.ts';
+import type { CheckOutcome, MemoryReport, OpenOutcome, SchemaOutcome } from '../types.ts';
 import type { SqlSpawn } from './slot.ts';
 
 export interface SqlPoolOptions {

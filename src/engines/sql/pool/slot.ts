@@ -5,9 +5,9 @@
  * terminated never settles, so nothing here awaits one without that race.
  */
 import { transfer, type Remote } from 'comlink';
-import type { ExecError } from '../../core/exec/types.ts';
-import { batchProgress, type BatchMessage, type BatchProgress, type BatchReport, type SqlWorkerApi } from './api.ts';
-import type { DbSource } from './lazy-file.ts';
+import type { ExecError } from '../../../core/exec/types.ts';
+import { batchProgress, type BatchMessage, type BatchProgress, type BatchReport, type SqlWorkerApi } from '../api.ts';
+import type { DbSource } from '../source.ts';
 
 /** A started worker, as a spawn factory hands it to the pool. */
 export interface SqlWorkerHandle {

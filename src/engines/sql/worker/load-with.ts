@@ -5,7 +5,8 @@
  * for everyone else.
  */
 import type { SqlJsStatic } from 'sql.js';
-import { createSqlRunner, type SqlRunner, type SqlRunnerOptions } from './runner.ts';
+import { createSqlRunner, type SqlRunnerOptions } from './runner.ts';
+import { type SqlRunner } from '../types.ts';
 
 /** sql.js's default export. */
 export type InitSqlJs = (config?: object) => Promise<SqlJsStatic>;

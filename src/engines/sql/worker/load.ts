@@ -6,7 +6,7 @@
  */
 import initSqlJs from 'sql.js';
 import type { SqlJsStatic } from 'sql.js';
-import type { SqlRunner } from './runner.ts';
+import type { SqlRunner } from '../types.ts';
 import { initSqlJsWith, loadSqlRunnerWith, type InitSqlJs, type LoadSqlOptions } from './load-with.ts';
 
 export type { LoadSqlOptions } from './load-with.ts';

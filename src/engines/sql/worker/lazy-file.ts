@@ -15,6 +15,7 @@
  * zeros, which SQLite reports as a malformed database, and is remembered so
  * the runner can say what really happened.
  */
+import type { LazyStats } from '../types.ts';
 
 /** Random reads from a file of a fixed size. */
 export interface RandomAccess {
@@ -25,43 +26,12 @@ export interface RandomAccess {
   close(): void;
 }
 
-/** Where a lazily read database lives: a path (Node workers) or a Blob/File (browser workers). */
-export type LazySource = Blob | { readonly path: string };
-
-/** What the pool may open: bytes (copied, in memory) or a file read on demand. */
-export type DbSource = Uint8Array | LazySource;
-
-/** True when `source` is read on demand rather than held as bytes. */
-export const isLazySource = (source: DbSource): source is LazySource => !(source instanceof Uint8Array);
-
-/** A short label for messages: the file's name or path. */
-export function describeSource(source: DbSource): string {
-  if (source instanceof Uint8Array) return `${source.byteLength} bytes`;
-  if ('path' in source) return source.path;
-  return 'name' in source && typeof source.name === 'string' ? source.name : 'the file';
-}
-
-/**
- * Files up to this size are opened as bytes in memory (copied into each
- * worker, checked whole with quick_check: fast at this size); bigger ones are
- * read on demand. Same API and results either way.
- */
-export const IN_MEMORY_MAX_BYTES = 16 * 1024 * 1024;
-
 /** Block size of the read cache: a multiple of every SQLite page size up to 64 KiB. */
 export const BLOCK_BYTES = 64 * 1024;
 
 /** Most blocks one read-ahead fetches (1 MiB). */
 const READ_AHEAD_BLOCKS = 16;
 
-export interface LazyStats {
-  /** Calls into the source. */
-  readonly reads: number;
-  /** Bytes read from the source. */
-  readonly bytesRead: number;
-  /** Bytes the block cache holds now. */
-  readonly cachedBytes: number;
-}
 
 /**
  * The object handed to `new SQL.Database(...)`, plus its bookkeeping.

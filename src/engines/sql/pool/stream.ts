@@ -9,8 +9,8 @@
  * travels on another channel), waits for them.
  */
 import type { Remote } from 'comlink';
-import type { Cell } from '../../core/exec/types.ts';
-import type { BatchReport, SqlWorkerApi } from './api.ts';
+import type { Cell } from '../../../core/exec/types.ts';
+import type { BatchReport, SqlWorkerApi } from '../api.ts';
 import type { StreamOutcome } from './pool-types.ts';
 import type { ReportLane } from './slot.ts';
 

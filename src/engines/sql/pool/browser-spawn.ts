@@ -4,7 +4,7 @@
  * worker, or a worker that could not load) counts as a crash.
  */
 import { wrap } from 'comlink';
-import type { SqlWorkerApi } from './api.ts';
+import type { SqlWorkerApi } from '../api.ts';
 import type { SqlWorkerHandle } from './slot.ts';
 
 /**
@@ -14,7 +14,7 @@ import type { SqlWorkerHandle } from './slot.ts';
  * const pool = createSqlPool({ spawn: browserSqlSpawn });
  */
 export function browserSqlSpawn(): SqlWorkerHandle {
-  const worker = new Worker(new URL('../../../workers/sql.worker.ts', import.meta.url), { type: 'module', name: 'sql' });
+  const worker = new Worker(new URL('../../../../workers/sql.worker.ts', import.meta.url), { type: 'module', name: 'sql' });
   let stopped = false;
   const crashCallbacks: ((reason: string) => void)[] = [];
   const crash = (reason: string): void => {
