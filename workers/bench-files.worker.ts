@@ -1,10 +1,10 @@
 /**
  * Worker entry for Evaluate's file work (unzipping, parsing question and
- * candidate files): src/app/evaluate/bench-files-api.ts, exposed as is; a
+ * candidate files): src/engines/files/bench-files-api.ts, exposed as is; a
  * zip entry's bytes are transferred, not copied.
  */
 import { expose, transfer } from 'comlink';
-import { createBenchFilesApi, type BenchFilesApi } from '../src/app/evaluate/bench-files-api.ts';
+import { createBenchFilesApi, type BenchFilesApi } from '../src/engines/files/bench-files-api.ts';
 
 const api = createBenchFilesApi();
 

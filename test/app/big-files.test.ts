@@ -9,8 +9,8 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { loadBench, QUESTION_FILE_MAX_BYTES, SourceError, zipSource } from '../../src/app/evaluate/bench-source.ts';
-import { readCandidateBlob } from '../../src/app/evaluate/candidate-reader.ts';
-import { listZip, readZipEntry, ZIP_MAX_ENTRIES, ZIP_MAX_ENTRY_BYTES } from '../../src/app/evaluate/zip-reader.ts';
+import { readCandidateBlob } from '../../src/engines/files/candidate-reader.ts';
+import { listZip, readZipEntry, ZIP_MAX_ENTRIES, ZIP_MAX_ENTRY_BYTES } from '../../src/engines/files/zip-reader.ts';
 import { candidateFileParser, parseCandidateFile } from '../../src/core/bench/candidate-file.ts';
 import { makeZip } from '../helpers/big-zip.ts';
 

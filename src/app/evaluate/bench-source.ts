@@ -6,16 +6,15 @@
  * each database's bytes on demand.
  *
  * The main thread never blocks on data size: unzipping and parsing run in
- * the bench-files worker (bench-files-api.ts; in-process where there is no
+ * the bench-files worker (engines/files/bench-files-api.ts; in-process where there is no
  * Worker, as on Node), each file under a byte cap (QUESTION_FILE_MAX_BYTES,
  * ZIP_MAX_ENTRY_BYTES) checked while it inflates, with progress, and an abort
  * signal that terminates the worker at once.
  */
 import { wrap, proxy, type Remote } from 'comlink';
 import { databasePaths, locateBenchmarks, type BenchLayout, type BenchQuestion, type QuestionRecord } from '../../core/bench/index.ts';
-import { createBenchFilesApi, type BenchFilesApi, type ByteProgress, type FileResult } from './bench-files-api.ts';
+import { ZIP_MAX_ENTRY_BYTES, createBenchFilesApi, formatBytes, type BenchFilesApi, type ByteProgress, type FileResult } from '../../engines/files/index.ts';
 import { IN_MEMORY_MAX_BYTES } from '../../engines/sql/index.ts';
-import { formatBytes, ZIP_MAX_ENTRY_BYTES } from './zip-reader.ts';
 
 /** The largest question file (dev.json) read. */
 export const QUESTION_FILE_MAX_BYTES = 256 * 2 ** 20;
