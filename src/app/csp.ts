@@ -20,7 +20,7 @@
  * Observable Plot writes a <style> element into each chart (styles cannot run
  * code). Pure: runs in Node at build time.
  */
-import { checkModelHost, MODEL_HOST_KEY } from '../engines/llm/model-host.ts';
+import { MODEL_HOST_KEY, checkModelHost } from '../engines/llm/index.ts';
 
 /** Hosts web-llm downloads from when no model base is configured. */
 export const UPSTREAM_MODEL_HOSTS = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co', 'https://raw.githubusercontent.com'] as const;

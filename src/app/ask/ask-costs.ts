@@ -6,7 +6,7 @@
  * top of the model. The figures also sit in data attributes, so a test reads
  * what a person sees.
  */
-import type { ModelRequest } from '../../engines/llm/types.ts';
+import type { ModelRequest } from '../../engines/llm/index.ts';
 import { el } from '../dom.ts';
 import { plural } from '../format.ts';
 

@@ -10,7 +10,7 @@ import { decide } from '../../core/pipeline/index.ts';
 import type { AskResult, AskStage, CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
-import type { ModelRequest } from '../../engines/llm/types.ts';
+import type { ModelRequest } from '../../engines/llm/index.ts';
 import type { DatabaseController, OpenDatabase } from '../database.ts';
 import { el, replace } from '../dom.ts';
 import type { ProfileStore } from '../profiles/store.ts';

@@ -14,19 +14,11 @@
  * model is loaded, so the page does not carry it otherwise.
  */
 import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
-import { buildAppConfig } from '../../engines/llm/app-config.ts';
-import { createModelCache, type CachedModel } from '../../engines/llm/cache.ts';
-import { detectWebGpu } from '../../engines/llm/capabilities.ts';
-import { chooseDefaultModel, estimateVramBudgetMB } from '../../engines/llm/choose-model.ts';
-import { createWebLlmGenerator } from '../../engines/llm/generator.ts';
-import { createJudge } from '../../engines/llm/judge.ts';
-import { createJudgeVerifier } from '../../engines/llm/judge-verifier.ts';
-import { checkModelFiles } from '../../engines/llm/model-files.ts';
-import { findRecord, modelFolderUrl, whereOf } from '../../engines/llm/model-url.ts';
-import { findModel, MODELS, type ModelInfo } from '../../engines/llm/models.ts';
-import type { LlmError, ModelRequest } from '../../engines/llm/types.ts';
-import type { LlmEngine } from '../../engines/llm/engine.ts';
-import type { WorkerLike } from '../../engines/llm/worker-engine.ts';
+import {
+  MODELS, buildAppConfig, checkModelFiles, chooseDefaultModel, createJudge, createJudgeVerifier, createModelCache, createWebLlmGenerator, detectWebGpu,
+  estimateVramBudgetMB, findModel, findRecord, modelFolderUrl, startWebLlm, whereOf,
+  type CachedModel, type LlmEngine, type LlmError, type ModelInfo, type ModelRequest, type WorkerLike,
+} from '../../engines/llm/index.ts';
 import { el, replace } from '../dom.ts';
 import { createProgress } from '../progress.ts';
 import { devOptions } from './dev-options.ts';
@@ -153,7 +145,6 @@ export function liveModel(): LiveModel {
       const toFetch = check.bytes - check.cachedBytes;
       progress.update(0, toFetch > 0 ? `${formatMB(toFetch)} to download${switching ? ' (the previous model is unloaded)' : ''}` : 'all files are in this browser');
       const started = performance.now();
-      const { startWebLlm } = await import('../../engines/llm/worker-engine.ts');
       const r = await startWebLlm({ modelId: info.id, appConfig: config, onProgress: (p) => progress.update(p.progress, p.text), signal });
       if (r.ok) {
         const seconds = (performance.now() - started) / 1000;

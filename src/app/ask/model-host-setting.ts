@@ -6,8 +6,7 @@
  * hosts the policy in force allows.
  */
 import { currentConnectPolicy } from '../csp.ts';
-import { buildTimeModelBase } from '../../engines/llm/app-config.ts';
-import { checkModelHost, MODEL_HOST_KEY } from '../../engines/llm/model-host.ts';
+import { MODEL_HOST_KEY, buildTimeModelBase, checkModelHost } from '../../engines/llm/index.ts';
 import { el, replace } from '../dom.ts';
 
 export interface ModelHostSetting {

@@ -4,8 +4,7 @@
  * it takes, whether it is loaded, and a Delete for any that has files here.
  * Rendering only: the cache module reads and deletes.
  */
-import type { CachedModel } from '../../engines/llm/cache.ts';
-import type { ModelInfo } from '../../engines/llm/models.ts';
+import type { CachedModel, ModelInfo } from '../../engines/llm/index.ts';
 import { el, replace } from '../dom.ts';
 
 /** Bytes as MB (10^6), the unit the download estimates use. */

@@ -6,8 +6,7 @@
  */
 import { tryParseCandidateFile } from '../../core/bench/index.ts';
 import type { QuestionRecord } from '../../core/bench/index.ts';
-import { createReplayGenerator } from '../../engines/llm/replay.ts';
-import type { Generator } from '../../engines/llm/types.ts';
+import { createReplayGenerator, type Generator } from '../../engines/llm/index.ts';
 
 export const DEMO_CANDIDATES_URL = 'demo/candidates.jsonl';
 
