@@ -15,6 +15,7 @@
  * Bad input is an error with a code, the line and the field; nothing is
  * dropped silently.
  */
+import { splitStatements } from '../sql/guard-lex.ts';
 import type { CandidateSource, SampledCandidate } from './types.ts';
 
 /** At most this many candidates for one question (the clusters and signals stay quick). */
@@ -37,42 +38,8 @@ export type CandidateTextOutcome =
   | { readonly ok: true; readonly candidates: readonly SampledCandidate[]; readonly format: 'jsonl' | 'sql' | 'lines' }
   | { readonly ok: false; readonly error: CandidateTextError };
 
-/** Splits SQL text at statement-ending semicolons, respecting quotes and comments. */
-export function splitStatements(text: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  let i = 0;
-  const push = (end: number): void => {
-    const s = text.slice(start, end).trim();
-    if (stripComments(s).trim() !== '') out.push(s);
-  };
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === "'" || c === '"' || c === '`' || c === '[') {
-      const close = c === '[' ? ']' : c;
-      i += 1;
-      while (i < text.length && !(text[i] === close && text[i + 1] !== close)) i += text[i] === close ? 2 : 1;
-      i += 1;
-    } else if (c === '-' && text[i + 1] === '-') {
-      while (i < text.length && text[i] !== '\n') i += 1;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 2;
-    } else if (c === ';') {
-      push(i);
-      start = i + 1;
-      i += 1;
-    } else {
-      i += 1;
-    }
-  }
-  push(text.length);
-  return out;
-}
-
-function stripComments(s: string): string {
-  return s.replace(/--[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '');
-}
+/** The statements of SQL text, each with its comments, trimmed (split as SQLite's tokenizer reads it: sql/guard-lex.ts). */
+const statementTexts = (text: string): string[] => splitStatements(text).map((s) => text.slice(s.from, s.to).trim());
 
 const fail = (code: CandidateTextErrorCode, message: string, line?: number, field?: string): CandidateTextOutcome => ({
   ok: false,
@@ -125,7 +92,7 @@ export function parseCandidateText(text: string, origin = 'pasted'): CandidateTe
   if (first.startsWith('{') || first.startsWith('"')) {
     outcome = fromJsonLines(lines, origin);
   } else if (/\.sql$/i.test(origin) || splitStatements(text).length > 1 || /;\s*(--[^\n]*)?\s*$/.test(text)) {
-    outcome = { ok: true, format: 'sql', candidates: splitStatements(text).map((sql, k) => ({ sql, source: `${origin}#${k + 1}` })) };
+    outcome = { ok: true, format: 'sql', candidates: statementTexts(text).map((sql, k) => ({ sql, source: `${origin}#${k + 1}` })) };
   } else {
     outcome = {
       ok: true,

@@ -51,22 +51,38 @@ export function lexSql(sql: string): SqlToken[] {
   return tokens;
 }
 
+/** One statement of a text, as splitStatements finds it. */
+export interface SqlStatement {
+  /** Its tokens (whitespace, comments and the ending `;` left out). */
+  readonly tokens: readonly SqlToken[];
+  /** Where its text begins: just after the top-level `;` before it, or 0. */
+  readonly from: number;
+  /** Where it ends: its own top-level `;`, or the end of the text. */
+  readonly to: number;
+}
+
 /**
- * Groups tokens into statements at top-level semicolons, dropping empty ones
- * (`;;` is one statement plus nothing, as SQLite treats it).
+ * Splits SQL text into statements at top-level semicolons (outside quotes
+ * and comments, as SQLite's tokenizer finds them), dropping empty ones:
+ * `;;` is one statement plus nothing, and a stretch of comments alone is no
+ * statement. `sql.slice(from, to)` is a statement's text with the comments
+ * around it.
  *
  * @example
- * splitStatements(lexSql('SELECT 1;; SELECT 2')).length // 2
+ * splitStatements('SELECT 1;; SELECT 2').length // 2
+ * splitStatements("SELECT 'a;b'; -- x;").map((s) => s.tokens.length) // [2]
  */
-export function splitStatements(tokens: readonly SqlToken[]): SqlToken[][] {
-  const statements: SqlToken[][] = [];
-  let current: SqlToken[] = [];
-  for (const t of tokens) {
+export function splitStatements(sql: string): SqlStatement[] {
+  const statements: SqlStatement[] = [];
+  let tokens: SqlToken[] = [];
+  let from = 0;
+  for (const t of lexSql(sql)) {
     if (t.kind === 'semicolon') {
-      if (current.length > 0) statements.push(current);
-      current = [];
-    } else current.push(t);
+      if (tokens.length > 0) statements.push({ tokens, from, to: t.start });
+      tokens = [];
+      from = t.end;
+    } else tokens.push(t);
   }
-  if (current.length > 0) statements.push(current);
+  if (tokens.length > 0) statements.push({ tokens, from, to: sql.length });
   return statements;
 }

@@ -11,7 +11,7 @@
  * write the guard misses is stopped by SQLite itself.
  */
 import { execError, type ExecError } from '../exec/types.ts';
-import { lexSql, splitStatements, type SqlToken } from './guard-lex.ts';
+import { splitStatements, type SqlToken } from './guard-lex.ts';
 import { isReadOnlyPragma } from './guard-pragma.ts';
 
 /** The guard's verdict: the single statement to run, or why not. */
@@ -121,7 +121,7 @@ function checkStatement(sql: string, t: readonly SqlToken[]): GuardResult | null
  * guardSql('DELETE FROM t').ok // false (READONLY)
  */
 export function guardSql(sql: string): GuardResult {
-  const statements = splitStatements(lexSql(sql));
+  const statements = splitStatements(sql).map((s) => s.tokens);
   if (statements.length === 0) {
     return { ok: false, error: execError('EMPTY', 'there is no SQL statement here, only whitespace, comments or semicolons.', sql) };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCandidateText, splitStatements } from '../../../src/core/pipeline/candidate-text.ts';
+import { parseCandidateText } from '../../../src/core/pipeline/candidate-text.ts';
 
 const sqls = (text: string, origin?: string) => {
   const r = parseCandidateText(text, origin);
@@ -15,7 +15,9 @@ describe('candidates a person brings for one question', () => {
   it('reads SQL statements across lines, keeping ; inside quotes and comments', () => {
     const text = "SELECT a\nFROM t WHERE x = 'a;b';\n/* not ; a statement */\nSELECT \"c;d\" FROM t; -- trailing ;\n";
     expect(sqls(text)).toEqual({ format: 'sql', sqls: ["SELECT a\nFROM t WHERE x = 'a;b'", '/* not ; a statement */\nSELECT "c;d" FROM t'] });
-    expect(splitStatements("SELECT 'it''s; fine'; SELECT 2")).toEqual(["SELECT 'it''s; fine'", 'SELECT 2']);
+    expect(sqls("SELECT 'it''s; fine'; SELECT 2").sqls).toEqual(["SELECT 'it''s; fine'", 'SELECT 2']);
+    // Where SQLite's tokenizer splits: a bound parameter's (…) suffix hides a ;, a comment's does not count.
+    expect(sqls('SELECT $a(;x);\nSELECT 2 -- the second;\n').sqls).toEqual(['SELECT $a(;x)', 'SELECT 2 -- the second;']);
   });
 
   it('reads a .sql file as statements even with one statement and no semicolon', () => {

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { guardSql } from '../../../src/core/sql/guard.ts';
-import { lexSql, splitStatements } from '../../../src/core/sql/guard-lex.ts';
+import { splitStatements } from '../../../src/core/sql/guard-lex.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 import { fixtureBytes } from '../../engines/sql/fixture.ts';
 
@@ -28,7 +28,7 @@ describe('guard: parameters with a (…) suffix', () => {
   });
 
   it('splits statements where SQLite does: not at a semicolon inside the suffix, but after it', () => {
-    expect(splitStatements(lexSql('SELECT $a(;x)'))).toHaveLength(1);
+    expect(splitStatements('SELECT $a(;x)')).toHaveLength(1);
     expect(codeOf("SELECT $a(') ; DROP TABLE book --'")).toBe('MULTI_STATEMENT');
     expect(codeOf('SELECT $a(/*) ; DELETE FROM book --*/')).toBe('MULTI_STATEMENT');
   });

@@ -6,7 +6,7 @@
 import type { Database, Statement, StatementIterator } from 'sql.js';
 import { execError, type Cell, type ExecError, type ExecOutcome } from '../../../core/exec/types.ts';
 import { guardSql } from '../../../core/sql/guard.ts';
-import { lexSql, splitStatements } from '../../../core/sql/guard-lex.ts';
+import { splitStatements } from '../../../core/sql/guard-lex.ts';
 import { thrownError, type FailureReader } from './errors.ts';
 import { cellBytes, toCell } from './values.ts';
 
@@ -69,7 +69,7 @@ export function runStatement(db: Database, sql: string, rowCap: number, maxResul
     const first = it.next();
     if (first.done) return fail(execError('EMPTY', 'there is no SQL statement here.', guarded.sql));
     if (normalize) normalized = first.value.getNormalizedSQL();
-    if (splitStatements(lexSql(it.getRemainingSQL())).length > 0) {
+    if (splitStatements(it.getRemainingSQL()).length > 0) {
       return fail(execError('MULTI_STATEMENT', 'SQLite found more than one statement; run exactly one.', guarded.sql));
     }
     const stmt = first.value;
