@@ -12,7 +12,9 @@ import { featurizeBatch, type OrmItem } from '../src/core/orm/featurize.ts';
 import { mulberry32 } from '../src/core/stats/mulberry32.ts';
 import { createRng } from '../src/core/stats/index.ts';
 import { mutate } from '../src/core/mutate/index.ts';
-import { locateDatabase, readSchemas } from '../src/node/orm/load.ts';
+import { anyDatabasePaths } from '../src/core/bench/benchmark.ts';
+import { locateDatabase } from '../src/node/bench-paths.ts';
+import { readSchemas } from '../src/node/orm/load.ts';
 import { loadOrmScorer } from '../src/node/orm/score.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../src/core/orm/synthetic.ts';
 
@@ -73,7 +75,7 @@ export async function benchOrmSpider32(spider: string, questions = 30): Promise<
   const dev = JSON.parse(readFileSync(`${spider}/dev.json`, 'utf8')) as { db_id: string; question: string; query: string }[];
   const paths = new Map<string, string>();
   for (const q of dev.slice(0, 400)) {
-    const p = locateDatabase(spider, q.db_id);
+    const p = locateDatabase(spider, q.db_id, anyDatabasePaths(q.db_id));
     if (p) paths.set(q.db_id, p);
   }
   const { schemas } = await readSchemas(paths);
@@ -135,7 +137,7 @@ export async function benchOrmFeaturize(spider: string, realCandidates: string):
     : dev.slice(0, 300).map((q) => ({ db_id: q.db_id, question: q.question, sqls: [q.query] }));
   const paths = new Map<string, string>();
   for (const r of records) {
-    const p = locateDatabase(spider, r.db_id);
+    const p = locateDatabase(spider, r.db_id, anyDatabasePaths(r.db_id));
     if (p) paths.set(r.db_id, p);
   }
   const { schemas } = await readSchemas(paths);

@@ -2,13 +2,13 @@
  * Where a benchmark's database files may be, contained by construction: a
  * db_id must be a name (core/bench/db-id.ts), and the file found for it must
  * have its real path (every symlink followed) inside the real path of the
- * benchmark's database folder (`database/`, or `<split>_databases/` for BIRD).
+ * benchmark's database folder (`database/`, or `<split>_databases/` for BIRD;
+ * for a labeled file from any layout, ORM training's anyDatabasePaths).
  * A file that leads out, even through a symlinked folder, is refused with
  * OUTSIDE_BENCH instead of being read.
  */
 import { realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep, isAbsolute } from 'node:path';
-import { databasePaths, type BenchLayout } from '../core/bench/benchmark.ts';
 import { dbIdProblem } from '../core/bench/db-id.ts';
 import { BenchFileError } from '../core/bench/errors.ts';
 
@@ -23,19 +23,20 @@ export function isInside(child: string, folder: string): boolean {
 }
 
 /**
- * The real path of `dbId`'s database file, or null when there is none (or
- * what is there is not a regular file).
+ * The real path of `dbId`'s database file, the first of `tries` (paths
+ * relative to `dir`, each `<folder>/<db_id>/<db_id>.sqlite`: databasePaths or
+ * anyDatabasePaths) that holds a regular file; null when none does.
  * Throws BenchFileError OUTSIDE_BENCH when `dbId` is not a name, or when the
- * file found (or what a symlink there points at) lies outside the
- * benchmark's database folder.
+ * file found (or what a symlink there points at) lies outside its database
+ * folder (`<folder>`: `database/`, `<split>_databases/`, or `dir` itself).
  *
- * @example locateDatabase('public/demo', 'spider', 'dev', 'demo'); // '/…/public/demo/database/demo/demo.sqlite'
+ * @example locateDatabase('public/demo', 'demo', databasePaths('spider', 'dev', 'demo')); // '/…/public/demo/database/demo/demo.sqlite'
  */
-export function locateDatabase(dir: string, layout: BenchLayout, split: string, dbId: string): string | null {
+export function locateDatabase(dir: string, dbId: string, tries: readonly string[]): string | null {
   const problem = dbIdProblem(dbId);
   if (problem !== undefined) throw new BenchFileError({ code: 'OUTSIDE_BENCH', file: dir, field: 'db_id', problem: `${JSON.stringify(dbId.slice(0, 80))} ${problem}` });
-  for (const rel of databasePaths(layout, split, dbId)) {
-    const folder = resolve(dir, rel.slice(0, rel.indexOf('/')));
+  for (const rel of tries) {
+    const folder = resolve(dir, rel, '..', '..');
     const candidate = join(folder, dbId, `${dbId}.sqlite`);
     const real = realOrNull(candidate);
     if (real === null) continue;

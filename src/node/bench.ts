@@ -59,7 +59,7 @@ export async function loadBenchmark(dir: string, options: { split?: string } = {
   const { layout, questions } = parseBenchmark(text, { file, split });
   const located = new Map<string, string | null>();
   const locate = (dbId: string): string | null => {
-    if (!located.has(dbId)) located.set(dbId, locateDatabase(dir, layout, split, dbId));
+    if (!located.has(dbId)) located.set(dbId, locateDatabase(dir, dbId, databasePaths(layout, split, dbId)));
     return located.get(dbId)!;
   };
   const lost = new Map<string, number>();

@@ -3,7 +3,9 @@
  * database file found for it must really lie (symlinks followed) inside the
  * benchmark's database folder. Hostile dev.json, tables.json and candidate
  * files, and symlinks out of the benchmark, are refused with OUTSIDE_BENCH
- * before any outside file is opened; labels never disclose an outside file.
+ * before any outside file is opened; labels never disclose an outside file,
+ * and ORM training (which reads a labeled file's databases in any layout)
+ * keeps to the same rule.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { dbIdProblem } from '../../src/core/bench/db-id.ts';
 import { parseBenchmark, tryParseCandidateFile } from '../../src/core/bench/index.ts';
 import { loadBenchmark } from '../../src/node/bench.ts';
+import { loadLabeledData } from '../../src/node/orm/load.ts';
 import { runCli } from '../cli/run-cli.ts';
 
 const DEMO_DB = 'public/demo/database/demo/demo.sqlite';
@@ -36,6 +39,27 @@ beforeEach(() => {
 
 /** A db_id that climbs from `database/<id>/` to the outside secret (the form in the finding). */
 const climbing = (): string => `../../../../../../../../../../../..${join(root, 'outside', 'secret', 'secret').replace(/\.sqlite$/, '')}`;
+
+/** Ways a database named evil leads out of the benchmark's database folder. */
+const symlinkCases: [string, () => void][] = [
+  ['a database file symlinked out', () => {
+    mkdirSync(join(bench, 'database', 'evil'));
+    symlinkSync(secret, join(bench, 'database', 'evil', 'evil.sqlite'));
+  }],
+  ['a database folder symlinked out', () => {
+    mkdirSync(join(root, 'outside', 'evil'));
+    copyFileSync(secret, join(root, 'outside', 'evil', 'evil.sqlite'));
+    symlinkSync(join(root, 'outside', 'evil'), join(bench, 'database', 'evil'));
+  }],
+  ['a relative symlink climbing out', () => {
+    mkdirSync(join(bench, 'database', 'evil'));
+    symlinkSync(relative(join(bench, 'database', 'evil'), secret), join(bench, 'database', 'evil', 'evil.sqlite'));
+  }],
+  ['a symlink to /dev/zero', () => {
+    mkdirSync(join(bench, 'database', 'evil'));
+    symlinkSync('/dev/zero', join(bench, 'database', 'evil', 'evil.sqlite'));
+  }],
+];
 
 describe('a db_id is a name, not a path', () => {
   it.each([
@@ -99,25 +123,6 @@ describe('confide label never opens a database outside the benchmark', () => {
     expect(readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l).db_id)).toEqual(['demo']);
   });
 
-  const symlinkCases: [string, () => void][] = [
-    ['a database file symlinked out', () => {
-      mkdirSync(join(bench, 'database', 'evil'));
-      symlinkSync(secret, join(bench, 'database', 'evil', 'evil.sqlite'));
-    }],
-    ['a database folder symlinked out', () => {
-      mkdirSync(join(root, 'outside', 'evil'));
-      copyFileSync(secret, join(root, 'outside', 'evil', 'evil.sqlite'));
-      symlinkSync(join(root, 'outside', 'evil'), join(bench, 'database', 'evil'));
-    }],
-    ['a relative symlink climbing out', () => {
-      mkdirSync(join(bench, 'database', 'evil'));
-      symlinkSync(relative(join(bench, 'database', 'evil'), secret), join(bench, 'database', 'evil', 'evil.sqlite'));
-    }],
-    ['a symlink to /dev/zero', () => {
-      mkdirSync(join(bench, 'database', 'evil'));
-      symlinkSync('/dev/zero', join(bench, 'database', 'evil', 'evil.sqlite'));
-    }],
-  ];
 
   it.each(symlinkCases)('refuses %s, named by a candidate, with OUTSIDE_BENCH', async (_, make) => {
     make();
@@ -144,5 +149,30 @@ describe('confide label never opens a database outside the benchmark', () => {
     const b = await loadBenchmark(bench);
     expect(b.questions.map((q) => q.db_id)).toEqual(['demo', 'alias']);
     expect(b.dbPath('alias')).toMatch(/database[/\\]demo[/\\]demo\.sqlite$/);
+  });
+});
+
+describe('ORM training reads no database outside the benchmark', () => {
+  const bareFolderOut: [string, () => void] = ['a database folder of the bare layout symlinked out', () => {
+    mkdirSync(join(root, 'outside', 'evil'));
+    copyFileSync(secret, join(root, 'outside', 'evil', 'evil.sqlite'));
+    symlinkSync(join(root, 'outside', 'evil'), join(bench, 'evil'));
+  }];
+
+  it.each([...symlinkCases, bareFolderOut])('refuses %s, named by a labeled candidate file, with OUTSIDE_BENCH', async (_, make) => {
+    make();
+    const cands = join(root, 'labeled.jsonl');
+    writeFileSync(cands, [record('dev-0', 'demo', 'SELECT count(*) FROM customers'), record('x', 'evil', 'SELECT count(*) FROM customers')].join('\n') + '\n');
+    await expect(loadLabeledData(cands, bench)).rejects.toMatchObject({ code: 'OUTSIDE_BENCH' });
+  });
+
+  it('reads the databases inside, in any layout', async () => {
+    mkdirSync(join(bench, 'dev_databases', 'bird'), { recursive: true });
+    copyFileSync(DEMO_DB, join(bench, 'dev_databases', 'bird', 'bird.sqlite'));
+    const cands = join(root, 'labeled.jsonl');
+    writeFileSync(cands, [record('dev-0', 'demo', 'SELECT 1'), record('b', 'bird', 'SELECT 1'), record('m', 'missing', 'SELECT 1')].join('\n') + '\n');
+    const data = await loadLabeledData(cands, bench);
+    expect([...data.schemas.keys()]).toEqual(['demo', 'bird']);
+    expect(data.unlocated).toEqual(['missing']);
   });
 });

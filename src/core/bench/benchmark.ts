@@ -78,6 +78,20 @@ export function databasePaths(layout: BenchLayout, split: string, dbId: string):
   return layout === 'spider' ? [`database/${tail}`] : [`${split}_databases/${tail}`, `database/${tail}`];
 }
 
+/**
+ * Where a database may sit in any layout and split (a labeled candidate file
+ * whose benchmark split is not known: ORM training), in the order to try:
+ * Spider's `database/`, BIRD's `train_databases/` and `dev_databases/`, then
+ * the folder itself holding `<db_id>/<db_id>.sqlite`.
+ *
+ * @example
+ * anyDatabasePaths('card_games')[3]; // 'card_games/card_games.sqlite'
+ */
+export function anyDatabasePaths(dbId: string): string[] {
+  const all = [...databasePaths('spider', 'train', dbId), ...databasePaths('bird', 'train', dbId), ...databasePaths('bird', 'dev', dbId), `${dbId}/${dbId}.sqlite`];
+  return [...new Set(all)];
+}
+
 type Parsed = Omit<BenchQuestion, 'id'> & { key?: string };
 
 function spiderQuestion(o: Readonly<Record<string, unknown>>, ctx: FieldContext): Parsed {

@@ -1,22 +1,17 @@
 /**
  * Reads a labeled candidate file and the schemas of the databases it names
  * from a benchmark folder (Spider `database/<id>/<id>.sqlite`, BIRD
- * `train_databases/…` or `dev_databases/…`, or `<id>/<id>.sqlite`).
+ * `train_databases/…` or `dev_databases/…`, or `<id>/<id>.sqlite`: anyDatabasePaths),
+ * each file contained in its database folder as a benchmark's are (bench-paths.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import initSqlJs, { type Database } from 'sql.js';
-import { databasePaths } from '../../core/bench/benchmark.ts';
+import { anyDatabasePaths } from '../../core/bench/benchmark.ts';
 import type { QuestionRecord } from '../../core/bench/types.ts';
 import type { Schema } from '../../core/schema.ts';
 import { readSchema } from '../../engines/sql/worker/schema.ts';
+import { locateDatabase } from '../bench-paths.ts';
 import { readCandidateFile } from '../bench.ts';
-
-/** Finds `<id>.sqlite` in the usual benchmark layouts under `dir`. */
-export function locateDatabase(dir: string, dbId: string): string | undefined {
-  const tries = [...databasePaths('spider', 'train', dbId), ...databasePaths('bird', 'train', dbId), ...databasePaths('bird', 'dev', dbId), `${dbId}/${dbId}.sqlite`];
-  return tries.map((p) => join(dir, p)).find((p) => existsSync(p));
-}
 
 /**
  * Reads the schema of every SQLite file in `paths` (db_id → path) with the
@@ -66,7 +61,7 @@ export async function loadLabeledData(candidates: string, bench: string): Promis
   const paths = new Map<string, string>();
   const unlocated: string[] = [];
   for (const id of new Set(records.map((r) => r.db_id))) {
-    const p = locateDatabase(bench, id);
+    const p = locateDatabase(bench, id, anyDatabasePaths(id));
     if (p) paths.set(id, p);
     else unlocated.push(id);
   }

@@ -9,7 +9,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { featurize } from '../../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER, denseFeatureNames } from '../../../src/core/orm/layout.ts';
-import { locateDatabase, readSchemas } from '../../../src/node/orm/load.ts';
+import { anyDatabasePaths } from '../../../src/core/bench/benchmark.ts';
+import { locateDatabase } from '../../../src/node/bench-paths.ts';
+import { readSchemas } from '../../../src/node/orm/load.ts';
 
 const DIR = process.env.CONFIDE_SPIDER_DIR ?? resolve(import.meta.dirname, '../../../../shared/data/spider');
 const HAVE = existsSync(join(DIR, 'dev.json'));
@@ -19,7 +21,7 @@ describe('ORM features of Spider dev gold SQL', () => {
     const dev = JSON.parse(readFileSync(join(DIR, 'dev.json'), 'utf8')) as { db_id: string; question: string; query: string }[];
     const paths = new Map<string, string>();
     for (const q of dev) {
-      const p = locateDatabase(DIR, q.db_id);
+      const p = locateDatabase(DIR, q.db_id, anyDatabasePaths(q.db_id));
       if (p) paths.set(q.db_id, p);
     }
     const { schemas, failed } = await readSchemas(paths);
