@@ -3,7 +3,7 @@
  * with skewed weights (a few prolific, some with no book in stock), prices
  * by genre, and a publication year the author was alive and adult for.
  */
-import { chance, intBetween, pick, weightedIndex, type Rng } from './rng.ts';
+import { chance, intBetween, pick, weightedIndex, type UniformFn } from './rng.ts';
 import { GENRES, GENRE_WEIGHTS, TITLE_ADJECTIVES, TITLE_NOUNS, TITLE_PLACES } from './words.ts';
 import { cents, type Author, type Book } from './rows.ts';
 
@@ -14,7 +14,7 @@ const PRICE_RANGE: Record<string, readonly [number, number]> = {
   Cookery: [15, 40], Travel: [11, 32],
 };
 
-function title(rng: Rng): string {
+function title(rng: UniformFn): string {
   switch (intBetween(rng, 0, 3)) {
     case 0: return `The ${pick(rng, TITLE_ADJECTIVES)} ${pick(rng, TITLE_NOUNS)}`;
     case 1: return `${pick(rng, TITLE_NOUNS)} of ${pick(rng, TITLE_PLACES)}`;
@@ -34,7 +34,7 @@ function title(rng: Rng): string {
  * @example
  * makeBooks(rng, authors, 320).every((b) => b.published_year <= 2024); // true
  */
-export function makeBooks(rng: Rng, authors: readonly Author[], count: number): Book[] {
+export function makeBooks(rng: UniformFn, authors: readonly Author[], count: number): Book[] {
   const weights = authors.map((a) => (a.author_id % 10 === 0 ? 0 : 1 / Math.sqrt(a.author_id)));
   const titles = new Set<string>();
   const out: Book[] = [];

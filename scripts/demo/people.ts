@@ -3,7 +3,7 @@
  * Counts are fixed; everything else is drawn from the seeded `rng`, including
  * the NULLs (missing floor area, email, loyalty tier, country, birth year).
  */
-import { chance, intBetween, pick, type Rng } from './rng.ts';
+import { chance, intBetween, pick, type UniformFn } from './rng.ts';
 import { dayOf, isoOf } from './dates.ts';
 import { COUNTRIES, FIRST_NAMES, SURNAMES, TOWNS } from './words.ts';
 import type { Author, Customer, Staff, Store } from './rows.ts';
@@ -24,7 +24,7 @@ const STORE_PLAN = [
  * @example
  * makeStores(mulberry32(7)).length; // 6
  */
-export function makeStores(rng: Rng): Store[] {
+export function makeStores(rng: UniformFn): Store[] {
   return STORE_PLAN.map((s, i) => ({
     store_id: i + 1,
     ...s,
@@ -40,7 +40,7 @@ export function makeStores(rng: Rng): Store[] {
  * @example
  * makeStaff(rng, stores).filter((s) => s.manager_id === null).length; // 6
  */
-export function makeStaff(rng: Rng, stores: readonly Store[]): Staff[] {
+export function makeStaff(rng: UniformFn, stores: readonly Store[]): Staff[] {
   const staff: Staff[] = [];
   for (const store of stores) {
     const managerId = staff.length + 1;
@@ -58,7 +58,7 @@ export function makeStaff(rng: Rng, stores: readonly Store[]): Staff[] {
 }
 
 function person(
-  rng: Rng, id: number, storeId: number, role: string, hired: string, salary: number, manager: number | null,
+  rng: UniformFn, id: number, storeId: number, role: string, hired: string, salary: number, manager: number | null,
 ): Staff {
   return {
     staff_id: id, first_name: pick(rng, FIRST_NAMES), last_name: pick(rng, SURNAMES),
@@ -73,7 +73,7 @@ function person(
  * @example
  * makeCustomers(mulberry32(7), 500).length; // 500
  */
-export function makeCustomers(rng: Rng, count: number): Customer[] {
+export function makeCustomers(rng: UniformFn, count: number): Customer[] {
   const tiers = ['bronze', 'bronze', 'bronze', 'silver', 'silver', 'gold'] as const;
   const out: Customer[] = [];
   for (let id = 1; id <= count; id++) {
@@ -96,7 +96,7 @@ export function makeCustomers(rng: Rng, count: number): Customer[] {
  * @example
  * makeAuthors(mulberry32(7), 80)[0].author_id; // 1
  */
-export function makeAuthors(rng: Rng, count: number): Author[] {
+export function makeAuthors(rng: UniformFn, count: number): Author[] {
   const seen = new Set<string>();
   const out: Author[] = [];
   while (out.length < count) {

@@ -8,8 +8,7 @@ import { mulberry32, type UniformFn } from '../../src/core/stats/mulberry32.ts';
 
 export { mulberry32 };
 
-/** A source of uniform numbers in [0, 1). */
-export type Rng = UniformFn;
+export type { UniformFn };
 
 /**
  * Uniform integer in [lo, hi], both ends included.
@@ -17,7 +16,7 @@ export type Rng = UniformFn;
  * @example
  * intBetween(mulberry32(1), 1, 6); // a die roll
  */
-export function intBetween(rng: Rng, lo: number, hi: number): number {
+export function intBetween(rng: UniformFn, lo: number, hi: number): number {
   if (!Number.isInteger(lo) || !Number.isInteger(hi) || hi < lo) {
     throw new RangeError(`intBetween needs integers lo <= hi, got ${lo}, ${hi}`);
   }
@@ -30,7 +29,7 @@ export function intBetween(rng: Rng, lo: number, hi: number): number {
  * @example
  * pick(mulberry32(1), ['a', 'b', 'c']);
  */
-export function pick<T>(rng: Rng, items: readonly T[]): T {
+export function pick<T>(rng: UniformFn, items: readonly T[]): T {
   if (items.length === 0) throw new RangeError('pick needs a non-empty list');
   return items[Math.floor(rng() * items.length)] as T;
 }
@@ -41,7 +40,7 @@ export function pick<T>(rng: Rng, items: readonly T[]): T {
  * @example
  * chance(mulberry32(1), 0.1); // true about one time in ten
  */
-export function chance(rng: Rng, p: number): boolean {
+export function chance(rng: UniformFn, p: number): boolean {
   if (!(p >= 0 && p <= 1)) throw new RangeError(`chance needs p in [0, 1], got ${p}`);
   return rng() < p;
 }
@@ -52,7 +51,7 @@ export function chance(rng: Rng, p: number): boolean {
  * @example
  * weightedIndex(mulberry32(1), [8, 1, 1]); // 0 about 80% of the time
  */
-export function weightedIndex(rng: Rng, weights: readonly number[]): number {
+export function weightedIndex(rng: UniformFn, weights: readonly number[]): number {
   const total = weights.reduce((s, w) => s + w, 0);
   if (!(total > 0) || weights.some((w) => !(w >= 0))) {
     throw new RangeError('weightedIndex needs non-negative weights with a positive sum');

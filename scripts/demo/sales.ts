@@ -6,7 +6,7 @@
  * manager already hired at that store (buyers serve no one); reviews follow
  * purchases.
  */
-import { chance, intBetween, pick, weightedIndex, type Rng } from './rng.ts';
+import { chance, intBetween, pick, weightedIndex, type UniformFn } from './rng.ts';
 import { dayOf, isoOf } from './dates.ts';
 import { REVIEW_COMMENTS } from './words.ts';
 import { cents, type Book, type Customer, type Order, type OrderItem, type Review, type Staff, type Store } from './rows.ts';
@@ -26,7 +26,7 @@ const STATUSES: readonly string[] = [
  * const { orders, items } = makeOrders(rng, 1300, stores, staff, customers, books);
  */
 export function makeOrders(
-  rng: Rng, count: number, stores: readonly Store[], staff: readonly Staff[],
+  rng: UniformFn, count: number, stores: readonly Store[], staff: readonly Staff[],
   customers: readonly Customer[], books: readonly Book[],
 ): { orders: Order[]; items: OrderItem[] } {
   const customerWeights = customers.map((c) => (c.customer_id % 7 === 0 ? 0 : 0.05 + rng() ** 2));
@@ -74,7 +74,7 @@ export function makeOrders(
  * makeReviews(rng, orders, items, books).every((r) => r.rating >= 1 && r.rating <= 5); // true
  */
 export function makeReviews(
-  rng: Rng, orders: readonly Order[], items: readonly OrderItem[], books: readonly Book[],
+  rng: UniformFn, orders: readonly Order[], items: readonly OrderItem[], books: readonly Book[],
 ): Review[] {
   const quality = books.map(() => rng() * 2 - 1);
   const byOrder = new Map(orders.map((o) => [o.order_id, o]));

@@ -3,12 +3,8 @@
  * number of samples N grows (GradeSQL's accuracy-vs-N curves).
  */
 import type { QuestionView } from '../signals/types.ts';
+import type { Rng } from '../stats/rng.ts';
 import type { Strategy } from './types.ts';
-
-/** A uniform draw in [0, 1); `createRng(seed)` from `stats/rng.ts` fits. */
-export interface UniformRng {
-  next(): number;
-}
 
 /** One point of an accuracy-vs-N curve. */
 export interface AccuracyPoint {
@@ -78,7 +74,7 @@ export function defaultNs(poolSize: number): number[] {
  * `k` of `n` indices drawn uniformly without replacement (partial
  * Fisher–Yates on `rng.next()`), returned in ascending order.
  */
-function subset(n: number, k: number, rng: UniformRng): number[] {
+function subset(n: number, k: number, rng: Pick<Rng, 'next'>): number[] {
   const idx = new Array<number>(n);
   for (let i = 0; i < n; i++) idx[i] = i;
   for (let i = 0; i < k; i++) {
@@ -116,7 +112,7 @@ export function accuracyVsN(
   labels: readonly (readonly boolean[])[],
   strategies: readonly Strategy[],
   ns: readonly number[] = defaultNs(Math.max(0, ...questions.map((q) => q.candidates.length))),
-  options: { readonly rng: UniformRng; readonly draws?: number },
+  options: { readonly rng: Pick<Rng, 'next'>; readonly draws?: number },
 ): AccuracyPoint[] {
   checkLabels(questions, labels);
   const draws = options.draws ?? 50;
