@@ -128,7 +128,7 @@ describe('your own ORM in the app', () => {
     expect(app.requests.filter((r) => r.url.includes('my-orm'))).toEqual([]);
   });
 
-  it("scores Evaluate's run with it: the orm signal's AUROC is the one confide eval --orm computes", { timeout: 180_000 }, async () => {
+  it("scores Evaluate's run with it: the orm and orm_sql signals' AUROC are the ones confide eval --orm computes", { timeout: 180_000 }, async () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Evaluate' }).click();
     await page.locator('#eval-orm').check();
@@ -147,6 +147,9 @@ describe('your own ORM in the app', () => {
     expect(Number.isFinite(node.signals.orm!.auroc)).toBe(true);
     expect(report.signals.orm!.auroc).toBeCloseTo(node.signals.orm!.auroc, 9);
     expect(report.selection['verifier_bon:orm']).toBeCloseTo(node.selection['verifier_bon:orm']!, 9);
+    // The page scores the question and the SQL alone too, as the CLI does.
+    expect(report.signals.orm_sql, Object.keys(report.signals).join(', ')).toBeDefined();
+    expect(report.signals.orm_sql!.auroc).toBeCloseTo(node.signals.orm_sql!.auroc, 9);
   });
 
   it('refuses a corrupt or mismatched file with its reason, and the model in use keeps scoring', { timeout: 180_000 }, async () => {
