@@ -17,6 +17,7 @@ import { locateDatabase } from '../src/node/bench-paths.ts';
 import { readSchemas } from '../src/node/orm/load.ts';
 import { loadOrmScorer } from '../src/node/orm/score.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../src/core/orm/synthetic.ts';
+import { scoresOrThrow } from '../src/engines/orm/engine.ts';
 
 const SIDECAR = fileURLToPath(new URL('../public/models/orm-v2.json', import.meta.url));
 
@@ -45,16 +46,16 @@ export async function benchOrmWasm(): Promise<{ candidatesPerSecond: number }> {
   const scorer = await loadOrmScorer(SIDECAR);
   const items = ormBenchItems();
   try {
-    await scorer.score(items);
+    scoresOrThrow(await scorer.score(items));
     const rates: number[] = [];
     for (let run = 0; run < 9; run++) {
       const t0 = performance.now();
-      await scorer.score(items);
+      scoresOrThrow(await scorer.score(items));
       rates.push(items.length / ((performance.now() - t0) / 1000));
     }
     return { candidatesPerSecond: median(rates) };
   } finally {
-    await scorer.release();
+    await scorer.unload();
   }
 }
 
@@ -96,14 +97,14 @@ export async function benchOrmSpider32(spider: string, questions = 30): Promise<
       const t0 = performance.now();
       const x = featurizeBatch(items, scorer.sidecar.featurizer, { cache: new Map() });
       const t1 = performance.now();
-      await scorer.scoreFeatures(x, items.length);
+      scoresOrThrow(await scorer.scoreFeatures(x, items.length));
       total.push(performance.now() - t0);
       const c = process.cpuUsage(c0);
       cpu.push((c.user + c.system) / 1000);
       feats.push(t1 - t0);
     }
   } finally {
-    await scorer.release();
+    await scorer.unload();
   }
   const steady = total.slice(1);
   return { firstMs: total[0]!, medianMs: median([...steady]), maxMs: Math.max(...steady), featurizeMedianMs: median(feats.slice(1)), cpuMedianMs: median(cpu.slice(1)), questions: steady.length };

@@ -35,6 +35,7 @@ import { createOrmScorer } from '../../src/node/orm/score.ts';
 import { writeOrmFiles } from '../../src/node/orm/write.ts';
 import { prepareRun } from '../../src/node/prepare.ts';
 import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
+import { scoresOrThrow } from '../../src/engines/orm/engine.ts';
 
 const spec: CommandSpec = {
   name: 'orm:train-real',
@@ -160,11 +161,11 @@ async function main(flags: ParsedFlags): Promise<number> {
   const scorer = await createOrmScorer(readFileSync(written.modelPath), written.sidecar, written.modelPath);
   let maxDiff = 0;
   try {
-    const onnx = await scorer.scoreFeatures(featurizeBatch(items, featurizer), items.length);
+    const onnx = scoresOrThrow(await scorer.scoreFeatures(featurizeBatch(items, featurizer), items.length));
     // The exported graph must score like the fit: every candidate through onnxruntime-web.
     rows.forEach((r, i) => (maxDiff = Math.max(maxDiff, Math.abs(onnx[i]! - verifier.score(r.x)))));
   } finally {
-    await scorer.release();
+    await scorer.unload();
   }
   if (!(maxDiff < 1e-4)) throw new Error(`the exported model differs from the fit by ${maxDiff} on a training row`);
   console.error(`wrote ${written.modelPath} (${written.sidecar.architecture.bytes} bytes, sha256 ${written.sidecar.architecture.sha256}) and ${written.sidecarPath}; ONNX vs fit max |Δ| ${maxDiff.toExponential(2)}; ${((performance.now() - t0) / 1000).toFixed(1)} s`);

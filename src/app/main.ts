@@ -4,10 +4,10 @@
  * (router.ts). Opens the bundled demo database at start unless the URL says
  * `?db=none`.
  */
+import { ormVerifier } from '../engines/orm/index.ts';
 import { browserSqlSpawn, createSqlPool } from '../engines/sql/index.ts';
 import { askView } from './ask/ask-view.ts';
 import { liveModel } from './ask/live-model.ts';
-import { ormVerifier } from './ask/orm-verifier.ts';
 import { ormModelPanel } from './orm/model-panel.ts';
 import { openOrmModelStore } from './orm/model-store.ts';
 import { createOrmClient } from './orm/orm-client.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseCandidateFile } from '../../src/core/bench/candidate-file.ts';
 import { checkProfile } from '../../src/core/profile-check.ts';
-import { ormVerifier } from '../../src/core/orm/verifier.ts';
+import { ormVerifier } from '../../src/engines/orm/index.ts';
 import { askRegistry, decide, runAsk, type AskResult, type Decision, type Verifier } from '../../src/core/pipeline/index.ts';
 import { profileSignals, type CalibrationProfile } from '../../src/core/profile.ts';
 import { loadOrmScorer } from '../../src/node/orm/score.ts';
@@ -39,11 +39,11 @@ export const BUNDLED_ORM_SIDECAR = new URL('../../public/models/orm-v2.json', im
 export async function askAllDemo(risk: number, profile: CalibrationProfile = defaultProfile(), options: { orm?: boolean } = {}): Promise<DemoAsk[]> {
   const useOrm = options.orm ?? profileSignals(profile).some((s) => s === 'orm' || s === 'orm_sql');
   const scorer = useOrm ? await loadOrmScorer(BUNDLED_ORM_SIDECAR.pathname) : null;
-  const verifiers: Verifier[] = scorer === null ? [] : [ormVerifier(async (items) => ({ ok: true, scores: await scorer.score(items) }))];
+  const verifiers: Verifier[] = scorer === null ? [] : [ormVerifier(scorer)];
   try {
     return await askAll(risk, profile, verifiers);
   } finally {
-    await scorer?.release();
+    await scorer?.unload();
   }
 }
 
@@ -79,7 +79,7 @@ export async function askOwn(bytes: Uint8Array, question: string, sqls: readonly
   const schema = runner.schema('own');
   if (!schema.ok) throw new Error(schema.error.message);
   const scorer = profileSignals(profile).some((s) => s === 'orm' || s === 'orm_sql') ? await loadOrmScorer(BUNDLED_ORM_SIDECAR.pathname) : null;
-  const verifiers: Verifier[] = scorer === null ? [] : [ormVerifier(async (items) => ({ ok: true, scores: await scorer.score(items) }))];
+  const verifiers: Verifier[] = scorer === null ? [] : [ormVerifier(scorer)];
   try {
     const candidates = sqls.map((sql) => ({ sql, source: 'pasted' }));
     const asked = await runAsk(
@@ -89,6 +89,6 @@ export async function askOwn(bytes: Uint8Array, question: string, sqls: readonly
     if (!asked.ok) throw new Error(asked.error.message);
     return asked.result;
   } finally {
-    await scorer?.release();
+    await scorer?.unload();
   }
 }

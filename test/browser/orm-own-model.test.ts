@@ -31,6 +31,7 @@ import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
 import { askAllDemo, type DemoAsk } from '../app/demo-ask.ts';
 import { curateAndTrain, DEMO_BENCH, type TrainedOrm } from '../node/orm/recipe-chain.ts';
 import { appUrl, evaluateDemo, openApp, type AppSession } from './harness.ts';
+import { scoresOrThrow } from '../../src/engines/orm/engine.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'confide-own-orm-'));
 let app: AppSession;
@@ -56,7 +57,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await scorer?.release();
+  await scorer?.unload();
   await app?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -66,9 +67,9 @@ async function bundledScores(): Promise<Float32Array> {
   const bundled = await loadOrmScorer(join(import.meta.dirname, '../../public', BUNDLED_ORM_SIDECAR_URL));
   try {
     const shares = agreementShares(target.result.clusters);
-    return await bundled.score(target.result.candidates.map((c, i) => ({ question: target.question, sql: c.sql ?? '', schema: schema(), agreement: shares[i]! })));
+    return scoresOrThrow(await bundled.score(target.result.candidates.map((c, i) => ({ question: target.question, sql: c.sql ?? '', schema: schema(), agreement: shares[i]! }))));
   } finally {
-    await bundled.release();
+    await bundled.unload();
   }
 }
 
@@ -116,7 +117,7 @@ describe('your own ORM in the app', () => {
     await page.reload();
     await waitForDemo(page);
     expect(await modelLine(page)).toContain('my-orm');
-    expected = await scorer.score(target.result.candidates.map((c) => ({ question: target.question, sql: c.sql ?? '', schema: schema() })));
+    expected = scoresOrThrow(await scorer.score(target.result.candidates.map((c) => ({ question: target.question, sql: c.sql ?? '', schema: schema() }))));
     // The bundled model scores these candidates otherwise, so equal scores can only come from the chosen model.
     const bundled = await bundledScores();
     expect(Math.max(...bundled.map((p, i) => Math.abs(p - expected[i]!)))).toBeGreaterThan(1e-2);
@@ -127,7 +128,7 @@ describe('your own ORM in the app', () => {
     expect(app.requests.filter((r) => r.url.includes('my-orm'))).toEqual([]);
   });
 
-  it("scores Evaluate's run with it: the orm signal's AUROC is the one confide eval --orm computes", { timeout: 180_000 }, async () => {
+  it("scores Evaluate's run with it: the orm and orm_sql signals' AUROC are the ones confide eval --orm computes", { timeout: 180_000 }, async () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Evaluate' }).click();
     await page.locator('#eval-orm').check();
@@ -146,6 +147,9 @@ describe('your own ORM in the app', () => {
     expect(Number.isFinite(node.signals.orm!.auroc)).toBe(true);
     expect(report.signals.orm!.auroc).toBeCloseTo(node.signals.orm!.auroc, 9);
     expect(report.selection['verifier_bon:orm']).toBeCloseTo(node.selection['verifier_bon:orm']!, 9);
+    // The page scores the question and the SQL alone too, as the CLI does.
+    expect(report.signals.orm_sql, Object.keys(report.signals).join(', ')).toBeDefined();
+    expect(report.signals.orm_sql!.auroc).toBeCloseTo(node.signals.orm_sql!.auroc, 9);
   });
 
   it('refuses a corrupt or mismatched file with its reason, and the model in use keeps scoring', { timeout: 180_000 }, async () => {

@@ -11,6 +11,7 @@ import { createOrmScorer } from '../../src/node/orm/score.ts';
 import { BUNDLED_ORM_SIDECAR_URL } from '../../src/app/orm/model-store.ts';
 import { appUrl, openApp, type AppSession } from './harness.ts';
 import { askAllDemo } from '../app/demo-ask.ts';
+import { scoresOrThrow } from '../../src/engines/orm/engine.ts';
 
 let app: AppSession;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('the ORM verifier', () => {
       const scorer = await createOrmScorer(new Uint8Array(readFileSync(new URL(`models/${sidecar.model}`, publicDir))), sidecar);
       // The bundled model reads each candidate's agreement with its pool, as the app passes it.
       const shares = agreementShares(target.result.clusters);
-      expected = await scorer.score(target.result.candidates.map((c, i) => ({ question: target.question, sql: c.sql ?? '', schema: s.schema, agreement: shares[i]! })));
+      expected = scoresOrThrow(await scorer.score(target.result.candidates.map((c, i) => ({ question: target.question, sql: c.sql ?? '', schema: s.schema, agreement: shares[i]! }))));
     } catch (e) {
       expected = { code: (e as { code: string }).code };
     }

@@ -18,6 +18,7 @@ import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/core/orm/syn
 import { buildOrmPage } from '../engines/orm/page/build.ts';
 import { launchChromium } from './harness.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
+import { scoresOrThrow } from '../../src/engines/orm/engine.ts';
 
 const REPO = join(import.meta.dirname, '../..');
 const schemas = new Map(TOY_DOMAINS.map((d) => [d.db, toySchema(d)]));
@@ -34,8 +35,8 @@ beforeAll(async () => {
   await buildOrmPage(outDir);
   server = await startStaticServer(outDir, '/orm/check/');
   const scorer = await loadOrmScorer(join(REPO, 'public/models/orm-v1.json'));
-  nodeScores = await scorer.score(items);
-  await scorer.release();
+  nodeScores = scoresOrThrow(await scorer.score(items));
+  await scorer.unload();
 });
 
 afterAll(async () => {

@@ -15,7 +15,7 @@
  */
 import { wrap, type Remote } from 'comlink';
 import { type OrmErrorData, type OrmItem, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
-import type { OrmEngine, OrmLoaded, OrmResult, OrmScores } from '../../engines/orm/engine.ts';
+import type { OrmEngine, OrmLoaded, OrmResult, OrmScores } from '../../engines/orm/index.ts';
 import { BUNDLED_ORM_SIDECAR_URL, type OrmChoice, type OrmModelStore } from './model-store.ts';
 import { checkOrmPair } from './pair.ts';
 

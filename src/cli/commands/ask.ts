@@ -16,7 +16,6 @@ import { decide, DEFAULT_TARGET_RISK, riskWording, targetRisks } from '../../cor
 import { decisionLine, type DecisionLine } from '../../core/pipeline/decision-line.ts';
 import { askRegistry, runAsk, type SampledCandidate, type Verifier } from '../../core/pipeline/index.ts';
 import { checkProfile } from '../../core/profile-check.ts';
-import { ormVerifier } from '../../core/orm/verifier.ts';
 import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
 import type { Schema } from '../../core/schema.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
@@ -24,7 +23,8 @@ import { loadBenchmark, readCandidateFile } from '../../node/bench.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { checkInputs, readInputText, readStreamText } from '../../node/input-file.ts';
 import { ormSidecarPath } from '../../node/orm/attach.ts';
-import { loadOrmScorer, type OrmScorer } from '../../node/orm/score.ts';
+import { loadOrmScorer } from '../../node/orm/score.ts';
+import { ormVerifier } from '../../engines/orm/index.ts';
 import { PROJECT_ROOT } from '../../node/locations.ts';
 import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
@@ -63,18 +63,6 @@ function riskFlag(flags: ParsedFlags, profile: CalibrationProfile): number {
   const offered = targetRisks(profile);
   if (!offered.includes(risk)) throw new UsageError(`--risk ${risk}: profile "${profile.name}" has thresholds for ${offered.join(', ')}`);
   return risk;
-}
-
-/** The ORM as a pipeline verifier over a Node scorer (its throws as errors-as-data). */
-function nodeOrmVerifier(scorer: OrmScorer): Verifier {
-  return ormVerifier(async (items) => {
-    try {
-      return { ok: true, scores: await scorer.score(items) };
-    } catch (e) {
-      const err = e as { code?: string; message?: string };
-      return { ok: false, error: { code: err.code ?? 'ORM_FAILED', message: err.message ?? String(e) } };
-    }
-  });
 }
 
 interface Context {
@@ -135,7 +123,7 @@ export const askCommand: Command = {
     }
     const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
     const pool = createNodeSqlPool({ timeoutMs });
-    const ctx: Context = { pool, profile, risk, verifiers: scorer ? [nodeOrmVerifier(scorer)] : [] };
+    const ctx: Context = { pool, profile, risk, verifiers: scorer ? [ormVerifier(scorer)] : [] };
     const lines: DecisionLine[] = [];
     const labels: (boolean | undefined)[] = [];
     const bestLabels: (boolean | undefined)[] = [];
@@ -185,7 +173,7 @@ export const askCommand: Command = {
       }
     } finally {
       pool.terminate();
-      await scorer?.release();
+      await scorer?.unload();
     }
     const text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
     if (flags.out !== undefined) await writeFileAtomic(flags.out as string, text);

@@ -2,7 +2,7 @@
  * The signal matrix of an evaluation: one row per labeled question, one
  * column per signal (NaN where missing), and the modal answer's label.
  */
-import { computeSignals, createSignalRegistry, defaultSignals, verifierSignal, VERIFIER_SIGNALS, type SignalRegistry } from '../signals/index.ts';
+import { computeSignals, registryWithVerifiers, VERIFIER_SIGNALS, type SignalRegistry } from '../signals/index.ts';
 import type { QuestionView } from '../signals/types.ts';
 import type { PreparedQuestion } from './prepare.ts';
 
@@ -23,15 +23,10 @@ export interface SignalMatrix {
   readonly excluded: { gold_error: number; no_candidates: number; unlabeled: number };
 }
 
-/** The default registry plus verifier signals present in the data. */
+/** The default registry plus the verifier signals the candidates carry (signals/registry.ts, registryWithVerifiers). */
 export function registryFor(questions: readonly PreparedQuestion[]): SignalRegistry {
-  const registry = createSignalRegistry(defaultSignals());
-  for (const name of VERIFIER_SIGNALS) {
-    if (questions.some((q) => q.view.candidates.some((c) => c.scores?.[name] !== undefined))) {
-      registry.register(verifierSignal(name));
-    }
-  }
-  return registry;
+  const carried = (name: string): boolean => questions.some((q) => q.view.candidates.some((c) => c.scores?.[name] !== undefined));
+  return registryWithVerifiers(VERIFIER_SIGNALS.filter(carried));
 }
 
 /**

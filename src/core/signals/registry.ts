@@ -3,7 +3,7 @@
  */
 import { executionSc, stringSc, structuralSc } from './agreement.ts';
 import { buildClusters } from './clusters.ts';
-import { executability, logprob } from './modal-signals.ts';
+import { executability, logprob, verifierSignal } from './modal-signals.ts';
 import { schemaRelevance } from './schema-relevance.ts';
 import type { AnswerClusters, QuestionView, Signal } from './types.ts';
 
@@ -58,6 +58,23 @@ export function createSignalRegistry(initial: readonly Signal[] = defaultSignals
     get: (name) => byName.get(name),
   };
   for (const s of initial) registry.register(s);
+  return registry;
+}
+
+/**
+ * The one rule for which signals a run computes: the default signals, then a
+ * verifier signal for each of `names` (verifier scores, in the order given,
+ * each once). Ask and `confide ask` name the scores their verifiers give and
+ * their profile reads (pipeline/ask-registry.ts); an evaluation names the
+ * scores its candidates carry (eval/matrix.ts).
+ *
+ * @example registryWithVerifiers(['orm', 'orm_sql']).list().map((s) => s.name); // [..., 'logprob', 'orm', 'orm_sql']
+ */
+export function registryWithVerifiers(names: Iterable<string>): SignalRegistry {
+  const registry = createSignalRegistry(defaultSignals());
+  for (const n of new Set(names)) {
+    if (registry.get(n) === undefined) registry.register(verifierSignal(n));
+  }
   return registry;
 }
 

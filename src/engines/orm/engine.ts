@@ -35,6 +35,8 @@ export interface OrmEngine {
   loadFromUrl(sidecarUrl: string): Promise<OrmResult<OrmLoaded>>;
   /** Scores all candidates of one question in one run. */
   score(items: readonly OrmItem[]): Promise<OrmResult<OrmScores>>;
+  /** Scores an already featurized row-major `[batch, D]` matrix (featurized by the caller with the model's sidecar). */
+  scoreFeatures(features: Float32Array, batch: number): Promise<OrmResult<OrmScores>>;
   unload(): Promise<void>;
 }
 
@@ -43,6 +45,17 @@ export interface OrmEngineOptions {
   readonly executionProviders?: readonly OrmBackend[];
   /** Injected for tests; defaults to the global fetch. */
   readonly fetch?: typeof fetch;
+}
+
+/**
+ * The scores of a result, or its failure thrown as an {@link OrmError}: for
+ * scripts and tests, where a failed run ends the run.
+ *
+ * @example const p = scoresOrThrow(await scorer.score(items));
+ */
+export function scoresOrThrow(r: OrmResult<OrmScores>): Float32Array {
+  if (!r.ok) throw new OrmError(r.error.code, r.error.message, r.error.source);
+  return r.scores;
 }
 
 /**
@@ -73,6 +86,18 @@ export function createOrmEngine(options: OrmEngineOptions): OrmEngine {
     if (!r.ok) throw new OrmError('ORM_FETCH_FAILED', `Fetching ${url} gave HTTP ${r.status}; check that the app serves its models/ folder.`, url);
     return r;
   };
+  /** One scoring run on the model in use, its failure as data. */
+  const run = async (f: (session: OrmSession) => Promise<Float32Array>): Promise<OrmResult<OrmScores>> => {
+    const session = current;
+    if (session === null) return { ok: false, error: { code: 'ORM_NOT_LOADED', message: 'No ORM model is loaded; call load() or loadFromUrl() first.' } };
+    const t0 = performance.now();
+    try {
+      const scores = await f(session);
+      return { ok: true, scores, backend: session.backend, ms: performance.now() - t0 };
+    } catch (e) {
+      return { ok: false, error: toOrmErrorData(e, 'ORM_RUN_FAILED') };
+    }
+  };
   return {
     load,
     async loadFromUrl(sidecarUrl) {
@@ -89,17 +114,8 @@ export function createOrmEngine(options: OrmEngineOptions): OrmEngine {
       }
       return load(bytes, sidecar, modelUrl);
     },
-    async score(items) {
-      const session = current;
-      if (session === null) return { ok: false, error: { code: 'ORM_NOT_LOADED', message: 'No ORM model is loaded; call load() or loadFromUrl() first.' } };
-      const t0 = performance.now();
-      try {
-        const scores = await session.score(items);
-        return { ok: true, scores, backend: session.backend, ms: performance.now() - t0 };
-      } catch (e) {
-        return { ok: false, error: toOrmErrorData(e, 'ORM_RUN_FAILED') };
-      }
-    },
+    score: (items) => run((session) => session.score(items)),
+    scoreFeatures: (features, batch) => run((session) => session.scoreFeatures(features, batch)),
     async unload() {
       const s = current;
       current = null;

@@ -1,33 +1,23 @@
 /**
- * Puts ORM scores on prepared questions: every candidate view of every
- * question gets `scores.orm` = P(correct) from the model (with the pool's
- * agreement when the model reads it; none in a pool of one) and
- * `scores.orm_sql` (the question and SQL alone), as core/orm/verifier.ts
- * gives them in Ask, so the `orm` and `orm_sql` signals and
- * `verifier_bon:orm` join `evaluate(...)` (used by `confide eval --orm`).
- *
- * Conventions: a SQL text repeated within a question is featurized and
- * scored once per form (its repeats get the same score; with agreement
- * features its shares are equal too, since equal texts share every cluster;
- * for a model without agreement, or a pool of one, the two forms are one
- * row); parses are
- * cached per distinct SQL across the whole run (or made already, `facts`);
- * rows are featurized straight into the model's input, in batches of whole
- * questions of at most `batchRows` rows. Candidates that failed to execute
- * are scored too (selection strategies skip them).
+ * Puts ORM scores on prepared questions for `confide eval --orm`: the rows
+ * and the `orm` / `orm_sql` scores as core/orm/score-prepared.ts gives them
+ * (the same as the app's Evaluate and, per question, as the Ask verifier),
+ * scored by a Node scorer. Here rows are featurized straight into the
+ * model's input, one batch at a time, with each SQL text parsed once across
+ * the whole run (or made already, `facts`).
  */
 import { existsSync } from 'node:fs';
-import { viewAgreement } from '../../core/orm/agreement.ts';
-import { featurizeInto, type Agreement, type OrmItem } from '../../core/orm/featurize.ts';
+import { featurizeInto, type OrmItem } from '../../core/orm/featurize.ts';
 import type { SqlFacts } from '../../core/orm/sql-facts.ts';
 import type { PreparedQuestion } from '../../core/eval/prepare.ts';
 import { OrmError } from '../../core/orm/errors.ts';
+import { scorePreparedQuestions } from '../../core/orm/score-prepared.ts';
 import { loadOrmScorer, type OrmScorer } from './score.ts';
 
 export interface AttachStats {
   readonly questions: number;
   readonly candidates: number;
-  /** Rows actually featurized and scored (distinct SQL per question). */
+  /** Rows actually featurized and scored (distinct SQL and form per question). */
   readonly scored: number;
   readonly featurizeMs: number;
   readonly modelMs: number;
@@ -42,9 +32,9 @@ export interface AttachOptions {
 }
 
 /**
- * Returns copies of `prepared` with `scores.orm` and `scores.orm_sql` on every candidate view, and
- * timings. With an agreement model, the shares come from each question's
- * own pool (`viewAgreement`).
+ * Returns copies of `prepared` with `scores.orm` and `scores.orm_sql` on
+ * every candidate view, and timings. Throws the scorer's failure as an
+ * {@link OrmError}.
  *
  * @example
  * const { prepared: withOrm, stats } = await attachOrmScores(run.prepared, scorer);
@@ -57,75 +47,27 @@ export async function attachOrmScores(
 ): Promise<{ prepared: PreparedQuestion[]; stats: AttachStats }> {
   const config = scorer.sidecar.featurizer;
   const dim = config.dim;
-  const batchRows = options.batchRows ?? 512;
   const cache = new Map<string, SqlFacts>(options.facts);
-  // Per question: `orm` (with the pool's agreement, when the model reads it) and `orm_sql` (without).
-  const scores: Float32Array[] = prepared.map((q) => new Float32Array(q.view.candidates.length));
-  const alone: Float32Array[] = prepared.map((q) => new Float32Array(q.view.candidates.length));
+  let x = new Float32Array((options.batchRows ?? 512) * dim);
   let featurizeMs = 0;
   let modelMs = 0;
-  let scored = 0;
-  // Rows are featurized straight into the model's input, question after question, until the next would not fit.
-  let x = new Float32Array(batchRows * dim);
-  let pending: { q: number; rowOf: number[]; aloneOf: number[]; rows: number }[] = [];
-  let pendingRows = 0;
-  const flush = async (): Promise<void> => {
-    if (pendingRows === 0) return;
+  const score = async (items: readonly OrmItem[]) => {
     const t0 = performance.now();
-    const out = await scorer.scoreFeatures(x.subarray(0, pendingRows * dim), pendingRows);
-    modelMs += performance.now() - t0;
-    let base = 0;
-    for (const p of pending) {
-      p.rowOf.forEach((row, i) => { scores[p.q]![i] = out[base + row]!; });
-      p.aloneOf.forEach((row, i) => { alone[p.q]![i] = out[base + row]!; });
-      base += p.rows;
-    }
-    scored += pendingRows;
-    pending = [];
-    pendingRows = 0;
-  };
-  for (let qi = 0; qi < prepared.length; qi++) {
-    const { view } = prepared[qi]!;
-    const t0 = performance.now();
-    // A pool of one has no agreement to give (core/orm/verifier.ts does the same in Ask).
-    const agreement = config.agreement && view.candidates.length >= 2 ? viewAgreement(view) : undefined;
-    const rowByKey = new Map<string, number>();
-    const items: OrmItem[] = [];
-    const rowFor = (sql: string, withAgreement: Agreement | undefined): number => {
-      const key = withAgreement === undefined ? `-\u0000${sql}` : `+\u0000${sql}`;
-      let row = rowByKey.get(key);
-      if (row === undefined) {
-        row = items.length;
-        items.push({
-          question: view.question,
-          sql,
-          ...(view.evidence !== undefined ? { evidence: view.evidence } : {}),
-          ...(view.schema !== undefined ? { schema: view.schema } : {}),
-          ...(withAgreement ? { agreement: withAgreement } : {}),
-        });
-        rowByKey.set(key, row);
-      }
-      return row;
-    };
-    const rowOf = view.candidates.map((c, i) => rowFor(c.sql, agreement?.[i]));
-    const aloneOf = view.candidates.map((c) => rowFor(c.sql, undefined));
+    if (items.length * dim > x.length) x = new Float32Array(items.length * dim); // a question longer than a batch
+    items.forEach((item, k) => featurizeInto(item, config, x, k * dim, { cache }));
     const t1 = performance.now();
-    if (pendingRows + items.length > batchRows) await flush();
-    const t2 = performance.now();
-    if ((pendingRows + items.length) * dim > x.length) x = new Float32Array((pendingRows + items.length) * dim); // a question longer than a batch
-    items.forEach((item, k) => featurizeInto(item, config, x, (pendingRows + k) * dim, { cache }));
-    featurizeMs += t1 - t0 + (performance.now() - t2);
-    pending.push({ q: qi, rowOf, aloneOf, rows: items.length });
-    pendingRows += items.length;
-    if (qi % 100 === 0) options.onProgress?.({ progress: qi / prepared.length, text: `orm: ${qi}/${prepared.length} questions` });
-  }
-  await flush();
-  const out = prepared.map((q, qi) => ({
-    ...q,
-    view: { ...q.view, candidates: q.view.candidates.map((c, i) => ({ ...c, scores: { ...c.scores, orm: scores[qi]![i]!, orm_sql: alone[qi]![i]! } })) },
-  }));
+    const r = await scorer.scoreFeatures(x.subarray(0, items.length * dim), items.length);
+    featurizeMs += t1 - t0;
+    modelMs += performance.now() - t1;
+    return r;
+  };
+  const r = await scorePreparedQuestions(prepared, config.agreement, score, {
+    ...(options.batchRows === undefined ? {} : { batchRows: options.batchRows }),
+    onProgress: (done, total) => options.onProgress?.({ progress: done / total, text: `orm: ${done}/${total} questions` }),
+  });
+  if (!r.ok) throw new OrmError(r.error.code, r.error.message, r.error.source);
   const candidates = prepared.reduce((a, q) => a + q.view.candidates.length, 0);
-  return { prepared: out, stats: { questions: prepared.length, candidates, scored, featurizeMs, modelMs } };
+  return { prepared: r.prepared, stats: { questions: prepared.length, candidates, scored: r.scored, featurizeMs, modelMs } };
 }
 
 /**
@@ -155,6 +97,6 @@ export async function scoreWithOrmFile(prepared: readonly PreparedQuestion[], fi
     const r = await attachOrmScores(prepared, scorer, options);
     return { ...r, name: scorer.sidecar.name };
   } finally {
-    await scorer.release();
+    await scorer.unload();
   }
 }

@@ -11,6 +11,7 @@ import { summarizeScores, type Evaluation } from '../../core/orm/evaluate.ts';
 import { labeledItems, type ExampleStats, type LabeledItem } from '../../core/orm/examples.ts';
 import { loadLabeledData } from './load.ts';
 import { loadOrmScorer } from './score.ts';
+import { scoresOrThrow } from '../../engines/orm/engine.ts';
 
 export interface OrmTestReport {
   readonly model: string;
@@ -61,7 +62,7 @@ export async function evaluateOrmOnFiles(o: { sidecarPath: string; candidates: s
     for (let s = 0; s < items.length; ) {
       let e = s;
       while (e < items.length && items[e]!.question === items[s]!.question) e++;
-      scores.set(await scorer.score(items.slice(s, e).map((x) => x.item)), s);
+      scores.set(scoresOrThrow(await scorer.score(items.slice(s, e).map((x) => x.item))), s);
       first.set(items[s]!.question, items[s]!.y);
       s = e;
     }
@@ -76,6 +77,6 @@ export async function evaluateOrmOnFiles(o: { sidecarPath: string; candidates: s
       seconds: (performance.now() - t0) / 1000,
     };
   } finally {
-    await scorer.release();
+    await scorer.unload();
   }
 }

@@ -1,28 +1,26 @@
 /**
  * Scoring with an ORM model in Node: onnxruntime-web resolves to its wasm
  * build under Node (no onnxruntime-node), one thread, through the same
- * session code the browser worker uses (`src/engines/orm/session.ts`).
+ * engine the browser's ORM worker holds (`src/engines/orm/engine.ts`), so a
+ * scoring run answers in the same shape: P(correct) per item, or a failure
+ * as data. Loading a file that is not a model this build can use throws an
+ * {@link OrmError} naming the file.
  */
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { ORM_MAX_MODEL_BYTES, OrmError } from '../../core/orm/errors.ts';
-import type { OrmItem } from '../../core/orm/featurize.ts';
 import { modelPairProblem, ORM_MAX_SIDECAR_BYTES, parseSidecar, type OrmSidecar } from '../../core/orm/sidecar.ts';
-import { createOrmSession } from '../../engines/orm/session.ts';
+import { createOrmEngine, type OrmEngine } from '../../engines/orm/engine.ts';
 import { isInside } from '../bench-paths.ts';
 import { InputFileError, readInputBytes, readInputText } from '../input-file.ts';
 
-export interface OrmScorer {
+/** A loaded model: the engine's scoring face, with the model's sidecar. */
+export interface OrmScorer extends Pick<OrmEngine, 'score' | 'scoreFeatures' | 'unload'> {
   /** Always `wasm` in Node. */
   readonly backend: 'wasm';
   readonly sidecar: OrmSidecar;
-  /** P(correct) per item, in item order; all items in one run. */
-  score(items: readonly OrmItem[]): Promise<Float32Array>;
-  /** Scores an already featurized row-major `[batch, D]` matrix. */
-  scoreFeatures(features: Float32Array, batch: number): Promise<Float32Array>;
-  release(): Promise<void>;
 }
 
 /**
@@ -32,13 +30,16 @@ export interface OrmScorer {
  *
  * @example
  * const scorer = await createOrmScorer(readFileSync('public/models/orm-v1.onnx'), JSON.parse(readFileSync('public/models/orm-v1.json', 'utf8')));
- * const p = await scorer.score([{ question: 'How many singers?', sql: 'SELECT count(*) FROM singer' }]);
+ * const r = await scorer.score([{ question: 'How many singers?', sql: 'SELECT count(*) FROM singer' }]);
+ * if (r.ok) r.scores[0]; // P(correct)
  */
 export async function createOrmScorer(modelBytes: Uint8Array, sidecar: unknown, source?: string): Promise<OrmScorer> {
   const parsed = parseSidecar(sidecar, source);
   ort.env.wasm.numThreads = 1;
-  const session = await createOrmSession({ ort, model: modelBytes, sidecar: parsed, executionProviders: ['wasm'], ...(source ? { source } : {}) });
-  return { backend: 'wasm', sidecar: parsed, score: session.score, scoreFeatures: session.scoreFeatures, release: session.release };
+  const engine = createOrmEngine({ ort, executionProviders: ['wasm'] });
+  const loaded = await engine.load(modelBytes, parsed, source);
+  if (!loaded.ok) throw new OrmError(loaded.error.code, loaded.error.message, loaded.error.source ?? source);
+  return { backend: 'wasm', sidecar: parsed, score: engine.score, scoreFeatures: engine.scoreFeatures, unload: engine.unload };
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Schema } from '../../../src/core/schema.ts';
 import type { CandidateView } from '../../../src/core/signals/types.ts';
 import { attachOrmScores, ormSidecarPath } from '../../../src/node/orm/attach.ts';
 import { loadOrmScorer } from '../../../src/node/orm/score.ts';
+import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
 const col = (name: string, type: string) => ({ name, type, notNull: false, pk: 0, samples: [] });
@@ -48,7 +49,7 @@ function fakeScorer(featurizer: FeaturizerConfig) {
       async scoreFeatures(x: Float32Array, batch: number) {
         batches.push(batch);
         const d = featurizer.dim;
-        return Float32Array.from({ length: batch }, (_, r) => f(x.subarray(r * d, (r + 1) * d)));
+        return { ok: true as const, backend: 'wasm' as const, ms: 0, scores: Float32Array.from({ length: batch }, (_, r) => f(x.subarray(r * d, (r + 1) * d))) };
       },
     },
   };
@@ -93,11 +94,11 @@ describe('attachOrmScores', () => {
     try {
       const { prepared: out } = await attachOrmScores(prepared, scorer);
       for (const [qi, q] of prepared.entries()) {
-        const direct = await scorer.score(q.view.candidates.map((_, i) => itemOf(q, i)));
+        const direct = scoresOrThrow(await scorer.score(q.view.candidates.map((_, i) => itemOf(q, i))));
         out[qi]!.view.candidates.forEach((c, i) => expect(Math.abs(c.scores!.orm! - direct[i]!)).toBeLessThan(1e-6));
       }
     } finally {
-      await scorer.release();
+      await scorer.unload();
     }
   });
 

@@ -10,6 +10,7 @@ import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import { mlpToOnnx } from '../../../src/node/orm/onnx.ts';
 import { modelProtoType } from '../../../src/node/orm/onnx-proto.ts';
 import { createOrmScorer } from '../../../src/node/orm/score.ts';
+import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 
 const dim = 512;
 const sidecar = {
@@ -31,7 +32,7 @@ function edited(edit: (m: { graph: { node: { op_type: string; input: string[]; o
 async function failure(model: Uint8Array, side: unknown = sidecar): Promise<OrmError> {
   try {
     const s = await createOrmScorer(model, side, 'bad.onnx');
-    await s.release();
+    await s.unload();
   } catch (e) {
     if (e instanceof OrmError) return e;
     throw e;
@@ -82,7 +83,7 @@ describe('createOrmScorer refuses', () => {
     expect((await failure(model)).code).toBe('ORM_BAD_OUTPUTS');
   });
 
-  it('an output that is not a probability (no Sigmoid) when it scores: ORM_BAD_OUTPUTS', async () => {
+  it('an output that is not a probability (no Sigmoid) when it scores: ORM_BAD_OUTPUTS, as data', async () => {
     const model = edited((m) => {
       m.graph.node[m.graph.node.length - 1]!.op_type = 'Neg';
     });
@@ -90,10 +91,11 @@ describe('createOrmScorer refuses', () => {
     const rng = mulberry32(2);
     const rows = 16;
     const x = Float32Array.from({ length: rows * dim }, () => (rng() < 0.1 ? 4 * rng() - 2 : 0));
-    const e = await scorer.scoreFeatures(x, rows).then(() => null, (err: unknown) => err);
-    await scorer.release();
-    expect(e).toBeInstanceOf(OrmError);
-    expect((e as OrmError).code).toBe('ORM_BAD_OUTPUTS');
+    const r = await scorer.scoreFeatures(x, rows);
+    await scorer.unload();
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.code).toBe('ORM_BAD_OUTPUTS');
+    expect(() => scoresOrThrow(r)).toThrow(OrmError);
   });
 
   it('a sidecar for another featurizer: ORM_BAD_SIDECAR', async () => {

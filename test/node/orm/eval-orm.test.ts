@@ -12,6 +12,7 @@ import { buildClusters } from '../../../src/core/signals/clusters.ts';
 import { loadLabeledData } from '../../../src/node/orm/load.ts';
 import { loadOrmScorer } from '../../../src/node/orm/score.ts';
 import { runCli } from '../../cli/run-cli.ts';
+import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
 const MODEL = join(REPO, 'public/models/orm-v1.onnx');
@@ -47,11 +48,11 @@ describe('confide eval --orm', () => {
         const rec = byId.get(line.id)!;
         const view = { question: rec.question, candidates: rec.candidates.map((c) => ({ sql: c.sql, exec: { ok: false as const, code: 'SYNTAX' as const } })) };
         const modal = rec.candidates[buildClusters(view).modal]!;
-        const [p] = await scorer.score([{ question: rec.question, sql: modal.sql, schema: schemas.get(rec.db_id)! }]);
+        const [p] = scoresOrThrow(await scorer.score([{ question: rec.question, sql: modal.sql, schema: schemas.get(rec.db_id)! }]));
         expect(Math.abs(line.signals.orm - p!)).toBeLessThan(1e-6);
       }
     } finally {
-      await scorer.release();
+      await scorer.unload();
     }
   });
 

@@ -21,6 +21,7 @@ import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import { loadOrmScorer } from '../../../src/node/orm/score.ts';
 import { writeOrmFiles } from '../../../src/node/orm/write.ts';
+import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'confide-linear-orm-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,13 +51,13 @@ describe('a linear verifier exported as an ORM', () => {
     expect(written.sidecar.architecture.bytes).toBe(readFileSync(written.modelPath).byteLength);
     const scorer = await loadOrmScorer(written.sidecarPath);
     try {
-      const onnx = await scorer.score(labeled.map((l) => l.item));
+      const onnx = scoresOrThrow(await scorer.score(labeled.map((l) => l.item)));
       const expected = rows.map((r) => verifier.score(r.x));
       // The scores spread (the fit learned something), and the file reproduces each one.
       expect(Math.max(...expected) - Math.min(...expected)).toBeGreaterThan(0.2);
       expected.forEach((p, i) => expect(Math.abs(onnx[i]! - p)).toBeLessThan(1e-5));
     } finally {
-      await scorer.release();
+      await scorer.unload();
     }
   });
 
@@ -72,13 +73,13 @@ describe('a linear verifier exported as an ORM', () => {
     const scorer = await loadOrmScorer(sidecarPath);
     try {
       const item = { question: 'How many singers are there?', sql: 'SELECT count(*) FROM singer', schema: toySchema(TOY_DOMAINS[0]!) };
-      const [alone, agreed] = await scorer.score([
+      const [alone, agreed] = scoresOrThrow(await scorer.score([
         { ...item, agreement: { exec_share: 0.1, struct_share: 0.1, string_share: 0.1 } },
         { ...item, agreement: { exec_share: 0.9, struct_share: 0.9, string_share: 0.9 } },
-      ]);
+      ]));
       expect(agreed!).toBeGreaterThan(alone!);
     } finally {
-      await scorer.release();
+      await scorer.unload();
     }
   });
 

@@ -13,6 +13,7 @@ import type { OrmSidecar } from '../../../src/core/orm/sidecar.ts';
 import { decodeOnnx, mlpToOnnx } from '../../../src/node/orm/onnx.ts';
 import { createOrmScorer } from '../../../src/node/orm/score.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/synthetic.ts';
+import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 
 const config = { ...DEFAULT_FEATURIZER, dim: 1024 };
 const sidecar = (sizes: number[]): OrmSidecar => ({
@@ -33,9 +34,9 @@ const x = featurizeBatch(items, config);
 describe.each(['float32', 'int8'] as const)('%s export', (weights) => {
   it('scores like the TS forward pass within 1e-4 on onnxruntime-web (wasm, Node)', async () => {
     const scorer = await createOrmScorer(mlpToOnnx(params, { weights }), sidecar([...params.sizes]));
-    const got = await scorer.score(items);
+    const got = scoresOrThrow(await scorer.score(items));
     const want = predictDense(weights === 'int8' ? int8Equivalent(params) : params, x, items.length);
-    await scorer.release();
+    await scorer.unload();
     expect(got.length).toBe(items.length);
     const spread = Math.max(...want) - Math.min(...want);
     expect(spread).toBeGreaterThan(0.05);

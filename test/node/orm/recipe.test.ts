@@ -28,6 +28,7 @@ import { loadOrmScorer } from '../../../src/node/orm/score.ts';
 import { prepareRun } from '../../../src/node/prepare.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { curateAndTrain } from './recipe-chain.ts';
+import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const DEMO = join(ROOT, 'public/demo');
@@ -64,12 +65,12 @@ describe('own-generator ORM recipe: export → curate → orm:train → load →
       expect(scorer.sidecar.training?.data).toBe('curated.jsonl');
       expect(scorer.sidecar.quality.note).toContain('held-out questions');
       const r = labeled[0]!;
-      const scores = await scorer.score(r.candidates.map((c) => ({ question: r.question, sql: c.sql })));
+      const scores = scoresOrThrow(await scorer.score(r.candidates.map((c) => ({ question: r.question, sql: c.sql }))));
       expect(scores).toHaveLength(r.candidates.length);
       for (const s of scores) expect(s >= 0 && s <= 1).toBe(true);
       expect(new Set(scores).size).toBeGreaterThan(1);
     } finally {
-      await scorer.release();
+      await scorer.unload();
     }
 
     // 5. The app's checks on the files a person chooses: the pair passes; a model from another run does not.

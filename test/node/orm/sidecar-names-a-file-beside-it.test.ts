@@ -37,7 +37,7 @@ async function load(name: string, change: (s: typeof BUNDLED) => typeof BUNDLED)
   writeFileSync(path, JSON.stringify(change(structuredClone(BUNDLED))));
   try {
     const scorer = await loadOrmScorer(path);
-    await scorer.release();
+    await scorer.unload();
     return 'loaded';
   } catch (e) {
     if (e instanceof OrmError) return e;

@@ -21,6 +21,7 @@ import { loadOrmScorer } from '../../../src/node/orm/score.ts';
 import { evaluateOrmOnFiles } from '../../../src/node/orm/evaluate-files.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/synthetic.ts';
 import { trainOrmFromFiles } from '../../../src/node/orm/train.ts';
+import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 
 const config = { ...DEFAULT_FEATURIZER, dim: 1024 };
 const schemas = new Map(TOY_DOMAINS.map((d) => [d.db, toySchema(d)]));
@@ -88,8 +89,8 @@ describe('trainOrmFromFiles', () => {
     expect(sidecar.featurizer.dim).toBe(1024);
     expect((sidecar.training.examples as { examples: number }).examples).toBe(examples.length);
     const scorer = await loadOrmScorer(sidecarPath);
-    const s = await scorer.score([{ question: records[0]!.question, sql: records[0]!.candidates[0]!.sql, schema: schemas.get(records[0]!.db_id)! }]);
-    await scorer.release();
+    const s = scoresOrThrow(await scorer.score([{ question: records[0]!.question, sql: records[0]!.candidates[0]!.sql, schema: schemas.get(records[0]!.db_id)! }]));
+    await scorer.unload();
     expect(s[0]).toBeGreaterThan(0);
     expect(s[0]).toBeLessThan(1);
   });

@@ -1,7 +1,9 @@
 /**
- * The outcome reward model as a pipeline verifier, one for every shell (the
- * app's ORM worker, Node's scorer): given a function that scores items, it
- * scores each candidate twice in one call and gives two signals:
+ * The outcome reward model as one of the Ask pipeline's verifiers, beside the
+ * judge's (engines/llm/judge-verifier.ts), one for every shell: typed over an
+ * ORM engine's `score` (the app's worker client, Node's scorer; errors come
+ * back as data), it scores each candidate twice in one call and gives two
+ * signals:
  * - `orm`: with the candidate's agreement with its pool (agreement.ts), as
  *   the model was trained to read it when it reads agreement; in a pool of
  *   one there is no agreement, so it is not given;
@@ -14,27 +16,23 @@
  * writes comes near it) is not scored: its verifier signals are missing, and
  * featurizing megabytes of SQL never holds up an Ask.
  */
-import type { Verifier } from '../pipeline/types.ts';
-import { MAX_ANALYZED_SQL_CHARS } from '../sql/parse-limits.ts';
-import { agreementShares } from './agreement.ts';
-import type { OrmItem } from './featurize.ts';
-
-/** Scores items in order: one P(correct) each, or an error as data. */
-export type OrmScoreFn = (items: readonly OrmItem[], signal?: AbortSignal) => Promise<
-  { readonly ok: true; readonly scores: ArrayLike<number> } | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } }
->;
+import { agreementShares } from '../../core/orm/agreement.ts';
+import type { OrmItem } from '../../core/orm/featurize.ts';
+import type { Verifier } from '../../core/pipeline/types.ts';
+import { MAX_ANALYZED_SQL_CHARS } from '../../core/sql/parse-limits.ts';
+import type { OrmEngine } from './engine.ts';
 
 /**
- * The `orm` verifier (with `orm_sql` beside it) over a score function.
+ * The `orm` verifier (with `orm_sql` beside it) over an engine.
  *
  * @example
- * const orm = ormVerifier((items) => client.score(items));
+ * const orm = ormVerifier(createOrmClient(models)); // or Node's loadOrmScorer(path)
  * await runAsk(request, { …, verifiers: [orm] });
  */
-export function ormVerifier(score: OrmScoreFn): Verifier {
+export function ormVerifier(engine: Pick<OrmEngine, 'score'>): Verifier {
   return {
     name: 'orm',
-    async score(input, signal) {
+    async score(input) {
       const n = input.candidates.length;
       const shares = n >= 2 ? agreementShares(input.clusters) : undefined;
       const scored = (sql: string | null): boolean => sql !== null && sql.length <= MAX_ANALYZED_SQL_CHARS;
@@ -50,7 +48,7 @@ export function ormVerifier(score: OrmScoreFn): Verifier {
         ...kept.map((i) => (shares ? { ...base(input.candidates[i]!.sql), agreement: shares[i]! } : base(input.candidates[i]!.sql))),
         ...kept.map((i) => base(input.candidates[i]!.sql)),
       ];
-      const r = await score(items, signal);
+      const r = await engine.score(items);
       if (!r.ok) return { ok: false, error: { code: r.error.code, message: r.error.message } };
       const pick = (offset: number): (number | null)[] => {
         const out: (number | null)[] = input.candidates.map(() => null);
