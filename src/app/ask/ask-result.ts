@@ -1,0 +1,130 @@
+/**
+ * What Ask shows after a question: the decision (re-decided when the risk
+ * changes), every candidate, the request costs of a live model, errors, and
+ * — when there are no candidates — an offer of what to do instead. Holds the
+ * last result and the profile it was scored with.
+ */
+import { decide } from '../../core/pipeline/index.ts';
+import type { AskOutcome, AskResult } from '../../core/pipeline/index.ts';
+import type { CalibrationProfile } from '../../core/profile.ts';
+import { el, replace, type Child } from '../dom.ts';
+import { candidatesView } from './candidates-view.ts';
+import { decisionView } from './decision-view.ts';
+
+export interface AskResultArea {
+  /** The offer of what to do when there are no candidates (placed next to the Ask button). */
+  readonly offer: HTMLElement;
+  readonly errors: HTMLElement;
+  readonly costs: HTMLElement;
+  readonly decision: HTMLElement;
+  readonly candidates: HTMLElement;
+  /** Empties everything and forgets the last result (the database changed). */
+  clear(): void;
+  /** Empties the errors and the offer (a new Ask begins). */
+  clearMessages(): void;
+  /** Says an error as an alert. */
+  showError(...message: Child[]): void;
+  /** Shows, next to the Ask button, what to do when there are no candidates, and scrolls to it. */
+  offerAlternatives(why: string): void;
+  /** Forgets the last result and empties the decision and the candidates. */
+  drop(): void;
+  clearCosts(): void;
+  showCosts(costs: HTMLElement): void;
+  /** Shows an Ask's outcome scored with `profile`, and moves focus to the decision. */
+  show(out: AskOutcome, profile: CalibrationProfile): void;
+  /** Decides the last result again at the current risk. */
+  redecide(): void;
+  /** Withdraws a decision made with another profile than `profile`. */
+  profileChanged(profile: CalibrationProfile): void;
+}
+
+export interface AskResultDeps {
+  /** The chosen target risk. */
+  risk(): number;
+  /** The offer's first button: check your own SQL for the question. */
+  checkOwnSql(): void;
+  /** The offer's second button, when there is a console to open. */
+  readonly openConsole?: () => void;
+}
+
+/**
+ * Builds the result area.
+ *
+ * @example
+ * const result = askResultArea({ risk: () => risk.value(), checkOwnSql: sources.checkOwnSql });
+ * result.show(await runAsk(request, deps), profile);
+ */
+export function askResultArea(deps: AskResultDeps): AskResultArea {
+  const offer = el('div', { id: 'ask-offer', 'aria-live': 'assertive' });
+  const errors = el('div', { 'aria-live': 'assertive' });
+  const decision = el('div', { 'aria-live': 'polite' });
+  const candidates = el('div');
+  const costs = el('div', { 'aria-live': 'polite' });
+  let last: { result: AskResult; profile: CalibrationProfile } | null = null;
+
+  const showError = (...message: Child[]): void => replace(errors, el('p', { class: 'error', role: 'alert' }, ...message));
+  const drop = (): void => {
+    last = null;
+    replace(decision);
+    replace(candidates);
+  };
+  const redecide = (): void => {
+    if (last === null) return;
+    replace(decision, decisionView(last.result, decide(last.result, last.profile, deps.risk()), last.profile));
+  };
+  const offerAlternatives = (why: string): void => {
+    replace(offer, el('div', { class: 'notice offer', role: 'alert' },
+      el('p', {}, why),
+      el('div', { class: 'row' },
+        el('button', { type: 'button', class: 'primary', id: 'offer-verify', onclick: () => {
+          replace(offer);
+          deps.checkOwnSql();
+        } }, 'Check your own SQL for this question'),
+        deps.openConsole ? el('button', { type: 'button', id: 'offer-console', onclick: deps.openConsole }, 'Open the SQL console') : null,
+      ),
+    ));
+    offer.scrollIntoView({ block: 'nearest' });
+  };
+
+  const show = (out: AskOutcome, profile: CalibrationProfile): void => {
+    if (!out.ok) {
+      drop();
+      if (out.error.code === 'NOT_IN_REPLAY') offerAlternatives(`The replay file holds no candidates for this question, and no live model is loaded. Paste SQL candidates for it to have Confide check them, or run SQL yourself.`);
+      else if (out.error.code !== 'ABORTED') showError(out.error.message, ' ', el('span', { class: 'muted code' }, `(${out.error.code})`));
+      return;
+    }
+    if (out.result.verifierErrors.length > 0) {
+      replace(errors, ...out.result.verifierErrors.map((v) => el('p', { class: 'notice', role: 'status' }, `The ${v.name} verifier did not score: ${v.message} (${v.code}). Its signal counts as missing.`)));
+    }
+    last = { result: out.result, profile };
+    redecide();
+    replace(candidates, candidatesView(out.result));
+    decision.querySelector('h3')?.setAttribute('tabindex', '-1');
+    (decision.querySelector('h3') as HTMLElement | null)?.focus();
+  };
+
+  return {
+    offer, errors, costs, decision, candidates,
+    clear() {
+      last = null;
+      replace(offer);
+      replace(errors);
+      replace(decision);
+      replace(candidates);
+      replace(costs);
+    },
+    clearMessages() {
+      replace(errors);
+      replace(offer);
+    },
+    showError, offerAlternatives, drop, show, redecide,
+    clearCosts: () => replace(costs),
+    showCosts: (c) => replace(costs, c),
+    profileChanged(profile) {
+      if (last !== null && last.profile.name !== profile.name) {
+        last = null;
+        replace(decision, el('p', { class: 'muted' }, 'The calibration profile changed; ask again to use it.'));
+      }
+    },
+  };
+}
