@@ -3,24 +3,21 @@
  * vector in the layout of `layout.ts`. Training and inference both call this
  * module, so a model always sees features made the same way.
  *
- * Hashed groups, each scaled by 1/sqrt(items in the group) so a long query
- * does not outweigh a short one: `u:` masked SQL unigrams, `b:` bigrams and
- * `t:` trigrams (keywords kept, identifiers → `<id>`, numbers → `<num>`,
- * strings → `<str>`, with `^`/`$` boundaries), and `x:` question stem ×
- * SQL keyword crosses. Buckets and signs are those of `hashSlot` (FNV-1a),
- * the names hashed in parts (`fnvText`) rather than built.
+ * The dense slots come first (structure, question cues, schema links and
+ * candidate-set agreement), then the hashed groups of hashed-grams.ts. The
+ * sums are made in accumulator.ts; what is read off the question once for
+ * all its candidates is question-view.ts.
  */
 import type { Schema } from '../schema.ts';
-import { cueIndicatorsOf, cueQuestionFlags } from './cues.ts';
-import { fnvSeed, fnvText } from './hash.ts';
+import { accumulator, type Accumulator } from './accumulator.ts';
+import { cueIndicatorsOf } from './cues.ts';
+import { addHashedGroups, maskSql } from './hashed-grams.ts';
 import { checkFeaturizerConfig, DENSE_COUNT, type FeaturizerConfig } from './layout.ts';
-import type { FeatureToken } from './tokens.ts';
 import { linkFeatures, schemaColumnNames } from './link.ts';
-import { boundedMemo } from './memo.ts';
+import { questionView } from './question-view.ts';
 import { sqlShape } from './shape.ts';
 import { sqlFacts, type SqlFacts } from './sql-facts.ts';
 import { structureFeatures } from './structure.ts';
-import { stem, textWords } from './words.ts';
 
 /** Candidate-set agreement of one candidate: shares of the N candidates it agrees with, each in [0, 1]. */
 export interface Agreement {
@@ -54,17 +51,6 @@ export interface OrmItem {
 export interface SparseFeatures {
   readonly indices: Int32Array;
   readonly values: Float32Array;
-}
-
-function masked(t: FeatureToken, columns: ReadonlySet<string>): string {
-  switch (t.kind) {
-    case 'kw': case 'op': return t.text;
-    case 'fn': return `fn:${t.text}`;
-    case 'num': return '<num>';
-    case 'str': return '<str>';
-    case 'dq': return columns.has(t.text.toLowerCase()) ? '<id>' : '<str>';
-    case 'id': return '<id>';
-  }
 }
 
 /** Options for {@link featurize}; `cache` maps SQL text → facts to skip re-parsing repeated candidates. */
@@ -118,19 +104,7 @@ function accumulate(item: OrmItem, config: FeaturizerConfig, options: FeaturizeO
   const denseCount = parts.reduce((n, part) => n + part.length, 0);
   if (denseCount !== DENSE_COUNT) throw new Error(`featurizer bug: ${denseCount} dense values for ${DENSE_COUNT} slots`);
 
-  const columns = item.schema === undefined ? NO_COLUMNS : schemaColumnNames(item.schema);
-  const tokens = facts.tokens;
-  const n = tokens.length;
-  const seq: string[] = new Array<string>(n + 2);
-  seq[0] = '^';
-  const kept = new Set<string>();
-  for (let i = 0; i < n; i++) {
-    const tok = tokens[i]!;
-    seq[i + 1] = masked(tok, columns);
-    if (tok.kind === 'kw' || tok.kind === 'fn') kept.add(tok.text);
-  }
-  seq[n + 1] = '$';
-  const keywords = [...kept];
+  const masked = maskSql(facts.tokens, item.schema === undefined ? NO_COLUMNS : schemaColumnNames(item.schema));
 
   // Nothing below throws: the caller always empties the shared accumulator (take or drainInto).
   const acc = accumulator(config.dim);
@@ -141,149 +115,11 @@ function accumulate(item: OrmItem, config: FeaturizerConfig, options: FeaturizeO
       if (v !== 0) acc.set(slot, v);
     }
   }
-  const buckets = config.dim - DENSE_COUNT;
-  const seed = fnvSeed(config.hashSeed);
-  /** Adds one hashed feature (its name's parts folded in order, see fnvText) with weight `w`. */
-  const add = (h: number, w: number): void => {
-    const u = h >>> 0;
-    acc.add(DENSE_COUNT + (u % buckets), (u >>> 31 === 0 ? 1 : -1) * w);
-  };
-  // Each group scaled by 1/sqrt(its size): u: unigrams, b: bigrams, t: trigrams of `seq`, x: question stem × keyword.
-  // A gram's first token is folded in from a memo (`u:tok`, `b:tok `, `t:tok `): the same states fnvText reaches.
-  const first = gramStarts(seed);
-  const wu = 1 / Math.sqrt(Math.max(1, n));
-  for (let i = 1; i <= n; i++) add(first.u(seq[i]!), wu);
-  const wb = 1 / Math.sqrt(Math.max(1, n + 1));
-  for (let i = 0; i <= n; i++) add(fnvText(first.b(seq[i]!), seq[i + 1]!), wb);
-  for (let i = 0; i < n; i++) add(fnvText(fnvText(fnvText(first.t(seq[i]!), seq[i + 1]!), ' '), seq[i + 2]!), wu);
-  const x = fnvText(seed, 'x:');
-  const wx = 1 / Math.sqrt(Math.max(1, q.stems.length * keywords.length));
-  for (const stemmed of q.stems) {
-    const hq = fnvText(fnvText(x, stemmed), '|');
-    for (const k of keywords) add(fnvText(hq, k), wx);
-  }
+  addHashedGroups(acc, masked, q.stems, config);
   return acc;
 }
 
 const NO_COLUMNS: ReadonlySet<string> = new Set();
-
-/** The FNV states of an n-gram's first token folded in, per group: unigram `u:tok`, bigram `b:tok `, trigram `t:tok `. */
-interface GramStarts {
-  u(token: string): number;
-  b(token: string): number;
-  t(token: string): number;
-}
-
-const STARTS = new Map<number, GramStarts>();
-
-/** The n-gram starts of a hash seed's state; masked tokens repeat (keywords, operators, `<id>`), so each is folded once. */
-function gramStarts(seed: number): GramStarts {
-  let starts = STARTS.get(seed);
-  if (starts === undefined) {
-    const u = fnvText(seed, 'u:');
-    const b = fnvText(seed, 'b:');
-    const t = fnvText(seed, 't:');
-    starts = {
-      u: boundedMemo(4096, (tok) => fnvText(u, tok)),
-      b: boundedMemo(4096, (tok) => fnvText(fnvText(b, tok), ' ')),
-      t: boundedMemo(4096, (tok) => fnvText(fnvText(t, tok), ' ')),
-    };
-    STARTS.set(seed, starts);
-  }
-  return starts;
-}
-
-/**
- * Sums feature values by index as a Map would (each index's additions in
- * order, so the floating-point sums are the same), in a dense array with a
- * list of the indices touched. One is kept per dimension and cleared after
- * each vector (featurizing is synchronous, so it is never shared).
- */
-class Accumulator {
-  private readonly values: Float64Array;
-  private readonly seen: Uint8Array;
-  private readonly touched: number[] = [];
-
-  constructor(dim: number) {
-    this.values = new Float64Array(dim);
-    this.seen = new Uint8Array(dim);
-  }
-
-  set(i: number, v: number): void {
-    if (this.seen[i] === 0) { this.seen[i] = 1; this.touched.push(i); }
-    this.values[i] = v;
-  }
-
-  add(i: number, v: number): void {
-    if (this.seen[i] === 0) { this.seen[i] = 1; this.touched.push(i); }
-    this.values[i] = this.values[i]! + v; // 0 + v for a new index, as (map.get(i) ?? 0) + v
-  }
-
-  /** The nonzero entries, indices increasing; the accumulator is empty again after. */
-  take(): SparseFeatures {
-    const touched = this.touched;
-    const all = this.values;
-    let kept = 0;
-    const nonzero = new Int32Array(touched.length);
-    for (let k = 0; k < touched.length; k++) {
-      const i = touched[k]!;
-      if (all[i] !== 0) nonzero[kept++] = i;
-      this.seen[i] = 0;
-    }
-    const indices = (kept === touched.length ? nonzero : nonzero.slice(0, kept)).sort();
-    const values = new Float32Array(kept);
-    for (let k = 0; k < kept; k++) values[k] = all[indices[k]!]!;
-    for (let k = 0; k < touched.length; k++) all[touched[k]!] = 0;
-    touched.length = 0;
-    return { indices, values };
-  }
-
-  /** Writes the nonzero sums into a zeroed dense row of `out` at `offset` (as float32, as take's values); empty again after. */
-  drainInto(out: Float32Array, offset: number): void {
-    const touched = this.touched;
-    const all = this.values;
-    out.fill(0, offset, offset + all.length);
-    for (let k = 0; k < touched.length; k++) {
-      const i = touched[k]!;
-      if (all[i] !== 0) out[offset + i] = all[i]!;
-      all[i] = 0;
-      this.seen[i] = 0;
-    }
-    touched.length = 0;
-  }
-}
-
-let scratch: Accumulator | null = null;
-let scratchDim = 0;
-
-/** The empty accumulator for `dim`. */
-function accumulator(dim: number): Accumulator {
-  if (scratch === null || scratchDim !== dim) {
-    scratch = new Accumulator(dim);
-    scratchDim = dim;
-  }
-  return scratch;
-}
-
-/** What the featurizer reads off a question, the same for each of its candidates. */
-interface QuestionView {
-  /** How many words it has. */
-  readonly words: number;
-  /** Its distinct word stems in order (numbers as `<num>`). */
-  readonly stems: readonly string[];
-  /** Which question cues it has (cues.ts). */
-  readonly cues: readonly boolean[];
-}
-
-/** Questions repeat once per candidate: their views are kept (a bounded memo, cleared when full). */
-const questionView = boundedMemo(1024, (question: string): QuestionView => {
-  const words = textWords(question);
-  return {
-    words: words.length,
-    stems: [...new Set(words.map((w) => (/^\d/.test(w) ? '<num>' : stem(w))))],
-    cues: cueQuestionFlags(question.toLowerCase()),
-  };
-});
 
 /**
  * Writes a sparse vector into a dense row (zeros elsewhere) and returns it.

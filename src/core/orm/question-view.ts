@@ -1,0 +1,31 @@
+/**
+ * What the featurizer (featurize.ts) reads off a question, the same for each
+ * of its candidates: its word count, its distinct word stems and its cues.
+ */
+import { cueQuestionFlags } from './cues.ts';
+import { boundedMemo } from './memo.ts';
+import { stem, textWords } from './words.ts';
+
+export interface QuestionView {
+  /** How many words it has. */
+  readonly words: number;
+  /** Its distinct word stems in order (numbers as `<num>`). */
+  readonly stems: readonly string[];
+  /** Which question cues it has (cues.ts). */
+  readonly cues: readonly boolean[];
+}
+
+/**
+ * A question's view. Questions repeat once per candidate: their views are
+ * kept (a bounded memo, cleared when full).
+ *
+ * @example questionView('How many singers are there?').stems; // the distinct stems, in order
+ */
+export const questionView = boundedMemo(1024, (question: string): QuestionView => {
+  const words = textWords(question);
+  return {
+    words: words.length,
+    stems: [...new Set(words.map((w) => (/^\d/.test(w) ? '<num>' : stem(w))))],
+    cues: cueQuestionFlags(question.toLowerCase()),
+  };
+});
