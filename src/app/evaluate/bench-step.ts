@@ -1,0 +1,93 @@
+/**
+ * Evaluate's step 1: a benchmark in the Spider or BIRD layout, from a
+ * folder, a zip or the bundled demo, read by bench-source.ts, with its split
+ * to choose when it has several and a line saying what was read (or why
+ * nothing was).
+ */
+import { el, replace } from '../dom.ts';
+import { fileButton } from '../file-button.ts';
+import { plural } from '../format.ts';
+import type { ProgressView } from '../progress.ts';
+import { demoSource, folderSource, loadBench, zipSource, type FileSource, type LoadedBench } from './bench-source.ts';
+
+const errorLine = (message: string): HTMLElement => el('p', { class: 'error', role: 'alert' }, message);
+
+export interface BenchStep {
+  /** The step's fieldset. */
+  readonly element: HTMLElement;
+  /** The benchmark read, or null while none is (or one is being read). */
+  current(): LoadedBench | null;
+}
+
+/**
+ * Builds step 1. Reading shows on `loading` (placed in this step);
+ * `onChange` is called whenever the benchmark is let go or a new one is in.
+ *
+ * @example const bench = benchStep(loading, refresh); fieldsets.append(bench.element);
+ */
+export function benchStep(loading: ProgressView, onChange: () => void): BenchStep {
+  let source: FileSource | null = null;
+  let bench: LoadedBench | null = null;
+  const status = el('div', { class: 'bench-status', 'aria-live': 'polite' });
+  const splitSelect = el('select', { id: 'eval-split', hidden: true, 'aria-label': 'Split' });
+
+  const setBench = async (src: FileSource, split?: string, signal = loading.start(`Reading ${src.name}`)): Promise<void> => {
+    bench = null;
+    onChange();
+    replace(status, el('p', { class: 'muted' }, `Reading ${src.name}…`));
+    let r;
+    try {
+      r = await loadBench(src, split, { signal, onProgress: (f, text) => loading.update(f, text) });
+      loading.finish('');
+    } catch (e) {
+      loading.finish(signal.aborted ? 'Stopped.' : '');
+      replace(status, errorLine(signal.aborted ? `Reading ${src.name} was stopped.` : String(e)));
+      bench = null;
+      return onChange();
+    }
+    if (!r.ok) {
+      bench = null;
+      replace(status, errorLine(r.message));
+      return onChange();
+    }
+    source = src;
+    bench = r.bench;
+    replace(splitSelect, ...bench.splits.map((s) => el('option', { value: s, selected: s === bench!.split }, s)));
+    splitSelect.hidden = bench.splits.length < 2;
+    replace(status, el('p', { id: 'bench-summary' },
+      `${bench.source}: ${bench.layout === 'spider' ? 'Spider' : 'BIRD'} layout, split "${bench.split}", ${plural(bench.questions.length, 'question')} over ${plural(bench.dbIds.length, 'database')}`,
+      bench.missingDbs.length > 0 ? ` (missing: ${bench.missingDbs.join(', ')}; their questions will be skipped)` : '', '.'));
+    onChange();
+  };
+
+  const folderInput = el('input', { type: 'file', id: 'eval-folder', webkitdirectory: true, multiple: true, class: 'visually-hidden' });
+  folderInput.addEventListener('change', () => folderInput.files && folderInput.files.length > 0 && void setBench(folderSource(folderInput.files)));
+  const zipInput = el('input', { type: 'file', id: 'eval-zip', accept: '.zip,application/zip', class: 'visually-hidden' });
+  zipInput.addEventListener('change', async () => {
+    const f = zipInput.files?.[0];
+    if (!f) return;
+    const signal = loading.start(`Reading ${f.name}`);
+    try {
+      await setBench(await zipSource(f, signal), undefined, signal);
+    } catch (e) {
+      loading.finish(signal.aborted ? 'Stopped.' : '');
+      replace(status, errorLine(signal.aborted ? `Reading ${f.name} was stopped.` : `${f.name} could not be read as a zip: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  });
+  splitSelect.addEventListener('change', () => source && void setBench(source, splitSelect.value));
+
+  return {
+    current: () => bench,
+    element: el('fieldset', {},
+      el('legend', {}, '1. Benchmark (Spider or BIRD layout)'),
+      el('div', { class: 'row' },
+        fileButton(folderInput, 'Choose a benchmark folder…'), folderInput,
+        fileButton(zipInput, 'Open a benchmark zip…'), zipInput,
+        el('button', { type: 'button', onclick: () => void setBench(demoSource()) }, 'Use the demo benchmark'),
+        splitSelect,
+      ),
+      loading.element,
+      status,
+    ),
+  };
+}

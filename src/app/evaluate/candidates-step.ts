@@ -1,0 +1,121 @@
+/**
+ * Evaluate's step 2: the candidates to evaluate, from a candidate file (read
+ * off the main thread), the demo replay file, or a resumable live-model run
+ * (generation-panel.ts), with a line saying what was read (or why nothing
+ * was). The file on screen is always the one a run uses.
+ */
+import { tryParseCandidateFile } from '../../core/bench/index.ts';
+import type { QuestionRecord } from '../../core/bench/index.ts';
+import type { SqlPool } from '../../engines/sql/index.ts';
+import { DEMO_CANDIDATES_URL } from '../ask/replay-source.ts';
+import { el, replace } from '../dom.ts';
+import { fileButton } from '../file-button.ts';
+import { plural } from '../format.ts';
+import type { ProgressView } from '../progress.ts';
+import { readCandidatesOffThread, type LoadedBench } from './bench-source.ts';
+import { generationPanel, type LiveGeneratorSource } from './generation-panel.ts';
+
+const errorLine = (message: string): HTMLElement => el('p', { class: 'error', role: 'alert' }, message);
+
+/** Candidate records and where they came from (a file name, or the demo or a live run). */
+export interface Candidates {
+  readonly records: QuestionRecord[];
+  readonly origin: string;
+}
+
+export interface CandidatesStep {
+  /** The step's fieldset. */
+  readonly element: HTMLElement;
+  /** The candidates in, or null while none are (or a file is being read). */
+  current(): Candidates | null;
+}
+
+export interface CandidatesStepDeps {
+  readonly pool: SqlPool;
+  readonly live?: LiveGeneratorSource;
+  /** The benchmark of step 1 (a live run generates for its questions). */
+  bench(): LoadedBench | null;
+  /** Where reading shows (step 1's loading line). */
+  readonly loading: ProgressView;
+  /** Called whenever the candidates are let go or new ones are in. */
+  onChange(): void;
+}
+
+/**
+ * Builds step 2.
+ *
+ * @example const candidates = candidatesStep({ pool, bench: bench.current, loading, onChange: refresh });
+ */
+export function candidatesStep(deps: CandidatesStepDeps): CandidatesStep {
+  const { loading, onChange } = deps;
+  let candidates: Candidates | null = null;
+  const status = el('div', { class: 'cand-status', 'aria-live': 'polite' });
+
+  /** Takes read candidate records, or says why a file holds none. */
+  const showCandidates = (records: QuestionRecord[], origin: string): void => {
+    if (records.length === 0) {
+      candidates = null;
+      replace(status, errorLine(`${origin} holds no questions: a candidate file has one JSON line per question, with "candidates".`));
+      return onChange();
+    }
+    candidates = { records, origin };
+    replace(status, el('p', { id: 'cand-summary' }, `${origin}: ${plural(records.length, 'question')}, ${plural(records.reduce((s, x) => s + x.candidates.length, 0), 'candidate')}.`));
+    onChange();
+  };
+  const setCandidates = (text: string, origin: string): void => {
+    const r = tryParseCandidateFile(text, origin);
+    if (!r.ok) {
+      candidates = null;
+      replace(status, errorLine(r.error.message));
+      return onChange();
+    }
+    showCandidates(r.records, origin);
+  };
+
+  const input = el('input', { type: 'file', id: 'eval-candidates', accept: '.jsonl,.json,application/x-ndjson', class: 'visually-hidden' });
+  input.addEventListener('change', async () => {
+    const f = input.files?.[0];
+    if (!f) return;
+    // The file on screen is the one a run uses: the previous one is let go at once.
+    candidates = null;
+    replace(status, el('p', { class: 'muted' }, `Reading ${f.name}…`));
+    onChange();
+    const signal = loading.start(`Reading ${f.name}`);
+    try {
+      const records = await readCandidatesOffThread(f, { signal, onProgress: (done, total) => loading.update(total > 0 ? done / total : null, `${plural(Math.round(done / 2 ** 20), 'MB')} read`) });
+      loading.finish('');
+      showCandidates(records, f.name);
+    } catch (e) {
+      loading.finish(signal.aborted ? 'Stopped.' : '');
+      candidates = null;
+      replace(status, errorLine(signal.aborted ? `Reading ${f.name} was stopped.` : e instanceof Error ? e.message : String(e)));
+      onChange();
+    }
+  });
+  const demo = el('button', { type: 'button' }, 'Use the demo replay candidates');
+  demo.addEventListener('click', async () => {
+    const r = await fetch(new URL(DEMO_CANDIDATES_URL, document.baseURI));
+    if (r.ok) setCandidates(await r.text(), 'demo candidates (mutation generator)');
+    else replace(status, errorLine(`The demo candidate file could not be loaded (HTTP ${r.status}).`));
+  });
+  const generation = generationPanel({
+    pool: deps.pool,
+    ...(deps.live ? { live: deps.live } : {}),
+    bench: deps.bench,
+    onRecords: (records, origin) => {
+      candidates = { records, origin };
+      replace(status, el('p', { id: 'cand-summary' }, `${origin}: ${plural(records.length, 'question')} with candidates.`));
+      onChange();
+    },
+  });
+
+  return {
+    current: () => candidates,
+    element: el('fieldset', {},
+      el('legend', {}, '2. Candidates'),
+      el('div', { class: 'row' }, fileButton(input, 'Load a candidate file…'), input, demo),
+      generation,
+      status,
+    ),
+  };
+}
