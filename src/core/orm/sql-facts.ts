@@ -12,15 +12,15 @@
  *
  * Tables and columns come from the node-sql-parser AST through `parseSql`,
  * read with the one AST walker (sql/ast.ts) over the whole statement;
- * aliases are resolved by the one scope module (sql/scope.ts) in its flat
- * reading, one alias map for the whole statement (Spider's `T1`/`T2` style),
+ * aliases are resolved by the flat reading (sql/statement-aliases.ts),
+ * one alias map for the whole statement (Spider's `T1`/`T2` style),
  * the reading the shipped model was trained on. Table and column names are
  * lowercased. A column written without a table stays `table: null` here;
  * linking resolves it against the schema. Literals come from the lexer, so they exist even without a parse.
  */
 import { isNode, nameOf, walk, type Node } from '../sql/ast.ts';
 import { parseSql, toSql } from '../sql/parse.ts';
-import { statementAliases, type StatementAliases } from '../sql/scope.ts';
+import { statementAliases, type StatementAliases } from '../sql/statement-aliases.ts';
 import { featureTokens, type FeatureToken } from './tokens.ts';
 
 /** A column reference: lowercased names; `table` null when unqualified and unresolved. */

@@ -2,10 +2,11 @@
  * The canonical form of a parsed query, as plain data: what `structureKey`
  * serializes. Two queries that differ only in literal values, table aliases,
  * select-list aliases, letter case, the order of AND/OR operands, the order of
- * an IN list, or the side of a comparison get equal forms.
+ * an IN list, or the side of a comparison get equal forms. Names resolve in
+ * the scopes scope.ts gives each SELECT.
  */
 import { isDoubleQuoted, isLiteral, isNode, isSelect, nameOf, quotedStrings, subqueryOf, type Node } from './ast.ts';
-import { enterSelect, lookup, type Scope } from './scope.ts';
+import { lookup, selectScopes, type Scope } from './scope.ts';
 import { stableJson } from './stable-json.ts';
 
 /** The placeholder every literal value becomes. */
@@ -17,6 +18,9 @@ const SYMMETRIC: Readonly<Record<string, string>> = { '=': '=', '==': '=', '!=':
 const FLIP: Readonly<Record<string, string>> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
 
 interface Ctx {
+  /** The scope of each SELECT of the statement (scope.ts). */
+  readonly scopeOf: (select: Node) => Scope;
+  /** The scope of the SELECT being read; null outside any. */
   readonly scope: Scope | null;
   /** Inside ORDER BY, GROUP BY or HAVING, where select-list aliases are visible. */
   readonly outputs: boolean;
@@ -30,7 +34,7 @@ interface Ctx {
  * // {type: 'select', columns: [{type: 'column_ref', table: 't', column: 'a'}], where: {…'?'…}, …}
  */
 export function canonicalize(ast: unknown): unknown {
-  return canon(ast, { scope: null, outputs: false });
+  return canon(ast, { scopeOf: selectScopes(ast), scope: null, outputs: false });
 }
 
 function canon(x: unknown, ctx: Ctx): unknown {
@@ -38,7 +42,7 @@ function canon(x: unknown, ctx: Ctx): unknown {
   if (Array.isArray(x)) return x.map((v) => canon(v, ctx)).filter((v) => v !== undefined);
   if (!isNode(x)) return x === null ? undefined : x;
   const sub = subqueryOf(x);
-  if (sub !== null) return canonSelect(sub, ctx.scope);
+  if (sub !== null) return canonSelect(sub, ctx);
   if (isLiteral(x)) return LITERAL;
   if (isDoubleQuoted(x)) return column(null, nameOf(x.column) ?? nameOf(x) ?? '', ctx);
   if (x.type === 'column_ref') return column(nameOf(x.table), nameOf(x.column) ?? '', ctx);
@@ -70,7 +74,7 @@ function column(table: string | null, name: string, ctx: Ctx): unknown {
   }
   const scope = ctx.scope;
   const aliased = ctx.outputs ? scope?.outputs.get(col) : undefined;
-  if (aliased !== undefined) return canon(aliased, { scope, outputs: false });
+  if (aliased !== undefined) return canon(aliased, { ...ctx, outputs: false });
   const only = scope !== null && scope.items.length === 1 ? scope.items[0].key : null;
   return only === null ? { type: 'column_ref', column: col } : { type: 'column_ref', table: only, column: col };
 }
@@ -107,13 +111,13 @@ function valueList(x: unknown, ctx: Ctx, op: string): unknown {
   return { type: 'expr_list', value: op.endsWith('IN') ? sortByJson(values) : values };
 }
 
-function canonSelect(sel: Node, parent: Scope | null): Node {
-  const scope = enterSelect(sel, parent);
-  const inner: Ctx = { scope, outputs: false };
+function canonSelect(sel: Node, ctx: Ctx): Node {
+  const scope = ctx.scopeOf(sel);
+  const inner: Ctx = { ...ctx, scope, outputs: false };
   const skip = { from: undefined, columns: undefined, with: undefined, _next: undefined };
   const out: Node = generic({ ...sel, ...skip, orderby: undefined, groupby: undefined, having: undefined }, inner) ?? {};
   for (const k of ['orderby', 'groupby', 'having'] as const) {
-    if (sel[k] !== undefined && sel[k] !== null) out[k] = canon(sel[k], { scope, outputs: true });
+    if (sel[k] !== undefined && sel[k] !== null) out[k] = canon(sel[k], { ...inner, outputs: true });
   }
   if (Array.isArray(sel.orderby)) {
     out.orderby = (out.orderby as Node[]).map((o) => ({ ...o, type: o.type ?? 'asc' }));
@@ -122,12 +126,13 @@ function canonSelect(sel: Node, parent: Scope | null): Node {
   if (Array.isArray(sel.from)) {
     out.from = sel.from.map((f, i) => {
       const rest = isNode(f) ? generic({ ...f, table: undefined, expr: undefined }, inner) : undefined;
-      const source = isNode(f) && typeof f.table === 'string' ? scope.items[i]?.key : canon(isNode(f) ? f.expr : f, { scope: parent, outputs: false });
+      const source = isNode(f) && typeof f.table === 'string' ? scope.items[i]?.key : canon(isNode(f) ? f.expr : f, inner);
       return { source, ...rest };
     });
   }
-  if (Array.isArray(sel.with)) out.with = canon(sel.with, { scope: parent, outputs: false });
-  if (isSelect(sel._next)) out._next = canonSelect(sel._next, parent);
+  // A CTE's column list names the CTE's columns, none of this SELECT's: it is read beyond it, as the CTE bodies are.
+  if (Array.isArray(sel.with)) out.with = canon(sel.with, { ...inner, scope: scope.parent });
+  if (isSelect(sel._next)) out._next = canonSelect(sel._next, ctx);
   return out;
 }
 

@@ -1,21 +1,40 @@
 /**
- * Name scopes of a SELECT, the one resolver of table aliases and column
- * references that usage, structure keys, mutations and the ORM's facts read.
+ * Name scopes of a statement: the one place that decides which names each
+ * SELECT sees, and the one resolver of table aliases and column references
+ * that usage, structure keys and mutations read.
  *
- * A scope holds which table (or subquery, or CTE) each FROM item stands for,
- * and which output aliases its select list defines. Scopes nest: a subquery
- * sees the aliases of the queries around it (correlated references), the
- * innermost binding winning, as in SQLite. Names compare case-insensitively
- * (SQLite's rule for identifiers).
+ * A scope holds which table (or subquery, or CTE) each FROM item of one
+ * SELECT stands for, the output aliases its select list defines, the CTE
+ * names visible in it, and the scope around it. What each SELECT sees is
+ * SQLite's rule (names compare case-insensitively; the innermost binding wins):
+ *
+ * - **Subquery in an expression** (WHERE, select list, ON, HAVING, …): its
+ *   own FROM, then the SELECT holding it, and outward (correlated references).
+ * - **Subquery in FROM** (a derived table): its own FROM, then what the SELECT
+ *   holding it sees from outside, never that SELECT's FROM items (SQLite has
+ *   no LATERAL: `FROM t, (SELECT … WHERE u.a = t.a)` is an error). The rest
+ *   of a FROM item (ON, a table-valued function's arguments) reads in the
+ *   SELECT's own scope.
+ * - **Compound parts** (UNION, INTERSECT, EXCEPT): each its own FROM, then
+ *   what the whole compound sees from outside.
+ * - **CTE names** are visible throughout the statement their WITH heads (every
+ *   compound part, every subquery in it) and in every CTE body of that WITH,
+ *   earlier, later and its own: SQLite resolves a name in any body of its
+ *   WITH, RECURSIVE written or not. A CTE body otherwise sees what the
+ *   statement holding the WITH sees from outside. A CTE name shadows a table.
+ *
+ * {@link collectSelects} lists every SELECT with its scope; {@link selectScopes}
+ * gives readers that descend the tree themselves (usage, canonical forms) the
+ * scope of each SELECT they meet, so that none of them decides it.
  *
  * Read against a schema, a scope also lists its sources: the FROM items that
- * name a table or an aliased subquery, with their columns (a subquery's are
- * pseudo columns from its select list: no declared type, no samples). An
- * unqualified column resolves in its own SELECT first, then in the enclosing
- * ones; a name found in two sources of one SELECT is ambiguous.
+ * name a table or an aliased subquery, with their columns (sources.ts). An
+ * unqualified column resolves in its own SELECT first, then in the scopes
+ * around it; a name found in two sources of one SELECT is ambiguous.
  */
 import type { ColumnInfo, Schema, TableInfo } from '../schema.ts';
-import { columnName, cteName, isNode, isSelect, nameOf, qualifier, walk, type Node, type Path } from './ast.ts';
+import { columnName, cteName, isNode, isSelect, nameOf, qualifier, subqueryOf, walk, type Node, type Path } from './ast.ts';
+import { sourceOf } from './sources.ts';
 
 /**
  * One FROM item. `key` is its canonical name: the lowercased table name;
@@ -52,28 +71,95 @@ export interface Scope {
   readonly bindings: ReadonlyMap<string, Binding>;
   /** Select-list aliases → the expression they name (SQLite lets ORDER BY, GROUP BY, HAVING use them). */
   readonly outputs: ReadonlyMap<string, unknown>;
+  /** CTE names visible here (lowercased): see the rule above. */
   readonly ctes: ReadonlySet<string>;
-  /** The FROM items read against the schema given to {@link enterSelect}; empty without one. */
+  /** The FROM items read against the schema the scopes were made with; empty without one. */
   readonly sources: readonly Source[];
+  /** The scope this SELECT sees beyond its own FROM (see the rule above); null at the top. */
   readonly parent: Scope | null;
 }
 
+/** A SELECT anywhere in the statement (top level, compound part, subquery, CTE body) with its scope. */
+export interface SelectSite<N extends Node = Node> {
+  readonly path: Path;
+  readonly node: N;
+  readonly scope: Scope;
+}
+
 /**
- * The scope of `select`, nested in `parent`; with a `schema`, its sources too.
+ * Every SELECT below `root` (itself included) with its scope, outer before
+ * inner, in key order (a compound's later part after all that is inside the
+ * part before it); with a `schema`, the scopes have sources.
  *
  * @example
- * // SELECT T1.a FROM singer AS T1 JOIN singer AS T2 …
- * enterSelect(ast, null).bindings.get('t2')?.key; // 'singer#2'
- * enterSelect(ast, null, schema).sources[1].table?.name; // 'singer'
+ * collectSelects(ast, schema).map((s) => s.path); // [[], ['where', 'right', 'value', 0, 'ast']]
  */
-export function enterSelect(select: Node, parent: Scope | null, schema?: Schema): Scope {
-  const ctes = new Set(parent?.ctes ?? []);
-  if (Array.isArray(select.with)) {
-    for (const w of select.with) {
-      const name = cteName(w);
-      if (name !== null) ctes.add(name.toLowerCase());
+export function collectSelects<N extends Node = Node>(root: N, schema?: Schema): SelectSite<N>[] {
+  const out: SelectSite<N>[] = [];
+  visitSelects(root, schema, true, (node, scope, path) => void out.push({ path, node: node as N, scope }));
+  return out;
+}
+
+/**
+ * The scope of each SELECT below `root`, for a reader that walks the tree
+ * itself: it asks here for the scope of every SELECT it meets. Asking for a
+ * SELECT that is not below `root` is a bug and throws a `RangeError`.
+ *
+ * @example
+ * const scopeOf = selectScopes(ast);
+ * scopeOf(ast).items.map((b) => b.key); // ['singer', 'singer#2'] for `FROM singer JOIN singer`
+ */
+export function selectScopes(root: unknown, schema?: Schema): (select: Node) => Scope {
+  const scopes = new Map<Node, Scope>();
+  visitSelects(root, schema, false, (node, scope) => void scopes.set(node, scope));
+  return (select) => {
+    const scope = scopes.get(select);
+    if (scope === undefined) throw new RangeError('no scope for a SELECT outside the statement its scopes were made from');
+    return scope;
+  };
+}
+
+type Visit = (node: Node, scope: Scope, path: Path) => void;
+
+/** Visits every SELECT below `root` with the scope the rule gives it; `paths` false hands `visit` empty paths. */
+function visitSelects(root: unknown, schema: Schema | undefined, paths: boolean, visit: Visit): void {
+  const step = (path: Path, key: string | number): Path => (paths ? [...path, key] : path);
+  /** The SELECTs in `x`, outermost ones first, each beyond `around` with `ctes` visible. */
+  const within = (x: unknown, path: Path, around: Scope | null, ctes: ReadonlySet<string>): void =>
+    walk(x, path, (n, p) => {
+      if (!isSelect(n)) return true;
+      select(n, p, around, ctes);
+      return false;
+    }, { intoSelects: true, paths });
+  const select = (node: Node, path: Path, outside: Scope | null, visible: ReadonlySet<string>): void => {
+    const ctes = withNames(node, visible);
+    const scope = makeScope(node, outside, ctes, schema);
+    visit(node, scope, path);
+    for (const key in node) {
+      if (key === '_next') continue;
+      const at = step(path, key);
+      if (key !== 'from' || !Array.isArray(node.from)) {
+        within(node[key], at, key === 'with' ? outside : scope, ctes);
+        continue;
+      }
+      node.from.forEach((f: unknown, i: number) => {
+        if (!isNode(f)) return;
+        for (const k in f) within(f[k], step(step(at, i), k), k === 'expr' && subqueryOf(f.expr) !== null ? outside : scope, ctes);
+      });
     }
-  }
+    if (isSelect(node._next)) select(node._next, step(path, '_next'), outside, ctes);
+  };
+  within(root, [], null, new Set());
+}
+
+/** `visible` and the CTE names of `select`'s own WITH. */
+function withNames(select: Node, visible: ReadonlySet<string>): ReadonlySet<string> {
+  const names = (Array.isArray(select.with) ? select.with : []).map(cteName).filter((n): n is string => n !== null);
+  return names.length === 0 ? visible : new Set([...visible, ...names.map((n) => n.toLowerCase())]);
+}
+
+/** The scope of one SELECT, seeing `parent` beyond its FROM and the CTE names `ctes`; with a `schema`, its sources. */
+function makeScope(select: Node, parent: Scope | null, ctes: ReadonlySet<string>, schema: Schema | undefined): Scope {
   const items: Binding[] = [];
   const sources: Source[] = [];
   const bindings = new Map<string, Binding>();
@@ -107,38 +193,6 @@ export function enterSelect(select: Node, parent: Scope | null, schema?: Schema)
     if (alias !== null && isNode(c)) outputs.set(alias.toLowerCase(), c.expr);
   }
   return { items, bindings, outputs, ctes, sources, parent };
-}
-
-/** The source of one FROM item: a table (known to the schema or not), or a subquery with an alias. */
-function sourceOf(f: Node, b: Binding, schema: Schema): Source | null {
-  const { alias, index, kind } = b;
-  if (kind !== 'derived') {
-    const table = findTable(schema, b.name);
-    return { ref: alias ?? b.name, table, columns: table?.columns ?? [], index, kind };
-  }
-  const sub = isNode(f.expr) ? f.expr.ast : null;
-  return alias !== null && isSelect(sub) ? { ref: alias, table: null, columns: derivedColumns(sub), index, kind } : null;
-}
-
-function derivedColumns(select: Node): ColumnInfo[] {
-  const cols: ColumnInfo[] = [];
-  for (const item of Array.isArray(select.columns) ? select.columns : []) {
-    if (!isNode(item)) continue;
-    const name = nameOf(item.as) ?? (isNode(item.expr) ? columnName(item.expr) : null);
-    if (name !== null) cols.push({ name, type: '', notNull: false, pk: 0, samples: [] });
-  }
-  return cols;
-}
-
-/**
- * Finds a schema table by name, case-insensitively.
- *
- * @example
- * findTable(schema, 'SINGER')?.name; // 'singer'
- */
-export function findTable(schema: Schema, name: string): TableInfo | null {
-  const low = name.toLowerCase();
-  return schema.tables.find((t) => t.name.toLowerCase() === low) ?? null;
 }
 
 /**
@@ -222,73 +276,4 @@ export function resolve(scope: Scope, ref: Node): Resolved | null {
   const source = sourceByRef(scope, q);
   const column = source?.columns.find((c) => c.name.toLowerCase() === low);
   return source && column ? { source, column } : null;
-}
-
-/** A SELECT anywhere in the query (top level, set-operation member, subquery) with its scope. */
-export interface SelectSite<N extends Node = Node> {
-  readonly path: Path;
-  readonly node: N;
-  readonly scope: Scope;
-}
-
-/**
- * Every SELECT in the query with its scope read against `schema`, outer before
- * inner, in key order.
- *
- * @example
- * collectSelects(ast, schema).map((s) => s.path); // [[], ['where', 'right', 'value', 0, 'ast']]
- */
-export function collectSelects<N extends Node = Node>(root: N, schema: Schema): SelectSite<N>[] {
-  const out: SelectSite<N>[] = [];
-  const visitSelect = (node: N, path: Path, parent: Scope | null): void => {
-    const scope = enterSelect(node, parent, schema);
-    out.push({ path, node, scope });
-    const nested = (n: N, p: Path): boolean => {
-      if (!isSelect(n)) return true;
-      visitSelect(n, p, scope);
-      return false;
-    };
-    for (const key in node) if (key !== '_next') walk<N>(node[key], [...path, key], nested, { intoSelects: true });
-    if (isSelect(node._next)) visitSelect(node._next as N, [...path, '_next'], parent);
-  };
-  visitSelect(root, [], null);
-  return out;
-}
-
-/** The flat reading of a statement's aliases: see {@link statementAliases}. */
-export interface StatementAliases {
-  /** Reads one node met in a walk of the whole statement; a FROM item naming a table registers it and its alias. */
-  readonly add: (node: Node) => void;
-  /** Lowercased names of the tables FROM items name, in walk order, each once. */
-  readonly tables: ReadonlySet<string>;
-  /** The lowercased table a lowercased qualifier stands for (the last FROM item with that alias), else the qualifier. */
-  readonly resolve: (qualifier: string | null) => string | null;
-}
-
-/**
- * One alias map for a whole statement, nesting ignored: Spider's `T1`/`T2`
- * style, where a query rarely reuses an alias. Fed the nodes of one walk of the
- * statement (subqueries and compound parts included), so readers that walk
- * anyway pay nothing more. The ORM's facts read aliases this way, the reading
- * its shipped model was trained on; scoped readers use {@link enterSelect}.
- *
- * @example
- * const a = statementAliases();
- * walk(ast, [], (n) => void a.add(n), { intoSelects: true, intoCompound: true });
- * a.resolve('t1'); // 'singer' for `FROM singer AS T1`
- */
-export function statementAliases(): StatementAliases {
-  const tables = new Set<string>();
-  const aliases = new Map<string, string>();
-  return {
-    tables,
-    add(v) {
-      if (typeof v.table !== 'string' || !('as' in v) || 'column' in v) return;
-      const table = v.table.toLowerCase();
-      tables.add(table);
-      const alias = nameOf(v.as);
-      if (alias !== null) aliases.set(alias.toLowerCase(), table);
-    },
-    resolve: (q) => (q === null ? null : aliases.get(q) ?? q),
-  };
 }

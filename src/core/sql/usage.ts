@@ -4,7 +4,7 @@
 import type { Schema, TableInfo } from '../schema.ts';
 import { isDoubleQuoted, isNode, isSelect, nameOf, quotedStrings, subqueryOf, type Node } from './ast.ts';
 import { parseSql } from './parse.ts';
-import { enterSelect, findColumn, lookup, type Scope } from './scope.ts';
+import { findColumn, lookup, selectScopes, type Scope } from './scope.ts';
 
 /** A column a query reads; `table` is null when it cannot be told. */
 export interface ColumnUse {
@@ -29,6 +29,8 @@ const SKIP = new Set(['tableList', 'columnList', 'loc', 'as', 'db', 'table', 'us
  * with a `schema`, to the one table in scope (innermost query first) that has
  * a column of that name, and names are spelled as the schema spells them;
  * otherwise `table` is null. A column of a subquery or CTE (`d.x`) has table null.
+ * Which names each SELECT sees (CTEs, derived tables, compound parts) is
+ * scope.ts's rule.
  *
  * @example
  * queryUsage('SELECT T1.name FROM singer AS T1 JOIN concert AS T2 ON T1.id = T2.sid');
@@ -38,6 +40,7 @@ const SKIP = new Set(['tableList', 'columnList', 'loc', 'as', 'db', 'table', 'us
 export function queryUsage(sql: string, schema?: Schema): QueryUsage | null {
   const parsed = parseSql(sql);
   if (!parsed.ok) return null;
+  const scopeOf = selectScopes(parsed.ast, schema);
   const byName = new Map<string, TableInfo>((schema?.tables ?? []).map((t) => [t.name.toLowerCase(), t]));
   const tables = new Map<string, string>();
   const columns = new Map<string, ColumnUse>();
@@ -79,7 +82,7 @@ export function queryUsage(sql: string, schema?: Schema): QueryUsage | null {
     if (Array.isArray(x)) return x.forEach((v) => walk(v, scope));
     if (!isNode(x)) return;
     const sub = subqueryOf(x);
-    if (sub !== null) return select(sub, scope);
+    if (sub !== null) return select(sub);
     if (isDoubleQuoted(x)) return column(null, nameOf(x.column) ?? nameOf(x), scope);
     if (x.type === 'column_ref') return column(nameOf(x.table), nameOf(x.column), scope);
     if (x.type === 'binary_expr') {
@@ -93,9 +96,9 @@ export function queryUsage(sql: string, schema?: Schema): QueryUsage | null {
     for (const [k, v] of Object.entries(x)) if (!SKIP.has(k)) walk(v, scope);
   };
 
-  const select = (sel: Node, parent: Scope | null): void => {
-    if (Array.isArray(sel.with)) sel.with.forEach((w) => walk(isNode(w) ? w.stmt : null, parent));
-    const scope = enterSelect(sel, parent, schema);
+  const select = (sel: Node): void => {
+    const scope = scopeOf(sel);
+    if (Array.isArray(sel.with)) sel.with.forEach((w) => walk(isNode(w) ? w.stmt : null, scope));
     for (const b of scope.items) {
       const name = byName.get(b.name.toLowerCase())?.name ?? b.name;
       if (b.kind === 'table' && !tables.has(name.toLowerCase())) tables.set(name.toLowerCase(), name);
@@ -103,10 +106,10 @@ export function queryUsage(sql: string, schema?: Schema): QueryUsage | null {
     for (const [k, v] of Object.entries(sel)) {
       if (k === 'with' || k === '_next' || SKIP.has(k)) continue;
       if (k === 'from' && Array.isArray(v)) {
-        v.forEach((f) => isNode(f) && (walk(f.expr, parent), walk(f.on, scope)));
+        v.forEach((f) => isNode(f) && (walk(f.expr, scope), walk(f.on, scope)));
       } else walk(v, scope);
     }
-    if (isSelect(sel._next)) select(sel._next, parent);
+    if (isSelect(sel._next)) select(sel._next);
   };
 
   walk(parsed.ast, null);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../src/core/schema.ts';
 import { walk, type Node } from '../../../src/core/sql/ast.ts';
 import { parseSql } from '../../../src/core/sql/parse.ts';
-import { collectSelects, findColumn, lookup, resolve, sourceByRef, statementAliases } from '../../../src/core/sql/scope.ts';
+import { collectSelects, findColumn, lookup, resolve, sourceByRef } from '../../../src/core/sql/scope.ts';
+import { statementAliases } from '../../../src/core/sql/statement-aliases.ts';
 import { textTable } from './schema-fixture.ts';
 
 const SCHEMA: Schema = {

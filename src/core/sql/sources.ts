@@ -1,0 +1,47 @@
+/**
+ * A FROM item read against a schema: the schema table it names, or, for an
+ * aliased subquery, pseudo columns from its select list (no declared type, no
+ * samples). scope.ts lists these as a scope's sources.
+ */
+import type { ColumnInfo, Schema, TableInfo } from '../schema.ts';
+import { columnName, isNode, isSelect, nameOf, type Node } from './ast.ts';
+import type { Binding, Source } from './scope.ts';
+
+/**
+ * The source of one FROM item `f` bound as `b`: a table (known to the schema
+ * or not), or a subquery with an alias; null for a subquery without one.
+ *
+ * @example
+ * sourceOf({ table: 'singer', as: 'T1' }, binding, schema)?.ref; // 'T1'
+ */
+export function sourceOf(f: Node, b: Binding, schema: Schema): Source | null {
+  const { alias, index, kind } = b;
+  if (kind !== 'derived') {
+    const table = findTable(schema, b.name);
+    return { ref: alias ?? b.name, table, columns: table?.columns ?? [], index, kind };
+  }
+  const sub = isNode(f.expr) ? f.expr.ast : null;
+  return alias !== null && isSelect(sub) ? { ref: alias, table: null, columns: derivedColumns(sub), index, kind } : null;
+}
+
+/** Pseudo columns of a subquery: each select-list item's alias, else the column it names. */
+function derivedColumns(select: Node): ColumnInfo[] {
+  const cols: ColumnInfo[] = [];
+  for (const item of Array.isArray(select.columns) ? select.columns : []) {
+    if (!isNode(item)) continue;
+    const name = nameOf(item.as) ?? (isNode(item.expr) ? columnName(item.expr) : null);
+    if (name !== null) cols.push({ name, type: '', notNull: false, pk: 0, samples: [] });
+  }
+  return cols;
+}
+
+/**
+ * Finds a schema table by name, case-insensitively.
+ *
+ * @example
+ * findTable(schema, 'SINGER')?.name; // 'singer'
+ */
+export function findTable(schema: Schema, name: string): TableInfo | null {
+  const low = name.toLowerCase();
+  return schema.tables.find((t) => t.name.toLowerCase() === low) ?? null;
+}
