@@ -9,9 +9,11 @@
  * `min(1, log1p(n) / log1p(8))`.
  */
 import type { Schema, TableInfo } from '../schema.ts';
+import { stem } from '../text/stem.ts';
+import { LINK_STOP_WORDS } from '../text/stop-words.ts';
 import { boundedMemo } from './memo.ts';
 import type { ColumnRef, SqlFacts } from './sql-facts.ts';
-import { nameStemsShared, STOPWORDS, stem, textNumbers, textWords } from './words.ts';
+import { nameStemsShared, textNumbers, textWords } from './words.ts';
 
 /** Feature names in output order. Changing the list changes the featurizer version. */
 export const LINK_FEATURES = [
@@ -24,7 +26,7 @@ export const LINK_FEATURES = [
 
 const frac = (hit: number, all: number): number => (all === 0 ? 0 : hit / all);
 const squash = (n: number): number => Math.min(1, Math.log1p(n) / Math.log1p(8));
-const content = (stems: readonly string[]): string[] => stems.filter((s) => !STOPWORDS.has(s) && !/^\d/.test(s));
+const content = (stems: readonly string[]): string[] => stems.filter((s) => !LINK_STOP_WORDS.has(s) && !/^\d/.test(s));
 
 /**
  * What linking reads off a schema, the same for every candidate on it: lowercase
@@ -86,12 +88,12 @@ interface TextView {
 
 /** Question texts repeat once per candidate: their views are kept (a bounded memo, cleared when full). */
 const textView = boundedMemo(1024, (text: string): TextView => {
-  const stems = new Set(textWords(text).map(stem));
+  const stems = new Set(textWords(text).map((w) => stem(w)));
   return { lower: text.toLowerCase(), stems, content: content([...stems]), numbers: textNumbers(text) };
 });
 
 /** A name's stems that can link it to a question: no stopwords, no numbers (names repeat: kept in a bounded memo). */
-const contentStems = boundedMemo(8192, (name: string): readonly string[] => nameStemsShared(name).filter((s) => !STOPWORDS.has(s) && !/^\d/.test(s)));
+const contentStems = boundedMemo(8192, (name: string): readonly string[] => nameStemsShared(name).filter((s) => !LINK_STOP_WORDS.has(s) && !/^\d/.test(s)));
 
 /** Whether `a = b` joins on a declared foreign key, in either direction (names lowercase, as in the schema view). */
 function isKeyPair(view: SchemaView, a: ColumnRef, b: ColumnRef): boolean {

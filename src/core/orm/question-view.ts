@@ -2,9 +2,10 @@
  * What the featurizer (featurize.ts) reads off a question, the same for each
  * of its candidates: its word count, its distinct word stems and its cues.
  */
+import { stem } from '../text/stem.ts';
 import { cueQuestionFlags } from './cues.ts';
 import { boundedMemo } from './memo.ts';
-import { stem, textWords } from './words.ts';
+import { textWords } from './words.ts';
 
 export interface QuestionView {
   /** How many words it has. */

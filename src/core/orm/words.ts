@@ -3,40 +3,17 @@
  * comparable lowercase stems.
  *
  * Convention: a word is a maximal run of Unicode letters or digits; names are
- * also split at `_` and camelCase boundaries; a stem drops a plural ending
- * (`ies` → `y`, then `es` after s/x/z/ch/sh, then a final `s` not after `s`)
- * from words longer than three letters. Numbers keep their digits; the number
- * words one to twelve and "once"/"twice" count as numbers in questions.
+ * also split at `_` and camelCase boundaries; a stem is core/text's `stem`
+ * with its default `plurals` rules (a plural ending dropped from words longer
+ * than three letters). Numbers keep their digits; the number words one to
+ * twelve and "once"/"twice" count as numbers in questions.
  */
-
-/** Words too common to link a question to a schema name. */
-export const STOPWORDS: ReadonlySet<string> = new Set([
-  'a', 'an', 'the', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'and', 'or', 'is', 'are',
-  'was', 'were', 'be', 'been', 'what', 'which', 'who', 'whom', 'whose', 'how', 'many', 'much', 'show',
-  'list', 'give', 'find', 'return', 'tell', 'me', 'all', 'each', 'every', 'that', 'this', 'these', 'those',
-  'there', 'their', 'its', 'it', 'they', 'do', 'does', 'did', 'have', 'has', 'had', 'as', 'than', 'number',
-  'name', 'names', 'please', 'also', 'any', 'some', 'when', 'where', 'whose', 'value', 'values', 'id',
-]);
+import { stem } from '../text/stem.ts';
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, once: 1, twice: 2,
 };
-
-/**
- * Reduces a lowercase word to its stem (see the module convention).
- *
- * @example
- * stem('countries'); // 'country'
- * stem('singers');   // 'singer'
- */
-export function stem(word: string): string {
-  if (word.length <= 3 || /^\d/.test(word)) return word;
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(s|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
-}
 
 /**
  * Lowercase words of free text, in order (numbers keep decimals: `3.5`).
@@ -69,7 +46,7 @@ export function nameStemsShared(name: string): readonly string[] {
   let stems = NAME_STEMS.get(name);
   if (stems === undefined) {
     const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Za-z])(\d)/g, '$1 $2');
-    stems = textWords(spaced).map(stem);
+    stems = textWords(spaced).map((w) => stem(w));
     if (NAME_STEMS.size >= NAME_STEMS_KEPT) NAME_STEMS.clear();
     NAME_STEMS.set(name, stems);
   }
