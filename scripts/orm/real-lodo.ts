@@ -40,6 +40,7 @@ import { GROUNDING_FEATURES, literalGrounding, valueIndex, type ValueIndex } fro
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
 import { agreementSlots } from '../../src/core/orm/featurize.ts';
 import { POOL_FEATURES, poolFeatures } from '../../src/core/orm/pool-features.ts';
+import { quoteIdent } from '../../src/core/sql/identifier.ts';
 import { loadSqlRunner } from '../../src/engines/sql/worker/load.ts';
 import { readDb } from '../../src/node/prepare.ts';
 import { clusterBon, majorityExec, oracle, selectionAccuracy, verifierBon } from '../../src/core/select/index.ts';
@@ -100,8 +101,7 @@ async function valueIndexes(prepared: readonly PreparedQuestion[], bench: Loaded
     const columns: unknown[][] = [];
     for (const t of schema.schema.tables) {
       for (const c of t.columns) {
-        const q = (x: string): string => `"${x.replace(/"/g, '""')}"`;
-        const r = runner.exec(db, `SELECT DISTINCT ${q(c.name)} FROM ${q(t.name)} LIMIT ${VALUES_PER_COLUMN}`, VALUES_PER_COLUMN);
+        const r = runner.exec(db, `SELECT DISTINCT ${quoteIdent(c.name)} FROM ${quoteIdent(t.name)} LIMIT ${VALUES_PER_COLUMN}`, VALUES_PER_COLUMN);
         if (r.ok) columns.push(r.rows.map((row) => row[0]));
       }
     }

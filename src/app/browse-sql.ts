@@ -1,14 +1,14 @@
 /**
  * The table browser's queries, built from what the person chose: a table,
- * a sort, and filters picked from facets. Every identifier is double-quoted;
- * a filter's value is the SQL literal SQLite itself wrote for it (`quote()`
- * in the facet query), compared with `IS` so that NULL matches NULL. Pure
+ * a sort, and filters picked from facets. Every identifier goes through
+ * core/sql's quoteIdent (bare when a plain name, double-quoted otherwise: a
+ * table called "order" or "order items"); a filter's value is the SQL literal
+ * SQLite itself wrote for it (`quote()` in the facet query), compared with
+ * `IS` so that NULL matches NULL. Pure
  * (tested on Node); each query still passes the read-only guard and the time
  * limit of the SQL pool.
  */
-
-/** An identifier always in double quotes (a table may be called "order"). */
-export const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+import { quoteIdent } from '../core/sql/identifier.ts';
 
 /** Rows per page of the table browser. */
 export const BROWSE_PAGE_ROWS = 50;
@@ -39,7 +39,7 @@ const where = (filters: readonly BrowseFilter[]): string =>
  * Every row the browser shows, in its order (what "Save all rows" exports).
  *
  * @example browseSql({ table: 'books', sort: { column: 'price', direction: 'desc' }, filters: [{ column: 'genre', literal: "'Poetry'" }] });
- * // `SELECT * FROM "books" WHERE "genre" IS 'Poetry' ORDER BY "price" DESC`
+ * // `SELECT * FROM books WHERE genre IS 'Poetry' ORDER BY price DESC`
  */
 export function browseSql(q: BrowseQuery): string {
   const order = q.sort === null ? '' : ` ORDER BY ${quoteIdent(q.sort.column)} ${q.sort.direction.toUpperCase()}`;
@@ -49,7 +49,7 @@ export function browseSql(q: BrowseQuery): string {
 /**
  * One page of {@link browseSql} (0-based).
  *
- * @example pageSql({ table: 'books', sort: null, filters: [] }, 2); // 'SELECT * FROM "books" LIMIT 50 OFFSET 100'
+ * @example pageSql({ table: 'books', sort: null, filters: [] }, 2); // 'SELECT * FROM books LIMIT 50 OFFSET 100'
  */
 export function pageSql(q: BrowseQuery, page: number): string {
   return `${browseSql(q)} LIMIT ${BROWSE_PAGE_ROWS} OFFSET ${page * BROWSE_PAGE_ROWS}`;
@@ -58,7 +58,7 @@ export function pageSql(q: BrowseQuery, page: number): string {
 /**
  * How many rows the filters leave.
  *
- * @example countSql({ table: 'books', sort: null, filters: [] }); // 'SELECT count(*) FROM "books"'
+ * @example countSql({ table: 'books', sort: null, filters: [] }); // 'SELECT count(*) FROM books'
  */
 export function countSql(q: BrowseQuery): string {
   return `SELECT count(*) FROM ${quoteIdent(q.table)}${where(q.filters)}`;

@@ -10,6 +10,7 @@
  */
 import { execError, type ExecError } from '../core/exec/types.ts';
 import type { Schema } from '../core/schema.ts';
+import { quoteIdent } from '../core/sql/identifier.ts';
 import { IN_MEMORY_MAX_BYTES, type CheckOutcome, type SqlPool } from '../engines/sql/index.ts';
 
 /** The open database. `key` names it in the pool; `dbId` is what candidate files call it. */
@@ -102,8 +103,7 @@ export function createDatabaseController(pool: SqlPool): DatabaseController {
     },
     async countRows(table) {
       if (current === null) return { ok: false, error: execError('EMPTY', 'no database is open.') };
-      const quoted = `"${table.replaceAll('"', '""')}"`;
-      const out = await pool.run(current.key, `SELECT count(*) FROM ${quoted}`, { timeoutMs: COUNT_TIMEOUT_MS });
+      const out = await pool.run(current.key, `SELECT count(*) FROM ${quoteIdent(table)}`, { timeoutMs: COUNT_TIMEOUT_MS });
       return out.ok ? { ok: true, count: Number(out.rows[0]?.[0] ?? 0) } : { ok: false, error: out.error };
     },
     async openDemo() {

@@ -5,6 +5,7 @@
  * per column as a trailing `--` comment.
  */
 import type { ColumnInfo, Schema, TableInfo } from '../schema.ts';
+import { quoteIdent } from '../sql/identifier.ts';
 
 /** How much sample data the rendering shows. */
 export interface SchemaTextOptions {
@@ -17,19 +18,8 @@ export interface SchemaTextOptions {
 export const DEFAULT_SAMPLES_PER_COLUMN = 3;
 export const DEFAULT_MAX_SAMPLE_CHARS = 40;
 
-const PLAIN_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const NUMERIC_AFFINITY = /INT|REAL|FLOA|DOUB|NUM|DEC/i;
 const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
-
-/**
- * Quotes an identifier with double quotes unless it is a plain word
- * (letters, digits, underscore, not starting with a digit).
- *
- * @example quoteIdent('Song Name') // '"Song Name"'
- */
-export function quoteIdent(name: string): string {
-  return PLAIN_IDENTIFIER.test(name) ? name : `"${name.replaceAll('"', '""')}"`;
-}
 
 /**
  * Renders one example value: numbers bare when the column has numeric affinity,

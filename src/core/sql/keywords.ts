@@ -1,6 +1,7 @@
 /**
  * SQLite's reserved and non-reserved keywords (https://sqlite.org/lang_keywords.html),
- * lowercased. A name in this set keeps its quotes when normalized, and a word
+ * lowercased. A name in this set is quoted when written into SQL
+ * (identifier.ts) and keeps its quotes when normalized, and a word
  * in this set written before `(` is spaced like a keyword, not a function call.
  *
  * @example

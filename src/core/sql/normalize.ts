@@ -3,10 +3,11 @@
  * (string self-consistency). Token-based: nothing is parsed, so it works on
  * any text, valid SQL or not.
  */
+import { isBareIdentifier, quoteIdent } from './identifier.ts';
 import { SQL_KEYWORDS } from './keywords.ts';
 import { MAX_ANALYZED_SQL_CHARS } from './parse-limits.ts';
 import { valuePositions } from './quoted-values.ts';
-import { isBareIdentifier, quotedName, tokenizeSql, type Token } from './tokenize.ts';
+import { quotedName, tokenizeSql, type Token } from './tokenize.ts';
 
 /** Options for {@link normalizeSql}. */
 export interface NormalizeOptions {
@@ -39,7 +40,7 @@ function render(t: Token, mask: boolean, value = false): string {
     case 'br': {
       const name = quotedName(t.text);
       if (isBareIdentifier(name)) return name.toLowerCase();
-      return t.kind === 'dq' ? t.text : `"${name.split('"').join('""')}"`;
+      return t.kind === 'dq' ? t.text : quoteIdent(name);
     }
     default:
       return t.text;

@@ -6,7 +6,6 @@
  * Normalization, structure-key fallbacks, the parser's input limits and the
  * ORM's feature tokens (mode `features`, see `orm/tokens.ts`) all read it.
  */
-import { SQL_KEYWORDS } from './keywords.ts';
 
 /**
  * Token kinds. `string` is '…'; `dq` is "…" (an identifier in SQLite unless no
@@ -222,16 +221,4 @@ export function quotedName(text: string): string {
   const close = open === '[' ? ']' : open;
   const inner = text.endsWith(close) && text.length > 1 ? text.slice(1, -1) : text.slice(1);
   return open === '[' ? inner : inner.split(close + close).join(close);
-}
-
-/**
- * True when `name` can be written without quotes: letters, digits and `_`,
- * not starting with a digit, and not an SQL keyword (case-insensitive).
- *
- * @example
- * isBareIdentifier('singer_id'); // true
- * isBareIdentifier('order');     // false
- */
-export function isBareIdentifier(name: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !SQL_KEYWORDS.has(name.toLowerCase());
 }

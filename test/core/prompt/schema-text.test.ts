@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteIdent, renderSample, renderSchema, renderTable } from '../../../src/core/prompt/schema-text.ts';
+import { renderSample, renderSchema, renderTable } from '../../../src/core/prompt/schema-text.ts';
 import type { ColumnInfo, Schema, TableInfo } from '../../../src/core/schema.ts';
 
 const col = (name: string, type: string, samples: string[], extra: Partial<ColumnInfo> = {}): ColumnInfo => ({
@@ -75,18 +75,11 @@ describe('renderSchema', () => {
   });
 });
 
-describe('renderSample and quoteIdent', () => {
+describe('renderSample', () => {
   it('keeps numbers bare only in numeric columns and cuts long values', () => {
     expect(renderSample('42', 'INTEGER', 40)).toBe('42');
     expect(renderSample('42', 'TEXT', 40)).toBe("'42'");
     expect(renderSample('abcdef', 'TEXT', 3)).toBe("'abc…'");
     expect(renderSample('a\nb', 'TEXT', 40)).toBe("'a b'");
-  });
-
-  it('quotes identifiers that are not plain words', () => {
-    expect(quoteIdent('name')).toBe('name');
-    expect(quoteIdent('Song Name')).toBe('"Song Name"');
-    expect(quoteIdent('a"b')).toBe('"a""b"');
-    expect(quoteIdent('1st')).toBe('"1st"');
   });
 });

@@ -6,25 +6,16 @@
  * count (an estimate, labelled so, when asked not to scan: a big file), up
  * to 3 distinct non-null sample values per column (none for a
  * column whose collation this SQLite lacks, e.g. Android's LOCALIZED), and its
- * CREATE statement. Names are passed as bound parameters or quoted, so any
- * name works.
+ * CREATE statement. Names are passed as bound parameters or quoted where
+ * needed (core/sql's quoteIdent), so any name works.
  */
 import type { Database, SqlValue, Statement } from 'sql.js';
 import type { ColumnInfo, ForeignKey, Schema, TableInfo } from '../../../core/schema.ts';
+import { quoteIdent } from '../../../core/sql/identifier.ts';
 import { sampleText } from './values.ts';
 
 /** Sample values kept per column. */
 export const SAMPLES_PER_COLUMN = 3;
-
-/**
- * Quotes an identifier for SQLite: wrapped in double quotes, inner ones doubled.
- *
- * @example
- * quoteIdent('my "odd" table') // '"my ""odd"" table"'
- */
-export function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
 
 /**
  * An open database as readSchema reads it: a query with parameters (the same
