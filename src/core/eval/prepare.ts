@@ -8,7 +8,8 @@ import type { CandidateRecord, QuestionRecord } from '../bench/types.ts';
 import { normalizedTextOf, withoutNormalized, type ExecOutcome } from '../exec/types.ts';
 import { hasOrderBy, labelCandidate, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
-import type { CandidateExec, CandidateView, QuestionView } from '../signals/types.ts';
+import type { QuestionView } from '../signals/types.ts';
+import { candidateExec, questionView } from '../signals/view.ts';
 import type { SqlAnalysis } from '../sql/analysis.ts';
 
 /** What preparing a question needs from the outside world. */
@@ -66,34 +67,6 @@ export function clusterFingerprint(outcome: ExecOutcome, rule: EquivalenceRule):
   return resultFingerprint(outcome, { rule, ordered: false });
 }
 
-/** A success's view whose fingerprint is made (once) when first read. */
-function lazilyFingerprinted(outcome: ExecOutcome & { ok: true }, rule: EquivalenceRule): CandidateExec {
-  let fingerprint: string | undefined;
-  return {
-    ok: true,
-    rowCount: outcome.rows.length,
-    get fingerprint(): string {
-      return (fingerprint ??= clusterFingerprint(outcome, rule) as string);
-    },
-  };
-}
-
-function candidateView(record: CandidateRecord, outcome: ExecOutcome, rule: EquivalenceRule, normalizedSql: string | null | undefined, analysis: SqlAnalysis | undefined, lazy: boolean): CandidateView {
-  const exec: CandidateExec = !outcome.ok
-    ? { ok: false, code: outcome.error.code }
-    : lazy
-      ? lazilyFingerprinted(outcome, rule)
-      : { ok: true, fingerprint: clusterFingerprint(outcome, rule) as string, rowCount: outcome.rows.length };
-  return {
-    sql: record.sql,
-    exec,
-    ...(record.logprob !== undefined ? { logprob: record.logprob } : {}),
-    ...(record.scores !== undefined ? { scores: record.scores } : {}),
-    ...(normalizedSql !== undefined ? { normalizedSql } : {}),
-    ...(analysis !== undefined ? { analysis } : {}),
-  };
-}
-
 let parserModule: Promise<typeof import('../sql/parse.ts')> | undefined;
 /** The SQL parser's module, loaded on first use: labels alone never load it (a few megabytes of grammar). */
 const loadParser = (): Promise<typeof import('../sql/parse.ts')> => (parserModule ??= import('../sql/parse.ts'));
@@ -116,7 +89,6 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
   let truncated = false;
   const goldOrdered = gold !== undefined && rule === 'spider' && hasOrderBy(gold);
   const candidates: PreparedCandidate[] = [];
-  const views: CandidateView[] = [];
   for (let i = 0; i < sqls.length; i++) {
     const record_i = record.candidates[i] as CandidateRecord;
     const outcome = outcomes[i] as ExecOutcome;
@@ -140,18 +112,28 @@ export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps)
   const normalized = await Promise.all(
     candidates.map((c, i) => (!canNormalize(c) || parses(c, i) ? undefined : normalizedTextOf(c.outcome, c.record.sql, deps.normalizedSql))),
   );
-  candidates.forEach((c, i) => views.push(candidateView(c.record, c.outcome, rule, normalized[i], analyses[i], deps.labelsOnly === true)));
+  // For labels alone, a success's fingerprint is made only if its view's is read.
+  const fingerprint = (outcome: ExecOutcome): string | null | (() => string) =>
+    deps.labelsOnly === true ? () => clusterFingerprint(outcome, rule) as string : clusterFingerprint(outcome, rule);
+  const view = questionView({
+    question: record.question,
+    evidence: record.evidence,
+    schema: deps.schema,
+    candidates: candidates.map((c, i) => ({
+      sql: c.record.sql,
+      exec: candidateExec(c.outcome, fingerprint(c.outcome)),
+      logprob: c.record.logprob,
+      scores: c.record.scores,
+      normalizedSql: normalized[i],
+      analysis: analyses[i],
+    })),
+  });
   return {
     id: record.id,
     db_id: record.db_id,
     question: record.question,
     ...(record.evidence !== undefined ? { evidence: record.evidence } : {}),
-    view: {
-      question: record.question,
-      ...(record.evidence !== undefined ? { evidence: record.evidence } : {}),
-      ...(deps.schema !== undefined ? { schema: deps.schema } : {}),
-      candidates: views,
-    },
+    view,
     candidates: candidates.map((c) => ({ ...c, outcome: withoutNormalized(c.outcome) })), // the text lives on the view
     ...(goldError !== undefined ? { goldError } : {}),
     truncated,

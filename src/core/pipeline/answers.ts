@@ -3,7 +3,7 @@
  * competing answers a person can compare: one group per distinct result, each
  * with one P(correct), ordered so that the first group is the answer.
  */
-import type { AnswerClusters, CandidateView, QuestionView } from '../signals/index.ts';
+import { candidateExec, questionView, type AnswerClusters, type QuestionView } from '../signals/index.ts';
 import type { Schema } from '../schema.ts';
 import type { AnswerGroup, CandidateRun } from './types.ts';
 
@@ -11,21 +11,23 @@ import type { AnswerGroup, CandidateRun } from './types.ts';
 export const P_TIE_TOLERANCE = 1e-9;
 
 /**
- * The signals' view of one question's candidates.
+ * The signals' view of one question's executed runs (core/signals'
+ * questionView): a run without SQL shows as `''`, and a run's scores only
+ * when it has some.
  *
  * @example
- * const view = questionView('How many books?', undefined, schema, runs);
+ * const view = runsView('How many books?', undefined, schema, runs);
  * computeSignals(view, registry);
  */
-export function questionView(question: string, evidence: string | undefined, schema: Schema, runs: readonly CandidateRun[]): QuestionView {
-  const candidates: CandidateView[] = runs.map((r) => ({
+export function runsView(question: string, evidence: string | undefined, schema: Schema, runs: readonly CandidateRun[]): QuestionView {
+  const candidates = runs.map((r) => ({
     sql: r.sql ?? '',
-    exec: r.exec.ok && r.fingerprint !== null ? { ok: true, fingerprint: r.fingerprint, rowCount: r.exec.rows.length } : { ok: false, code: r.exec.ok ? 'SQLITE_ERROR' : r.exec.error.code },
-    ...(r.logprob === undefined ? {} : { logprob: r.logprob }),
-    ...(Object.keys(r.scores).length > 0 ? { scores: r.scores } : {}),
-    ...(r.normalizedSql === undefined ? {} : { normalizedSql: r.normalizedSql }),
+    exec: candidateExec(r.exec, r.fingerprint),
+    logprob: r.logprob,
+    scores: Object.keys(r.scores).length > 0 ? r.scores : undefined,
+    normalizedSql: r.normalizedSql,
   }));
-  return { question, ...(evidence === undefined ? {} : { evidence }), schema, candidates };
+  return questionView({ question, evidence, schema, candidates });
 }
 
 /** P as a sortable number: NaN (no estimate) ranks below every estimate. */

@@ -15,7 +15,7 @@
 import type { ExecErrorCode } from '../exec/types.ts';
 import { profileProbability } from '../profile.ts';
 import { buildClusters, computeSignals } from '../signals/index.ts';
-import { answerGroups, questionView } from './answers.ts';
+import { answerGroups, runsView } from './answers.ts';
 import { executeCandidates } from './execute.ts';
 import type { AskDeps, AskError, AskOutcome, AskRequest, AskStage, CandidateRun, SampledCandidate, StageProgress } from './types.ts';
 
@@ -72,7 +72,7 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
       ...(signal ? { signal } : {}),
       onProgress: (p) => onProgress?.({ stage: 'execute', progress: p.progress, text: p.text }),
     });
-    const clusters = buildClusters(questionView(request.question, request.evidence, request.schema, runs));
+    const clusters = buildClusters(runsView(request.question, request.evidence, request.schema, runs));
 
     stage = 'verify';
     const verifierErrors: { name: string; code: string; message: string }[] = [];
@@ -96,7 +96,7 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
 
     stage = 'signals';
     onProgress?.({ stage, progress: null, text: 'Computing signals' });
-    const view = questionView(request.question, request.evidence, request.schema, scored);
+    const view = runsView(request.question, request.evidence, request.schema, scored);
     const { values } = computeSignals(view, deps.registry, clusters);
     // The profile's model for a pool of this size (profile.ts: agreement means nothing in a pool of one).
     const poolSize = scored.length;

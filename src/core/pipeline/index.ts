@@ -11,7 +11,7 @@
 export * from './types.ts';
 export { runAsk, type AskOptions } from './ask.ts';
 export { executeCandidates, type ExecuteOptions } from './execute.ts';
-export { answerGroups, compareGroups, questionView, P_TIE_TOLERANCE } from './answers.ts';
+export { answerGroups, compareGroups, runsView, P_TIE_TOLERANCE } from './answers.ts';
 export { signalContributions, type SignalContribution } from './contributions.ts';
 export { decide, DEFAULT_TARGET_RISK, riskWording, targetRisks, type Decision } from './decide.ts';
 export { parseCandidateText, fixedCandidates, MAX_PASTED_CANDIDATES, MAX_CANDIDATE_TEXT_BYTES, type CandidateTextOutcome, type CandidateTextError, type CandidateTextErrorCode } from './candidate-text.ts';
