@@ -12,7 +12,7 @@ import { prepareAll, type DbAccess, type SqlAnalyzer } from '../core/eval/prepar
 import type { SqlFacts } from '../core/orm/sql-facts.ts';
 import type { PreparedQuestion } from '../core/eval/prepare.ts';
 import type { EquivalenceRule } from '../core/results/index.ts';
-import type { SqlPool } from '../engines/sql/index.ts';
+import { pooledDb, type SqlPool } from '../engines/sql/index.ts';
 import type { LoadedBenchmark } from './bench.ts';
 import { openDbFile } from './sql-pool.ts';
 
@@ -65,11 +65,7 @@ function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | u
       if (!opened.ok) return { ok: false, code: opened.error.code, message: opened.error.message };
       return {
         ok: true,
-        db: {
-          runMany: (sqls, signal, normalize) => pool.runMany(dbId, sqls, { ...runOpts, ...(signal ? { signal } : {}), ...(normalize === true ? { normalize } : {}) }),
-          normalizedSql: (sql) => pool.normalizedSql(dbId, sql),
-          ...('schema' in opened ? { schema: opened.schema } : {}),
-        },
+        db: { ...pooledDb(pool, dbId, runOpts), ...('schema' in opened ? { schema: opened.schema } : {}) },
       };
     },
     close: (dbId) => pool.close(dbId),

@@ -5,7 +5,7 @@
  */
 import type { Schema } from '../../core/schema.ts';
 import type { DbAccess, OpenedDb } from '../../core/eval/index.ts';
-import type { SqlPool } from '../../engines/sql/index.ts';
+import { pooledDb, type SqlPool } from '../../engines/sql/index.ts';
 import type { LoadedBench } from './bench-source.ts';
 
 const keyOf = (dbId: string): string => `bench:${dbId}`;
@@ -30,11 +30,7 @@ export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess<OpenedD
       const key = keyOf(dbId);
       return {
         ok: true,
-        db: {
-          runMany: (sqls, signal, normalize) => pool.runMany(key, sqls, { fingerprint: true, ...(signal ? { signal } : {}), ...(normalize === true ? { normalize } : {}) }),
-          normalizedSql: (sql) => pool.normalizedSql(key, sql),
-          schema: opened.schema,
-        },
+        db: { ...pooledDb(pool, key, { fingerprint: true }), schema: opened.schema },
       };
     },
     close: (dbId) => pool.close(keyOf(dbId)),

@@ -7,6 +7,7 @@
  */
 export { createSqlPool } from './pool/pool.ts';
 export { browserSqlSpawn } from './pool/browser-spawn.ts';
+export { pooledDb } from './pool/pooled-db.ts';
 export type {
   SqlOpenOptions,
   SqlPool,
