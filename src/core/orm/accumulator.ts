@@ -4,7 +4,12 @@
  * the same), in a dense array with a list of the indices touched, then read
  * out as a sparse vector or written into a dense row.
  */
-import type { SparseFeatures } from './featurize.ts';
+
+/** A sparse vector: strictly increasing `indices` in [0, dim) and their values. */
+export interface SparseFeatures {
+  readonly indices: Int32Array;
+  readonly values: Float32Array;
+}
 
 /**
  * Sums by index. One is kept per dimension and cleared after each vector

@@ -9,7 +9,7 @@
  * all its candidates is question-view.ts.
  */
 import type { Schema } from '../schema.ts';
-import { accumulator, type Accumulator } from './accumulator.ts';
+import { accumulator, type Accumulator, type SparseFeatures } from './accumulator.ts';
 import { cueIndicatorsOf } from './cues.ts';
 import { addHashedGroups, maskSql } from './hashed-grams.ts';
 import { checkFeaturizerConfig, DENSE_COUNT, type FeaturizerConfig } from './layout.ts';
@@ -18,6 +18,8 @@ import { questionView } from './question-view.ts';
 import { sqlShape } from './shape.ts';
 import { sqlFacts, type SqlFacts } from './sql-facts.ts';
 import { structureFeatures } from './structure.ts';
+
+export type { SparseFeatures };
 
 /** Candidate-set agreement of one candidate: shares of the N candidates it agrees with, each in [0, 1]. */
 export interface Agreement {
@@ -45,12 +47,6 @@ export interface OrmItem {
   readonly sql: string;
   readonly schema?: Schema;
   readonly agreement?: Agreement;
-}
-
-/** A sparse vector: strictly increasing `indices` in [0, dim) and their values. */
-export interface SparseFeatures {
-  readonly indices: Int32Array;
-  readonly values: Float32Array;
 }
 
 /** Options for {@link featurize}; `cache` maps SQL text → facts to skip re-parsing repeated candidates. */

@@ -32,37 +32,11 @@
  * unqualified column resolves in its own SELECT first, then in the scopes
  * around it; a name found in two sources of one SELECT is ambiguous.
  */
-import type { ColumnInfo, Schema, TableInfo } from '../schema.ts';
+import type { ColumnInfo, Schema } from '../schema.ts';
 import { columnName, cteName, isNode, isSelect, nameOf, qualifier, subqueryOf, walk, type Node, type Path } from './ast.ts';
-import { sourceOf } from './sources.ts';
+import { sourceOf, type Binding, type Source } from './sources.ts';
 
-/**
- * One FROM item. `key` is its canonical name: the lowercased table name;
- * `table#2`, `table#3`… for later occurrences of the same table in one FROM;
- * `#d1`, `#d2`… for subqueries in FROM, by position.
- */
-export interface Binding {
-  readonly kind: 'table' | 'derived' | 'cte';
-  /** The table or CTE name as written; the alias for a subquery. */
-  readonly name: string;
-  readonly key: string;
-  /** The alias as written, or null. */
-  readonly alias: string | null;
-  /** Position in the SELECT's `from` array. */
-  readonly index: number;
-}
-
-/** A FROM item read against a schema: a table or an aliased subquery, with its columns. */
-export interface Source {
-  /** The name column references qualify with: the alias, else the table name. */
-  readonly ref: string;
-  /** The schema table, or null for a derived table or an unknown name. */
-  readonly table: TableInfo | null;
-  readonly columns: readonly ColumnInfo[];
-  /** Position in the SELECT's `from` array. */
-  readonly index: number;
-  readonly kind: Binding['kind'];
-}
+export type { Binding, Source };
 
 /** The names visible inside one SELECT. Map keys are lowercased. */
 export interface Scope {
