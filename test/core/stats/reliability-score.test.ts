@@ -1,6 +1,6 @@
 // Expected values are counted by hand from the definition RS(c) = (right − c·wrong) / N
 // (+1 per right answer, −c per wrong one, 0 per abstention); the report-level figures are
-// recomputed independently by scripts/recompute-report.py (test/cli/eval-report-recomputes.test.ts).
+// recomputed independently by scripts/recompute-report.py (test/scripts/recompute-report-agrees-with-eval.test.ts).
 import { describe, expect, it } from 'vitest';
 import { answerCounts, bestReliabilityThreshold, reliabilityScore } from '../../../src/core/stats/reliability-score.ts';
 
