@@ -5,22 +5,13 @@
  * alias map the ORM's facts read.
  */
 import { describe, expect, it } from 'vitest';
-import type { Schema } from '../../../src/core/schema.ts';
 import { walk, type Node } from '../../../src/core/sql/ast.ts';
-import { parseSql } from '../../../src/core/sql/parse.ts';
 import { collectSelects, findColumn, lookup, resolve, sourceByRef } from '../../../src/core/sql/scope.ts';
 import { statementAliases } from '../../../src/core/sql/statement-aliases.ts';
-import { textTable } from './schema-fixture.ts';
+import { parsed, SINGER_CONCERT } from './schema-fixture.ts';
 
-const SCHEMA: Schema = {
-  tables: [textTable('singer', ['singer_id', 'name', 'age']), textTable('concert', ['concert_id', 'singer_id', 'year'])],
-};
-
-function ast(sql: string): Node {
-  const p = parseSql(sql);
-  if (!p.ok) throw new Error(`does not parse: ${sql}`);
-  return p.ast as unknown as Node;
-}
+const SCHEMA = SINGER_CONCERT;
+const ast = parsed;
 
 const ref = (q: string | null, column: string): Node => ({ type: 'column_ref', table: q, column });
 

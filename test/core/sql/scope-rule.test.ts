@@ -5,23 +5,13 @@
  * forms). Each example states SQLite's reading and checks that all three give it.
  */
 import { describe, expect, it } from 'vitest';
-import type { Schema } from '../../../src/core/schema.ts';
-import type { Node } from '../../../src/core/sql/ast.ts';
-import { parseSql } from '../../../src/core/sql/parse.ts';
 import { collectSelects, lookup, type Scope } from '../../../src/core/sql/scope.ts';
 import { structureKey } from '../../../src/core/sql/structure.ts';
 import { queryUsage } from '../../../src/core/sql/usage.ts';
-import { textTable } from './schema-fixture.ts';
+import { parsed, SINGER_CONCERT } from './schema-fixture.ts';
 
-const SCHEMA: Schema = {
-  tables: [textTable('singer', ['singer_id', 'name', 'age']), textTable('concert', ['concert_id', 'singer_id', 'year'])],
-};
-
-function ast(sql: string): Node {
-  const p = parseSql(sql);
-  if (!p.ok) throw new Error(`does not parse: ${sql}`);
-  return p.ast as unknown as Node;
-}
+const SCHEMA = SINGER_CONCERT;
+const ast = parsed;
 
 /** Each SELECT's path, with what it binds and what it sees beyond its FROM, as `name:kind` lists. */
 function scopes(sql: string): Record<string, { own: string[]; beyond: string[] }> {
