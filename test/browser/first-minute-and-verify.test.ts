@@ -171,7 +171,8 @@ describe('your own database', () => {
     await page.locator('#verify-sql').fill(wrong);
     await page.locator('#ask-submit').click();
     const box = page.locator('[data-decision]');
-    await box.waitFor({ timeout: 60_000 });
+    // The previous test's decision (three candidates) is still on the page until this Ask's replaces it: wait for this one's.
+    await box.locator('.small-pool', { hasText: 'One query' }).waitFor({ timeout: 60_000 });
     expect(await box.locator('.probability').textContent()).toBe(`${Math.round(expected.probability * 100)}%`);
     expect(await box.locator('.probability').textContent()).not.toBe('98%');
     const small = await box.locator('.small-pool').textContent();
