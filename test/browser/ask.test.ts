@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
 import { askAllDemo, type DemoAsk } from '../app/demo-ask.ts';
-import { openApp, type AppSession } from './harness.ts';
+import { demoReady, openApp, type AppSession } from './harness.ts';
 
 let app: AppSession;
 let at20: DemoAsk[];
@@ -20,7 +20,7 @@ const reference = new Database(DEMO_DB_PATH, { readonly: true });
 beforeAll(async () => {
   [at20, at10] = await Promise.all([askAllDemo(0.2), askAllDemo(0.1)]);
   app = await openApp();
-  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+  await demoReady(app);
   await app.page.locator('#replay-notice', { hasText: 'mutation generator' }).waitFor({ timeout: 30_000 });
 });
 afterAll(async () => {

@@ -10,14 +10,14 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
-import { openApp, type AppSession } from './harness.ts';
+import { demoReady, openApp, type AppSession } from './harness.ts';
 
 let app: AppSession;
 const reference = new Database(DEMO_DB_PATH, { readonly: true });
 
 beforeAll(async () => {
   app = await openApp();
-  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+  await demoReady(app);
 });
 afterAll(async () => {
   await app?.close();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
-import { openApp, type AppSession } from './harness.ts';
+import { demoReady, openApp, type AppSession } from './harness.ts';
 
 const K = 6;
 let app: AppSession;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'other-db.jsonl'), dev.map((q, i) => line(q, i, 'concert_singer')).join('\n') + '\n');
   writeFileSync(join(dir, 'empty.jsonl'), '');
   app = await openApp();
-  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+  await demoReady(app);
   await app.page.getByRole('tab', { name: 'Evaluate' }).click();
   await app.page.locator('#eval-zip').setInputFiles(join(dir, 'six.zip'));
   await app.page.locator('#bench-summary', { hasText: `${K} questions` }).waitFor({ timeout: 20_000 });

@@ -23,7 +23,7 @@ import { loadSqlRunner } from '../../src/engines/sql/worker/load.ts';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
 import { askAllDemo, CANDIDATES_PATH } from '../app/demo-ask.ts';
 import { evalCommand } from '../../src/cli/commands/eval.ts';
-import { openApp, type AppSession } from './harness.ts';
+import { demoReady, openApp, type AppSession } from './harness.ts';
 
 const K = 12;
 let app: AppSession;
@@ -49,7 +49,7 @@ beforeAll(async () => {
   expected = evaluate(prepared, { bootstrap: Number(evalCommand.spec.flags.bootstrap!.default), seed: 1, folds: 2 });
 
   app = await openApp();
-  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+  await demoReady(app);
 });
 afterAll(async () => {
   await app?.close();

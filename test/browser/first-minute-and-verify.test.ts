@@ -17,7 +17,7 @@ import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandFor, profileSignals } from '../../src/core/profile.ts';
 import { askAllDemo, askOwn, defaultProfile, type DemoAsk } from '../app/demo-ask.ts';
-import { openApp, type AppSession } from './harness.ts';
+import { demoReady, openApp, type AppSession } from './harness.ts';
 
 let app: AppSession;
 let at20: DemoAsk[];
@@ -32,7 +32,7 @@ beforeAll(async () => {
   writeFileSync(ownDb, db.export());
   db.close();
   app = await openApp();
-  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+  await demoReady(app);
 });
 afterAll(async () => {
   await app?.close();

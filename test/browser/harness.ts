@@ -50,6 +50,15 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<{ bro
  * const app = await openApp({ query: '?db=demo' });
  * await app.page.getByRole('button', { name: 'Run' }).click();
  */
+/**
+ * Waits until the page has opened the bundled demo database (what most tests start from).
+ *
+ * @example app = await openApp(); await demoReady(app);
+ */
+export async function demoReady(app: AppSession): Promise<void> {
+  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+}
+
 export async function openApp(
   options: LaunchOptions & {
     query?: string;

@@ -11,17 +11,13 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { buildAppConfig } from '../../src/engines/llm/app-config.ts';
 import { modelFolderUrl } from '../../src/engines/llm/model-url.ts';
-import { openApp, type AppSession } from './harness.ts';
+import { demoReady, openApp, type AppSession } from './harness.ts';
 
 let app: AppSession | null = null;
 afterEach(async () => {
   await app?.close();
   app = null;
 });
-
-async function demoReady(a: AppSession): Promise<void> {
-  await a.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
-}
 
 async function ask(a: AppSession, question: string): Promise<void> {
   await a.page.getByLabel('Question', { exact: true }).fill(question);

@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementShares } from '../../src/core/orm/agreement.ts';
 import { createOrmScorer } from '../../src/node/orm/score.ts';
 import { BUNDLED_ORM_SIDECAR_URL } from '../../src/app/orm/model-store.ts';
-import { appUrl, openApp, type AppSession } from './harness.ts';
+import { appUrl, demoReady, openApp, type AppSession } from './harness.ts';
 import { askAllDemo } from '../app/demo-ask.ts';
 import { scoresOrThrow } from '../../src/engines/orm/engine.ts';
 
 let app: AppSession;
 beforeAll(async () => {
   app = await openApp();
-  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+  await demoReady(app);
 });
 afterAll(async () => app?.close());
 

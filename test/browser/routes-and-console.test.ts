@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
-import { appUrl, openApp, type AppSession } from './harness.ts';
+import { appUrl, demoReady, openApp, type AppSession } from './harness.ts';
 
 let app: AppSession;
 const reference = new Database(DEMO_DB_PATH, { readonly: true });
@@ -46,7 +46,7 @@ const editorText = (page: Page): Promise<string | null> => page.getByLabel(/SQL 
 
 beforeAll(async () => {
   app = await openApp();
-  await app.page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+  await demoReady(app);
 });
 afterAll(async () => {
   await app?.close();
