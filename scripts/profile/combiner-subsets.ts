@@ -32,7 +32,7 @@ import { featureRows, signalMatrix } from '../../src/core/eval/matrix.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { subsamplePrepared } from '../../src/core/eval/subsample.ts';
 import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
-import { computeSignals, createSignalRegistry, defaultSignals, verifierSignal } from '../../src/core/signals/index.ts';
+import { computeSignals, registryWithVerifiers } from '../../src/core/signals/index.ts';
 import type { QuestionView } from '../../src/core/signals/types.ts';
 import { auroc, createRng, crossfitGuarded } from '../../src/core/stats/index.ts';
 
@@ -71,8 +71,7 @@ function birdRows(dir: string, seed: number): Rows[] {
     const v = fitScaledLogistic(train, 10);
     records.forEach((r, q) => { if (r.db_id === db) r.candidates.forEach((_, j) => { const f = feats[q]![j]; score[q]![j] = f ? v.score(f) : 0; }); });
   }
-  const registry = createSignalRegistry(defaultSignals());
-  registry.register(verifierSignal('orm_sql'));
+  const registry = registryWithVerifiers(['orm_sql']);
   const families = new Map<string, (source: string) => boolean>([
     ['bird', () => true],
     ['bird:Qwen2.5-Coder-7B-Instruct', (s) => s.includes('/Qwen2.5-Coder-7B-Instruct/')],
