@@ -25,7 +25,7 @@ describe.runIf(readable)('a stale bundle in a read-only install', () => {
     let r;
     try {
       utimesSync(source, atime, new Date(Date.now() + 60_000));
-      const env = { ...process.env, HOME: tmpdir() };
+      const env: NodeJS.ProcessEnv = { ...process.env, HOME: tmpdir() };
       delete env.CONFIDE_SOURCE;
       r = spawnSync(process.execPath, ['bin/confide.mjs', '--help'], { uid: NOBODY, gid: NOBODY, encoding: 'utf8', env, timeout: 120_000 });
     } finally {
