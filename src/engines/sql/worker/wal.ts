@@ -183,18 +183,3 @@ export function walOverlay(main: RandomAccess, wal: RandomAccess, index: WalInde
     },
   };
 }
-
-/**
- * Random access over bytes in memory (a database or log handed over whole).
- *
- * @example bytesRandomAccess(new Uint8Array(await file.arrayBuffer()));
- */
-export function bytesRandomAccess(bytes: Uint8Array): RandomAccess {
-  return {
-    size: bytes.length,
-    read(into, position) {
-      into.set(bytes.subarray(position, position + into.length));
-    },
-    close() {},
-  };
-}
