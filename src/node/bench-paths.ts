@@ -5,12 +5,14 @@
  * benchmark's database folder (`database/`, or `<split>_databases/` for BIRD;
  * for a labeled file from any layout, ORM training's anyDatabasePaths).
  * A file that leads out, even through a symlinked folder, is refused with
- * OUTSIDE_BENCH instead of being read.
+ * OUTSIDE_BENCH instead of being read; a folder, FIFO or device where the
+ * database file should be, with NOT_A_FILE.
  */
 import { realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep, isAbsolute } from 'node:path';
 import { dbIdProblem } from '../core/bench/db-id.ts';
 import { BenchFileError } from '../core/bench/errors.ts';
+import { notAFile } from './file-kind.ts';
 
 /**
  * True when `child` (a real path) is `folder` (a real path) or inside it.
@@ -45,6 +47,21 @@ export function locateDatabase(dir: string, dbId: string, tries: readonly string
       throw new BenchFileError({ code: 'OUTSIDE_BENCH', file: dir, problem: `refuses database "${dbId}": ${rel} leads to ${real}, outside the benchmark's database folder ${realFolder ?? folder}` });
     }
     if (statSync(real).isFile()) return real;
+  }
+  return refuseNotAFile(dir, dbId, tries);
+}
+
+/**
+ * After no try held a regular file: null when none holds anything (the
+ * database is missing), else NOT_A_FILE naming the path and what is there (a
+ * folder, a FIFO, a device), rather than the questions skipped as if their
+ * database were missing ("no gold SQL").
+ */
+function refuseNotAFile(dir: string, dbId: string, tries: readonly string[]): null {
+  for (const rel of tries) {
+    const real = realOrNull(join(resolve(dir, rel, '..', '..'), dbId, `${dbId}.sqlite`));
+    const kind = real === null ? null : notAFile(statSync(real));
+    if (kind !== null) throw new BenchFileError({ code: 'NOT_A_FILE', file: dir, problem: `database "${dbId}": ${rel} is ${kind}, not a database file; put the SQLite file there` });
   }
   return null;
 }

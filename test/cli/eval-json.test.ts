@@ -31,6 +31,15 @@ describe('confide eval', () => {
     expect(r.stdout).toContain('Reliability score RS(c)');
   });
 
+  it('bounds the resamples and the folds before any work', async () => {
+    for (const [flag, value, words] of [['--bootstrap', '1e9', '--bootstrap must be a whole number of resamples from 1 to 100,000, got 1e9'], ['--bootstrap', '2.5', 'got 2.5'], ['--folds', '0', '--folds must be a whole number, at least 2, got 0']]) {
+      const r = await runCli(['eval', '--bench', 'public/demo', '--candidates', 'public/demo/candidates.jsonl', flag!, value!]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(words);
+      expect(r.stderr).not.toContain('executing');
+    }
+  });
+
   it('rejects an unknown --group with the usage text', async () => {
     const r = await runCli(['eval', '--bench', 'public/demo', '--candidates', 'x.jsonl', '--group', 'table']);
     expect(r.code).toBe(2);

@@ -9,6 +9,7 @@
  * read by the decision; when every answered candidate carries a label, the
  * realized risk among answered questions is printed to stderr.
  */
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { QuestionRecord } from '../../core/bench/types.ts';
 import { fixedCandidates, MAX_CANDIDATE_TEXT_BYTES, parseCandidateText } from '../../core/pipeline/candidate-text.ts';
@@ -18,7 +19,7 @@ import { askRegistry, runAsk, type SampledCandidate, type Verifier } from '../..
 import { checkProfile } from '../../core/profile-check.ts';
 import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
 import type { Schema } from '../../core/schema.ts';
-import type { SqlPool } from '../../engines/sql/index.ts';
+import { walWords, type SqlPool } from '../../engines/sql/index.ts';
 import { loadBenchmark, readCandidateFile } from '../../node/bench.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { checkInputs, readInputText, readStreamText } from '../../node/input-file.ts';
@@ -134,6 +135,8 @@ export const askCommand: Command = {
         if (!parsed.ok) throw parsed.error;
         const opened = await openDbFile(pool, 'db', flags.db as string);
         if (!opened.ok) throw opened.error;
+        const note = walWords(basename(flags.db as string), opened.wal);
+        if (note !== null) process.stderr.write(`note: ${note}\n`);
         lines.push(await askOne(ctx, 'db', opened.schema, 'question', flags.question as string, flags.evidence as string | undefined, parsed.candidates));
       } else {
         const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });

@@ -1,4 +1,6 @@
 /** `confide schema --db FILE.sqlite`: the schema as JSON on stdout. */
+import { basename } from 'node:path';
+import { walWords } from '../../engines/sql/index.ts';
 import { parseFlags } from '../args.ts';
 import { checkInput } from '../../node/input-file.ts';
 import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
@@ -20,6 +22,8 @@ export const schemaCommand: Command = {
         process.stderr.write(`confide schema: ${path}: ${opened.error.code}: ${opened.error.message}\n`);
         return 1;
       }
+      const note = walWords(basename(path), opened.wal);
+      if (note !== null) process.stderr.write(`note: ${note}\n`);
       process.stdout.write(JSON.stringify(opened.schema, null, 2) + '\n');
       return 0;
     } finally {

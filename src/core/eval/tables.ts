@@ -11,6 +11,7 @@
  * undefined value (NaN, or null after a JSON round trip) prints as "NaN"; an
  * absent value prints as "—".
  */
+import { standInWords } from '../profile.ts';
 import type { EvalReport, SelectiveRow } from './types.ts';
 
 export interface ReportTable {
@@ -167,9 +168,11 @@ function reliabilityTable(rs: EvalReport['reliability_score'], selective: readon
  */
 function poolSizeTable(r: EvalReport): ReportTable {
   const risks = r.by_pool_size[0]?.at.map((a) => a.target_risk) ?? [];
+  const last = r.profile.bands.at(-1);
+  const standIn = last === undefined ? null : standInWords(last);
   return {
     id: 'by-pool-size',
-    title: "Calibration by pool size (each question's pool cut to N candidates; the profile's band for N, out of fold; coverage / risk on the test half)",
+    title: `Calibration by pool size (each question's pool cut to N candidates; the profile's band for N, out of fold; coverage / risk on the test half)${standIn === null ? '' : `; ${standIn}`}`,
     header: ['N', 'band', 'questions', 'accuracy', 'ECE', ...risks.map((t) => `risk ≤ ${f3(t)}: coverage / risk (P ≥)`)],
     rows: r.by_pool_size.map((row) => [
       String(row.size),
