@@ -1,8 +1,14 @@
-/** `confide schema --db FILE.sqlite`: the schema as JSON on stdout. */
+/**
+ * `confide schema --db FILE.sqlite`: the schema (tables, then views, marked
+ * so) as text on a terminal (schema-listing.ts), as JSON with `--json` or
+ * when stdout is a pipe or a file.
+ */
 import { parseFlags } from '../args.ts';
 import { checkInput } from '../../node/input-file.ts';
+import { basename } from 'node:path';
 import { createNodeSqlPool, openDbFile } from '../../node/sql-pool.ts';
 import type { Command } from '../command.ts';
+import { schemaListing } from '../schema-listing.ts';
 import { SCHEMA_SPEC } from '../specs.ts';
 
 const spec = SCHEMA_SPEC;
@@ -20,7 +26,8 @@ export const schemaCommand: Command = {
         process.stderr.write(`confide schema: ${path}: ${opened.error.code}: ${opened.error.message}\n`);
         return 1;
       }
-      process.stdout.write(JSON.stringify(opened.schema, null, 2) + '\n');
+      const json = flags.json === true || process.stdout.isTTY !== true;
+      process.stdout.write(json ? JSON.stringify(opened.schema, null, 2) + '\n' : schemaListing(opened.schema, basename(path)));
       return 0;
     } finally {
       pool.terminate();
