@@ -6,6 +6,7 @@
  * "view"), `table.` or `alias.` followed by that table's columns
  * (CodeMirror's own schema completion), and a bare name completed from the
  * columns of the tables the statement names (core/sql's tablesNamed).
+ * The console reads the selection to run the statement under the cursor.
  *
  * Styles: CodeMirror writes its base theme into a `<style>` element, which
  * the page's policy allows (`style-src 'self' 'unsafe-inline'`, src/app/csp.ts);
@@ -28,8 +29,10 @@ export { tablesNamed } from '../core/sql/tables-named.ts';
 export interface SqlEditor {
   readonly element: HTMLElement;
   value(): string;
-  /** Replaces the whole text and puts the cursor at its end. */
-  setValue(text: string): void;
+  /** Replaces the whole text and puts the cursor at `cursor` (default: its end). */
+  setValue(text: string, cursor?: number): void;
+  /** The selection (from = to: the cursor), as offsets into the text. */
+  selection(): { readonly from: number; readonly to: number };
   /** Completes from this schema from now on (null: keywords only). */
   setSchema(schema: Schema | null): void;
   focus(): void;
@@ -42,6 +45,8 @@ export interface SqlEditorOptions {
   readonly placeholder?: string;
   /** Called on Ctrl+Enter / Cmd+Enter. */
   onRun(): void;
+  /** Called with the text after every change to it. */
+  onChange?(text: string): void;
 }
 
 /** CodeMirror's schema namespace: each table (and view, marked so) with its columns. */
@@ -95,6 +100,9 @@ export function createSqlEditor(options: SqlEditorOptions): SqlEditor {
       syntaxHighlighting(classHighlighter),
       keymap.of([...completionKeymap, ...historyKeymap, ...defaultKeymap]),
       EditorView.lineWrapping,
+      EditorView.updateListener.of((u) => {
+        if (u.docChanged) options.onChange?.(u.state.doc.toString());
+      }),
       EditorView.editorAttributes.of({ class: 'sql-editor' }),
       EditorView.contentAttributes.of({ 'aria-labelledby': options.labelledBy, spellcheck: 'false', autocapitalize: 'off', autocorrect: 'off' }),
       ...(options.placeholder === undefined ? [] : [placeholder(options.placeholder)]),
@@ -103,8 +111,12 @@ export function createSqlEditor(options: SqlEditorOptions): SqlEditor {
   return {
     element: view.dom,
     value: () => view.state.doc.toString(),
-    setValue(text) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: text.length } });
+    setValue(text, cursor = text.length) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: Math.max(0, Math.min(cursor, text.length)) } });
+    },
+    selection() {
+      const { from, to } = view.state.selection.main;
+      return { from, to };
     },
     setSchema(s) {
       schema = s;
