@@ -10,6 +10,7 @@
 import type { Cell, ExecOutcome } from '../core/exec/types.ts';
 import { FACET_MAX_VALUES, FACET_MORE, FACET_VALUES, type BrowseFilter } from './browse-sql.ts';
 import { el } from './dom.ts';
+import { execErrorView } from './exec-error-view.ts';
 import { formatCell, plural, shortenText } from './format.ts';
 
 /** A filter with the words it is shown in. */
@@ -67,7 +68,7 @@ export function facetBox(o: FacetBoxOptions): HTMLElement {
   );
   if (!o.outcome.ok) {
     return el('section', { class: 'facet', 'aria-labelledby': title, 'data-facet': o.column }, head,
-      el('p', { class: 'error' }, o.outcome.error.message, ' ', el('span', { class: 'code' }, `(${o.outcome.error.code})`)));
+      ...execErrorView(o.outcome.error, { alert: false }));
   }
   const shown = o.shown ?? FACET_VALUES;
   const rows = o.outcome.rows.slice(0, shown);
