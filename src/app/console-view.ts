@@ -57,7 +57,7 @@ export interface ConsoleOptions {
   onQuery(params: Record<string, string>, how: 'push' | 'replace'): void;
 }
 
-/** Who started a run: a person (Run, Ctrl+Enter, a button), a link, or Back/Forward. */
+/** Who started a run: a person (Run, Ctrl+Enter, a button), a link opened with the page, or a later move in the URL (Back, Forward, a typed hash). */
 type RunCause = 'person' | 'link' | 'history';
 
 /** The time limit chosen last in this browser, or the default. */
@@ -145,7 +145,7 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     replace(out, el('p', { class: 'muted' }, `Running on ${db.name}…`));
     const r: ExecOutcome = await pool.run(db.key, pick.sql, { timeoutMs: chosenLimit() });
     run.disabled = false;
-    if (cause !== 'history' && pick.sql.trim() !== '') {
+    if (pick.sql.trim() !== '') {
       history = remember(localStorage, history, { sql: pick.sql.trim(), db: db.name });
       showHistory();
     }
@@ -223,7 +223,7 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
       if (cause === 'app' && sql === editor.value() && at === routedAt) return;
       routed = sql;
       routedAt = at;
-      linked = cause === 'history' ? linked : sql;
+      linked = sql; // from a URL: a link, a typed hash, or Back/Forward
       editor.setValue(sql, pickStatement(sql, { index: at }).from);
       void execute(cause === 'history' ? 'history' : 'link');
     },
