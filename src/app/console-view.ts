@@ -57,7 +57,7 @@ export interface ConsoleOptions {
   onQuery(params: Record<string, string>, how: 'push' | 'replace'): void;
 }
 
-/** Who started a run: a person (Run, Ctrl+Enter, a button), a link opened with the page, or a later move in the URL (Back, Forward, a typed hash). */
+/** Who started a run: a person (Run, Ctrl+Enter, a button), a link (opened with the page, followed or typed), or Back/Forward to a query run here. */
 type RunCause = 'person' | 'link' | 'history';
 
 /** The time limit chosen last in this browser, or the default. */
@@ -223,7 +223,7 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
       if (cause === 'app' && sql === editor.value() && at === routedAt) return;
       routed = sql;
       routedAt = at;
-      linked = sql; // from a URL: a link, a typed hash, or Back/Forward
+      linked = cause === 'history' ? null : sql; // Back or Forward to a query run here is not a link
       editor.setValue(sql, pickStatement(sql, { index: at }).from);
       void execute(cause === 'history' ? 'history' : 'link');
     },

@@ -45,10 +45,13 @@ export function barAxis(labels: readonly string[], width: number, yChars: number
   const band = (width - left - 20) / Math.max(1, labels.length);
   const longest = Math.max(0, ...labels.map((l) => shortLabel(l).length)) * CHAR_PX;
   if (longest + 6 <= band) return { marginLeft: left, marginBottom: 40, rotate: 0, ticks: labels };
-  const every = Math.max(1, Math.ceil(LINE_PX / Math.max(band, 0.1)));
   const reach = longest * Math.SQRT1_2; // a 45° label's width and height
+  // The first label's reach left of its bar's middle must fit in the margin: m ≥ reach + 8 − (width − m − 20) / 2n.
+  const n = Math.max(1, labels.length);
+  const marginLeft = Math.max(left, Math.ceil((reach + 8 - (width - 20) / (2 * n)) / (1 - 1 / (2 * n))));
+  const every = Math.max(1, Math.ceil(LINE_PX / Math.max((width - marginLeft - 20) / n, 0.1)));
   return {
-    marginLeft: Math.max(left, Math.ceil(reach - band / 2 + 8)),
+    marginLeft,
     marginBottom: Math.ceil(reach + 34),
     rotate: -45,
     ticks: labels.filter((_, i) => i % every === 0),

@@ -17,8 +17,16 @@ export interface Route {
   readonly params: URLSearchParams;
 }
 
-/** What caused a route to be shown: the page loading, Back/Forward or a typed hash, or the app itself. */
-export type RouteCause = 'load' | 'history' | 'app';
+/**
+ * What caused a route to be shown: the page loading; Back or Forward to an
+ * entry the app made (`history`); a link followed or a hash typed, or Back
+ * and Forward to such an entry (`link`); or the app itself.
+ */
+export type RouteCause = 'load' | 'history' | 'link' | 'app';
+
+/** The state of every history entry the app makes, so Back and Forward to one can be told from a link. */
+const APP_ENTRY = { confide: true } as const;
+const madeByApp = (state: unknown): boolean => typeof state === 'object' && state !== null && (state as { confide?: unknown }).confide === true;
 
 /**
  * Reads a hash (with or without its `#`). Parameters are form-encoded, as
@@ -89,23 +97,23 @@ export function createRouter(views: readonly string[], fallback: string, show: (
     const route = parseRoute(location.hash);
     if (!known.has(route.view)) return;
     shown = location.hash;
-    show(route, 'history');
+    show(route, madeByApp(history.state) ? 'history' : 'link');
   };
   return {
     go(view, params = {}) {
       const hash = routeHash(view, params);
-      if (hash !== location.hash) history.pushState(null, '', hash);
+      if (hash !== location.hash) history.pushState(APP_ENTRY, '', hash);
       shown = location.hash;
       show(parseRoute(hash), 'app');
     },
     push(view, params = {}) {
       const hash = routeHash(view, params);
-      if (hash !== location.hash) history.pushState(null, '', hash);
+      if (hash !== location.hash) history.pushState(APP_ENTRY, '', hash);
       shown = location.hash;
     },
     replace(view, params = {}) {
       const hash = routeHash(view, params);
-      if (hash !== location.hash) history.replaceState(history.state, '', hash);
+      if (hash !== location.hash) history.replaceState(APP_ENTRY, '', hash);
       shown = location.hash;
     },
     start() {
