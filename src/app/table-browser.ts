@@ -31,8 +31,6 @@ export { BROWSE_PAGE_ROWS } from './browse-sql.ts';
 
 export interface TableBrowser {
   readonly element: HTMLElement;
-  /** Shows the first page of `table` (a step of its own in the history). */
-  browse(table: string): void;
   /** The URL parameters of what it shows (none when no table is chosen). */
   params(): RouteParams;
   /** Shows what a URL says (a link, Back or Forward, a reload); waits for a database when none is open. */
@@ -49,7 +47,9 @@ const NONE: BrowseState = { table: '', sort: null, filters: [], facets: [], page
 /**
  * Builds the browser.
  *
- * @example const browser = tableBrowser(pool, dbs, { onState: (p, how) => router[how]('browse', p) }); browser.browse('books');
+ * @example
+ * const browser = tableBrowser(pool, dbs, { onState: (p, how) => router[how]('browse', p) });
+ * browser.route(new URLSearchParams('table=books&sort=price'));
  */
 export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: TableBrowserOptions): TableBrowser {
   const tableSelect = el('select', { id: 'browse-table' });
@@ -228,11 +228,6 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
   );
   return {
     element,
-    browse(table) {
-      note.hidden = true;
-      go({ ...NONE, table }, 'push');
-      element.scrollIntoView({ block: 'start' });
-    },
     params: () => (state.table === '' ? {} : browseParams(state)),
     route: apply,
   };
