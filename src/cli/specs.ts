@@ -19,8 +19,11 @@ export const BENCH_FLAGS = {
 
 export const SCHEMA_SPEC: CommandSpec = {
   name: 'schema',
-  summary: 'print a SQLite database schema as JSON (tables, columns, types, keys, row counts, samples)',
-  flags: { db: { type: 'string', required: true, help: 'the SQLite file' } },
+  summary: 'print a SQLite database schema (tables and views, columns, types, keys, row counts, samples): text on a terminal, else JSON',
+  flags: {
+    db: { type: 'string', required: true, help: 'the SQLite file' },
+    json: { type: 'boolean', help: 'JSON even on a terminal (a pipe or a file always gets JSON)' },
+  },
 };
 
 export const LABEL_SPEC: CommandSpec = {

@@ -47,7 +47,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const risk = riskControl();
   const sources = candidateSourcePicker(deps.live, () => question.focus());
   const orm = ormToggle(deps.orm);
-  const result = askResultArea({ risk: () => risk.value(), checkOwnSql: sources.checkOwnSql, ...(deps.openConsole ? { openConsole: deps.openConsole } : {}) });
+  const result = askResultArea({ risk: () => risk.value(), checkOwnSql: sources.checkOwnSql, schema: () => deps.dbs.current?.schema ?? null, ...(deps.openConsole ? { openConsole: deps.openConsole } : {}) });
   const progress = createProgress('Ask progress');
   const submit = el('button', { type: 'submit', class: 'primary', id: 'ask-submit' }, 'Ask');
   const profileLine = el('p', { class: 'muted profile-line' });

@@ -8,6 +8,7 @@
 import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import type { ModelRequest } from '../../engines/llm/index.ts';
 import type { OpenDatabase } from '../database.ts';
+import { fileButton } from '../file-button.ts';
 import { el, replace } from '../dom.ts';
 import { readCandidatesOffThread } from '../evaluate/bench-source.ts';
 import { dismissibleNote } from '../notices.ts';
@@ -75,7 +76,7 @@ export function candidateSourcePicker(live: LiveSource | undefined, focusQuestio
     el('option', { value: 'live' }, 'Live model (WebGPU)'),
   );
   const replayFile = el('input', { type: 'file', id: 'ask-replay-file', accept: '.jsonl,.json,application/x-ndjson' });
-  const replayBox = el('div', {}, el('label', { for: 'ask-replay-file' }, 'Other candidate file (optional)'), replayFile);
+  const replayBox = el('div', {}, fileButton(replayFile, 'Load another candidate file…', 'ask-replay-file-button'), replayFile);
   const verify = verifyPanel();
   const note = el('div', { class: 'source-note', 'aria-live': 'polite' });
   const listeners: (() => void)[] = [];
