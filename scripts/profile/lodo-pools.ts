@@ -57,7 +57,7 @@ async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: read
   const sampled = q.view.candidates.map((c) => ({ sql: c.sql, source: 'file', ...(c.scores ? { scores: c.scores } : {}) }));
   const out = await runAsk(
     { question: q.question, ...(q.evidence ? { evidence: q.evidence } : {}), schema: q.view.schema! },
-    { generator: fixedCandidates(sampled), runMany: async (sqls) => sqls.map((s) => outcomes.get(s)!), normalizedSql: async (s) => normalized.get(s) ?? null, registry, profile },
+    { generator: fixedCandidates(sampled), runMany: async (sqls) => sqls.map((s) => outcomes.get(s)!), normalizedSql: async (s) => normalized.get(s) ?? null, registry, profile, evidence: false },
   );
   if (!out.ok) throw new Error(`${q.id}: ${out.error.message}`);
   const answered = new Map(risks.map((r) => [r, decide(out.result, profile, r).kind === 'answer'] as const));

@@ -62,8 +62,12 @@ export async function gatherEvidence(
   }
   const fresh = [...new Set([...plans.values()].flatMap((p) => p.probes.map((x) => x.sql)))].filter((sql) => !cache.has(sql));
   if (fresh.length > 0) {
-    const outcomes = await runProbes(fresh);
-    fresh.forEach((sql, i) => cache.set(sql, outcomes[i]!));
+    // A probe that cannot run (or a runner that cannot run probes) leaves its finding unread; it never fails the caller.
+    const outcomes = await runProbes(fresh).catch(() => [] as readonly ExecOutcome[]);
+    fresh.forEach((sql, i) => {
+      const o = outcomes[i];
+      if (o !== undefined && typeof o === 'object' && typeof o.ok === 'boolean') cache.set(sql, o);
+    });
   }
   const evidence = candidates.map((c) => {
     const plan = c.sql === null ? undefined : plans.get(c.sql);

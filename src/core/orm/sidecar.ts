@@ -98,7 +98,7 @@ export function parseSidecar(value: unknown, source?: string): OrmSidecar {
     bad(`featurizer: ${(e as Error).message}`);
   }
   if (typeof f.agreement !== 'boolean') bad('"featurizer.agreement" must be true or false');
-  const names = denseFeatureNames();
+  const names = denseFeatureNames(f as { evidence?: boolean });
   const given = f.denseFeatures;
   if (!Array.isArray(given) || given.length !== names.length || given.some((n, i) => n !== names[i])) {
     bad('its dense feature names differ from this build\'s featurizer (the model was trained with another featurizer version)');

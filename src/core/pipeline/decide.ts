@@ -13,6 +13,7 @@
  * setting, as a group; each answer's own P is shown beside it. A target risk
  * the profile has no entry for is a broken contract (RangeError).
  */
+import type { Finding } from '../evidence/types.ts';
 import { bandFor, bandWords, thresholdAt, targetRisks, type CalibrationProfile, type PoolBand } from '../profile.ts';
 import { signalContributions, type SignalContribution } from './contributions.ts';
 import { signalLabel } from './signal-labels.ts';
@@ -39,6 +40,8 @@ export interface Decision {
   readonly supporting: readonly SignalContribution[];
   /** Signals lower than usual (or missing) that pushed it down, strongest first. */
   readonly against: readonly SignalContribution[];
+  /** What the chosen query's result shows (core/evidence), each in plain words; its reasons are among `reasons`. */
+  readonly findings: readonly Finding[];
 }
 
 /** The risk level the app and `confide ask` use unless told otherwise: at most 20% of answers wrong. */
@@ -131,7 +134,8 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   const against = contributions.filter((c) => c.logit < -0.05 && (c.z === null || c.z < 0)).sort((a, b) => a.logit - b.logit);
   const chosenRuns = result.chosen >= 0 && result.candidates[result.chosen]!.exec.ok;
   const answer = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
-  const reasons = agreementReasons(result);
+  const findings = result.chosen >= 0 ? (result.candidates[result.chosen]!.evidence?.findings ?? []) : [];
+  const reasons = [...agreementReasons(result), ...findings.map((f) => f.reason)];
   const promise = riskWording(targetRisk);
   const estimate = Number.isFinite(p) ? `This answer's estimated P(correct) is ${p.toFixed(2)}` : 'No P(correct) could be estimated';
   const setting = band === null ? '' : `for pools of ${bandWords(band)}`;
@@ -162,5 +166,6 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
     smallPool: smallPoolWords(poolSize, band, result.signals),
     supporting,
     against,
+    findings,
   };
 }

@@ -57,7 +57,7 @@ export function writeOrmFiles(o: WriteOrmFilesOptions): { sidecar: OrmSidecar; m
     version: 1,
     name: o.name,
     model: `${o.name}.onnx`,
-    featurizer: { ...o.featurizer, denseFeatures: denseFeatureNames() },
+    featurizer: { ...o.featurizer, denseFeatures: denseFeatureNames(o.featurizer) },
     architecture: {
       sizes: o.params.sizes,
       activation: 'relu',
