@@ -24,7 +24,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql, type RealData } from './profile/real-pools.ts';
+import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, REAL_DATA, realDataPresent, withOrmSql, type RealData } from './profile/real-pools.ts';
 import { evaluate } from '../src/core/eval/report.ts';
 import type { CalibrationProfile } from '../src/core/profile.ts';
 
@@ -47,7 +47,7 @@ export function profileDataPresent(data: RealData = REAL_DATA): boolean {
 export async function fitDefaultProfile(created: string, data: RealData = REAL_DATA): Promise<CalibrationProfile> {
   if (!profileDataPresent(data)) throw new Error(`fit-default-profile: no real candidates at ${data.candidates}, no Spider at ${data.bench} or no BIRD runs at ${data.bird}`);
   const prepared = await labeledSpiderA(data);
-  const orm = ormSqlSource(prepared, data, () => mutantRows(data), PROFILE_SEED);
+  const orm = await ormSqlEvidenceSource(prepared, data, () => mutantRows(data), PROFILE_SEED);
   const scored = withOrmSql(prepared, await orm.scoresFor(prepared, (db) => [db]));
   const dbs = new Set(prepared.map((p) => p.db_id));
   const report = evaluate(scored, {

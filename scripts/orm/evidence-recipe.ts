@@ -1,8 +1,8 @@
 /**
  * The evidence-reading verifier's recipe (`orm-v3`), for measuring it and
  * for cross-fitting `orm_sql` by database: an L2 logistic model over the
- * featurizer's dense question–SQL slots, the evidence of what the query
- * returns (core/evidence, EVIDENCE_FEATURES) and the agreement slots, on
+ * featurizer's dense question–SQL slots, the agreement slots and the
+ * evidence of what the query returns (core/evidence, EVIDENCE_FEATURES), on
  * z-scored features, trained on real systems' candidates with their pools'
  * agreement and their evidence, plus (with `extra`) the `orm-v2` recipe's
  * seeded eighth of BIRD dev's labeled runs and quarter of mutants of Spider
@@ -53,6 +53,15 @@ export interface EvidenceRecipe {
   readonly lambda?: number;
 }
 
+/**
+ * The shipped recipe (`orm-v3`, scripts/orm/train-real.ts) and the one the
+ * default profile's `orm_sql` is cross-fitted with (scripts/profile/real-pools.ts):
+ * every evidence group, the other sources' samples, schema-linking slots
+ * penalized ten times harder. Chosen on Spider-A leave-one-database-out
+ * (scripts/orm/evidence-lodo.ts; model card).
+ */
+export const ORM_V3_RECIPE: EvidenceRecipe = { name: 'orm-v3', groups: [...EVIDENCE_GROUPS], extra: true, linkPenalty: 10, lambda: 10 };
+
 /** Column index of the first link slot in the dense text features. */
 export const LINK_START = STRUCTURE_FEATURES.length + 3 * CUES.length;
 
@@ -62,13 +71,13 @@ export function evidenceSlots(e: CandidateEvidence | null | undefined, groups: r
   return EVIDENCE_FEATURES.map((name, j) => (GROUP_OF[name] === null || groups.includes(GROUP_OF[name]!) ? e.features[j]! : 0));
 }
 
-/** The penalties of a row's columns: text (links × linkPenalty), evidence, agreement. */
+/** The penalties of a row's columns, in the featurizer's dense order: text (links × linkPenalty), agreement, evidence. */
 export function recipePenalties(recipe: EvidenceRecipe): number[] {
   const link = recipe.linkPenalty ?? 1;
   return [
     ...Array.from({ length: TEXT_DIM }, (_, j) => (j >= LINK_START && j < LINK_START + LINK_FEATURES.length ? link : 1)),
-    ...EVIDENCE_FEATURES.map(() => 1),
     1, 1, 1, 1,
+    ...EVIDENCE_FEATURES.map(() => 1),
   ];
 }
 
@@ -80,7 +89,7 @@ export interface RecipeFit {
 }
 
 /**
- * Fits the recipe on rows laid out as [text, evidence, agreement].
+ * Fits the recipe on rows laid out as the featurizer's dense slots: [text, agreement, evidence].
  *
  * @example const v = fitRecipe(rows, recipe); v.score(rows[0].x);
  */
@@ -91,9 +100,9 @@ export function fitRecipe(rows: readonly XY[], recipe: EvidenceRecipe): RecipeFi
   return { standardization, model, score: (row) => predictLogistic(model, applyStandardization(standardization, row)) };
 }
 
-/** Rows of another source (no pool, no database): evidence and agreement not given. */
+/** Rows of another source (no pool, no database): agreement and evidence not given. */
 export function notGivenRows(rows: readonly XY[]): XY[] {
-  const none = [...EVIDENCE_FEATURES.map(() => 0), ...agreementSlots(undefined)];
+  const none = [...agreementSlots(undefined), ...EVIDENCE_FEATURES.map(() => 0)];
   return rows.map((r) => ({ x: [...r.x, ...none], y: r.y }));
 }
 
@@ -120,8 +129,8 @@ export function evidenceRecipe(
     p.view.candidates.forEach((cand, c) => {
       const t = denseTextFeatures({ question: p.question, sql: cand.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cache);
       const e = evidenceSlots(evidence[q]![c], recipe.groups);
-      alone.set(`${q}:${c}`, [...t, ...e, ...agreementSlots(undefined)]);
-      rows.push({ db: p.db_id, x: [...t, ...e, ...agreementSlots(shares[c])], y: p.candidates[c]!.correct ? 1 : 0 });
+      alone.set(`${q}:${c}`, [...t, ...agreementSlots(undefined), ...e]);
+      rows.push({ db: p.db_id, x: [...t, ...agreementSlots(shares[c]), ...e], y: p.candidates[c]!.correct ? 1 : 0 });
     });
   });
   let extra: XY[] | null = null;

@@ -17,7 +17,7 @@
  * best-guess accuracy, and how many distinct P values there were.
  */
 import { writeFileSync } from 'node:fs';
-import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql } from './real-pools.ts';
+import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql } from './real-pools.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
@@ -41,6 +41,7 @@ const spec: CommandSpec = {
     json: { type: 'string', help: 'write the figures here' },
     cache: { type: 'string', help: 'keep the fitted verifiers in this file, to reuse on the next run (scratch space, outside the repository)' },
     rows: { type: 'string', help: 'also write one line per question and size ({db, k, p, correct, signals}) here' },
+    verifier: { type: 'string', default: 'orm-v3', help: 'the orm_sql recipe: orm-v3 (reads the evidence of what the query returns) or orm-v2 (question and SQL only)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -75,7 +76,9 @@ async function main(flags: ParsedFlags): Promise<number> {
   const risks = String(flags.risks).split(',').map(Number);
   const prepared = await labeledSpiderA(REAL_DATA);
   const data = { ...REAL_DATA, ...(flags.mutants === undefined ? {} : { mutants: String(flags.mutants) }) };
-  const orm = ormSqlSource(prepared, data, () => mutantRows(data), seed, 10, flags.cache === undefined ? undefined : String(flags.cache));
+  const orm = flags.verifier === 'orm-v2'
+    ? ormSqlSource(prepared, data, () => mutantRows(data), seed, 10, flags.cache === undefined ? undefined : String(flags.cache))
+    : await ormSqlEvidenceSource(prepared, data, () => mutantRows(data), seed);
   const dbs = [...new Set(prepared.map((p) => p.db_id))];
   process.stderr.write(`${prepared.length} questions on ${dbs.length} databases; features ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   const outcomes: Outcome[] = [];
