@@ -25,6 +25,8 @@ import { STRUCTURE_FEATURES } from '../../src/core/orm/layout.ts';
 import { CUES } from '../../src/core/orm/cues.ts';
 import { LINK_FEATURES } from '../../src/core/orm/link.ts';
 import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
+import { boostedLogit, fitBoostedTrees, type BoostedTrees, type BoostOptions } from '../../src/core/orm/boost.ts';
+import { DENSE_COUNT } from '../../src/core/orm/layout.ts';
 import { fitLogistic, predictLogistic } from '../../src/core/stats/index.ts';
 import { applyStandardization, fitStandardization, standardizeRows, type Standardization } from '../../src/core/stats/standardize.ts';
 import type { LogisticFit } from '../../src/core/stats/index.ts';
@@ -44,6 +46,12 @@ const GROUP_OF: Readonly<Record<EvidenceFeature, EvidenceGroup | null>> = {
 
 export interface EvidenceRecipe {
   readonly name: string;
+  /**
+   * `logistic` (default): L2 logistic on [text, agreement, evidence], z-scored;
+   * `trees`: boosted trees on [text, evidence] (no agreement: `orm` and `orm_sql` are one score).
+   */
+  readonly model?: 'logistic' | 'trees';
+  readonly boost?: BoostOptions;
   /** Evidence groups read (none: the `orm-v2` recipe's features). */
   readonly groups: readonly EvidenceGroup[];
   /** Add the BIRD and mutant samples to every training fold. */
@@ -60,7 +68,13 @@ export interface EvidenceRecipe {
  * penalized ten times harder. Chosen on Spider-A leave-one-database-out
  * (scripts/orm/evidence-lodo.ts; model card).
  */
-export const ORM_V3_RECIPE: EvidenceRecipe = { name: 'orm-v3', groups: [...EVIDENCE_GROUPS], extra: true, linkPenalty: 10, lambda: 10 };
+export const ORM_V3_RECIPE: EvidenceRecipe = { name: 'orm-v3', model: 'trees', groups: [...EVIDENCE_GROUPS], extra: false, boost: { trees: 200, depth: 3, rate: 0.05, l2: 1, minHessian: 5, bins: 32 } };
+
+/**
+ * The featurizer-vector slot of each column of a trees recipe's rows: the
+ * text slots where they are, the evidence after the (unread) agreement slots.
+ */
+export const TREE_SLOTS: readonly number[] = [...Array.from({ length: TEXT_DIM }, (_, j) => j), ...EVIDENCE_FEATURES.map((_, k) => DENSE_COUNT + k)];
 
 /** Column index of the first link slot in the dense text features. */
 export const LINK_START = STRUCTURE_FEATURES.length + 3 * CUES.length;
@@ -81,10 +95,11 @@ export function recipePenalties(recipe: EvidenceRecipe): number[] {
   ];
 }
 
-/** A fitted verifier of the recipe. */
+/** A fitted verifier of the recipe: a logistic model on z-scores, or boosted trees. */
 export interface RecipeFit {
-  readonly standardization: Standardization;
-  readonly model: LogisticFit;
+  readonly standardization?: Standardization;
+  readonly model?: LogisticFit;
+  readonly trees?: BoostedTrees;
   score(x: readonly number[]): number;
 }
 
@@ -95,6 +110,10 @@ export interface RecipeFit {
  */
 export function fitRecipe(rows: readonly XY[], recipe: EvidenceRecipe): RecipeFit {
   const x = rows.map((r) => r.x);
+  if (recipe.model === 'trees') {
+    const trees = fitBoostedTrees(x, rows.map((r) => r.y), recipe.boost ?? {});
+    return { trees, score: (row) => 1 / (1 + Math.exp(-boostedLogit(trees, row))) };
+  }
   const standardization = fitStandardization(x);
   const model = fitLogistic(standardizeRows(standardization, x), rows.map((r) => r.y), { lambda: recipe.lambda ?? 10, penalties: recipePenalties(recipe) });
   return { standardization, model, score: (row) => predictLogistic(model, applyStandardization(standardization, row)) };
@@ -129,8 +148,9 @@ export function evidenceRecipe(
     p.view.candidates.forEach((cand, c) => {
       const t = denseTextFeatures({ question: p.question, sql: cand.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cache);
       const e = evidenceSlots(evidence[q]![c], recipe.groups);
-      alone.set(`${q}:${c}`, [...t, ...agreementSlots(undefined), ...e]);
-      rows.push({ db: p.db_id, x: [...t, ...agreementSlots(shares[c]), ...e], y: p.candidates[c]!.correct ? 1 : 0 });
+      const trees = recipe.model === 'trees';
+      alone.set(`${q}:${c}`, trees ? [...t, ...e] : [...t, ...agreementSlots(undefined), ...e]);
+      rows.push({ db: p.db_id, x: trees ? [...t, ...e] : [...t, ...agreementSlots(shares[c]), ...e], y: p.candidates[c]!.correct ? 1 : 0 });
     });
   });
   let extra: XY[] | null = null;
@@ -140,7 +160,8 @@ export function evidenceRecipe(
     async scoresFor(questions, exclude) {
       if (recipe.extra && extra === null) {
         const m = await mutants();
-        extra = notGivenRows([...sourceSample(birdTextRows(data.bird), 0.125, seed, SOURCE_SALT.bird), ...sourceSample(m, 0.25, seed, SOURCE_SALT.mutants)]);
+        const sampled = [...sourceSample(birdTextRows(data.bird), 0.125, seed, SOURCE_SALT.bird), ...sourceSample(m, 0.25, seed, SOURCE_SALT.mutants)];
+        extra = recipe.model === 'trees' ? sampled.map((r) => ({ x: [...r.x, ...EVIDENCE_FEATURES.map(() => 0)], y: r.y })) : notGivenRows(sampled);
       }
       const out: Float64Array[] = [];
       for (const p of questions) {

@@ -20,9 +20,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { birdTextRows, labeledTextRows, tablesSchemas } from './bird-data.ts';
-import { EVIDENCE_GROUPS, evidenceSlots, fitRecipe, notGivenRows, type EvidenceRecipe } from './evidence-recipe.ts';
-import { preparedEvidence } from './evidence-rows.ts';
-import { picks, SOURCE_SALT, sourceSample, withAgreementNotGiven, withOrmScores } from './lodo.ts';
+import { fitScaledLogistic, lodoScores, picks, SOURCE_SALT, sourceSample, withAgreementNotGiven, withOrmScores } from './lodo.ts';
 import { denseTextFeatures } from './text-features.ts';
 import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '../../src/cli/args.ts';
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
@@ -50,9 +48,8 @@ const spec: CommandSpec = {
     mutants: { type: 'string', required: true, help: 'labeled mutants of other databases\' gold (confide synth --split train, then confide label)' },
     'mutants-share': { type: 'string', default: '0.25', help: 'share of the mutant candidates in the training data (seeded sample)' },
     out: { type: 'string', required: true, help: 'folder to write <name>.onnx and <name>.json into' },
-    name: { type: 'string', default: 'orm-v3', help: 'model name' },
-    features: { type: 'string', default: 'text+agreement+evidence', help: 'text (the dense question–SQL slots), text+agreement (also the agreement slots: exec, structure and text shares of the candidate\'s pool, which the app passes; the other sources\' rows say "not given") or text+agreement+evidence (also the evidence of what the query returns, core/evidence; "not given" on the other sources\' rows)' },
-    'link-penalty': { type: 'string', default: '1', help: 'ridge multiplier of the schema-linking slots' },
+    name: { type: 'string', default: 'orm-v2', help: 'model name' },
+    features: { type: 'string', default: 'text+agreement', help: 'text (the dense question–SQL slots) or text+agreement (also the agreement slots: exec, structure and text shares of the candidate\'s pool, which the app passes; the other sources\' rows say "not given")' },
     seed: { type: 'string', default: '1', help: 'seed of the source samples' },
     lambda: { type: 'string', default: '10', help: 'ridge strength on the standardized features' },
     workers: { type: 'string', default: '2', help: 'SQL worker threads for labeling' },
@@ -91,13 +88,10 @@ async function main(flags: ParsedFlags): Promise<number> {
   }
   const prepared = run.prepared.filter((p) => p.goldError === undefined && p.candidates.length > 0 && p.candidates.every((c) => c.correct !== null));
   const features = String(flags.features);
-  if (features !== 'text' && features !== 'text+agreement' && features !== 'text+agreement+evidence') throw new RangeError(`--features: text, text+agreement or text+agreement+evidence, got ${features}`);
-  const agreement = features !== 'text';
-  const readsEvidence = features === 'text+agreement+evidence';
-  const recipe: EvidenceRecipe = { name: String(flags.name), groups: readsEvidence ? [...EVIDENCE_GROUPS] : [], extra: true, lambda, linkPenalty: numberFlag(flags, 'link-penalty', 1) };
-  const ev = readsEvidence ? await preparedEvidence(prepared, benchDir) : null;
+  if (features !== 'text' && features !== 'text+agreement') throw new RangeError(`--features: text or text+agreement, got ${features}`);
+  const agreement = features === 'text+agreement';
   const cache = new Map<string, SqlFacts>();
-  const items = prepared.flatMap((p, q) => {
+  const items = prepared.flatMap((p) => {
     const shares = agreement ? viewAgreement(p.view) : undefined;
     return p.view.candidates.map((cand, c) => ({
       question: p.question,
@@ -105,28 +99,23 @@ async function main(flags: ParsedFlags): Promise<number> {
       ...(p.view.schema ? { schema: p.view.schema } : {}),
       ...(p.evidence ? { evidence: p.evidence } : {}),
       ...(shares ? { agreement: shares[c]! } : {}),
-      ...(ev?.evidence[q]?.[c] ? { result: ev.evidence[q]![c]!.features } : {}),
     }));
   });
   const refs = prepared.flatMap((p, q) => p.view.candidates.map((_, c) => ({ q, c, db: p.db_id, y: p.candidates[c]!.correct ? 1 : 0 })));
   // The agreement slots as the featurizer fills them (agreementSlots).
-  const rows = refs.map((r, i) => ({ ...r, x: [...denseTextFeatures(items[i]!, cache), ...(agreement ? agreementSlots(items[i]!.agreement) : []), ...(ev ? evidenceSlots(ev.evidence[r.q]?.[r.c], recipe.groups) : [])] }));
+  const rows = refs.map((r, i) => ({ ...r, x: [...denseTextFeatures(items[i]!, cache), ...(agreement ? agreementSlots(items[i]!.agreement) : [])] }));
   const dbs = [...new Set(rows.map((r) => r.db))];
   const bird = birdTextRows(birdDir);
   const mutants = labeledTextRows(mutantsPath, tablesSchemas(join(benchDir, 'tables.json')));
   const shared = [...new Set(mutants.map((m) => m.db))].filter((db) => dbs.includes(db));
   if (shared.length > 0) throw new RangeError(`--mutants: databases also among the candidates' (${shared.join(', ')}); use mutants of other databases only`);
   const sampled = [...sourceSample(bird, birdShare, seed, SOURCE_SALT.bird), ...sourceSample(mutants, mutantShare, seed, SOURCE_SALT.mutants)];
-  const extra = readsEvidence ? notGivenRows(sampled) : agreement ? withAgreementNotGiven(sampled) : sampled;
+  const extra = agreement ? withAgreementNotGiven(sampled) : sampled;
   const tFeatures = performance.now();
   console.error(`${prepared.length} questions, ${rows.length} candidates on ${dbs.length} databases; ${extra.length} extra training rows (BIRD ${bird.length} × ${birdShare}, mutants ${mutants.length} × ${mutantShare}); ${((tFeatures - t0) / 1000).toFixed(1)} s`);
 
   // The recipe, measured leave-one-database-out before it is fit on everything.
-  const oof = new Float64Array(rows.length);
-  for (const db of dbs) {
-    const v = fitRecipe([...rows.filter((r) => r.db !== db), ...extra], recipe);
-    rows.forEach((r, i) => (r.db === db ? (oof[i] = v.score(r.x)) : undefined));
-  }
+  const oof = lodoScores(rows, lambda, new Set(), extra);
   const views = withOrmScores(prepared, rows, oof).map((p) => p.view);
   const labels = prepared.map((p) => p.candidates.map((c) => c.correct === true));
   const accuracy = (xs: number[]): number => r4(mean(xs));
@@ -148,21 +137,17 @@ async function main(flags: ParsedFlags): Promise<number> {
   };
   console.error(`leave-one-database-out: candidate AUROC ${validation.candidate_auroc} (per database ${Math.min(...byDb.map((d) => d.candidate_auroc))}–${Math.max(...byDb.map((d) => d.candidate_auroc))}); verifier_bon ${validation.selection['verifier_bon:orm']}, cluster_bon ${validation.selection['cluster_bon:orm']}, majority_exec ${validation.selection.majority_exec}, first ${validation.selection.first}, oracle ${validation.selection.oracle}`);
 
-  const verifier = fitRecipe([...rows, ...extra], recipe);
-  const featurizer = { ...DEFAULT_FEATURIZER, agreement, ...(readsEvidence ? { evidence: true } : {}) };
+  const verifier = fitScaledLogistic([...rows, ...extra], lambda);
+  const featurizer = { ...DEFAULT_FEATURIZER, agreement };
   const params = linearOrmParams(verifier.model, verifier.standardization, featurizer.dim);
 
   const training = {
-    recipe: readsEvidence
-      ? 'L2 logistic regression on the featurizer\'s dense slots: question–SQL features, the agreement slots (given, exec, structure and text shares of the candidate\'s pool) and the evidence slots (what the query returns, read against the question and the database: core/evidence), "not given" on the rows of sources without a pool or a database; schema-linking slots penalized by link_penalty; z-scored on the training rows; standardization folded into the weights'
-      : agreement
+    recipe: agreement
       ? 'L2 logistic regression on the featurizer\'s dense slots: question–SQL features and the agreement slots (given, exec, structure and text shares of the candidate\'s pool; "not given" on the rows of sources without a pool), z-scored on the training rows; standardization folded into the weights'
       : 'L2 logistic regression on the featurizer\'s dense question–SQL slots (agreement slots excluded), z-scored on the training rows; standardization folded into the weights',
     features,
     lambda,
-    link_penalty: recipe.linkPenalty,
     seed,
-    ...(ev ? { evidence: { probes_asked_per_candidate: ev.probesAsked / ev.candidates, probes_run: ev.probesRun, ms_per_candidate: ev.ms / ev.candidates } } : {}),
     data: {
       candidates: { file: basename(candidates), sha256: sha256(candidates), questions: prepared.length, rows: rows.length, positives: rows.filter((r) => r.y === 1).length, databases: dbs, labels: 'execution equivalence against the benchmark gold (confide label\'s rule)' },
       bird: { folder: basename(birdDir), sha256: sha256(join(birdDir, 'candidates.jsonl')), rows: bird.length, share: birdShare, sampled: Math.round(birdShare * bird.length), labels: 'the BIRD authors\' execution labels' },

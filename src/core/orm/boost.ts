@@ -106,7 +106,25 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
       h[i] = Math.max(p * (1 - p), 1e-12);
     }
     const nodes: TreeNode[] = [];
-    const grow = (rows: Int32Array, level: number): number => {
+    /** Gradient and Hessian histograms of `rows`, per feature. */
+    const histograms = (rows: Int32Array): { gb: Float64Array[]; hb: Float64Array[] } => {
+      const gb: Float64Array[] = [];
+      const hb: Float64Array[] = [];
+      for (let j = 0; j < d; j++) {
+        const k = cuts[j]!.length;
+        const G = new Float64Array(k + 1);
+        const Hs = new Float64Array(k + 1);
+        if (k > 0) {
+          const b = bin[j]!;
+          for (const i of rows) { G[b[i]!] += g[i]!; Hs[b[i]!] += h[i]!; }
+        }
+        gb.push(G);
+        hb.push(Hs);
+      }
+      return { gb, hb };
+    };
+    // A child's histograms are its parent's minus its sibling's: only the smaller child is counted.
+    const grow = (rows: Int32Array, level: number, hist: { gb: Float64Array[]; hb: Float64Array[] }): number => {
       let G = 0;
       let H = 0;
       for (const i of rows) { G += g[i]!; H += h[i]!; }
@@ -125,11 +143,8 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
       let bestK = -1;
       for (let j = 0; j < d; j++) {
         const k = cuts[j]!.length;
-        if (k === 0) continue;
-        const gb = new Float64Array(k + 1);
-        const hb = new Float64Array(k + 1);
-        const b = bin[j]!;
-        for (const i of rows) { gb[b[i]!] += g[i]!; hb[b[i]!] += h[i]!; }
+        const gb = hist.gb[j]!;
+        const hb = hist.hb[j]!;
         let GL = 0;
         let HL = 0;
         for (let s = 0; s < k; s++) {
@@ -146,12 +161,22 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
       const b = bin[bestJ]!;
       const left = rows.filter((i) => b[i]! <= bestK);
       const right = rows.filter((i) => b[i]! > bestK);
-      const l = grow(left, level + 1);
-      const r = grow(right, level + 1);
+      let hl: { gb: Float64Array[]; hb: Float64Array[] } | null = null;
+      let hr: { gb: Float64Array[]; hb: Float64Array[] } | null = null;
+      if (level + 1 < depth) {
+        const small = left.length <= right.length ? left : right;
+        const counted = histograms(small);
+        const rest = { gb: hist.gb.map((x, j) => x.map((v, s) => v - counted.gb[j]![s]!)), hb: hist.hb.map((x, j) => x.map((v, s) => v - counted.hb[j]![s]!)) };
+        [hl, hr] = small === left ? [counted, rest] : [rest, counted];
+      }
+      const none = { gb: [], hb: [] };
+      const l = grow(left, level + 1, hl ?? none);
+      const r = grow(right, level + 1, hr ?? none);
       nodes[at] = { feature: bestJ, threshold: cuts[bestJ]![bestK]!, left: l, right: r, value: 0 };
       return at;
     };
-    grow(Int32Array.from({ length: n }, (_, i) => i), 0);
+    const all = Int32Array.from({ length: n }, (_, i) => i);
+    grow(all, 0, histograms(all));
     out.push(nodes);
   }
   return { base, features: d, trees: out };

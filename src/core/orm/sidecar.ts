@@ -30,6 +30,8 @@ export interface OrmSidecar {
     readonly bytes: number;
     /** SHA-256 of the model file, lowercase hex (written by training since the app began checking pairs; older sidecars lack it). */
     readonly sha256?: string;
+    /** For boosted trees (one TreeEnsembleRegressor, then Sigmoid): trees, depth and the ai.onnx.ml opset. */
+    readonly ensemble?: Readonly<Record<string, number>>;
   };
   readonly io: { readonly input: string; readonly output: string };
   /** Free-form provenance: data, seed, options, split, timings. */
