@@ -11,7 +11,7 @@
  * candidate (probes asked, probes run after the per-database cache, time).
  */
 import { writeFileSync } from 'node:fs';
-import { evidenceRecipe, EVIDENCE_GROUPS, type EvidenceRecipe } from './evidence-recipe.ts';
+import { evidenceRecipe, EVIDENCE_GROUPS, ORM_V3_RECIPE, type EvidenceRecipe } from './evidence-recipe.ts';
 import { preparedEvidence } from './evidence-rows.ts';
 import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent } from '../profile/real-pools.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
@@ -71,12 +71,10 @@ async function main(flags: ParsedFlags): Promise<number> {
   process.stderr.write(`baseline (orm-v2 recipe) orm_sql AUROC ${auroc(baseline, y).toFixed(4)}; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   const wanted = flags.variants === undefined ? undefined : new Set(String(flags.variants).split(','));
   const recipes: EvidenceRecipe[] = [
-    { name: 'v3', groups: [...EVIDENCE_GROUPS], extra: true },
-    { name: 'v3-spider-only', groups: [...EVIDENCE_GROUPS], extra: false },
-    { name: 'v3-link-free', groups: [...EVIDENCE_GROUPS], extra: true, linkPenalty: 1e6 },
-    { name: 'v3-link-x10', groups: [...EVIDENCE_GROUPS], extra: true, linkPenalty: 10 },
-    ...EVIDENCE_GROUPS.map((g) => ({ name: `v3-without-${g}`, groups: EVIDENCE_GROUPS.filter((x) => x !== g), extra: true })),
-    { name: 'v2-same-code', groups: [], extra: true },
+    ORM_V3_RECIPE,
+    ...EVIDENCE_GROUPS.map((g) => ({ ...ORM_V3_RECIPE, name: `orm-v3 without ${g}`, groups: EVIDENCE_GROUPS.filter((x) => x !== g) })),
+    { ...ORM_V3_RECIPE, name: 'trees, no evidence', groups: [] },
+    { name: 'logistic with evidence', groups: [...EVIDENCE_GROUPS], extra: true },
   ].filter((r) => wanted === undefined || wanted.has(r.name));
   const results: Record<string, unknown>[] = [];
   for (const r of recipes) {

@@ -111,7 +111,22 @@ export interface RecipeFit {
 export function fitRecipe(rows: readonly XY[], recipe: EvidenceRecipe): RecipeFit {
   const x = rows.map((r) => r.x);
   if (recipe.model === 'trees') {
-    const trees = fitBoostedTrees(x, rows.map((r) => r.y), recipe.boost ?? {});
+    // Identical rows (the same SQL from several systems) are fit once, weighted by their count: the same trees, faster.
+    const at = new Map<string, number>();
+    const ux: (readonly number[])[] = [];
+    const uy: number[] = [];
+    const uw: number[] = [];
+    rows.forEach((r) => {
+      const key = `${r.y}|${r.x.join(',')}`;
+      const k = at.get(key);
+      if (k === undefined) {
+        at.set(key, ux.length);
+        ux.push(r.x);
+        uy.push(r.y);
+        uw.push(1);
+      } else uw[k]!++;
+    });
+    const trees = fitBoostedTrees(ux, uy, { ...(recipe.boost ?? {}), weights: uw });
     return { trees, score: (row) => 1 / (1 + Math.exp(-boostedLogit(trees, row))) };
   }
   const standardization = fitStandardization(x);

@@ -20,6 +20,7 @@ import { writeFileSync } from 'node:fs';
 import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql } from './real-pools.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
+import { PROFILE_THRESHOLD_AIM } from '../fit-default-profile.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { subsamplePrepared } from '../../src/core/eval/subsample.ts';
 import type { ExecOutcome } from '../../src/core/exec/types.ts';
@@ -88,7 +89,7 @@ async function main(flags: ParsedFlags): Promise<number> {
     const test = prepared.filter((p) => p.db_id === d);
     const trainScored = withOrmSql(train, await orm.scoresFor(train, (e) => [d, e]));
     const testScored = withOrmSql(test, await orm.scoresFor(test, (e) => [e]));
-    const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}` }).profile;
+    const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}`, thresholdAim: PROFILE_THRESHOLD_AIM }).profile;
     folds.push({ db: d, bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`) });
     for (const k of sizes) {
       const rng = createRng(seed * 7919 + k);

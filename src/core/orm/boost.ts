@@ -13,7 +13,9 @@
  *   else `bins` quantiles of its values.
  * - A split needs at least `minHessian` of Hessian on each side and a gain
  *   above 1e-9; the base score is the log-odds of the positive share.
- * - Deterministic: no sampling; the same rows give the same trees.
+ * - Deterministic: no sampling; the same rows give the same trees. A row of
+ *   weight w counts as w identical rows (its gradient and Hessian times w);
+ *   bins are made from the distinct rows given.
  */
 import { toBinary, type Labels } from '../stats/labels.ts';
 
@@ -40,6 +42,8 @@ export interface BoostOptions {
   readonly l2?: number;
   readonly minHessian?: number;
   readonly bins?: number;
+  /** Per-row weights (a row standing for that many identical rows); default 1 each. */
+  readonly weights?: ArrayLike<number>;
 }
 
 /** Split points of one feature's float32 values: midpoints of neighbouring edges, as float32. */
@@ -93,7 +97,12 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
       return lo;
     });
   });
-  const mean = labels.reduce((a, b) => a + b, 0) / n;
+  const w = options.weights ?? new Float64Array(n).fill(1);
+  if (w.length !== n) throw new RangeError(`fitBoostedTrees: ${w.length} weights for ${n} rows`);
+  let wsum = 0;
+  let wpos = 0;
+  for (let i = 0; i < n; i++) { wsum += w[i]!; wpos += w[i]! * labels[i]!; }
+  const mean = wpos / wsum;
   const base = Math.log(Math.max(mean, 1e-6) / Math.max(1 - mean, 1e-6));
   const f = new Float64Array(n).fill(base);
   const g = new Float64Array(n);
@@ -102,8 +111,8 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
   for (let t = 0; t < trees; t++) {
     for (let i = 0; i < n; i++) {
       const p = 1 / (1 + Math.exp(-f[i]!));
-      g[i] = p - labels[i]!;
-      h[i] = Math.max(p * (1 - p), 1e-12);
+      g[i] = w[i]! * (p - labels[i]!);
+      h[i] = w[i]! * Math.max(p * (1 - p), 1e-12);
     }
     const nodes: TreeNode[] = [];
     /** Gradient and Hessian histograms of `rows`, per feature. */
