@@ -41,8 +41,9 @@ const spec: CommandSpec = {
     seed: { type: 'string', default: '1', help: 'seed of the fits and the cuts' },
     json: { type: 'string', help: 'write the figures here' },
     cache: { type: 'string', help: 'keep the fitted verifiers in this file, to reuse on the next run (scratch space, outside the repository)' },
+    aim: { type: 'string', help: 'share of each promise the thresholds aim at (default: the default profile\'s)' },
     rows: { type: 'string', help: 'also write one line per question and size ({db, k, p, correct, signals}) here' },
-    verifier: { type: 'string', default: 'orm-v3', help: 'the orm_sql recipe: orm-v3 (reads the evidence of what the query returns) or orm-v2 (question and SQL only)' },
+    verifier: { type: 'string', default: 'orm-v2', help: 'the orm_sql recipe: orm-v3 (reads the evidence of what the query returns) or orm-v2 (question and SQL only)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -89,7 +90,7 @@ async function main(flags: ParsedFlags): Promise<number> {
     const test = prepared.filter((p) => p.db_id === d);
     const trainScored = withOrmSql(train, await orm.scoresFor(train, (e) => [d, e]));
     const testScored = withOrmSql(test, await orm.scoresFor(test, (e) => [e]));
-    const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}`, thresholdAim: PROFILE_THRESHOLD_AIM }).profile;
+    const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}`, thresholdAim: flags.aim === undefined ? PROFILE_THRESHOLD_AIM : Number(flags.aim) }).profile;
     folds.push({ db: d, bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`) });
     for (const k of sizes) {
       const rng = createRng(seed * 7919 + k);

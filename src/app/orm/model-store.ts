@@ -14,9 +14,9 @@ import { type OrmErrorData, type OrmSidecar, parseSidecar } from '../../core/orm
 import { idbDone, idbRequest, openKeyValueDb } from '../idb.ts';
 
 /** The bundled model's sidecar, relative to the page. */
-export const BUNDLED_ORM_SIDECAR_URL = 'models/orm-v3.json';
+export const BUNDLED_ORM_SIDECAR_URL = 'models/orm-v2.json';
 /** The bundled model's name (its sidecar's `name`). */
-export const BUNDLED_ORM_NAME = 'orm-v3';
+export const BUNDLED_ORM_NAME = 'orm-v2';
 
 /** A person's own model, as kept. */
 export interface OwnOrm {
