@@ -47,7 +47,7 @@ export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
  * @example
  * const { run, rule } = await prepareFromFlags(parseFlags(spec, argv), { labelsOnly: true });
  */
-export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly?: boolean; ormFacts?: boolean } = {}): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
+export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly?: boolean; ormFacts?: boolean; evidence?: boolean } = {}): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
   const rule = ruleFlag(flags);
   const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
   const workers = flags.workers === undefined ? undefined : numberFlag(flags, 'workers', 4);
@@ -62,6 +62,7 @@ export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly
       rule,
       timeoutMs,
       labelsOnly: options.labelsOnly === true,
+      ...(options.evidence === true ? { evidence: true } : {}),
       ...(analyzer === undefined ? {} : { analyzer }),
       onProgress: progressReporter('executing'),
     });

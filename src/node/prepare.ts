@@ -27,6 +27,8 @@ export interface PrepareRunOptions {
   readonly labelsOnly?: boolean;
   /** Where candidates are parsed (an analysis worker, createNodeAnalyzer), beside execution; see `prepareAll`. */
   readonly analyzer?: SqlAnalyzer;
+  /** Read the evidence of what each candidate returns onto its view (see `prepareAll`). */
+  readonly evidence?: boolean;
 }
 
 export interface PreparedRun {
@@ -86,6 +88,7 @@ export async function prepareRun(input: readonly QuestionRecord[], bench: Loaded
     ...(options.rule !== undefined ? { rule: options.rule } : {}),
     ...(options.labelsOnly !== undefined ? { labelsOnly: options.labelsOnly } : {}),
     ...(options.analyzer !== undefined ? { analyzer: options.analyzer } : {}),
+    ...(options.evidence === true ? { evidence: true } : {}),
     // Enough queries per call for a full batch on every worker, twice over.
     chunkQueries: 64 * size,
     inFlight: options.concurrency ?? 2,

@@ -58,13 +58,14 @@ export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
     const list = (ids: readonly string[]) => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
     return errorLine(`None of the ${plural(gold.records.length, 'question')} in ${candidates.origin} is about a database of ${bench.source}: the candidates name ${list(theirs)}; the benchmark has ${list(bench.dbIds)}. Choose the benchmark these candidates were made for.`);
   }
-  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), { signal, onProgress: (p) => progress.update(p.progress, p.text) });
+  const orm = run.orm();
+  // With the reward model on, each candidate's evidence is read too, as Ask reads it before scoring.
+  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), { signal, onProgress: (p) => progress.update(p.progress, p.text), ...(orm !== null ? { evidence: true } : {}) });
   const { skipped } = prepare;
   let { prepared } = prepare;
   // Too few labeled questions: say how many, naming each database skipped and why, before the statistics.
   requireLabeled(prepared, skippedReasons(skipped));
   let ormName: string | null = null;
-  const orm = run.orm();
   if (orm !== null) {
     progress.update(null, 'scoring with the reward model');
     const scored = await scorePrepared(prepared, orm, { signal, onProgress: (f, text) => progress.update(f, text) });

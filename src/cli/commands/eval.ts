@@ -38,7 +38,8 @@ export const evalCommand: Command = {
       bench: { dir: flags.bench as string, split: flags.split as string },
     });
     const t0 = performance.now();
-    const { run } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined });
+    // With a verifier, each candidate's evidence is read too (a verifier that reads it scores as Ask does).
+    const { run } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined, evidence: flags.orm !== undefined });
     // Fewer than two labeled questions: say how many, and why the others were left out, before any statistics.
     requireLabeled(run.prepared, [
       ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0 ? [`${flags.candidates as string} holds no questions`] : []),

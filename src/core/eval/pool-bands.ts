@@ -63,6 +63,8 @@ export interface PoolBandOptions {
   /** Questions in the calibration half. */
   readonly calibration: ReadonlySet<number>;
   readonly targetRisks: readonly number[];
+  /** Each threshold is chosen for `aim` × its target risk on the calibration half (default 1), and kept under the target's name. */
+  readonly aim?: number;
   /** Seed of the cuts (each band and size draws from its own stream). */
   readonly seed: number;
   /** Inner folds by database, as the run's cross-fit. */
@@ -242,8 +244,9 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
     const cal: number[] = [];
     const test: number[] = [];
     cuts.forEach((c, i) => (options.calibration.has(c.q) ? cal : test).push(i));
-    const chosen = selectiveAtRisk(pick(bestP, cal), pick(bestY, cal), pick(bestP, test), pick(bestY, test), options.targetRisks);
-    const fitted: ProfileThreshold[] = chosen.map((r) => ({ target_risk: r.target, threshold: r.none ? null : r.threshold }));
+    const aim = options.aim ?? 1;
+    const chosen = selectiveAtRisk(pick(bestP, cal), pick(bestY, cal), pick(bestP, test), pick(bestY, test), options.targetRisks.map((t) => t * aim));
+    const fitted: ProfileThreshold[] = chosen.map((r, k) => ({ target_risk: options.targetRisks[k]!, threshold: r.none ? null : r.threshold }));
     const floored = fitted.map((t) => ({ target_risk: t.target_risk, threshold: t.threshold === null ? null : Math.max(t.threshold, P_FLOOR) }));
     const c = cf.finalChoice;
     const band: PoolBand = {

@@ -10,6 +10,7 @@
  * record whose database cannot be opened is skipped and listed.
  */
 import type { QuestionRecord } from '../bench/types.ts';
+import { gatherEvidence } from '../evidence/gather.ts';
 import type { ExecOutcome } from '../exec/types.ts';
 import type { SqlFacts } from '../orm/sql-facts.ts';
 import type { EquivalenceRule } from '../results/index.ts';
@@ -87,6 +88,13 @@ export interface PrepareAllOptions {
    * one, the signals parse on this thread.
    */
   readonly analyzer?: SqlAnalyzer;
+  /**
+   * Read the evidence of what each candidate returns (core/evidence; probes
+   * through the same open database, each distinct probe once per database)
+   * onto its view (`CandidateView.evidence`), for a verifier that reads it.
+   * Needs the database's schema; default false.
+   */
+  readonly evidence?: boolean;
 }
 
 export interface PrepareAllResult {
@@ -216,6 +224,7 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
     const chunks = chunksOfDb.get(dbId) as number[][];
     const analysed = analysedOf.get(dbId);
     analysedOf.delete(dbId);
+    const probeCache = new Map<string, ExecOutcome>();
     let next = 0;
     const lane = async (): Promise<void> => {
       while (next < chunks.length) {
@@ -248,6 +257,12 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
             ...(analysed === undefined ? {} : { analysis: (sql: string) => analyses.get(sql) }),
             ...(options.labelsOnly === true ? { labelsOnly: true } : {}),
           });
+          const schema = db.schema;
+          if (options.evidence === true && schema !== undefined) {
+            const q = out[i] as PreparedQuestion;
+            const { evidence } = await gatherEvidence(q.question, schema, q.candidates.map((c) => ({ sql: c.record.sql, exec: c.outcome })), (probes) => db.runMany(probes, signal), { cache: probeCache });
+            out[i] = { ...q, view: { ...q.view, candidates: q.view.candidates.map((c, j) => (evidence[j] ? { ...c, evidence: evidence[j]! } : c)) } };
+          }
           step(dbId);
         }
       }

@@ -71,6 +71,12 @@ export interface EvaluateOptions {
   /** Name and provenance of the fitted profile. */
   readonly profileName?: string;
   readonly provenance?: Omit<ProfileProvenance, 'n_questions' | 'ece' | 'auroc'>;
+  /**
+   * The share of each promise the profile's thresholds aim at on the
+   * calibration half (default 1: the promise itself; 0.8 aims a threshold for
+   * "at most 10% wrong" at 8%, since held-out databases spread around it).
+   */
+  readonly thresholdAim?: number;
 }
 
 /**
@@ -158,6 +164,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
     folds: { fold: cf.fold, folds: cf.folds },
     calibration: new Set(split.cal),
     targetRisks: TARGET_RISKS,
+    ...(options.thresholdAim === undefined ? {} : { aim: options.thresholdAim }),
     seed: seed + 4,
     ...(options.group ? { group: options.group } : {}),
   });
