@@ -4,23 +4,14 @@
  * warning that its P(correct) and thresholds were learned there and may not
  * hold here. The rule is plain: the profile's provenance (`provenance.data`)
  * must name the open database's id; otherwise the line says so and the folded
- * part says what the profile was fit on. The same rule gives `confide ask`
- * its warning (`fitOn`).
+ * part says what the profile was fit on. The rule and its words are
+ * core/profile-fit.ts's, which `confide ask` uses too.
  */
+import { fitOn, profileFitWarning } from '../../core/profile-fit.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import type { OpenDatabase } from '../database.ts';
 import { el } from '../dom.ts';
 import { foldLine } from '../fold.ts';
-
-/**
- * True when the profile's provenance names the database's id as a word.
- *
- * @example fitOn(defaultProfile, demoDb); // true: "demo bookshop database, 40 questions"
- */
-export function fitOn(profile: CalibrationProfile, db: { readonly dbId: string }): boolean {
-  const id = db.dbId.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^a-z0-9_])${id}([^a-z0-9_]|$)`).test(profile.provenance.data.toLowerCase());
-}
 
 /**
  * The profile's line; a warning when it was fit on other data than `db`.
@@ -38,7 +29,7 @@ export function profileNote(profile: CalibrationProfile | null, db: OpenDatabase
     id: 'profile-line', kind: 'warning',
     summary: [el('strong', {}, 'Calibration from other data: '), `treat P(correct) as rough on "${db.name}"`],
     body: [
-      el('p', { id: 'profile-fit-warning' }, `Profile "${profile.name}" was fit on ${v.data}, not on "${db.name}". Its P(correct) and thresholds may not hold here: treat them as rough until you fit a profile on questions about this database (Evaluate).`),
+      el('p', { id: 'profile-fit-warning' }, profileFitWarning(profile, db.name, 'Evaluate')),
       facts,
     ],
   });
