@@ -8,9 +8,10 @@
  */
 import { isSelect, type Node } from '../ast.ts';
 import { parseSql } from '../parse.ts';
+import { fitsParser, MAX_PARSE_DEPTH, MAX_PARSE_TOKENS } from '../parse-limits.ts';
 import { statementWords } from './select.ts';
 
-export type ReadingErrorCode = 'SQL_UNPARSED' | 'NOT_A_QUERY' | 'READING_FAILED';
+export type ReadingErrorCode = 'TOO_LONG' | 'SQL_UNPARSED' | 'NOT_A_QUERY' | 'READING_FAILED';
 
 /** A query's reading, or why there is none (as data). */
 export type SqlReading =
@@ -26,6 +27,9 @@ export type SqlReading =
  * // {ok: true, text: 'counts rows of Track whose Milliseconds is greater than 300 (written 5 * 60)'}
  */
 export function describeSql(sql: string): SqlReading {
+  if (!fitsParser(sql)) {
+    return { ok: false, error: { code: 'TOO_LONG', message: `The query (${sql.length.toLocaleString('en-US')} characters) is past what is read in words: more than ${MAX_PARSE_TOKENS} tokens, nesting deeper than ${MAX_PARSE_DEPTH}, or unbalanced parentheses.` } };
+  }
   const parsed = parseSql(sql);
   if (!parsed.ok) return { ok: false, error: { code: 'SQL_UNPARSED', message: `The query could not be read: ${parsed.message}` } };
   const ast = parsed.ast as unknown as Node;

@@ -84,10 +84,12 @@ describe('reading a query in words', () => {
     });
   }
 
-  it('says why there is no reading, as data with a code, for SQL no dialect parses and for statements that are not queries', () => {
+  it('says why there is no reading, as data with a code, for SQL no dialect parses, a query past the limits of the parser, and statements that are not queries', () => {
     const unparsed = describeSql('SELEC name FROM t');
     expect(unparsed.ok).toBe(false);
     if (!unparsed.ok) expect(unparsed.error.code).toBe('SQL_UNPARSED');
+    const long = describeSql(`SELECT name FROM t WHERE id IN (${Array.from({ length: 2000 }, (_, i) => i).join(', ')})`);
+    expect(long.ok ? null : long.error.code).toBe('TOO_LONG');
     const insert = describeSql('INSERT INTO t VALUES (1)');
     expect(insert).toEqual({ ok: false, error: { code: 'NOT_A_QUERY', message: 'Only SELECT queries are read in words; this is INSERT.' } });
   });
