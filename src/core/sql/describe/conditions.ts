@@ -7,7 +7,6 @@
  */
 import { isNode, quotedStrings, subqueryOf, type Node } from '../ast.ts';
 import type { ReadContext } from './context.ts';
-import { subqueryNoun, subqueryRows } from './select.ts';
 import { argsOf, functionName, literalWords, valueWords } from './values.ts';
 
 const COMPARISONS: Record<string, string> = {
@@ -32,7 +31,7 @@ function likeWords(pattern: Node, negated: boolean): string | null {
 function membership(left: string, right: unknown, negated: boolean, ctx: ReadContext): string {
   const list = isNode(right) && right.type === 'expr_list' && Array.isArray(right.value) ? right.value : [right];
   const sub = list.length === 1 ? subqueryOf(list[0]) : null;
-  if (sub !== null) return `${left} is ${negated ? 'not ' : ''}among (${subqueryNoun(sub, ctx)})`;
+  if (sub !== null) return `${left} is ${negated ? 'not ' : ''}among (${ctx.readers.noun(sub, ctx)})`;
   return `${left} is ${negated ? 'none' : 'one'} of (${list.map((v) => valueWords(v, ctx)).join(', ')})`;
 }
 
@@ -90,5 +89,5 @@ export function conditionWords(x: unknown, ctx: ReadContext): string {
 function existsWords(arg: unknown, ctx: ReadContext, negated: boolean): string {
   const sub = subqueryOf(arg);
   if (sub === null) return `${negated ? 'not ' : ''}exists (${valueWords(arg, ctx)})`;
-  return `there is ${negated ? 'no' : 'at least one'} ${subqueryRows(sub, ctx)}`;
+  return `there is ${negated ? 'no' : 'at least one'} ${ctx.readers.rows(sub, ctx)}`;
 }

@@ -8,8 +8,16 @@
  */
 import { columnName, isDoubleQuotedRef, isNode, nameOf, qualifier, type Node } from '../ast.ts';
 
+/** The readers that recurse: a condition, a subquery as a noun, and the rows an EXISTS asks about. */
+export interface Readers {
+  condition(x: unknown, ctx: ReadContext): string;
+  noun(select: Node, ctx: ReadContext): string;
+  rows(select: Node, ctx: ReadContext): string;
+}
+
 /** The names one SELECT's FROM binds, and the SELECT around it. */
 export interface ReadContext {
+  readonly readers: Readers;
   /** Alias or table name (lower case) → how a column of it is qualified in the reading. */
   readonly labels: ReadonlyMap<string, string>;
   /** The label of the only source in the FROM, or null with none or several. */
@@ -19,8 +27,6 @@ export interface ReadContext {
   readonly outputs: ReadonlySet<string>;
 }
 
-/** An empty context, for expressions outside any FROM. */
-export const NO_CONTEXT: ReadContext = { labels: new Map(), single: null, outer: null, outputs: new Set() };
 
 /** The table name of a FROM item, or null for a subquery or a function. */
 export function tableOf(item: Node): string | null {
@@ -33,12 +39,13 @@ export function aliasOf(item: Node): string | null {
 }
 
 /**
- * The context of one SELECT, given its FROM list and the context around it.
+ * The context of one SELECT, given its FROM list, the context around it (null
+ * at the top) and the readers (those of `outer` when there is one).
  *
  * @example
- * contextFor(select, NO_CONTEXT).labels.get('t1'); // 'singer'
+ * contextFor(select, null, readers).labels.get('t1'); // 'singer'
  */
-export function contextFor(select: Node, outer: ReadContext | null): ReadContext {
+export function contextFor(select: Node, outer: ReadContext | null, readers: Readers): ReadContext {
   const from = Array.isArray(select.from) ? select.from.filter(isNode) : [];
   const counts = new Map<string, number>();
   for (const item of from) {
@@ -59,7 +66,7 @@ export function contextFor(select: Node, outer: ReadContext | null): ReadContext
     if (as !== null) outputs.add(as.toLowerCase());
   }
   const single = from.length === 1 ? sourceLabel(from[0]!, labels) : null;
-  return { labels, single, outer, outputs };
+  return { readers: outer?.readers ?? readers, labels, single, outer, outputs };
 }
 
 /** How a FROM item is named in the reading. */

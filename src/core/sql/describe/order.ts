@@ -7,7 +7,7 @@
  * "lowest" follow SQLite's order, which for text is alphabetical.
  */
 import { isNode, type Node } from '../ast.ts';
-import { NO_CONTEXT, type ReadContext } from './context.ts';
+import type { ReadContext } from './context.ts';
 import { foldConstant, formatFolded } from './fold.ts';
 import { valueWords } from './values.ts';
 
@@ -17,13 +17,13 @@ interface Limit {
 }
 
 /** LIMIT's count and OFFSET as written (`LIMIT 5, 10` is offset 5, count 10). */
-function limitOf(select: Node): Limit {
+function limitOf(select: Node, ctx: ReadContext): Limit {
   const l = select.limit;
   const values = isNode(l) && Array.isArray(l.value) ? l.value : [];
   const words = (x: unknown): string | null => {
     if (x === undefined) return null;
     const f = foldConstant(x);
-    return f !== null ? formatFolded(f) : valueWords(x, NO_CONTEXT);
+    return f !== null ? formatFolded(f) : valueWords(x, ctx);
   };
   if (values.length === 0) return { count: null, offset: null };
   if (isNode(l) && l.seperator === ',') return { count: words(values[1]), offset: words(values[0]) };
@@ -56,7 +56,7 @@ const rowsWord = (n: string, grouped: boolean): string => `${grouped ? 'group' :
  */
 export function orderWords(select: Node, ctx: ReadContext, grouped: boolean): string {
   const keys = keysOf(select, ctx);
-  const { count, offset } = limitOf(select);
+  const { count, offset } = limitOf(select, ctx);
   if (keys.length === 1 && count !== null && offset === null) {
     return count === '1' ? `, keeping only the ${rowsWord('1', grouped)} with ${extreme(keys[0]!)}` : `, keeping the ${count} ${rowsWord(count, grouped)} with ${extreme(keys[0]!)}`;
   }
@@ -74,7 +74,7 @@ export function orderWords(select: Node, ctx: ReadContext, grouped: boolean): st
  */
 export function orderNoun(select: Node, ctx: ReadContext, grouped: boolean): string {
   const keys = keysOf(select, ctx);
-  const { count, offset } = limitOf(select);
+  const { count, offset } = limitOf(select, ctx);
   if (count === null && offset === null) return '';
   if (keys.length === 1 && offset === null) return count === '1' ? ` with ${extreme(keys[0]!)}` : ` (the ${count} ${rowsWord(count!, grouped)} with ${extreme(keys[0]!)})`;
   return orderWords(select, ctx, grouped).replace(/^, /, ' (') + ')';

@@ -7,7 +7,7 @@
  * to the whole; WITH names its parts first.
  */
 import { isNode, nameOf, subqueryOf, type Node } from '../ast.ts';
-import { contextFor, sourceLabel, type ReadContext } from './context.ts';
+import { contextFor, sourceLabel, type ReadContext, type Readers } from './context.ts';
 import { conditionWords } from './conditions.ts';
 import { orderWords, orderNoun } from './order.ts';
 import { valueWords } from './values.ts';
@@ -51,7 +51,7 @@ function sourceWords(select: Node, ctx: ReadContext): string {
 }
 
 function partsOf(select: Node, outer: ReadContext | null): Parts {
-  const ctx = contextFor(select, outer);
+  const ctx = contextFor(select, outer, READERS);
   const columns = Array.isArray(select.columns) ? select.columns.filter(isNode) : [];
   const exprs = columns.map((c) => (c.expr === undefined ? c : c.expr));
   /** A column in words, with its name when the query gives it one (`AS month`) that ORDER BY or an outer query may use. */
@@ -142,7 +142,7 @@ export function statementWords(select: Node, outer: ReadContext | null): string 
   const head = partsOf(parts[0]!.select, outer);
   let text = verbOf(head);
   for (const { select: s, op } of parts.slice(1)) text += setOpWords(op ?? 'union', nounOf(partsOf(s, outer)));
-  const ctx = compound ? contextFor(last, outer) : head.ctx;
+  const ctx = compound ? contextFor(last, outer, READERS) : head.ctx;
   return `${withWords(select, outer)}${text}${orderWords(last, ctx, head.group !== null && !compound)}`;
 }
 
@@ -153,25 +153,15 @@ export function statementNoun(select: Node, outer: ReadContext | null): string {
   const head = partsOf(parts[0]!.select, outer);
   let text = nounOf(head);
   for (const { select: s, op } of parts.slice(1)) text += setOpWords(op ?? 'union', nounOf(partsOf(s, outer)));
-  const ctx = parts.length > 1 ? contextFor(last, outer) : head.ctx;
+  const ctx = parts.length > 1 ? contextFor(last, outer, READERS) : head.ctx;
   return `${withWords(select, outer)}${text}${orderNoun(last, ctx, head.group !== null && parts.length === 1)}`;
 }
 
-/**
- * A subquery inside the reading of `ctx`'s SELECT.
- *
- * @example subqueryNoun(inner, ctx); // 'the average price of books'
- */
-export function subqueryNoun(select: Node, ctx: ReadContext): string {
-  return statementNoun(select, ctx);
-}
-
-/**
- * The rows an EXISTS subquery asks about: "row of orders whose customer_id equals customers.id".
- *
- * @example subqueryRows(inner, ctx); // 'row of pets whose owner equals person.id'
- */
-export function subqueryRows(select: Node, ctx: ReadContext): string {
+/** The rows an EXISTS subquery asks about: "row of orders whose customer_id equals customers.id". */
+function subqueryRows(select: Node, ctx: ReadContext): string {
   const p = partsOf(select, ctx);
   return `row${p.source}${p.filter}${p.group === null ? '' : ` (grouped by ${p.group}${p.having})`}`;
 }
+
+/** What the expression and condition readers recurse through (context.ts). */
+const READERS: Readers = { condition: conditionWords, noun: (select, ctx) => statementNoun(select, ctx), rows: subqueryRows };

@@ -11,8 +11,6 @@ import { isNode, subqueryOf, type Node } from '../ast.ts';
 import { toSql } from '../parse.ts';
 import { columnWords, type ReadContext } from './context.ts';
 import { foldConstant, formatFolded } from './fold.ts';
-import { conditionWords } from './conditions.ts';
-import { subqueryNoun } from './select.ts';
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '||']);
 
@@ -79,7 +77,7 @@ function caseWords(node: Node, ctx: ReadContext): string {
   const subject = node.expr;
   const parts = (Array.isArray(node.args) ? node.args.filter(isNode) : []).map((arm) => {
     if (arm.type === 'else') return `otherwise ${valueWords(arm.result, ctx)}`;
-    const when = isNode(subject) ? `${valueWords(subject, ctx)} is ${valueWords(arm.cond, ctx)}` : conditionWords(arm.cond, ctx);
+    const when = isNode(subject) ? `${valueWords(subject, ctx)} is ${valueWords(arm.cond, ctx)}` : ctx.readers.condition(arm.cond, ctx);
     return `${valueWords(arm.result, ctx)} when ${when}`;
   });
   return `(${parts.join(', ')})`;
@@ -112,7 +110,7 @@ export function valueWords(x: unknown, ctx: ReadContext): string {
   if (Array.isArray(x)) return x.map((v) => valueWords(v, ctx)).join(', ');
   if (!isNode(x)) return String(x);
   const sub = subqueryOf(x);
-  if (sub !== null) return `(${subqueryNoun(sub, ctx)})`;
+  if (sub !== null) return `(${ctx.readers.noun(sub, ctx)})`;
   const literal = literalWords(x);
   if (literal !== null) return literal;
   switch (x.type) {
@@ -126,10 +124,10 @@ export function valueWords(x: unknown, ctx: ReadContext): string {
     case 'unary_expr': {
       const folded = foldConstant(x);
       if (folded !== null) return formatFolded(folded);
-      return String(x.operator).toUpperCase() === 'NOT' ? conditionWords(x, ctx) : `${String(x.operator)}${operand(x.expr, ctx)}`;
+      return String(x.operator).toUpperCase() === 'NOT' ? ctx.readers.condition(x, ctx) : `${String(x.operator)}${operand(x.expr, ctx)}`;
     }
     case 'binary_expr': {
-      if (!ARITHMETIC.has(String(x.operator))) return conditionWords(x, ctx);
+      if (!ARITHMETIC.has(String(x.operator))) return ctx.readers.condition(x, ctx);
       const folded = foldConstant(x);
       if (folded !== null) return `${formatFolded(folded)} (written ${writtenConstant(x)})`;
       return `${operand(x.left, ctx)} ${String(x.operator)} ${operand(x.right, ctx)}`;
