@@ -6,7 +6,7 @@
 
 Needs numpy and scipy only (tested with numpy 2.4 / scipy 1.17); imports
 nothing from Confide. Every figure is recomputed from the per-question lines
-(question i is line i) and the definitions in the README's Evaluate section:
+(question i is line i) and the definitions in docs/evaluate.md:
 
 - the half split and the cross-fit folds, re-drawn from `report.seeds` with
   the seeded generator (sfc32 with its state from splitmix32), against each

@@ -45,6 +45,8 @@ export interface DatabaseController {
   countRows(table: string): Promise<{ readonly ok: true; readonly count: number } | { readonly ok: false; readonly error: ExecError }>;
   /** Fetches and opens the bundled demo database (same origin, relative to the page). */
   openDemo(): Promise<OpenResult>;
+  /** Starts fetching the demo database now, so that a later `openDemo` finds its bytes on the way (the page's start). */
+  prefetchDemo(): void;
   onChange(listener: (db: OpenDatabase) => void): void;
 }
 
@@ -66,6 +68,7 @@ export const DEMO_DB_URL = 'demo/database/demo/demo.sqlite';
 export function createDatabaseController(pool: SqlPool): DatabaseController {
   let current: OpenDatabase | null = null;
   let opened = 0;
+  let prefetched: Promise<Response> | null = null;
   const listeners: ((db: OpenDatabase) => void)[] = [];
   const cancelled = (name: string): OpenResult => ({ ok: false, error: { code: 'CANCELLED', message: `opening ${name} was cancelled; the previous database is still open.` } });
 
@@ -113,9 +116,15 @@ export function createDatabaseController(pool: SqlPool): DatabaseController {
       const out = await pool.run(current.key, `SELECT count(*) FROM ${quoteIdent(table)}`, { timeoutMs: COUNT_TIMEOUT_MS });
       return out.ok ? { ok: true, count: Number(out.rows[0]?.[0] ?? 0) } : { ok: false, error: out.error };
     },
+    prefetchDemo() {
+      prefetched ??= fetch(new URL(DEMO_DB_URL, document.baseURI));
+      prefetched.catch(() => undefined); // a failed fetch is said by the openDemo that uses it
+    },
     async openDemo() {
       const url = new URL(DEMO_DB_URL, document.baseURI);
-      const response = await fetch(url);
+      const pending = prefetched ?? fetch(url);
+      prefetched = null;
+      const response = await pending;
       if (!response.ok) {
         return { ok: false, error: { code: 'FETCH_FAILED', message: `The demo database could not be loaded (HTTP ${response.status} for ${url.pathname}); run "npm run demo:build".` } };
       }

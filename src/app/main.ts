@@ -30,7 +30,11 @@ import './styles.css';
 const root = document.getElementById('app')!;
 const pool = createSqlPool({ spawn: browserSqlSpawn });
 const dbs = createDatabaseController(pool);
-const bar = databaseBar(dbs, await openLastFileStore());
+const wantDemo = new URLSearchParams(location.search).get('db') !== 'none';
+// The demo's bytes are fetched while the page's stores open, so the example questions wait on the database only.
+if (wantDemo) dbs.prefetchDemo();
+const [lastFiles, profiles, ormStore] = await Promise.all([openLastFileStore(), createProfileStore(localStorage), openOrmModelStore()]);
+const bar = databaseBar(dbs, lastFiles);
 const schemaAside = el('aside', { class: 'schema-panel', 'aria-labelledby': 'schema-heading' }, el('h2', { id: 'schema-heading' }, 'Schema'), el('p', { class: 'muted' }, 'No database open.'));
 /** The view shown now: only it writes its steps into the URL. */
 let currentView = '';
@@ -49,9 +53,8 @@ dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, {
 
 /** Shows the console with its current query in the URL. */
 const openConsole = (): void => router.go('console', sqlConsole.params());
-const profiles = await createProfileStore(localStorage);
 const live = liveModel();
-const orm = createOrmClient(await openOrmModelStore());
+const orm = createOrmClient(ormStore);
 const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: { verifier: ormVerifier(orm), panel: ormModelPanel(orm) }, openConsole }));
 const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live, orm }));
 const profilesPanel = el('section', {}, profilesView(profiles));
@@ -89,6 +92,6 @@ replace(root, bar.element, main);
 wireSkipLink(document.querySelector<HTMLAnchorElement>('a.skip-link'), main);
 router.start();
 
-if (new URLSearchParams(location.search).get('db') !== 'none') {
+if (wantDemo) {
   void bar.reopenLast().then(async (reopened) => reopened || bar.report('The demo database', await dbs.openDemo()));
 }

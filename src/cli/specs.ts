@@ -62,6 +62,7 @@ export const ASK_SPEC: CommandSpec = {
     orm: { type: 'string', help: 'score with this ORM model (.onnx, its .json sidecar beside it) as the orm and orm_sql signals (default: the bundled orm-v2 when the profile reads them; public/models/orm-v3.onnx reads the evidence of what each query returns)' },
     'no-orm': { type: 'boolean', default: false, help: 'score with no ORM (signals orm and orm_sql then missing)' },
     out: { type: 'string', help: 'decisions file to write (JSON Lines; default stdout)' },
+    json: { type: 'boolean', default: false, help: 'JSON lines on stdout even on a terminal (one question on a terminal is otherwise shown as text; pipes and files always get JSON lines)' },
     'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
   },
 };

@@ -1,7 +1,9 @@
 /**
  * Regenerates the screenshots under docs/screenshots/ from the built app
  * (served under a sub-path, as in the browser tests), in Debian Chromium:
- * the first screen with its example chips, Ask with an answer, Ask with an
+ * the first screen with its example chips (labelled; the first screen as it
+ * was before its notes were folded is kept as first-screen-before.png, not
+ * made here), Ask with an answer and its reading in words, Ask with an
  * abstention, the candidate inspector, verify mode on a database of its own
  * (not the demo), the table browser (sorted by a header click, with a facet
  * and its filter), Evaluate's plots, Profiles, Ask on a narrow screen, in
@@ -30,6 +32,8 @@ async function ask(page: Page, question: string): Promise<void> {
   await page.getByLabel('Question', { exact: true }).fill(question);
   await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
   await page.locator('.decision').waitFor({ timeout: 60_000 });
+  // The reading in words fills in once its reader has loaded.
+  await page.waitForFunction(() => [...document.querySelectorAll('.decision .reading')].every((r) => (r.textContent ?? '') !== ''), undefined, { timeout: 30_000 });
 }
 
 /** A small database of its own (not the demo) for the verify-mode screenshot. */
@@ -72,6 +76,7 @@ async function main(): Promise<void> {
     await page.goto(server.url);
     await page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
     await page.locator('.example-chips .chip').first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.example-chips .chip')].every((c) => c.getAttribute('data-kind') !== 'pending'), undefined, { timeout: 120_000 });
     await page.screenshot({ path: join(OUT, 'first-screen.png') });
     await ask(page, ANSWERED);
     await page.locator('.decision').scrollIntoViewIfNeeded();

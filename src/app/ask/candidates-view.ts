@@ -11,6 +11,7 @@ import { formatMs, formatNumber, plural } from '../format.ts';
 import { resultTable } from '../result-table.ts';
 import { sqlBlock } from '../sql-view.ts';
 import { formatP, groupLetter } from './decision-view.ts';
+import { queryReading } from './query-reading.ts';
 
 /**
  * Where a candidate came from, without the answer key: a replayed demo
@@ -52,6 +53,7 @@ export function candidatesView(result: AskResult, schema: Schema | null = null):
     return el('details', { class: 'candidate', 'data-index': i },
       summary,
       sqlBlock(c.sql ?? '(the reply held no SQL)', `SQL of candidate ${i + 1}`),
+      c.sql === null || c.sql === undefined ? null : queryReading(c.sql),
       c.exec.ok
         ? el('div', {}, el('p', { class: 'muted' }, `Ran in ${formatMs(c.exec.ms)}.`), resultTable(c.exec, { pageSize: 10, label: `Result of candidate ${i + 1}` }))
         : el('div', {}, ...execErrorView(c.exec.error, { schema, sql: c.sql ?? '', alert: false })),
