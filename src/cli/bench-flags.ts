@@ -4,7 +4,7 @@
  * inputs those flags name, the rule, and the one step they share: load the
  * benchmark and the candidates and prepare (execute + label) every record.
  */
-import type { EquivalenceRule } from '../core/results/index.ts';
+import { EQUIVALENCE_RULES, isEquivalenceRule, type EquivalenceRule } from '../core/results/index.ts';
 import { loadBenchmark, readCandidateFile } from '../node/bench.ts';
 import { prepareRun, type PreparedRun } from '../node/prepare.ts';
 import type { InputPath } from '../node/input-file.ts';
@@ -26,14 +26,14 @@ export function benchInputs(flags: ParsedFlags): InputPath[] {
 }
 
 /**
- * Reads the rule flag.
+ * Reads the rule flag (core/results/rules.ts lists the rules).
  *
  * @example
  * ruleFlag({ rule: 'bird' }); // 'bird'
  */
 export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
   const rule = flags.rule;
-  if (rule !== 'spider' && rule !== 'bird') throw new UsageError(`--rule must be spider or bird, got ${JSON.stringify(rule)}`);
+  if (!isEquivalenceRule(rule)) throw new UsageError(`--rule must be ${EQUIVALENCE_RULES.map((r) => r.rule).join(', ')}; got ${JSON.stringify(rule)}`);
   return rule;
 }
 
