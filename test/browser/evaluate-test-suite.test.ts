@@ -83,6 +83,15 @@ describe('Evaluate on a test suite', () => {
     expect(rows.slice(1).map((r) => r.at(-1))).toEqual(Array(N).fill('2'));
   });
 
+  it("shows the labels the bundled profile was fit on under Profiles", async () => {
+    const { page } = app;
+    const bundled = JSON.parse(readFileSync(new URL('../../public/profiles/default.json', import.meta.url), 'utf8')) as { name: string; provenance: { labels: string } };
+    expect(bundled.provenance.labels).toBe('spider: test-suite-sql-eval exec_eval default (keep_distinct off)');
+    await page.getByRole('tab', { name: 'Profiles' }).click();
+    await expect.poll(() => page.locator(`article[data-profile="${bundled.name}"] dd.labels`).textContent()).toBe(bundled.provenance.labels);
+    await page.getByRole('tab', { name: 'Evaluate' }).click();
+  });
+
   it('keeps DISTINCT when the page is asked for keep_distinct', async () => {
     const { page } = app;
     await page.locator('#eval-rule').selectOption('spider-keep-distinct');
