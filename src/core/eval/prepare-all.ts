@@ -161,8 +161,9 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
         const before = mine.map((i) => labelsOf(out[i] as PreparedQuestion));
         let after;
         if (!opened.ok) {
-          suiteFailures.push({ db_id: dbId, name: stage.suite.name, code: opened.code ?? 'UNKNOWN', message: opened.message });
-          after = unopenedSuiteLabels(minePlans, before, opened.code ?? 'SUITE_DB');
+          const code = opened.code ?? 'NOT_OPENED';
+          suiteFailures.push({ db_id: dbId, name: stage.suite.name, code, message: opened.message });
+          after = unopenedSuiteLabels(minePlans, before, code);
         } else {
           options.onProgress?.({ done, total, progress: done / total, text: `${dbId}: test-suite database ${stage.nth} of ${stage.of} (${stage.suite.name})` });
           after = await labelOnSuiteDb(opened.db, minePlans, before, { chunkQueries, distinct: distinctRuns, ...(signal ? { signal } : {}) });
