@@ -4,8 +4,9 @@
  * `../shared/data/real-candidates/spider-dev-A.jsonl` (484 Spider dev
  * questions on 9 databases, the SQL of 19 published text-to-SQL systems each),
  * executed against `../shared/data/spider` and labeled by execution
- * equivalence (spider rule), read at run time and never copied into the
- * repository.
+ * equivalence under the default `spider` rule (test-suite-sql-eval's
+ * exec_eval default: DISTINCT removed from both queries), read at run time
+ * and never copied into the repository. The provenance names those labels.
  *
  * Every candidate carries `orm_sql`, the bundled verifier's question–SQL
  * score, cross-fitted: scored by the `orm-v2` recipe fit without the
@@ -67,9 +68,10 @@ export async function fitDefaultProfile(created: string, data: RealData = REAL_D
     seed: PROFILE_SEED,
     group: 'db_id',
     thresholdAim: PROFILE_THRESHOLD_AIM,
+    rule: 'spider', // the provenance's `labels` names it with its source
     profileName: 'Default (real candidates, Spider dev part A, every pool size)',
     provenance: {
-      data: `Spider dev, ${prepared.length} questions on ${dbs.size} databases (real-candidates/spider-dev-A.jsonl), labeled by execution against the Spider databases (spider rule); each question's pool of 19 cut to every size from 1 to 19`,
+      data: `Spider dev, ${prepared.length} questions on ${dbs.size} databases (real-candidates/spider-dev-A.jsonl), labeled by execution against the Spider databases under the spider rule (test-suite-sql-eval exec_eval's default labels, keep_distinct off); each question's pool of 19 cut to every size from 1 to 19`,
       generator: '19 published text-to-SQL systems\' SQL, one candidate per system per question (DIN-SQL GPT-4/Codex, C3, TA-SQL, NL2SQL-Bench runs; see the model card and the data\'s README for sources and licences); no sampling from one model',
       created,
       notes: 'One model per band of pool sizes (1, 2, 3–4, 5–8, 9 and more), each the guarded combiner cross-fit leave-one-database-out on the pools cut to the band\'s sizes. ' +

@@ -5,14 +5,18 @@
  * (commands.ts loads a command's code only when it runs).
  */
 import { DEFAULT_TARGET_RISK } from '../core/pipeline/decide.ts';
+import { EQUIVALENCE_RULES } from '../core/results/rules.ts';
 import type { CommandSpec } from './args.ts';
+
+/** The labeling rules, each with the published evaluator it reproduces. */
+const RULE_HELP = `labels as a published evaluator gives them: ${EQUIVALENCE_RULES.map((r) => `${r.rule} (${r.source})`).join(' | ')}`;
 
 /** Flags shared by the commands that execute a candidate file against a benchmark (label, eval, curate). */
 export const BENCH_FLAGS = {
   bench: { type: 'string', required: true, help: 'benchmark folder (Spider or BIRD layout)' },
   split: { type: 'string', default: 'dev', help: 'question file <split>.json' },
   candidates: { type: 'string', required: true, help: 'candidate file (JSON Lines)' },
-  rule: { type: 'string', default: 'spider', help: 'equivalence rule: spider | bird' },
+  rule: { type: 'string', default: 'spider', help: RULE_HELP },
   'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
   workers: { type: 'string', help: 'SQL worker threads (default min(4, cores))' },
 } as const;
@@ -92,7 +96,7 @@ export const CURATE_SPEC: CommandSpec = {
     balance: { type: 'boolean', default: false, help: 'balance correct/incorrect 50/50' },
     'keep-failed': { type: 'boolean', default: false, help: 'keep candidates that fail to execute (flagged with exec_error)' },
     seed: { type: 'string', default: '1', help: 'seed' },
-    rule: { type: 'string', default: 'spider', help: 'equivalence rule: spider | bird' },
+    rule: { type: 'string', default: 'spider', help: RULE_HELP },
     'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
     report: { type: 'string', help: 'also write the curation report (Markdown) here' },
   },

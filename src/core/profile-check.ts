@@ -166,6 +166,7 @@ function provenance(value: unknown): ProfileProvenance {
     ece: stat(v.ece, 'provenance.ece'),
     auroc: stat(v.auroc, 'provenance.auroc'),
     created: str(v.created, 'provenance.created'),
+    ...(v.labels === undefined ? {} : { labels: str(v.labels, 'provenance.labels') }),
     ...(v.notes === undefined ? {} : { notes: str(v.notes, 'provenance.notes') }),
     ...(v.best_single === undefined ? {} : { best_single: bestSingle(v.best_single) }),
     ...(v.no_better_than_best === undefined ? {} : { no_better_than_best: bool(v.no_better_than_best, 'provenance.no_better_than_best') }),

@@ -42,6 +42,8 @@ export interface ProfileProvenance {
   readonly ece: number;
   readonly auroc: number;
   readonly created: string;
+  /** The labels it was fit on: the rule and the published evaluator it reproduces, e.g. "spider: test-suite-sql-eval exec_eval default (keep_distinct off)". */
+  readonly labels?: string;
   readonly notes?: string;
   /**
    * The best single signal on the same data (by AUROC) and the paired

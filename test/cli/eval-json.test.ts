@@ -23,7 +23,7 @@ describe('confide eval', () => {
     expect(report.bootstrap.B).toBe(200);
     const lines = readFileSync(per, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(40);
-    expect(Object.keys(lines[0])).toEqual(['id', 'db_id', 'correct', 'signals', 'combined', 'split', 'fold']);
+    expect(Object.keys(lines[0])).toEqual(['id', 'db_id', 'correct', 'signals', 'combined', 'split', 'fold', 'databases']);
     // The halves are the selective table's: ⌊n/2⌋ calibration questions; the folds are the combiner's.
     expect(lines.filter((q) => q.split === 'calibration')).toHaveLength(20);
     expect(new Set(lines.map((q) => q.fold))).toEqual(new Set([0, 1]));

@@ -39,7 +39,7 @@ export const evalCommand: Command = {
     });
     const t0 = performance.now();
     // With a verifier, each candidate's evidence is read too (a verifier that reads it scores as Ask does).
-    const { run } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined, evidence: flags.orm !== undefined });
+    const { run, rule } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined, evidence: flags.orm !== undefined });
     // Fewer than two labeled questions: say how many, and why the others were left out, before any statistics.
     requireLabeled(run.prepared, [
       ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0 ? [`${flags.candidates as string} holds no questions`] : []),
@@ -58,6 +58,7 @@ export const evalCommand: Command = {
       seed: numberFlag(flags, 'seed', 1),
       folds,
       ...(group === 'db_id' ? { group: 'db_id' as const } : {}),
+      rule,
       provenance: { data: `${flags.bench as string} (${flags.split as string})`, generator: flags.candidates as string, created: new Date().toISOString() },
     });
     process.stdout.write(reportText(report) + '\n');
