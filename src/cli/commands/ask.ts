@@ -78,11 +78,15 @@ async function askOne(ctx: Context, key: string, schema: Schema, id: string, que
     { question, ...(evidence ? { evidence } : {}), schema },
     { generator: fixedCandidates(candidates), runMany: (sqls, o) => ctx.pool.runMany(key, sqls, o), normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql), verifiers: ctx.verifiers, registry, profile: ctx.profile },
   );
-  if (!out.ok) return { id, decision: 'abstain', candidate: null, best: null, best_sql: null, sql: null, p_correct: null, pool: candidates.length, threshold: null, reasons: [`${out.error.message} (${out.error.code})`] };
+  if (!out.ok) return { id, decision: 'abstain', candidate: null, best: null, best_sql: null, sql: null, p_correct: null, pool: candidates.length, given: candidates.length, threshold: null, reasons: [`${out.error.message} (${out.error.code})`] };
   return decisionLine(id, out.result, decide(out.result, ctx.profile, ctx.risk));
 }
 
-const asSampled = (r: QuestionRecord): SampledCandidate[] => r.candidates.map((c) => ({ sql: c.sql, source: c.source ?? 'file', ...(c.logprob === undefined ? {} : { logprob: c.logprob }), ...(c.scores ? { scores: c.scores } : {}) }));
+/** A record's candidates; without any `source` tag they are one file's copies, and identical ones count once (copies.ts). */
+const asSampled = (r: QuestionRecord): SampledCandidate[] => {
+  const tagged = r.candidates.some((c) => c.source !== undefined);
+  return r.candidates.map((c) => ({ sql: c.sql, source: c.source ?? 'file', ...(tagged ? {} : { paste: 'file' }), ...(c.logprob === undefined ? {} : { logprob: c.logprob }), ...(c.scores ? { scores: c.scores } : {}) }));
+};
 
 /** One question's candidates as text, whole (their format is told from all of it), under a size cap. */
 async function readText(path: string): Promise<string> {

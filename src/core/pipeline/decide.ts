@@ -15,6 +15,7 @@
  */
 import { bandFor, bandWords, thresholdAt, targetRisks, type CalibrationProfile, type PoolBand } from '../profile.ts';
 import { signalContributions, type SignalContribution } from './contributions.ts';
+import { copiesWords } from './copies.ts';
 import { signalLabel } from './signal-labels.ts';
 import type { AskResult } from './types.ts';
 
@@ -132,6 +133,8 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   const chosenRuns = result.chosen >= 0 && result.candidates[result.chosen]!.exec.ok;
   const answer = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
   const reasons = agreementReasons(result);
+  const copies = copiesWords(result.given, result.candidates.length);
+  if (copies !== null) reasons.unshift(copies);
   const promise = riskWording(targetRisk);
   const estimate = Number.isFinite(p) ? `This answer's estimated P(correct) is ${p.toFixed(2)}` : 'No P(correct) could be estimated';
   const setting = band === null ? '' : `for pools of ${bandWords(band)}`;

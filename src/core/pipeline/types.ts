@@ -20,6 +20,14 @@ export interface SampledCandidate {
   /** Where it came from: a model id, `gold`, `mutation:<kind>`, … */
   readonly source: string;
   readonly scores?: Readonly<Record<string, number>>;
+  /**
+   * The paste or file it was read from, when nothing else tells its source
+   * apart (pasted text, a file without `source` tags): identical queries of
+   * one paste are copies of one source and count once (pipeline/copies.ts).
+   * Absent for a live model's samples and for tagged candidates, which count
+   * each.
+   */
+  readonly paste?: string;
 }
 
 /** One request for candidates (what every generator receives: web-llm, replay, scripted). */
@@ -126,7 +134,10 @@ export interface AskRequest {
 
 /** One candidate after execution. */
 export interface CandidateRun {
+  /** Its position among the candidates given (copies from one paste are kept once: pipeline/copies.ts). */
   readonly index: number;
+  /** How many identical copies of it one paste held, when more than one (they count once). */
+  readonly copies?: number;
   readonly sql: string | null;
   readonly source: string;
   readonly logprob?: number;
@@ -195,6 +206,8 @@ export interface AskResult {
   /** Verifiers that failed, with their error. */
   readonly verifierErrors: readonly { readonly name: string; readonly code: string; readonly message: string }[];
   readonly profileName: string;
+  /** How many candidates were given, before copies from one paste were kept once (`candidates.length` after). */
+  readonly given: number;
 }
 
 export type AskOutcome = { readonly ok: true; readonly result: AskResult } | { readonly ok: false; readonly error: AskError };
