@@ -18,6 +18,7 @@ import { profileProbability } from '../profile.ts';
 import { buildClusters, computeSignals } from '../signals/index.ts';
 import { answerGroups, runsView } from './answers.ts';
 import { keepSources } from './copies.ts';
+import { answerSupport } from './group-support.ts';
 import { executeCandidates } from './execute.ts';
 import type { AskDeps, AskError, AskOutcome, AskRequest, AskStage, CandidateRun, SampledCandidate, StageProgress } from './types.ts';
 
@@ -76,7 +77,10 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
       ...(signal ? { signal } : {}),
       onProgress: (p) => onProgress?.({ stage: 'execute', progress: p.progress, text: p.text }),
     });
-    const runs = executed.map((r, i): CandidateRun => ({ ...r, index: kept[i]!.inputIndex, ...(kept[i]!.copies > 1 ? { copies: kept[i]!.copies } : {}) }));
+    const runs = executed.map((r, i): CandidateRun => {
+      const { inputIndex, copies, candidate } = kept[i]!;
+      return { ...r, index: inputIndex, ...(copies > 1 ? { copies } : {}), ...(candidate.paste === undefined ? {} : { paste: candidate.paste }) };
+    });
     const clusters = buildClusters(runsView(request.question, request.evidence, request.schema, runs));
 
     stage = 'verify';
@@ -131,6 +135,7 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
         verifierErrors,
         profileName: deps.profile.name,
         given: sampled.length,
+        support: answerSupport(scored, answers),
       },
     };
   } catch (thrown) {

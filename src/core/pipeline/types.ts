@@ -11,6 +11,7 @@ import type { ExecErrorCode, ExecOutcome } from '../exec/types.ts';
 import type { CalibrationProfile } from '../profile.ts';
 import type { Schema } from '../schema.ts';
 import type { AnswerClusters, SignalRegistry } from '../signals/index.ts';
+import type { AnswerSupport } from './group-support.ts';
 
 /** One sampled candidate as a generator returns it (`GeneratedCandidate` fits). */
 export interface SampledCandidate {
@@ -138,6 +139,8 @@ export interface CandidateRun {
   readonly index: number;
   /** How many identical copies of it one paste held, when more than one (they count once). */
   readonly copies?: number;
+  /** The paste it was read from (`SampledCandidate.paste`), when it has no source of its own. */
+  readonly paste?: string;
   readonly sql: string | null;
   readonly source: string;
   readonly logprob?: number;
@@ -208,6 +211,8 @@ export interface AskResult {
   readonly profileName: string;
   /** How many candidates were given, before copies from one paste were kept once (`candidates.length` after). */
   readonly given: number;
+  /** Which of the first results back one another as a person reads them (group-support.ts): said, not counted. */
+  readonly support: readonly AnswerSupport[];
 }
 
 export type AskOutcome = { readonly ok: true; readonly result: AskResult } | { readonly ok: false; readonly error: AskError };
