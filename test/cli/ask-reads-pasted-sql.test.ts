@@ -26,12 +26,15 @@ beforeAll(async () => {
   db.close();
 });
 
-/** One question's decision line for candidates written to a file. */
+let said = '';
+
+/** One question's decision line for candidates written to a file (what it said on stderr in `said`). */
 async function ask(question: string, candidates: string, name = 'c.txt', extra: string[] = []): Promise<Record<string, unknown>> {
   const file = join(dir, name);
   writeFileSync(file, candidates);
   const r = await runCli(['ask', '--db', DB, '--question', question, '--candidates', file, ...extra]);
   expect(r.code, r.stderr).toBe(0);
+  said = r.stderr;
   return JSON.parse(r.stdout.trim()) as Record<string, unknown>;
 }
 
@@ -40,6 +43,7 @@ describe('confide ask reads SQL as people paste it', () => {
     const reply = 'Sure! Sort the planets by their moons:\n\n```sql\nSELECT name\nFROM planets\nORDER BY moons DESC\nLIMIT 1;\n```\n\nThis returns **Jupiter**.\n';
     const line = await ask('Which planet has the most moons?', reply, 'reply.md');
     expect([line.pool, line.given, line.best]).toEqual([1, 1, 0]);
+    expect(said).toContain('reply.md: 1 query read from 1 code block; 2 pieces of prose or other code left out.');
     expect(line.best_sql).toBe('SELECT name\nFROM planets\nORDER BY moons DESC\nLIMIT 1');
   });
 
@@ -50,6 +54,7 @@ describe('confide ask reads SQL as people paste it', () => {
     expect(thrice.p_correct).toBe(once.p_correct);
     expect(thrice.decision).toBe(once.decision);
     expect([thrice.pool, thrice.given]).toEqual([1, 3]);
+    expect(said).toContain('3 queries read (SQL statements), 1 distinct: copies from one paste count once.');
     expect((thrice.reasons as string[])[0]).toBe('3 pasted queries, 1 distinct: identical queries from one paste count as one source.');
     // With a source of its own each, the same query from three assistants counts three times.
     const tagged = await ask(question, [0, 1, 2].map((i) => JSON.stringify({ sql: 'SELECT count(*) FROM planets', source: `assistant-${i}` })).join('\n'), 'c.jsonl');

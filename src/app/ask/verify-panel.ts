@@ -11,7 +11,7 @@
  * edit). When Ask is pressed with nothing usable, the problem is said right
  * under the box, in words for a person, and focus goes to the box.
  */
-import { fixedCandidates, keepSources, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES, parseCandidateText, type CandidateSource, type CandidateTextError, type CandidateTextOutcome } from '../../core/pipeline/index.ts';
+import { fixedCandidates, keepSources, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES, parseCandidateText, readingSummary, type CandidateSource, type CandidateTextError, type CandidateTextOutcome } from '../../core/pipeline/index.ts';
 import { el, replace } from '../dom.ts';
 import { plural } from '../format.ts';
 import { sqlBlock } from '../sql-view.ts';
@@ -49,22 +49,6 @@ export function problemInWords(error: Pick<CandidateTextError, 'code' | 'message
       : `The box holds no SQL query, only ${/left out/.test(error.message) ? 'prose, other code, ' : ''}blank lines or comments: paste the queries to check for this question, then press Ask.`;
   }
   return error.message.replace(/^pasted, line (\d+)/, 'Line $1 of the box').replace(/^pasted\b/, 'The box');
-}
-
-/**
- * What a reading found, in one line: "2 queries read from 2 code blocks, 1
- * distinct; 3 lines of prose left out."
- *
- * @example readingWords(parseCandidateText('SELECT 1;\nSELECT 1;') as OkReading); // '2 queries read (SQL statements), 1 distinct: copies from one paste count once.'
- */
-export function readingWords(r: Extract<CandidateTextOutcome, { ok: true }>): string {
-  const n = r.candidates.length;
-  const distinct = keepSources(r.candidates).length;
-  const how = r.format === 'jsonl' ? ' (JSON lines)' : r.format === 'sql' ? ' (SQL statements)' : r.format === 'lines' ? ' (one per line)'
-    : r.blocks > 0 ? ` from ${plural(r.blocks, 'code block')}` : ' from a reply or list';
-  const copies = distinct < n ? `, ${distinct} distinct: copies from one paste count once` : '';
-  const left = r.skippedCount > 0 ? `; ${plural(r.skippedCount, 'piece')} of prose or other code left out` : '';
-  return `${plural(n, 'query', 'queries')} read${how}${copies}${left}.`;
 }
 
 /**
@@ -128,7 +112,7 @@ export function verifyPanel(): VerifyPanel {
       return replace(status, `Paste a chat reply with its SQL, one query per line, SQL statements ending in ";", or JSON lines with "sql" (up to ${MAX_PASTED_CANDIDATES}).`);
     }
     const r = read();
-    replace(status, r.ok ? readingWords(r) : el('span', { class: 'error' }, origin === 'pasted' ? problemInWords(r.error, text.value) : r.error.message));
+    replace(status, r.ok ? readingSummary(r) : el('span', { class: 'error' }, origin === 'pasted' ? problemInWords(r.error, text.value) : r.error.message));
     if (r.ok) showReading(r, false);
     else replace(reading);
   };

@@ -11,7 +11,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { QuestionRecord } from '../../core/bench/types.ts';
-import { fixedCandidates, MAX_CANDIDATE_TEXT_BYTES, parseCandidateText } from '../../core/pipeline/candidate-text.ts';
+import { fixedCandidates, MAX_CANDIDATE_TEXT_BYTES, parseCandidateText, readingSummary } from '../../core/pipeline/candidate-text.ts';
 import { decide, DEFAULT_TARGET_RISK, riskWording, targetRisks } from '../../core/pipeline/decide.ts';
 import { decisionLine, type DecisionLine } from '../../core/pipeline/decision-line.ts';
 import { askRegistry, runAsk, type SampledCandidate, type Verifier } from '../../core/pipeline/index.ts';
@@ -136,6 +136,7 @@ export const askCommand: Command = {
         const origin = flags.candidates === '-' ? 'stdin' : (flags.candidates as string);
         const parsed = parseCandidateText(await readText(flags.candidates as string), origin);
         if (!parsed.ok) throw parsed.error;
+        process.stderr.write(`${origin}: ${readingSummary(parsed)}\n`);
         const opened = await openDbFile(pool, 'db', flags.db as string);
         if (!opened.ok) throw opened.error;
         lines.push(await askOne(ctx, 'db', opened.schema, 'question', flags.question as string, flags.evidence as string | undefined, parsed.candidates));

@@ -17,6 +17,7 @@
  * one source and count once (copies.ts). Bad input is an error with a code,
  * the line and the field; nothing is dropped silently.
  */
+import { keepSources } from './copies.ts';
 import { readPastedSql, type SkippedText } from './paste-reading.ts';
 import type { CandidateSource, SampledCandidate } from './types.ts';
 
@@ -129,6 +130,26 @@ export function parseCandidateText(text: string, origin = 'pasted'): CandidateTe
   }
   if (outcome.candidates.length > MAX_PASTED_CANDIDATES) return fail('TOO_MANY', `${origin} holds ${outcome.format === 'jsonl' ? outcome.candidates.length : 'more than ' + MAX_PASTED_CANDIDATES} queries; at most ${MAX_PASTED_CANDIDATES} are checked for one question.`);
   return outcome;
+}
+
+const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What a reading found, in one line, as the page and `confide ask` say it:
+ * how many queries, read how, how many distinct, and what was left out.
+ *
+ * @example
+ * readingSummary(parseCandidateText('SELECT 1;\nSELECT 1;') as Extract<CandidateTextOutcome, { ok: true }>);
+ * // '2 queries read (SQL statements), 1 distinct: copies from one paste count once.'
+ */
+export function readingSummary(r: Extract<CandidateTextOutcome, { ok: true }>): string {
+  const n = r.candidates.length;
+  const distinct = keepSources(r.candidates).length;
+  const how = r.format === 'jsonl' ? ' (JSON lines)' : r.format === 'sql' ? ' (SQL statements)' : r.format === 'lines' ? ' (one per line)'
+    : r.blocks > 0 ? ` from ${count(r.blocks, 'code block', 'code blocks')}` : ' from a reply or list';
+  const copies = distinct < n ? `, ${distinct} distinct: copies from one paste count once` : '';
+  const left = r.skippedCount > 0 ? `; ${count(r.skippedCount, 'piece', 'pieces')} of prose or other code left out` : '';
+  return `${count(n, 'query', 'queries')} read${how}${copies}${left}.`;
 }
 
 /**

@@ -9,14 +9,20 @@
  * at 19 candidates, lower at every pool size from 2), as the benchmark's rule
  * counts an extra column as a different answer.
  *
- * Only the first {@link SUPPORT_GROUPS} results (the ones shown side by side)
- * are compared, each result's keys made once.
+ * Only the first {@link SUPPORT_GROUPS} results (the ones shown side by side
+ * before "Show all") of at most {@link SUPPORT_SHOWN_ROWS} rows and
+ * {@link SUPPORT_SHOWN_COLUMNS} columns are compared, each result's keys made
+ * once: this runs where the Ask runs (the page's thread), so it stays a few
+ * milliseconds.
  */
 import { backs, supportKeys, type SupportView } from '../results/support.ts';
 import type { AnswerGroup, CandidateRun } from './types.ts';
 
 /** Results compared for support: the first ones in the decision rule's order. */
-export const SUPPORT_GROUPS = 8;
+export const SUPPORT_GROUPS = 4;
+/** Most rows and columns of a result compared for support here. */
+export const SUPPORT_SHOWN_ROWS = 500;
+export const SUPPORT_SHOWN_COLUMNS = 4;
 
 /** Result `from` backs result `to` (positions in `AskResult.answers`). */
 export interface AnswerSupport {
@@ -33,7 +39,8 @@ export interface AnswerSupport {
 export function answerSupport(runs: readonly CandidateRun[], answers: readonly AnswerGroup[]): AnswerSupport[] {
   const views: (SupportView | null)[] = answers.slice(0, SUPPORT_GROUPS).map((g) => {
     const exec = runs[g.head]!.exec;
-    return exec.ok && g.fingerprint !== '' ? { fingerprint: g.fingerprint, keys: supportKeys(exec) } : null;
+    const small = exec.ok && exec.rows.length <= SUPPORT_SHOWN_ROWS && exec.columns.length <= SUPPORT_SHOWN_COLUMNS;
+    return exec.ok && small && g.fingerprint !== '' ? { fingerprint: g.fingerprint, keys: supportKeys(exec) } : null;
   });
   const out: AnswerSupport[] = [];
   views.forEach((a, i) => views.forEach((b, j) => {
