@@ -3,8 +3,8 @@
  * `confide ask --question`): pasted text or a file from another assistant, a
  * class's answers, a colleague. Two forms, chosen by the text itself:
  *
- * - JSON lines (the first non-blank line starts with `{` or `"`): each line
- *   is a JSON string (the query) or an object with a string `sql` (and
+ * - JSON lines (the first non-blank line starts with `{`, or is a JSON
+ *   string): each line is a JSON string (the query) or an object with a string `sql` (and
  *   optional `source`, numeric `logprob`); a candidate-file record
  *   (`{question, candidates: [{sql}, …]}`) contributes its candidates;
  * - anything else is read as people paste SQL (paste-reading.ts): chat
@@ -107,7 +107,7 @@ export function parseCandidateText(text: string, origin = 'pasted'): CandidateTe
   const first = /\S/.exec(text)?.[0] ?? '';
   let outcome: CandidateTextOutcome;
   if (first === '') return fail('EMPTY', `${origin} holds no SQL: paste one query per line, SQL statements ending in ";", a chat reply with its SQL, or JSON lines with "sql".`);
-  if (first === '{' || first === '"') {
+  if (first === '{' || (first === '"' && isJsonString(text.slice(text.indexOf('"')).split(/\r?\n/, 1)[0]!))) {
     outcome = fromJsonLines(text.split(/\r?\n/), origin);
   } else {
     const r = readPastedSql(text, MAX_PASTED_CANDIDATES + 1);
@@ -130,6 +130,15 @@ export function parseCandidateText(text: string, origin = 'pasted'): CandidateTe
   }
   if (outcome.candidates.length > MAX_PASTED_CANDIDATES) return fail('TOO_MANY', `${origin} holds ${outcome.format === 'jsonl' ? outcome.candidates.length : 'more than ' + MAX_PASTED_CANDIDATES} queries; at most ${MAX_PASTED_CANDIDATES} are checked for one question.`);
   return outcome;
+}
+
+/** True when `line` is a JSON string (a quoted query), not prose that begins with a quotation mark. */
+function isJsonString(line: string): boolean {
+  try {
+    return typeof JSON.parse(line) === 'string';
+  } catch {
+    return false;
+  }
 }
 
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;

@@ -115,3 +115,11 @@ describe('properties (fast-check, seeded)', () => {
     );
   });
 });
+
+describe('JSON lines or a reply', () => {
+  it('reads a first line that is a JSON string as JSON lines, and a reply that opens with a quotation as a reply', () => {
+    expect(read('"SELECT 1"\n"SELECT 2"').format).toBe('jsonl');
+    const r = read('"Good question!" Here is the query:\n```sql\nSELECT 1;\n```');
+    expect([r.format, r.candidates.map((c) => c.sql)]).toEqual(['chat', ['SELECT 1']]);
+  });
+});
