@@ -8,7 +8,7 @@
  * checkbox (orm-toggle.ts), one run (ask-run.ts) and the result area
  * (ask-result.ts).
  */
-import { fixedCandidates, type AskResult, type CandidateSource, type Verifier } from '../../core/pipeline/index.ts';
+import { fixedCandidates, parseCandidateText, type AskResult, type CandidateSource, type Verifier } from '../../core/pipeline/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import type { DatabaseController } from '../database.ts';
 import { el, replace } from '../dom.ts';
@@ -53,7 +53,8 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const recheck = (last: AskResult, index: number, sql: string): void => {
     const pool = editedPool(last, index, sql);
     if (sources.kind() !== 'verify') return void ask(fixedCandidates(pool));
-    sources.verify.setText(poolText(pool, /^\s*[{"]/.test(sources.verify.text())), true);
+    const read = parseCandidateText(sources.verify.text());
+    sources.verify.setText(poolText(pool, read.ok && read.format === 'jsonl'), true);
     void ask();
   };
   const result = askResultArea({
