@@ -3,7 +3,8 @@
  * (served under a sub-path, as in the browser tests), in Debian Chromium:
  * the first screen with its example chips, Ask with an answer, Ask with an
  * abstention, the candidate inspector, verify mode on a database of its own
- * (not the demo), the table browser (sorted by a header click, with a facet
+ * (not the demo; then a chat reply read before it runs, and Edit and check
+ * again: screenshots-verify.ts), the table browser (sorted by a header click, with a facet
  * and its filter), Evaluate's plots, Profiles, Ask on a narrow screen, and
  * in the dark colour scheme an answer and Evaluate's plots.
  *
@@ -18,6 +19,7 @@ import initSqlJs from 'sql.js';
 import { build } from 'vite';
 import { buildDemo } from '../../scripts/build-demo.ts';
 import { evaluateDemo, launchChromium } from './harness.ts';
+import { verifyWorkflowShots } from './screenshots-verify.ts';
 import { startStaticServer } from './static-server.ts';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -93,6 +95,7 @@ async function main(): Promise<void> {
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
     await page.locator('.decision').waitFor({ timeout: 60_000 });
     await page.locator('section.ask').screenshot({ path: join(OUT, 'verify-own-database.png') });
+    await verifyWorkflowShots(page, OUT);
     await page.locator('.schema-table[data-table="planets"] summary').click();
     await page.getByRole('button', { name: 'Browse rows of planets' }).click();
     await page.locator('.browse-out thead').getByRole('button', { name: 'moons' }).click();
