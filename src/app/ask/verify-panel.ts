@@ -13,8 +13,7 @@
  */
 import { fixedCandidates, keepSources, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES, parseCandidateText, readingSummary, type CandidateSource, type CandidateTextError, type CandidateTextOutcome } from '../../core/pipeline/index.ts';
 import { el, replace } from '../dom.ts';
-import { plural } from '../format.ts';
-import { sqlBlock } from '../sql-view.ts';
+import { readingView } from './verify-reading.ts';
 
 export interface VerifyPanel {
   readonly element: HTMLElement;
@@ -83,28 +82,17 @@ export function verifyPanel(): VerifyPanel {
   };
   /** The queries read and what was left out, for a reading that was not plain; `ask`: the person must check them first. */
   const showReading = (r: Extract<CandidateTextOutcome, { ok: true }>, ask: boolean): void => {
-    if (r.plain) return replace(reading);
-    const queries = el('ol', { class: 'reading-queries' }, ...r.candidates.map((c, i) => el('li', {}, sqlBlock(c.sql ?? '', `Query ${i + 1} read`))));
-    const left = r.skipped.length === 0 ? null : el('details', { class: 'reading-left-out' },
-      el('summary', {}, `Left out: ${plural(r.skippedCount, 'piece')} of prose or other code`),
-      el('ul', {}, ...r.skipped.map((s) => el('li', {}, `line ${s.line}: `, s.kind === 'code' ? `a ${s.text || 'code'} block` : s.text))));
-    const plainText = r.candidates.map((c) => `${c.sql ?? ''};`).join('\n\n');
-    replace(reading, el('section', { class: `verify-reading${ask ? ' notice' : ''}`, 'aria-labelledby': 'verify-reading-heading' },
-      el('h4', { id: 'verify-reading-heading', tabindex: -1 }, ask ? `Check what Confide read: ${plural(r.candidates.length, 'query', 'queries')}` : `What Confide read: ${plural(r.candidates.length, 'query', 'queries')}`),
-      ask ? el('p', {}, 'The box held more than SQL, so here is what will be checked. If it is right, check these queries; if not, edit the box.') : null,
-      queries,
-      left,
-      el('div', { class: 'row' },
-        ask ? el('button', { type: 'submit', class: 'primary', id: 'verify-confirm', onclick: () => void (checkedText = text.value) }, `Check ${r.candidates.length === 1 ? 'this query' : `these ${r.candidates.length} queries`}`) : null,
-        el('button', { type: 'button', class: 'small', id: 'verify-use-reading', onclick: () => {
-          text.value = plainText;
-          origin = 'pasted';
-          checkedText = text.value;
-          show();
-          text.focus();
-        } }, 'Put these in the box'),
-      )));
-    if (ask) (reading.querySelector('h4') as HTMLElement).focus();
+    replace(reading, readingView(r, ask, {
+      confirm: () => void (checkedText = text.value),
+      useReading(plainText) {
+        text.value = plainText;
+        origin = 'pasted';
+        checkedText = text.value;
+        show();
+        text.focus();
+      },
+    }));
+    if (ask) reading.querySelector<HTMLElement>('h4')?.focus();
   };
   const show = (): void => {
     if (text.value.trim() === '') {
