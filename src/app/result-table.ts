@@ -35,6 +35,8 @@ export interface ResultTableOptions {
   readonly sort?: { readonly current: TableSort | null; onSort(next: TableSort): void };
   /** False when the caller says how many rows there are and which are shown (the table browser). */
   readonly summary?: boolean;
+  /** A link for a cell (the table browser's foreign keys: the row it names), or null for none. */
+  readonly link?: (row: readonly Cell[], column: number) => { readonly href: string; readonly title: string } | null;
 }
 
 /**
@@ -86,7 +88,7 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
     const rows = (order === null ? result.rows.slice(p.start, p.end) : order.slice(p.start, p.end).map((i) => result.rows[i]!));
     const max = cellDisplayChars(rows.length * Math.max(1, result.columns.length));
     rows.forEach((row, r) => {
-      body.append(el('tr', {}, ...row.map((cell, c) => cellElement(cell, max, `${p.start + r + 1}`, result.columns[c] ?? `column ${c + 1}`))));
+      body.append(el('tr', {}, ...row.map((cell, c) => cellElement(cell, max, `${p.start + r + 1}`, result.columns[c] ?? `column ${c + 1}`, options.link?.(row, c) ?? null))));
     });
     replace(tableBox, el('table', {}, el('caption', { class: 'visually-hidden' }, options.label ?? 'Query result'), head, body));
     const range = result.rows.length === 0 ? 'no rows' : `rows ${p.start + 1}–${p.end}`;
@@ -111,13 +113,13 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
   return root;
 }
 
-/** One cell, shortened to `max` characters with "Show all" / "Download" when it is longer. */
-function cellElement(cell: Cell, max: number, rowLabel: string, column: string): HTMLElement {
+/** One cell, shortened to `max` characters with "Show all" / "Download" when it is longer; a short one can be a link. */
+function cellElement(cell: Cell, max: number, rowLabel: string, column: string, link: { href: string; title: string } | null): HTMLElement {
   const td = el('td', { class: cell === null ? 'null' : undefined });
   const full = formatCell(cell);
   const short = shortenText(full, max);
   if (!short.cut) {
-    td.append(full);
+    td.append(link === null ? full : el('a', { href: link.href, title: link.title, class: 'cell-link' }, full));
     return td;
   }
   const what = `row ${rowLabel}, ${shortenText(column, 40).text}`;

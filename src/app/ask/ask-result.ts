@@ -7,6 +7,7 @@
 import { decide } from '../../core/pipeline/index.ts';
 import type { AskOutcome, AskResult } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
+import type { Schema } from '../../core/schema.ts';
 import { el, replace, type Child } from '../dom.ts';
 import { candidatesView } from './candidates-view.ts';
 import { decisionView } from './decision-view.ts';
@@ -48,6 +49,8 @@ export interface AskResultDeps {
   readonly openConsole?: () => void;
   /** "Edit and check again" on answers and candidates (given the result they were shown in). */
   readonly edit?: (result: AskResult) => EditHooks;
+  /** The open database's schema, for "Did you mean …?" under a candidate's error. */
+  readonly schema?: () => Schema | null;
 }
 
 /**
@@ -101,7 +104,7 @@ export function askResultArea(deps: AskResultDeps): AskResultArea {
     }
     last = { result: out.result, profile };
     redecide();
-    replace(candidates, candidatesView(out.result, deps.edit?.(out.result)));
+    replace(candidates, candidatesView(out.result, deps.schema?.() ?? null, deps.edit?.(out.result)));
     decision.querySelector('h3')?.setAttribute('tabindex', '-1');
     (decision.querySelector('h3') as HTMLElement | null)?.focus();
   };

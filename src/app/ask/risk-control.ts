@@ -3,14 +3,16 @@
  * 20% of the answers given are wrong". It offers only choices that answer
  * differently for the current pool size (core's riskChoices: risks that need
  * the same P are one option, which says which others answer the same), and
- * before a pool size is known, those that differ at some pool size. The hint
- * below says what the choice means per pool size (the P an answer needs),
- * that Confide never answers below P 0.5, and why a smaller pool needs more
- * when its threshold is higher than a larger pool's.
+ * before a pool size is known, those that differ at some pool size. The rule
+ * in full is folded into one line under it that opens on demand: what the
+ * choice means per pool size (the P an answer needs), that Confide never
+ * answers below P 0.5, and why a smaller pool needs more when its threshold
+ * is higher than a larger pool's.
  */
 import { choiceFor, choiceWords, DEFAULT_TARGET_RISK, riskChoices, targetRisks, thresholdOrderWords } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
+import { foldLine } from '../fold.ts';
 import { formatPercent } from '../format.ts';
 import { thresholdsAt } from '../profiles/profile-words.ts';
 
@@ -72,7 +74,8 @@ export function riskControl(): RiskControl {
     for (const l of listeners) l();
   });
   return {
-    element: el('div', { class: 'risk-control' }, el('label', { for: 'ask-risk' }, 'Risk'), select, hint),
+    element: el('div', { class: 'risk-control' }, el('label', { for: 'ask-risk' }, 'Risk'), select,
+      foldLine({ id: 'ask-risk-rule', summary: ['The risk rule in full'], body: [hint] })),
     value: () => Number(select.value),
     setProfile(p) {
       profile = p;

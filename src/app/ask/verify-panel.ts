@@ -12,6 +12,7 @@
  * under the box, in words for a person, and focus goes to the box.
  */
 import { fixedCandidates, keepSources, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES, parseCandidateText, readingSummary, type CandidateSource, type CandidateTextError, type CandidateTextOutcome } from '../../core/pipeline/index.ts';
+import { fileButton } from '../file-button.ts';
 import { el, replace } from '../dom.ts';
 import { readingView } from './verify-reading.ts';
 
@@ -132,7 +133,7 @@ export function verifyPanel(): VerifyPanel {
     el('p', { class: 'muted' }, 'From another assistant, a class, a colleague: Confide runs them read-only on the open database, groups them by result, scores each result and answers or abstains as with generated candidates. Paste a whole chat reply if you like: its SQL is read and its prose left out.'),
     el('label', { for: 'verify-sql' }, 'Candidates'), text,
     problem,
-    el('div', {}, el('label', { for: 'verify-file' }, 'or load a .sql / .jsonl file '), file),
+    el('div', {}, fileButton(file, 'Or load a .sql or .jsonl file…', 'verify-file-button'), file),
     status,
     reading,
   );

@@ -15,6 +15,7 @@
  * setting, as a group; each answer's own P is shown beside it. A target risk
  * the profile has no entry for is a broken contract (RangeError).
  */
+import type { Finding, FindingCode } from '../evidence/types.ts';
 import { bandFor, bandWords, thresholdAt, targetRisks, type CalibrationProfile, type PoolBand } from '../profile.ts';
 import { signalContributions, type SignalContribution } from './contributions.ts';
 import { copiesWords } from './copies.ts';
@@ -49,6 +50,24 @@ export interface Decision {
    * first stands alone. A tie is never answered.
    */
   readonly tied: readonly number[];
+  /** What the chosen query's result shows (core/evidence), each in plain words; its reasons are among `reasons`. */
+  readonly findings: readonly Finding[];
+}
+
+/**
+ * Findings that show a mistake whatever the question asks: a literal the
+ * compared column never holds while it holds it in another case or spacing,
+ * and (when the result is empty) a NOT IN over a column holding NULL, which is
+ * never true. Confide does not answer with such a query at any risk; its P is
+ * shown as estimated.
+ */
+export const CERTAIN_MISTAKES: ReadonlySet<FindingCode> = new Set(['LITERAL_CASE', 'NOT_IN_NULLS']);
+
+/** The chosen query's findings that rule it out (CERTAIN_MISTAKES; NOT IN over NULL only with an empty result). */
+function certainMistakes(result: AskResult, findings: readonly Finding[]): Finding[] {
+  const run = result.chosen >= 0 ? result.candidates[result.chosen] : undefined;
+  const empty = run !== undefined && run.exec.ok && run.exec.rows.length === 0;
+  return findings.filter((f) => CERTAIN_MISTAKES.has(f.code) && (f.code !== 'NOT_IN_NULLS' || empty));
 }
 
 /** The risk level the app and `confide ask` use unless told otherwise: at most 20% of answers wrong. */
@@ -144,8 +163,11 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   const chosenRuns = result.chosen >= 0 && result.candidates[result.chosen]!.exec.ok;
   const margin = tieMargin(band);
   const tied = tiedWithFirst(result.answers, margin);
-  const answer = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns && tied.length === 0;
-  const reasons = agreementReasons(result, tied.length > 0);
+  const findings = result.chosen >= 0 ? (result.candidates[result.chosen]!.evidence?.findings ?? []) : [];
+  const ruledOut = certainMistakes(result, findings);
+  const reaches = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
+  const answer = reaches && ruledOut.length === 0 && tied.length === 0;
+  const reasons = [...agreementReasons(result, tied.length > 0), ...findings.map((f) => f.reason)];
   const copies = copiesWords(result.given, result.candidates.length);
   if (copies !== null) reasons.unshift(copies);
   const promise = riskWording(targetRisk);
@@ -159,6 +181,8 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
     reasons.push(`Profile "${profile.name}" has no model for a pool of ${poolSize} ${poolSize === 1 ? 'query' : 'queries'}, so it does not answer; use a profile fit on pools of this size.`);
   } else if (threshold === null) {
     reasons.push(`On its calibration data ${setting}, profile "${profile.name}" found no threshold at which ${promise}, so it does not answer at this risk level.`);
+  } else if (reaches && ruledOut.length > 0) {
+    reasons.push(`${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is a mistake whatever the question asks, so Confide does not answer with it.`);
   } else if (answer) {
     reasons.push(`${estimate}. At this setting (${promise}, on the profile's calibration data ${setting}) Confide answers when P ≥ ${threshold.toFixed(2)}.`);
   } else if (!chosenRuns) {
@@ -185,5 +209,6 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
     supporting,
     against,
     tied,
+    findings,
   };
 }
