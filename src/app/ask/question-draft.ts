@@ -32,7 +32,7 @@ export function readDraft(storage: Storage): QuestionDraft | null {
   try {
     const v = JSON.parse(storage.getItem(DRAFT_KEY) ?? 'null') as Partial<QuestionDraft> | null;
     if (typeof v?.question !== 'string') return null;
-    return { question: v.question, evidence: typeof v.evidence === 'string' ? v.evidence : '', db: typeof v.db === 'string' ? v.db : null, hintFor: typeof v.hintFor === 'string' ? v.hintFor : null };
+    return { question: v.question, evidence: typeof v.evidence === 'string' ? v.evidence : '', db: typeof v.db === 'string' ? v.db : null, ...(typeof v.hintFor === 'string' ? { hintFor: v.hintFor } : {}) };
   } catch {
     return null;
   }

@@ -48,6 +48,17 @@ describe('risk choices', () => {
     expect(thresholdOrderWords(made, 1, 0.1)).toMatch(/^With 1 query this setting needs P ≥ 0\.80, more than the 0\.70 for 2 or more queries: each pool size has its own model and threshold/);
     expect(thresholdOrderWords(made, 2, 0.1)).toBeNull(); // no larger band
     expect(thresholdOrderWords(made, 1, 0.2)).toBeNull(); // equal, not higher
-    expect(thresholdOrderWords(bundled, 2, 0.2)).toContain('With 2 queries this setting needs P ≥ 0.54, more than the 0.50 for 3–4 queries');
+    // On the bundled profile: words exactly where a band needs more than the next larger one, naming both thresholds.
+    for (const [b, band] of bundled.bands.entries()) {
+      const next = bundled.bands[b + 1];
+      if (next === undefined) continue;
+      for (const { target_risk: risk } of band.thresholds) {
+        const here = thresholdAt(bundled, band, risk);
+        const there = thresholdAt(bundled, next, risk);
+        const words = thresholdOrderWords(bundled, band.min, risk);
+        if (here == null || there == null || here <= there) expect(words, `pool of ${band.min}, risk ${risk}`).toBeNull();
+        else expect(words).toContain(`this setting needs P ≥ ${here.toFixed(2)}, more than the ${there.toFixed(2)} for`);
+      }
+    }
   });
 });
