@@ -3,8 +3,10 @@
  * database it ran on, newest first, kept in this browser (localStorage). A
  * query run again on the same database moves to the top; the same query on
  * another database is its own entry. Entries written before the database was
- * recorded (plain strings) are read with `db: null`.
+ * recorded (plain strings) are read with `db: null`. A stored history that
+ * does not read is set aside (stored.ts).
  */
+import { jsonOf, readStored } from './stored.ts';
 
 /** Most queries kept. */
 export const HISTORY_SIZE = 20;
@@ -29,12 +31,8 @@ const entryOf = (x: unknown): HistoryEntry | null => {
  * @example readHistory(localStorage); // [{ sql: 'SELECT 1', db: 'demo.sqlite' }]
  */
 export function readHistory(storage: Storage): HistoryEntry[] {
-  try {
-    const v = JSON.parse(storage.getItem(HISTORY_KEY) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.map(entryOf).filter((e): e is HistoryEntry => e !== null).slice(0, HISTORY_SIZE) : [];
-  } catch {
-    return [];
-  }
+  const v = readStored(storage, HISTORY_KEY, 'your SQL console history', (raw) => jsonOf(raw, Array.isArray, 'a list'));
+  return v === null ? [] : (v as unknown[]).map(entryOf).filter((e): e is HistoryEntry => e !== null).slice(0, HISTORY_SIZE);
 }
 
 /**

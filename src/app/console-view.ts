@@ -28,6 +28,7 @@ import { resultChart } from './result-chart.ts';
 import { resultTable } from './result-table.ts';
 import type { RouteCause } from './router.ts';
 import { sqlEditorSlot } from './sql-editor-slot.ts';
+import { pageStorage, readStored } from './stored.ts';
 
 /** The time limits offered, in ms; the first is the default. */
 export const TIME_LIMITS_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000] as const;
@@ -54,12 +55,9 @@ export interface ConsoleOptions {
 
 /** The time limit chosen last in this browser, or the default. */
 function storedLimit(): number {
-  try {
-    const v = Number(localStorage.getItem(TIME_LIMIT_KEY));
-    return (TIME_LIMITS_MS as readonly number[]).includes(v) ? v : TIME_LIMITS_MS[0];
-  } catch {
-    return TIME_LIMITS_MS[0];
-  }
+  const v = readStored(pageStorage('local'), TIME_LIMIT_KEY, 'the console time limit chosen last', (raw) =>
+    (TIME_LIMITS_MS as readonly number[]).includes(Number(raw)) ? { ok: true, value: Number(raw) } : { ok: false, why: `${raw.slice(0, 40)} is not one of the limits offered` });
+  return v ?? TIME_LIMITS_MS[0];
 }
 
 /**
@@ -99,7 +97,7 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
   let linked: string | null = null;
   /** A linked query waiting for a database: none was open, or the open one lacked its tables. */
   let waiting = false;
-  let history = readHistory(localStorage);
+  let history = readHistory(pageStorage('local'));
 
   const showHistory = (): void => replace(historyList, ...history.map((h: HistoryEntry) => el('li', {},
     el('button', { type: 'button', class: 'link', title: 'Put this query back in the editor', onclick: () => {
@@ -113,7 +111,7 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
   const chosenLimit = (): number => Number(limit.value);
   limit.addEventListener('change', () => {
     try {
-      localStorage.setItem(TIME_LIMIT_KEY, limit.value);
+      pageStorage('local').setItem(TIME_LIMIT_KEY, limit.value);
     } catch {
       // Storage off: the choice lasts for this page.
     }
@@ -168,7 +166,7 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     const r = await pool.run(db.key, sql, { timeoutMs: chosenLimit() });
     run.disabled = false;
     if (sql.trim() !== '') {
-      history = remember(localStorage, history, { sql: sql.trim(), db: db.name });
+      history = remember(pageStorage('local'), history, { sql: sql.trim(), db: db.name });
       showHistory();
     }
     routed = sql;

@@ -9,6 +9,7 @@
  * again next time.
  */
 import { el, type Child } from './dom.ts';
+import { pageStorage } from './stored.ts';
 
 const PREFIX = 'confide.dismissed.';
 
@@ -23,7 +24,7 @@ export interface DismissibleOptions {
 }
 
 /** Whether the note under `key` was dismissed in this browser. */
-export function isDismissed(key: string, storage: Storage = localStorage): boolean {
+export function isDismissed(key: string, storage: Storage = pageStorage('local')): boolean {
   try {
     return storage.getItem(PREFIX + key) !== null;
   } catch {
@@ -37,7 +38,7 @@ export function isDismissed(key: string, storage: Storage = localStorage): boole
  * @example box.replaceChildren(dismissibleNote({ key: 'replay:demo', kind: 'info', id: 'replay-notice' }, 'Replay: …') ?? '');
  */
 export function dismissibleNote(options: DismissibleOptions, ...body: Child[]): HTMLElement | null {
-  const storage = options.storage ?? localStorage;
+  const storage = options.storage ?? pageStorage('local');
   if (isDismissed(options.key, storage)) return null;
   const note = el('div', { class: `note ${options.kind}`, id: options.id, role: options.kind === 'warning' ? 'status' : 'note' },
     el('p', {}, ...body),
