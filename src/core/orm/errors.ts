@@ -17,7 +17,8 @@ export type OrmErrorCode =
   | 'ORM_RUN_FAILED' // onnxruntime failed while scoring
   | 'ORM_NOT_A_PAIR' // the chosen model and sidecar files do not belong together (or one of them is missing)
   | 'ORM_NOT_SAVED' // the browser's storage refused to keep a chosen model (nothing changed)
-  | 'ORM_WORKER_FAILED'; // the worker that runs the model could not start
+  | 'ORM_WORKER_FAILED' // the worker that runs the model could not start
+  | 'ORM_TIMEOUT'; // scoring ran past its time limit and its worker was stopped
 
 /** An ORM failure as plain data (what crosses a worker boundary). */
 export interface OrmErrorData {
