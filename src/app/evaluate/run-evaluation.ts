@@ -10,6 +10,7 @@ import { labeledRecord } from '../../core/eval/index.ts';
 import { prepareAll, requireLabeled, skippedReasons } from '../../core/eval/index.ts';
 import type { EvaluateOptions } from '../../core/eval/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
+import { pageAnalyzer } from '../analysis-client.ts';
 import { el } from '../dom.ts';
 import { plural } from '../format.ts';
 import type { OrmClient } from '../orm/orm-client.ts';
@@ -58,7 +59,8 @@ export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
     const list = (ids: readonly string[]) => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
     return errorLine(`None of the ${plural(gold.records.length, 'question')} in ${candidates.origin} is about a database of ${bench.source}: the candidates name ${list(theirs)}; the benchmark has ${list(bench.dbIds)}. Choose the benchmark these candidates were made for.`);
   }
-  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), { signal, onProgress: (p) => progress.update(p.progress, p.text) });
+  // Candidates are parsed in the page's analysis worker (as confide eval parses on its analysis thread), never here.
+  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), { signal, analyzer: pageAnalyzer(), onProgress: (p) => progress.update(p.progress, p.text) });
   const { skipped } = prepare;
   let { prepared } = prepare;
   // Too few labeled questions: say how many, naming each database skipped and why, before the statistics.

@@ -66,13 +66,19 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
     if (sampled.length === 0) return fail('NO_CANDIDATES', 'The generator returned no candidates, so there is nothing to check.');
 
     stage = 'execute';
+    // Each distinct text is parsed by the analyzer (a worker) while the candidates run.
+    const texts = [...new Set(sampled.map((c) => c.sql ?? ''))];
+    const analysed = deps.analyzer?.analyze(texts, request.schema);
+    analysed?.catch(() => undefined); // awaited below
     const runs = await executeCandidates(sampled, {
       runMany: deps.runMany,
       ...(deps.normalizedSql ? { normalizedSql: deps.normalizedSql } : {}),
       ...(signal ? { signal } : {}),
       onProgress: (p) => onProgress?.({ stage: 'execute', progress: p.progress, text: p.text }),
     });
-    const clusters = buildClusters(runsView(request.question, request.evidence, request.schema, runs));
+    const analyses = analysed === undefined ? undefined : new Map((await analysed).map((a, i) => [texts[i] as string, a.analysis]));
+    const analysisOf = analyses === undefined ? undefined : (sql: string) => analyses.get(sql);
+    const clusters = buildClusters(runsView(request.question, request.evidence, request.schema, runs, analysisOf));
 
     stage = 'verify';
     const verifierErrors: { name: string; code: string; message: string }[] = [];
@@ -96,7 +102,7 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
 
     stage = 'signals';
     onProgress?.({ stage, progress: null, text: 'Computing signals' });
-    const view = runsView(request.question, request.evidence, request.schema, scored);
+    const view = runsView(request.question, request.evidence, request.schema, scored, analysisOf);
     const { values } = computeSignals(view, deps.registry, clusters);
     // The profile's model for a pool of this size (profile.ts: agreement means nothing in a pool of one).
     const poolSize = scored.length;
