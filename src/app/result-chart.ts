@@ -9,12 +9,15 @@
 import * as Plot from '@observablehq/plot';
 import type { Cell, ExecSuccess } from '../core/exec/types.ts';
 import { el, replace, uid } from './dom.ts';
-import { formatCell, plural } from './format.ts';
+import { displayName, formatCell, plural } from './format.ts';
 
 export type ChartKind = 'bar' | 'line' | 'scatter';
 
 /** Most bars one bar chart draws. */
 export const MAX_BARS = 200;
+
+/** Characters of a value a bar's label shows. */
+const TICK_CHARS = 40;
 
 export interface ChartPoint {
   readonly x: string | number | Date;
@@ -62,12 +65,18 @@ function drawing(data: ChartData, kind: ChartKind, xLabel: string, yLabel: strin
       : [Plot.dot(data.points, { x: 'x', y: 'y', stroke: '#4e79a7' })];
   // Bars keep the result's order (its ORDER BY), and their labels turn when they would not fit side by side.
   const labels = kind === 'bar' ? [...new Set(data.points.map((p) => String(p.x)))] : [];
-  const turn = labels.length * Math.max(0, ...labels.map((l) => l.length)) > 70;
+  const turn = labels.length * Math.max(0, ...labels.map((l) => Math.min(l.length, TICK_CHARS))) > 70;
+  // Labels are names and values from the data: each drawn shortened and isolated (displayName), however long.
   return Plot.plot({
     width: 640, height: 360, grid: true,
     marginBottom: turn ? 90 : 40,
-    x: { label: xLabel, ...(kind === 'bar' ? { domain: labels } : {}), ...(turn ? { tickRotate: -40 } : {}) },
-    y: { label: yLabel },
+    x: {
+      label: displayName(xLabel),
+      ...(kind === 'bar' ? { domain: labels } : {}),
+      ...(data.points.some((p) => typeof p.x === 'string') ? { tickFormat: (d: unknown) => displayName(String(d), TICK_CHARS) } : {}),
+      ...(turn ? { tickRotate: -40 } : {}),
+    },
+    y: { label: displayName(yLabel) },
     marks,
   });
 }
@@ -84,7 +93,7 @@ export function resultChart(result: ExecSuccess): HTMLElement | null {
     const select = el('select', { id }, ...options.map(([v, text]) => el('option', { value: v, selected: v === value }, text)));
     return [el('span', {}, el('label', { for: id }, label), ' ', select), select];
   };
-  const columns = result.columns.map((name, c): [string, string] => [String(c), name]);
+  const columns = result.columns.map((name, c): [string, string] => [String(c), displayName(name)]);
   const yDefault = numeric.find((c) => c !== 0) ?? numeric[0];
   const [kindBox, kind] = choice(uid('chart-kind'), 'Kind', [['bar', 'Bar'], ['line', 'Line'], ['scatter', 'Scatter']], 'bar');
   const [xBox, xSel] = choice(uid('chart-x'), 'x', columns, '0');
@@ -98,14 +107,15 @@ export function resultChart(result: ExecSuccess): HTMLElement | null {
     const x = Number(xSel.value);
     const y = Number(ySel.value);
     const data = chartData(result, k, x, y);
-    if (data.points.length === 0) return replace(figureBox, el('p', { class: 'muted' }, `No row has a number in ${result.columns[y]}.`));
-    const caption = `${k === 'bar' ? 'Bar chart' : k === 'line' ? 'Line chart' : 'Scatter plot'} of ${result.columns[y]} by ${result.columns[x]}`;
+    const yName = displayName(result.columns[y] ?? '');
+    if (data.points.length === 0) return replace(figureBox, el('p', { class: 'muted' }, `No row has a number in ${yName}.`));
+    const caption = `${k === 'bar' ? 'Bar chart' : k === 'line' ? 'Line chart' : 'Scatter plot'} of ${yName} by ${displayName(result.columns[x] ?? '')}`;
     const plot = drawing(data, k, result.columns[x] ?? '', result.columns[y] ?? '');
     plot.setAttribute('role', 'img');
     plot.setAttribute('aria-label', caption);
     const notes = [
       data.beyond > 0 ? `Showing the first ${plural(MAX_BARS, 'bar')}; ${plural(data.beyond, 'more row')} not drawn.` : '',
-      data.skipped > 0 ? `${plural(data.skipped, 'row')} left out: ${result.columns[y]} is not a number there.` : '',
+      data.skipped > 0 ? `${plural(data.skipped, 'row')} left out: ${yName} is not a number there.` : '',
     ].filter((s) => s !== '');
     replace(figureBox, el('figure', { class: 'plot', 'data-chart': k }, plot, el('figcaption', { class: 'muted' }, `${caption}. ${plural(data.points.length, 'point')}.`, ...notes.map((n) => ` ${n}`))));
   };

@@ -20,6 +20,7 @@ import { Compartment, Prec } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { Schema, TableInfo } from '../core/schema.ts';
+import { displayName, shortName } from './format.ts';
 
 export interface SqlEditor {
   readonly element: HTMLElement;
@@ -56,7 +57,11 @@ export function tablesNamed(text: string, schema: Schema): TableInfo[] {
 }
 
 /** CodeMirror's schema namespace: each table with its columns. */
-const namespaceOf = (schema: Schema): SQLNamespace => Object.fromEntries(schema.tables.map((t) => [t.name, t.columns.map((c) => c.name)]));
+/** Names CodeMirror's completion lists as they are; a longer one (no one types it) is left out of its list. */
+const COMPLETED_NAME_CHARS = 200;
+const completable = (name: string): boolean => name.length <= COMPLETED_NAME_CHARS;
+const namespaceOf = (schema: Schema): SQLNamespace =>
+  Object.fromEntries(schema.tables.filter((t) => completable(t.name)).map((t) => [t.name, t.columns.map((c) => c.name).filter(completable)]));
 
 /** A bare name completed from the columns of the tables the statement under the cursor names. */
 function columnSource(schema: () => Schema | null) {
@@ -70,7 +75,8 @@ function columnSource(schema: () => Schema | null) {
     const start = doc.lastIndexOf(';', from - 1) + 1;
     const end = doc.indexOf(';', from);
     const tables = tablesNamed(doc.slice(start, end < 0 ? doc.length : end), s);
-    const options = tables.flatMap((t) => t.columns.map((c) => ({ label: c.name, type: 'property', detail: `${t.name}${c.type === '' ? '' : ` · ${c.type}`}`, boost: 1 })));
+    // Names are shortened in the list (a name of tens of thousands of characters froze the tab); the whole name is inserted.
+    const options = tables.flatMap((t) => t.columns.map((c) => ({ label: shortName(c.name), apply: c.name, type: 'property', detail: `${displayName(t.name)}${c.type === '' ? '' : ` · ${displayName(c.type, 40)}`}`, boost: 1 })));
     return options.length === 0 ? null : { from, options, validFor: /^[A-Za-z0-9_$]*$/ };
   };
 }
