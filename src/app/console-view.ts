@@ -22,7 +22,7 @@ import type { SqlPool } from '../engines/sql/index.ts';
 import { readHistory, remember, type HistoryEntry } from './console-history.ts';
 import type { DatabaseController, OpenDatabase } from './database.ts';
 import { el, replace } from './dom.ts';
-import { formatMs, plural } from './format.ts';
+import { formatMs, plural, shortName } from './format.ts';
 import { resultActions } from './result-actions.ts';
 import { resultChart } from './result-chart.ts';
 import { resultTable } from './result-table.ts';
@@ -35,6 +35,9 @@ export const TIME_LIMITS_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000] 
 const TIME_LIMIT_KEY = 'confide.console-time-limit';
 /** Longest query put into a link (longer ones stay out of the URL). */
 export const LINK_MAX_CHARS = 8_000;
+
+/** Characters of a query the history list shows (the whole query goes back into the editor). */
+const HISTORY_SHOWN_CHARS = 300;
 
 const limitWords = (ms: number): string => (ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} min`);
 
@@ -103,8 +106,8 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     el('button', { type: 'button', class: 'link', title: 'Put this query back in the editor', onclick: () => {
       editor.setValue(h.sql);
       editor.focus();
-    } }, h.sql),
-    el('span', { class: 'muted history-db' }, h.db === null ? ' (database not recorded)' : ` on ${h.db}`),
+    } }, shortName(h.sql, HISTORY_SHOWN_CHARS)),
+    el('span', { class: 'muted history-db' }, h.db === null ? ' (database not recorded)' : ` on ${shortName(h.db)}`),
   )));
   showHistory();
   const paramsOf = (sql: string): Record<string, string> => (sql === '' || sql.length > LINK_MAX_CHARS ? {} : { sql });
@@ -222,6 +225,13 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     route(params, cause) {
       const sql = params.get('sql');
       if (sql === null || sql === routed || (cause === 'app' && sql === editor.value())) return;
+      if (sql.length > LINK_MAX_CHARS) {
+        // No link the page makes is this long (Copy link refuses past the cap): say so rather than load megabytes into the editor.
+        routed = sql;
+        linkNote.hidden = false;
+        replace(linkNote, el('strong', {}, 'Query from a link, not opened'), `: it is ${plural(sql.length, 'character')} long, and a link carries a query of at most ${plural(LINK_MAX_CHARS, 'character')}. Paste the query into the editor instead if you trust it.`);
+        return;
+      }
       routed = sql;
       linked = sql;
       editor.setValue(sql);
