@@ -15,6 +15,7 @@
  */
 import type { Cell, ExecSuccess } from '../core/exec/types.ts';
 import { toCsv } from '../core/eval/index.ts';
+import { readsAsFormula } from '../core/eval/csv.ts';
 
 export type ResultFileKind = 'csv' | 'json';
 
@@ -102,4 +103,30 @@ export function resultCsv(result: Pick<ExecSuccess, 'columns' | 'rows'>): string
 export function resultJson(result: Pick<ExecSuccess, 'columns' | 'rows'>): string {
   const w = resultFileWriter('json', result.columns);
   return w.add(result.rows) + w.end();
+}
+
+/**
+ * A field too long to hold as one string (a value read in pieces,
+ * big-cells.ts), written in place of a placeholder: a row is written with
+ * `placeholder(c)` in column c, and in the row's text `encoded(c)` is
+ * replaced by `open`, each piece through `piece`, then `close`. CSV: always
+ * quoted, inner quotes doubled, the formula guard on its first character;
+ * JSON: a string, each piece escaped as JSON.stringify escapes it.
+ *
+ * @example
+ * const f = longField('csv');
+ * f.open + f.piece('=1+1', true) + f.close; // `"'=1+1"`
+ */
+export function longField(kind: ResultFileKind): {
+  placeholder(column: number): string;
+  encoded(column: number): string;
+  readonly open: string;
+  piece(text: string, first: boolean): string;
+  readonly close: string;
+} {
+  const placeholder = (c: number): string => `\u0000confide-long-value-${c}\u0000`;
+  if (kind === 'csv') {
+    return { placeholder, encoded: placeholder, open: '"', piece: (t, first) => (first && readsAsFormula(t) ? "'" : '') + t.replaceAll('"', '""'), close: '"' };
+  }
+  return { placeholder, encoded: (c) => JSON.stringify(placeholder(c)), open: '"', piece: (t) => JSON.stringify(t).slice(1, -1), close: '"' };
 }

@@ -6,17 +6,20 @@
  * browser would show, not just the page, as CSV or JSON (streamed from the
  * SQL worker). Each page, count and facet is one read-only, time-limited
  * query in the worker pool (browse-sql.ts); one line says which rows are
- * shown of how many.
+ * shown of how many. Long text values are read cut and shown as cut, and
+ * read whole, a piece at a time, when shown in full, downloaded or saved
+ * (big-cells.ts): a table with a 100 MB cell browses and saves.
  */
 import type { ExecSuccess } from '../core/exec/types.ts';
 import type { SqlPool } from '../engines/sql/index.ts';
-import { BROWSE_PAGE_ROWS, browseSql, countSql, facetSql, pageSql, type BrowseQuery } from './browse-sql.ts';
+import { BROWSE_PAGE_ROWS, browseSql, cappedSql, countSql, facetSql, hasRowid, pageSql, type BrowseQuery } from './browse-sql.ts';
+import { uncap, wholeValue, type Uncapped } from './big-cells.ts';
 import type { DatabaseController } from './database.ts';
 import { el, replace } from './dom.ts';
 import { facetBox, filterChips, type LabelledFilter } from './facets.ts';
-import { plural } from './format.ts';
+import { displayName, plural } from './format.ts';
 import { resultActions } from './result-actions.ts';
-import { resultTable } from './result-table.ts';
+import { resultTable, type ResultTableOptions } from './result-table.ts';
 
 export { BROWSE_PAGE_ROWS } from './browse-sql.ts';
 
@@ -78,10 +81,11 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController): TableBrows
   /** "Rows 51–100 of 3,503 rows in Track." (with the filters, and "about" for an estimate). */
   const statusLine = (q: BrowseQuery, first: number, shown: number, total: Total): string => {
     const where = q.filters.length === 0 ? '' : ` where ${q.filters.map((f) => (f as LabelledFilter).label).join(' and ')}`;
-    if (shown === 0 && first === 0) return q.filters.length === 0 ? `${q.table} has no rows.` : `No rows in ${q.table}${where}.`;
-    if (shown === 0) return `No rows past row ${first} in ${q.table}${where}.`;
+    const table = displayName(q.table);
+    if (shown === 0 && first === 0) return q.filters.length === 0 ? `${table} has no rows.` : `No rows in ${table}${where}.`;
+    if (shown === 0) return `No rows past row ${first} in ${table}${where}.`;
     const of = total.kind === 'exact' ? ` of ${plural(total.n, 'row')}` : total.kind === 'about' ? ` of about ${plural(total.n, 'row')} (estimate)` : '';
-    return `Rows ${first + 1}–${first + shown}${of} in ${q.table}${where}.`;
+    return `Rows ${first + 1}–${first + shown}${of} in ${table}${where}.`;
   };
 
   const show = async (focusColumn?: string): Promise<void> => {
@@ -101,8 +105,14 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController): TableBrows
       (chipsBox.querySelector('button') ?? facetSelect).focus();
     }));
     void showFacets(q, db.key, mine);
-    const [r, total] = await Promise.all([pool.run(db.key, pageSql(q, page)), totalOf(q, db.key)]);
+    const info = tableInfo();
+    const columns = info?.columns.map((c) => c.name) ?? [];
+    const rowid = info !== undefined && hasRowid(info);
+    // Long values come cut (cappedSql) and are read whole on demand; a table whose columns are not known is read as it is.
+    const [raw, total] = await Promise.all([pool.run(db.key, columns.length > 0 ? cappedSql(q, columns, rowid, page) : pageSql(q, page)), totalOf(q, db.key)]);
     if (mine !== token) return;
+    const read: Uncapped | null = raw.ok && columns.length > 0 ? uncap(raw, columns, rowid, page * BROWSE_PAGE_ROWS) : null;
+    const r = read === null ? raw : read.result;
     const first = page * BROWSE_PAGE_ROWS;
     prev.disabled = page === 0;
     next.disabled = total.kind === 'exact' ? first + BROWSE_PAGE_ROWS >= total.n : !r.ok || r.rows.length < BROWSE_PAGE_ROWS;
@@ -112,21 +122,25 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController): TableBrows
       return replace(out, el('p', { class: 'error', role: 'alert' }, r.error.message, ' ', el('span', { class: 'code' }, `(${r.error.code})`)));
     }
     replace(status, statusLine(q, first, r.rows.length, total));
-    replace(out, rowsTable(r, q));
+    replace(out, rowsTable(r, q, read === null ? undefined : {
+      length: (row, c) => read.cut.get(`${row}:${c}`),
+      whole: (row, c) => wholeValue({ pool, key: db.key, query: q, columns, row: read.ref(row), column: c, length: read.cut.get(`${row}:${c}`) ?? 0 }),
+    }));
     replace(saveBox, resultActions({
       name: q.filters.length === 0 ? q.table : `${q.table}-filtered`,
-      whole: { pool, key: db.key, sql: browseSql(q), rows: total.kind === 'exact' ? total.n : null },
+      whole: { pool, key: db.key, sql: browseSql(q), rows: total.kind === 'exact' ? total.n : null, ...(columns.length > 0 ? { capped: { query: q, columns, rowid } } : {}) },
     }));
     if (focusColumn !== undefined) out.querySelector<HTMLElement>(`th[data-column="${r.columns.indexOf(focusColumn)}"] button`)?.focus();
   };
 
   /** The page's rows; a header click sorts the whole table (its ORDER BY) and keeps focus on that header. */
-  const rowsTable = (r: ExecSuccess, q: BrowseQuery): HTMLElement => {
+  const rowsTable = (r: ExecSuccess, q: BrowseQuery, cutCells?: ResultTableOptions['cutCells']): HTMLElement => {
     const sorted = q.sort === null ? -1 : r.columns.indexOf(q.sort.column);
     return resultTable(r, {
       pageSize: BROWSE_PAGE_ROWS,
-      label: `Rows of ${q.table}`,
+      label: `Rows of ${displayName(q.table)}`,
       summary: false,
+      ...(cutCells === undefined ? {} : { cutCells }),
       sort: {
         current: sorted < 0 ? null : { column: sorted, direction: q.sort!.direction },
         onSort(s) {
@@ -164,8 +178,8 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController): TableBrows
 
   const setColumns = (): void => {
     const columns = tableInfo()?.columns ?? [];
-    replace(sortSelect, el('option', { value: '' }, '(table order)'), ...columns.map((c) => el('option', { value: c.name }, c.name)));
-    replace(facetSelect, ...columns.map((c) => el('option', { value: c.name }, c.name)));
+    replace(sortSelect, el('option', { value: '' }, '(table order)'), ...columns.map((c) => el('option', { value: c.name }, displayName(c.name))));
+    replace(facetSelect, ...columns.map((c) => el('option', { value: c.name }, displayName(c.name))));
     addFacet.disabled = columns.length === 0;
   };
   const reset = (): void => {
@@ -195,7 +209,7 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController): TableBrows
   });
   dbs.onChange((db) => {
     totals = new Map();
-    replace(tableSelect, el('option', { value: '' }, '(choose a table)'), ...db.schema.tables.map((t) => el('option', { value: t.name }, t.name)));
+    replace(tableSelect, el('option', { value: '' }, '(choose a table)'), ...db.schema.tables.map((t) => el('option', { value: t.name }, displayName(t.name))));
     chooseTable();
   });
   status.tabIndex = -1;
