@@ -12,6 +12,7 @@ import type { SqlPool } from '../../engines/sql/index.ts';
 import type { DatabaseController } from '../database.ts';
 import { el, replace } from '../dom.ts';
 import type { ReplaySet } from './replay-source.ts';
+import { pageAnalyzer } from '../analysis-client.ts';
 
 /** How many replay questions are tried for examples (each is one quick Ask). */
 export const EXAMPLES_TRIED = 16;
@@ -78,7 +79,7 @@ export function exampleChips(deps: ExampleChipsDeps): ExampleChips {
         try {
           out = await runAsk(
             { question: r.question, schema: db.schema, dbId: db.dbId },
-            { generator: replay.generator, runMany: (sqls, o) => deps.pool.runMany(db.key, sqls, o), verifiers, registry, profile },
+            { generator: replay.generator, runMany: (sqls, o) => deps.pool.runMany(db.key, sqls, o), verifiers, registry, profile, analyzer: pageAnalyzer() },
           );
         } catch {
           // The examples are optional: when their database closes under them (another file opened meanwhile, whose
