@@ -88,11 +88,12 @@ export function bigProfile(path: string, megabytes: number): void {
   writeFileSync(path, JSON.stringify(profile));
 }
 
-/** A console link's hash holding a query of about `megabytes` MB (an IN list). */
+/** A console link's hash of about `megabytes` MB (its query an IN list of numbers), within Chromium's 2 MB limit on a URL. */
 export function longLinkHash(megabytes = 1.9): string {
-  const values = Math.ceil((megabytes * 1_000_000) / 9);
-  const sql = `SELECT count(*) FROM customers WHERE last_name IN (${Array.from({ length: values }, (_, i) => `'n${String(i).padStart(5, '0')}'`).join(',')})`;
-  return `#console?${new URLSearchParams({ sql }).toString()}`;
+  const hash = (n: number): string => `#console?${new URLSearchParams({ sql: `SELECT count(*) FROM customers WHERE customer_id IN (${Array.from({ length: n }, (_, i) => i).join(',')})` }).toString()}`;
+  const n = Math.floor((megabytes * 1_000_000) / 9);
+  const first = hash(n);
+  return hash(Math.floor((n * megabytes * 1_000_000) / first.length));
 }
 
 /** A database with one table `notes(id, body)` whose second row's body is `chars` characters of text. */
