@@ -41,7 +41,7 @@ const longest = async (page: Page): Promise<number> => {
 const demoReady = (page: Page) => page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 60_000 });
 const openDb = async (page: Page, path: string, name: string): Promise<void> => {
   await page.locator('#db-file').setInputFiles(path);
-  await page.locator('.db-status', { hasText: name }).waitFor({ timeout: 120_000 });
+  await page.locator('.schema-summary', { hasText: name }).waitFor({ timeout: 600_000 });
 };
 
 /** One freeze kind: what it does in the page, from its action to its result. */

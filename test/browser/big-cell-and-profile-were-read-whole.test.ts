@@ -36,7 +36,7 @@ describe('a table with a 100 MB cell', () => {
   it('is browsed with the cell cut and its length, and the cell downloads whole', { timeout: 600_000 }, async () => {
     const { page } = app;
     await page.locator('#db-file').setInputFiles(join(dir, 'big-cell.sqlite'));
-    await page.locator('.db-status', { hasText: 'big-cell.sqlite' }).waitFor({ timeout: 120_000 });
+    await page.locator('.schema-summary', { hasText: 'big-cell.sqlite' }).waitFor({ timeout: 300_000 });
     await page.getByRole('tab', { name: 'SQL console' }).click();
     await page.locator('#browse-table').selectOption('notes');
     const cell = page.locator('.browse-out tbody tr').nth(1).locator('td').nth(1);

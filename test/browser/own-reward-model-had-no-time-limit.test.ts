@@ -77,7 +77,7 @@ describe('an own reward model', () => {
     expect(await page.locator('.decision').getAttribute('data-decision')).not.toBeNull();
     // The next scoring starts a fresh worker: the bundled model scores again.
     await page.locator('#orm-use-bundled').click();
-    await expect.poll(() => page.locator('#orm-model').textContent()).toContain('orm-v2');
+    await expect.poll(() => page.locator('#orm-model').textContent(), { timeout: 60_000 }).toContain('orm-v2');
     expect(await askWithOrm(page)).toEqual([]);
   });
 });
