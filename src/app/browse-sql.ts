@@ -84,7 +84,7 @@ export function facetSql(q: BrowseQuery, column: string): string {
 export const BROWSE_CELL_CHARS = 2_000;
 
 /** Characters of a long value read per piece. */
-export const PIECE_CHARS = 16_000_000;
+export const PIECE_CHARS = 24_000_000;
 
 /**
  * Whether a table's rows can be named by `_rowid_`: an ordinary table (not a
@@ -101,9 +101,11 @@ export function hasRowid(table: { readonly sql: string; readonly columns: readon
 function cappedBody(q: BrowseQuery, columns: readonly string[], rowid: boolean, extra = ''): string {
   const t = quoteIdent(q.table);
   const col = (c: string): string => `${t}.${quoteIdent(c)}`;
-  const long = (c: string): string => `typeof(${col(c)}) = 'text' AND length(${col(c)}) > ${BROWSE_CELL_CHARS}`;
+  // octet_length reads a value's size from its record without loading it (length() counts characters, so it loads
+  // the whole value): only a text of more bytes than the cap is cut, and only its length is counted.
+  const long = (c: string): string => `typeof(${col(c)}) = 'text' AND octet_length(${col(c)}) > ${BROWSE_CELL_CHARS}`;
   const values = columns.map((c, i) => `CASE WHEN ${long(c)} THEN substr(${col(c)}, 1, ${BROWSE_CELL_CHARS}) ELSE ${col(c)} END AS "v${i}"`);
-  const lengths = columns.map((c, i) => `CASE WHEN ${long(c)} THEN length(${col(c)}) END AS "n${i}"`);
+  const lengths = columns.map((c, i) => `CASE WHEN ${long(c)} THEN nullif(max(length(${col(c)}), ${BROWSE_CELL_CHARS}), ${BROWSE_CELL_CHARS}) END AS "n${i}"`);
   const id = rowid ? [`${t}._rowid_ AS "r"`] : [];
   const order = q.sort === null ? '' : ` ORDER BY ${col(q.sort.column)} ${q.sort.direction.toUpperCase()}`;
   return `SELECT ${[...values, ...lengths, ...id].join(', ')}${extra} FROM ${t}${where(q.filters)}${order}`;
@@ -119,7 +121,7 @@ function cappedBody(q: BrowseQuery, columns: readonly string[], rowid: boolean, 
  * ({@link pieceSql}) when it is shown or saved.
  *
  * @example cappedSql({ table: 'notes', sort: null, filters: [] }, ['body'], true, 0);
- * // SELECT CASE WHEN typeof(notes.body) = 'text' AND length(notes.body) > 2000 THEN substr(notes.body, 1, 2000) ELSE notes.body END AS "v0", CASE … END AS "n0", notes._rowid_ AS "r" FROM notes LIMIT 50 OFFSET 0
+ * // SELECT CASE WHEN typeof(notes.body) = 'text' AND octet_length(notes.body) > 2000 THEN substr(notes.body, 1, 2000) ELSE notes.body END AS "v0", CASE … END AS "n0", notes._rowid_ AS "r" FROM notes LIMIT 50 OFFSET 0
  */
 export function cappedSql(q: BrowseQuery, columns: readonly string[], rowid: boolean, page?: number): string {
   return `${cappedBody(q, columns, rowid)}${page === undefined ? '' : ` LIMIT ${BROWSE_PAGE_ROWS} OFFSET ${page * BROWSE_PAGE_ROWS}`}`;

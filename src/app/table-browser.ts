@@ -29,6 +29,9 @@ export interface TableBrowser {
   browse(table: string): void;
 }
 
+/** Time limit of a page of rows: a page reads each long value once to cut it (a 100 MB cell about 0.4 s) and may sort a big table. */
+const BROWSE_PAGE_TIMEOUT_MS = 30_000;
+
 /** How many rows the browser's query holds: exactly, about (a big file's estimate), or not known. */
 type Total = { readonly kind: 'exact' | 'about'; readonly n: number } | { readonly kind: 'unknown' };
 
@@ -109,7 +112,7 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController): TableBrows
     const columns = info?.columns.map((c) => c.name) ?? [];
     const rowid = info !== undefined && hasRowid(info);
     // Long values come cut (cappedSql) and are read whole on demand; a table whose columns are not known is read as it is.
-    const [raw, total] = await Promise.all([pool.run(db.key, columns.length > 0 ? cappedSql(q, columns, rowid, page) : pageSql(q, page)), totalOf(q, db.key)]);
+    const [raw, total] = await Promise.all([pool.run(db.key, columns.length > 0 ? cappedSql(q, columns, rowid, page) : pageSql(q, page), { timeoutMs: BROWSE_PAGE_TIMEOUT_MS }), totalOf(q, db.key)]);
     if (mine !== token) return;
     const read: Uncapped | null = raw.ok && columns.length > 0 ? uncap(raw, columns, rowid, page * BROWSE_PAGE_ROWS) : null;
     const r = read === null ? raw : read.result;

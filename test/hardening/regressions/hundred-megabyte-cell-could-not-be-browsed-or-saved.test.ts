@@ -28,6 +28,8 @@ const query: BrowseQuery = { table: 'notes', sort: { column: 'id', direction: 'a
 const columns = ['id', 'title', 'body'];
 /** The long value: a formula-like start, a quote, and 40 MiB of text. */
 const expected = (): string => `=1+1 "quoted" ${'x'.repeat(CHARS - 14)}`;
+/** More bytes than the cut (2,000) but fewer characters: read whole, not cut. */
+const WIDE = 'é'.repeat(1500);
 let pool: SqlPool;
 
 beforeAll(async () => {
@@ -37,6 +39,7 @@ beforeAll(async () => {
   insert.run(1, 'short', 'a short note');
   insert.run(2, 'long', expected());
   insert.run(3, 'after', 'b, "c"');
+  insert.run(4, 'wide', WIDE);
   db.close();
   pool = createNodeSqlPool({ size: 1 });
   const opened = await openDbFile(pool, 'notes', path);
@@ -58,7 +61,8 @@ describe('a table with a cell past the result budget', () => {
     const { result, cut, ref } = uncap(r, columns, true);
     expect(ref(1)).toEqual({ rowid: 2 });
     expect(result.columns).toEqual(columns);
-    expect(result.rows.map((row) => row[1])).toEqual(['short', 'long', 'after']);
+    expect(result.rows.map((row) => row[1])).toEqual(['short', 'long', 'after', 'wide']);
+    expect(result.rows[3]![2]).toBe(WIDE);
     expect((result.rows[1]![2] as string).length).toBe(BROWSE_CELL_CHARS);
     expect([...cut]).toEqual([['1:2', CHARS]]);
     const whole = await wholeValue({ pool, key: 'notes', query, columns, row: ref(1), column: 2, length: CHARS });
@@ -75,12 +79,12 @@ describe('a table with a cell past the result budget', () => {
     expect(csv.ok).toBe(true);
     if (!csv.ok) return;
     const text = await csv.blob.text();
-    expect(text).toBe(`id,title,body\r\n1,short,a short note\r\n2,long,"'${expected().replaceAll('"', '""')}"\r\n3,after,"b, ""c"""\r\n`);
+    expect(text).toBe(`id,title,body\r\n1,short,a short note\r\n2,long,"'${expected().replaceAll('"', '""')}"\r\n3,after,"b, ""c"""\r\n4,wide,${WIDE}\r\n`);
     const json = await exportWhole(source, 'json');
     expect(json.ok).toBe(true);
     if (!json.ok) return;
     const rows = JSON.parse(await json.blob.text()) as { id: number; title: string; body: string }[];
-    expect(rows.map((r) => r.body.length)).toEqual([12, CHARS, 6]);
+    expect(rows.map((r) => r.body.length)).toEqual([12, CHARS, 6, 1500]);
     expect(rows[1]!.body === expected()).toBe(true);
   });
 });
