@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import type { QuestionRecord } from '../src/core/bench/types.ts';
 import { labeledRecord } from '../src/core/eval/prepare.ts';
 import type { ExecOutcome } from '../src/core/exec/types.ts';
-import { labelCandidate } from '../src/core/results/index.ts';
+import { labelCandidate, labelText } from '../src/core/results/index.ts';
 import { quotedName, tokenizeSql } from '../src/core/sql/tokenize.ts';
 import { toCell } from '../src/engines/sql/worker/values.ts';
 import { loadBenchmark, readCandidateFile, type LoadedBenchmark } from '../src/node/bench.ts';
@@ -68,9 +68,14 @@ function labelNative(records: readonly QuestionRecord[], bench: LoadedBenchmark)
       conn = new Database(bench.dbPath(r.db_id), { readonly: true, fileMustExist: true });
       conns.set(r.db_id, conn);
     }
-    const gold = nativeRun(conn, r.gold as string);
+    // The texts the rule runs (under spider, DISTINCT removed from both), as confide label runs them.
+    const goldText = labelText('spider', r.gold as string, 'gold');
+    if (goldText === null) return r.candidates.map(() => null);
+    const gold = nativeRun(conn, goldText.sql);
     return r.candidates.map((c) => {
-      const l = labelCandidate(gold, nativeRun(conn, c.sql), { rule: 'spider', goldSql: r.gold as string });
+      const text = labelText('spider', c.sql, 'prediction');
+      if (text === null) return false;
+      const l = labelCandidate(gold, nativeRun(conn, text.sql), { rule: 'spider', ordered: goldText.ordered });
       return l.goldError !== undefined ? null : l.correct;
     });
   });

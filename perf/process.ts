@@ -9,9 +9,10 @@
  * drifts between pairs.
  *
  * - `--help`: `node bin/confide.mjs --help` against `node -e ''`.
- * - label: `confide label` against perf/reference/label.py, a plain
- *   single-threaded Python sqlite3 labeler with the same Spider rule and
- *   limits; the two files' labels are compared.
+ * - label: `confide label --rule spider-keep-distinct` against
+ *   perf/reference/label.py, a plain single-threaded Python sqlite3 labeler
+ *   with that rule's reading (DISTINCT kept; row order when the gold orders
+ *   its result) and the same limits; the two files' labels are compared.
  * - eval: `confide eval --orm public/models/orm-v2.onnx --bootstrap 1000`
  *   against the same script with `--eval` (labels, then three signals' AUROC
  *   with a 1,000-resample bootstrap, numpy and scipy).
@@ -141,7 +142,7 @@ export function benchProcesses(spider: string, realCandidates: string, passes = 
       const out = join(dir, 'confide.jsonl');
       const refOut = join(dir, 'reference.jsonl');
       const label = comparePair(
-        [process.execPath, CLI, 'label', '--bench', spider, '--candidates', file, '--out', out],
+        [process.execPath, CLI, 'label', '--bench', spider, '--candidates', file, '--out', out, '--rule', 'spider-keep-distinct'],
         ['python3', REFERENCE, '--bench', spider, '--candidates', file, '--out', refOut],
         passes.label,
       );

@@ -21,7 +21,7 @@
  *
  *   node scripts/build-cli.mjs     # build now
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = new URL('../', import.meta.url);
@@ -62,17 +62,40 @@ export function bundleIsCurrent() {
 /**
  * Builds the bundle into a fresh folder, then puts it in place of build/cli/
  * (a process starting meanwhile sees the old bundle or the new one, never half
- * of one). Resolves to how long the build took, in milliseconds.
+ * of one). Resolves to how long the build took, in milliseconds. `quiet`:
+ * esbuild prints nothing (a failure is only the error thrown, whose message
+ * says it in one line); a folder that cannot be written fails before esbuild
+ * loads, and a failed build leaves no folder behind.
  *
  * @example
  * await buildCli(); // build/cli/confide.mjs, build/cli/sql.node.mjs, chunks, inputs.json
  */
-export async function buildCli() {
-  const { build } = await import('esbuild');
+export async function buildCli({ quiet = false } = {}) {
   const started = Date.now();
   const parent = new URL('../', BUNDLE_DIR);
   mkdirSync(parent, { recursive: true });
+  try {
+    accessSync(parent, constants.W_OK);
+  } catch (e) {
+    throw new Error(`${fileURLToPath(parent)} cannot be written (${e.code ?? e.message})`);
+  }
+  const { build } = await import('esbuild');
   const fresh = new URL(`cli.${process.pid}.${started}/`, parent);
+  try {
+    return await buildInto(build, fresh, parent, started, quiet);
+  } catch (e) {
+    try {
+      rmSync(fresh, { recursive: true, force: true });
+    } catch {
+      // never created
+    }
+    const first = e?.errors?.[0]?.text;
+    throw first === undefined ? e : new Error(first);
+  }
+}
+
+/** One esbuild run into `fresh`, the manifest written, and the folder put in place of build/cli/. */
+async function buildInto(build, fresh, parent, started, quiet) {
   const result = await build({
     absWorkingDir: fileURLToPath(ROOT),
     entryPoints: { confide: 'src/cli/bin.ts', 'sql.node': 'workers/sql.node.ts', 'analysis.node': 'workers/analysis.node.ts' },
@@ -89,7 +112,7 @@ export async function buildCli() {
     define: { CONFIDE_BUNDLE: 'true' },
     sourcemap: 'linked',
     metafile: true,
-    logLevel: 'warning',
+    logLevel: quiet ? 'silent' : 'warning',
   });
   // The project's own files, this script, and the lockfile (the bundled packages change only with it).
   const inputs = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')), THIS_FILE, 'package-lock.json'];
@@ -103,8 +126,9 @@ export async function buildCli() {
 
 /**
  * The bundle's entry, built first when it is not current; null when it cannot
- * be built (no esbuild, a read-only folder), said on stderr: the caller then
- * runs the sources.
+ * be built (no esbuild, a read-only install), said on stderr in one line: the
+ * caller then runs the sources. A read-only install with a stale bundle used
+ * to print every one of esbuild's errors (54 lines) on every run.
  *
  * @example
  * const entry = await currentBundle(); // URL of build/cli/confide.mjs
@@ -112,10 +136,11 @@ export async function buildCli() {
 export async function currentBundle() {
   if (bundleIsCurrent()) return ENTRY;
   try {
-    await buildCli();
+    await buildCli({ quiet: true });
     return ENTRY;
   } catch (e) {
-    process.stderr.write(`confide: could not build the CLI's bundle (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); running the TypeScript sources instead\n`);
+    const why = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+    process.stderr.write(`confide: the CLI's bundle is older than its sources and could not be rebuilt (${why}); running the sources instead\n`);
     return null;
   }
 }

@@ -30,7 +30,7 @@ import { parseBenchmark } from '../src/core/bench/benchmark.ts';
 import { serializeCandidateFile } from '../src/core/bench/candidate-file.ts';
 import type { CandidateRecord, QuestionRecord } from '../src/core/bench/types.ts';
 import { mutate, type Mutant } from '../src/core/mutate/index.ts';
-import { labelCandidate } from '../src/core/results/label.ts';
+import { DEFAULT_RULE, labelCandidate, labelText, type LabelText } from '../src/core/results/index.ts';
 import { createRng, type Rng } from '../src/core/stats/rng.ts';
 import { loadSqlRunner } from '../src/engines/sql/worker/load.ts';
 import { buildDemo, DEMO_DB_PATH } from './build-demo.ts';
@@ -86,10 +86,14 @@ export async function buildDemoCandidates(): Promise<QuestionRecord[]> {
   return questions.map((q) => {
     const mutants = mutate(q.gold, schema, { k: 24, rng });
     const plannedSql = plan(q.gold, mutants.filter((x) => !x.preserving), mutants.filter((x) => x.preserving), rng);
-    const goldRun = runner.exec('demo', q.gold);
+    // Labels under the default rule run its texts (DISTINCT removed from both); exec_error is the candidate's own.
+    const goldText = labelText(DEFAULT_RULE, q.gold, 'gold') as LabelText;
+    const goldRun = runner.exec('demo', goldText.sql);
     const candidates: CandidateRecord[] = plannedSql.map((c) => {
-      const label = labelCandidate(goldRun, runner.exec('demo', c.sql), { goldSql: q.gold });
-      return { sql: c.sql, source: c.source, correct: label.correct, ...(label.exec_error ? { exec_error: label.exec_error } : {}) };
+      const own = runner.exec('demo', c.sql);
+      const text = labelText(DEFAULT_RULE, c.sql, 'prediction');
+      const label = text === null ? { correct: false } : labelCandidate(goldRun, text.sql === c.sql ? own : runner.exec('demo', text.sql), { ordered: goldText.ordered });
+      return { sql: c.sql, source: c.source, correct: label.correct, ...(own.ok ? {} : { exec_error: own.error.code }) };
     });
     return { id: q.id, db_id: q.db_id, question: q.question, gold: q.gold, candidates };
   });

@@ -6,7 +6,7 @@
 
 Needs numpy and scipy only (tested with numpy 2.4 / scipy 1.17); imports
 nothing from Confide. Every figure is recomputed from the per-question lines
-(question i is line i) and the definitions in the README's Evaluate section:
+(question i is line i) and the definitions in docs/evaluate.md:
 
 - the half split and the cross-fit folds, re-drawn from `report.seeds` with
   the seeded generator (sfc32 with its state from splitmix32), against each
@@ -21,18 +21,40 @@ nothing from Confide. Every figure is recomputed from the per-question lines
 
 Prints one line per group of figures and exits 0 when every figure agrees
 (within 0.005; RS, thresholds, counts, halves and folds exactly), 1 when one
-does not, 2 when the input cannot be read.
+does not, 2 when the input cannot be read (one line on stderr, never a
+traceback), 130 when interrupted.
+
+Its files are held to the CLI's standard (recompute_report_io.py): the inputs
+are regular files under size caps (the report 256 MB, the per-question lines
+256 MB), `--json` is checked before any work and written atomically, and the
+work is bounded (at most 100,000 resamples and 50 million bootstrap draws).
 """
 import argparse
 import json
 import math
-import os
+import signal
 import sys
 
-import numpy as np
-from scipy import stats
+from recompute_report_io import BadInput, check_output, read_input, write_atomic
+
+# numpy and scipy, imported once the inputs and the output have passed their checks (load_numerics).
+np = None
+stats = None
+
+
+def load_numerics():
+    global np, stats
+    try:
+        import numpy
+        from scipy import stats as scipy_stats
+    except ImportError as missing:
+        raise BadInput(f"needs numpy and scipy ({missing}); on Debian: apt-get install python3-numpy python3-scipy") from None
+    np, stats = numpy, scipy_stats
 
 TOLERANCE = 0.005
+MAX_INPUT_BYTES = 256 * 2**20
+MAX_RESAMPLES = 100_000
+MAX_DRAWS = 50_000_000
 M32 = 0xFFFFFFFF
 TWO_32 = 1 << 32
 
@@ -202,34 +224,90 @@ def clean(x):
     return x
 
 
+class OneLineParser(argparse.ArgumentParser):
+    def error(self, message):
+        print(f"recompute-report: {message} (see --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def parse_json(text, what):
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise BadInput(f"{what} is nested too deeply to be a confide eval file") from None
+    except ValueError as e:
+        raise BadInput(f"{what} is not valid JSON ({e})") from None
+
+
+def field(report, path, kind, check=None, want=None):
+    """report[a][b]… for `path` "a.b", of `kind` (a type or tuple of types; never a bool for a number), passing `check`."""
+    value = report
+    for part in path.split("."):
+        if not isinstance(value, dict) or part not in value:
+            raise BadInput(f"the report has no {path!r}: pass the report confide eval --json wrote")
+        value = value[part]
+    numeric = kind in (int, float) or (isinstance(kind, tuple) and int in kind)
+    if not isinstance(value, kind) or (numeric and isinstance(value, bool)) or (check is not None and not check(value)):
+        got = type(value).__name__ if not isinstance(value, (int, float, str)) or isinstance(value, bool) else json.dumps(value)[:40]
+        raise BadInput(f"the report's {path} must be {want} (got {got})")
+    return value
+
+
+def check_shape(report, lines):
+    """The fields the recomputation reads, with their types and bounds, before any work."""
+    if not isinstance(report, dict):
+        raise BadInput("--report is not a confide eval report (not a JSON object)")
+    for i, q in enumerate(lines):
+        if not isinstance(q, dict) or not isinstance(q.get("signals"), dict) or not isinstance(q.get("correct"), bool):
+            raise BadInput(f"--per-question line {i + 1} is not a per-question line of confide eval (an object with correct and signals)")
+    whole = lambda lo, hi=2**53: (lambda v: lo <= v <= hi)  # noqa: E731
+    n = field(report, "n_questions", int, whole(0), "a whole number")
+    for key in ("seeds", "selective", "certificate", "reliability_score"):
+        if key not in report:
+            raise BadInput(f"the report has no {key!r}: write it with a confide eval that reports it")
+    for key in ("split", "folds", "bootstrap"):
+        field(report, f"seeds.{key}", int, whole(0), "a whole number")
+    field(report, "combiner.folds", int, whole(1), "a whole number of folds, at least 1")
+    field(report, "combiner.group", (str, type(None)), None, "a field name or null")
+    b = field(report, "bootstrap.B", int, whole(1, MAX_RESAMPLES), f"a whole number of resamples from 1 to {MAX_RESAMPLES:,}")
+    if b * n > MAX_DRAWS:
+        raise BadInput(f"the report's bootstrap.B ({b:,}) × {n:,} questions is {b * n:,} draws; the limit is {MAX_DRAWS:,}")
+    field(report, "bootstrap.level", (int, float), lambda v: 0 < v < 1, "a number between 0 and 1")
+    signals = field(report, "signals", dict, None, "an object of signal name → figures")
+    for name, figures in signals.items():
+        field(report, f"signals.{name}.ci", list, lambda v: len(v) == 2, "a list of two numbers")
+    field(report, "selective", list, None, "a list of rows")
+    field(report, "selective_by_signal", dict, lambda v: set(v) <= set(signals), "an object of signal name → rows, for signals the report has")
+    field(report, "certificate.targets", list, None, "a list of rows")
+    field(report, "certificate.delta", (int, float), lambda v: 0 < v < 1, "a number between 0 and 1")
+    field(report, "reliability_score.entries", list, None, "a list of rows")
+    field(report, "reliability_score.best", dict, None, "an object")
+    if lines and ("split" not in lines[0] or "fold" not in lines[0]):
+        raise BadInput("the per-question lines carry no split/fold: write them with a confide eval that reports them")
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n")[0])
     ap.add_argument("--report", required=True, help="the report written by confide eval --json")
     ap.add_argument("--per-question", required=True, help="the lines written by confide eval --per-question")
     ap.add_argument("--json", help="write every check as JSON here")
     args = ap.parse_args()
-    if args.json and os.path.exists(args.json) and any(os.path.exists(p) and os.path.samefile(args.json, p) for p in (args.report, args.per_question)):
-        print(f"recompute-report: --json {args.json} is one of the inputs; choose another file", file=sys.stderr)
-        return 2
     try:
-        with open(args.report, encoding="utf-8") as f:
-            report = json.load(f)
-        with open(args.per_question, encoding="utf-8") as f:
-            lines = [json.loads(line) for line in f if line.strip()]
-        for key in ("seeds", "selective", "certificate", "reliability_score"):
-            if key not in report:
-                raise ValueError(f"the report has no {key!r}: write it with a confide eval that reports it")
-        if lines and ("split" not in lines[0] or "fold" not in lines[0]):
-            raise ValueError("the per-question lines carry no split/fold: write them with a confide eval that reports them")
-    except (OSError, ValueError) as e:
-        print(f"recompute-report: cannot read the inputs: {e}", file=sys.stderr)
+        out = check_output(args.json, [args.report, args.per_question]) if args.json else None
+        report = parse_json(read_input(args.report, "--report", MAX_INPUT_BYTES), f"--report {args.report}")
+        text = read_input(args.per_question, "--per-question", MAX_INPUT_BYTES)
+        lines = [parse_json(line, f"--per-question {args.per_question} line {i + 1}") for i, line in enumerate(text.split("\n")) if line.strip()]
+        check_shape(report, lines)
+        load_numerics()
+    except BadInput as e:
+        print(f"recompute-report: {e}", file=sys.stderr)
         return 2
     try:
         checks = recompute(report, lines)
-    except (KeyError, TypeError, IndexError, ValueError) as e:
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError, ZeroDivisionError, OverflowError, RecursionError) as e:
         print(f"recompute-report: the report and the per-question lines do not fit together ({type(e).__name__}: {e}); pass the two files one confide eval run wrote", file=sys.stderr)
         return 2
-    return summarize(checks, args.json)
+    return summarize(checks, out)
 
 
 def recompute(report, lines):
@@ -356,10 +434,11 @@ def summarize(checks, json_out):
     for r in failed:
         print(f"DISAGREES {r['group']}: {r['name']}: report {r['reported']}, recomputed {r['recomputed']}")
     if json_out:
-        tmp = f"{json_out}.tmp-{os.getpid()}"
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump({"numpy": np.__version__, "scipy": __import__("scipy").__version__, "tolerance": TOLERANCE, "checks": checks.rows}, f, indent=1)
-        os.replace(tmp, json_out)
+        try:
+            write_atomic(json_out, json.dumps({"numpy": np.__version__, "scipy": __import__("scipy").__version__, "tolerance": TOLERANCE, "checks": checks.rows}, indent=1))
+        except OSError as e:
+            print(f"recompute-report: --json {json_out} could not be written ({e.strerror}); nothing was written", file=sys.stderr)
+            return 2
     if failed:
         print(f"{len(failed)} of {len(checks.rows)} figures disagree")
         return 1
@@ -367,5 +446,21 @@ def summarize(checks, json_out):
     return 0
 
 
+def run():
+    """main, with every failure in one line: Ctrl-C and SIGTERM end it without a temporary file left."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        return main()
+    except KeyboardInterrupt:
+        print("recompute-report: interrupted; no output was written", file=sys.stderr)
+        return 130
+    except MemoryError:
+        print("recompute-report: out of memory; the inputs are larger than this machine can check", file=sys.stderr)
+        return 2
+    except Exception as e:  # a bug: one line, never a traceback
+        print(f"recompute-report: an internal error stopped the script ({type(e).__name__}: {e}); please report it", file=sys.stderr)
+        return 2
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -17,9 +17,10 @@
  * best-guess accuracy, and how many distinct P values there were.
  */
 import { writeFileSync } from 'node:fs';
-import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql } from './real-pools.ts';
+import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql } from './real-pools.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
+import { PROFILE_THRESHOLD_AIM } from '../fit-default-profile.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { subsamplePrepared } from '../../src/core/eval/subsample.ts';
 import type { ExecOutcome } from '../../src/core/exec/types.ts';
@@ -40,7 +41,9 @@ const spec: CommandSpec = {
     seed: { type: 'string', default: '1', help: 'seed of the fits and the cuts' },
     json: { type: 'string', help: 'write the figures here' },
     cache: { type: 'string', help: 'keep the fitted verifiers in this file, to reuse on the next run (scratch space, outside the repository)' },
+    aim: { type: 'string', help: 'share of each promise the thresholds aim at (default: the default profile\'s)' },
     rows: { type: 'string', help: 'also write one line per question and size ({db, k, p, correct, signals}) here' },
+    verifier: { type: 'string', default: 'orm-v2', help: 'the orm_sql recipe: orm-v3 (reads the evidence of what the query returns) or orm-v2 (question and SQL only)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -57,7 +60,7 @@ async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: read
   const sampled = q.view.candidates.map((c) => ({ sql: c.sql, source: 'file', ...(c.scores ? { scores: c.scores } : {}) }));
   const out = await runAsk(
     { question: q.question, ...(q.evidence ? { evidence: q.evidence } : {}), schema: q.view.schema! },
-    { generator: fixedCandidates(sampled), runMany: async (sqls) => sqls.map((s) => outcomes.get(s)!), normalizedSql: async (s) => normalized.get(s) ?? null, registry, profile },
+    { generator: fixedCandidates(sampled), runMany: async (sqls) => sqls.map((s) => outcomes.get(s)!), normalizedSql: async (s) => normalized.get(s) ?? null, registry, profile, evidence: false },
   );
   if (!out.ok) throw new Error(`${q.id}: ${out.error.message}`);
   const answered = new Map(risks.map((r) => [r, decide(out.result, profile, r).kind === 'answer'] as const));
@@ -75,7 +78,9 @@ async function main(flags: ParsedFlags): Promise<number> {
   const risks = String(flags.risks).split(',').map(Number);
   const prepared = await labeledSpiderA(REAL_DATA);
   const data = { ...REAL_DATA, ...(flags.mutants === undefined ? {} : { mutants: String(flags.mutants) }) };
-  const orm = ormSqlSource(prepared, data, () => mutantRows(data), seed, 10, flags.cache === undefined ? undefined : String(flags.cache));
+  const orm = flags.verifier === 'orm-v2'
+    ? ormSqlSource(prepared, data, () => mutantRows(data), seed, 10, flags.cache === undefined ? undefined : String(flags.cache))
+    : await ormSqlEvidenceSource(prepared, data, () => mutantRows(data), seed);
   const dbs = [...new Set(prepared.map((p) => p.db_id))];
   process.stderr.write(`${prepared.length} questions on ${dbs.length} databases; features ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   const outcomes: Outcome[] = [];
@@ -85,7 +90,7 @@ async function main(flags: ParsedFlags): Promise<number> {
     const test = prepared.filter((p) => p.db_id === d);
     const trainScored = withOrmSql(train, await orm.scoresFor(train, (e) => [d, e]));
     const testScored = withOrmSql(test, await orm.scoresFor(test, (e) => [e]));
-    const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}` }).profile;
+    const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}`, thresholdAim: flags.aim === undefined ? PROFILE_THRESHOLD_AIM : Number(flags.aim) }).profile;
     folds.push({ db: d, bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`) });
     for (const k of sizes) {
       const rng = createRng(seed * 7919 + k);

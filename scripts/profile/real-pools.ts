@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { birdTextRows, labeledTextRows, tablesSchemas, textFeatures } from '../orm/bird-data.ts';
 import { fitScaledLogistic, SOURCE_SALT, sourceSample, withAgreementNotGiven, type ScaledLogistic, type XY } from '../orm/lodo.ts';
 import { denseTextFeatures } from '../orm/text-features.ts';
+import { evidenceRecipe, ORM_V3_RECIPE, type EvidenceRecipe } from '../orm/evidence-recipe.ts';
+import { preparedEvidence } from '../orm/evidence-rows.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
 import { agreementSlots } from '../../src/core/orm/featurize.ts';
@@ -188,4 +190,26 @@ export function withOrmSql(prepared: readonly PreparedQuestion[], scores: readon
     ...p,
     view: { ...p.view, candidates: p.view.candidates.map((c, j) => ({ ...c, scores: { ...c.scores, orm_sql: scores[q]![j]! } })) },
   }));
+}
+
+/**
+ * `orm_sql` of the evidence-reading recipe (`orm-v3`; scripts/orm/evidence-recipe.ts),
+ * fit without chosen databases: the evidence of every candidate is gathered first
+ * (probes through a Node SQL pool against `data.bench`).
+ *
+ * @example
+ * const orm = await ormSqlEvidenceSource(prepared, REAL_DATA, () => mutantRows(REAL_DATA));
+ * const oof = await orm.scoresFor(prepared, (db) => [db]);
+ */
+export async function ormSqlEvidenceSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, recipe: EvidenceRecipe = ORM_V3_RECIPE): Promise<OrmSqlSource> {
+  const ev = await preparedEvidence(prepared, data.bench);
+  const source = evidenceRecipe(prepared, ev.evidence, data, mutants, seed, recipe);
+  let fits = 0;
+  return {
+    fits: () => fits,
+    async scoresFor(questions, exclude) {
+      fits++;
+      return source.scoresFor(questions, exclude);
+    },
+  };
 }

@@ -13,8 +13,17 @@ import { quoteIdent } from '../core/sql/identifier.ts';
 /** Rows per page of the table browser. */
 export const BROWSE_PAGE_ROWS = 50;
 
-/** Values a facet lists, most frequent first; one more is asked for to tell that more exist. */
+/** Time limit of a page of rows: a page reads each long value once to cut it (a 100 MB cell about 0.4 s) and may sort a big table. */
+export const BROWSE_PAGE_TIMEOUT_MS = 30_000;
+
+/** Values a facet lists at first, most frequent first; one more is asked for to tell that more exist. */
 export const FACET_VALUES = 10;
+
+/** Values each "Show more" adds to a facet. */
+export const FACET_MORE = 20;
+
+/** Most values one facet lists. */
+export const FACET_MAX_VALUES = 1000;
 
 /** Longest value (in bytes) a facet offers as a filter: a longer one is listed but cannot be picked. */
 export const FACET_LITERAL_BYTES = 1000;
@@ -66,18 +75,18 @@ export function countSql(q: BrowseQuery): string {
 
 /**
  * A facet: the values of `column` among the filtered rows with how many rows
- * hold each, most frequent first (ties by value), FACET_VALUES + 1 of them;
- * columns `value`, `n`, and `literal`, the value as an SQL literal (NULL when
- * it is longer than FACET_LITERAL_BYTES, so not offered as a filter). Grouped
- * and ordered by position, so a column called `n` or `value` cannot be taken
- * for the aliases.
+ * hold each, most frequent first (ties by value), `shown` + 1 of them (the
+ * extra one tells that more exist); columns `value`, `n`, and `literal`, the
+ * value as an SQL literal (NULL when it is longer than FACET_LITERAL_BYTES,
+ * so not offered as a filter). Grouped and ordered by position, so a column
+ * called `n` or `value` cannot be taken for the aliases.
  *
- * @example facetSql({ table: 'books', sort: null, filters: [] }, 'genre');
+ * @example facetSql({ table: 'books', sort: null, filters: [] }, 'genre'); // the top 10, and one more if there is
  */
-export function facetSql(q: BrowseQuery, column: string): string {
+export function facetSql(q: BrowseQuery, column: string, shown = FACET_VALUES): string {
   const c = quoteIdent(column);
   const literal = `CASE WHEN ${c} IS NULL OR length(CAST(${c} AS BLOB)) <= ${FACET_LITERAL_BYTES} THEN quote(${c}) END`;
-  return `SELECT ${c} AS value, count(*) AS n, ${literal} AS literal FROM ${quoteIdent(q.table)}${where(q.filters)} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_VALUES + 1}`;
+  return `SELECT ${c} AS value, count(*) AS n, ${literal} AS literal FROM ${quoteIdent(q.table)}${where(q.filters)} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${Math.min(shown, FACET_MAX_VALUES) + 1}`;
 }
 
 /** Characters of a text cell the table browser reads with a page or an export (a longer value is read in pieces when shown or saved). */

@@ -3,8 +3,9 @@
  * database it ran on, newest first, kept in this browser (localStorage). A
  * query run again on the same database moves to the top; the same query on
  * another database is its own entry. Entries written before the database was
- * recorded (plain strings) are read with `db: null`. A stored history that
- * does not read is set aside (stored.ts).
+ * recorded (plain strings) are read with `db: null`. The editor's text is
+ * kept too (the draft), so the last query is there again after a reload.
+ * A stored history that does not read is set aside (stored.ts).
  */
 import { jsonOf, readStored } from './stored.ts';
 
@@ -49,4 +50,34 @@ export function remember(storage: Storage, history: readonly HistoryEntry[], ent
     // Storage full or off: the history still lasts for this page.
   }
   return next;
+}
+
+const DRAFT_KEY = 'confide.console-draft';
+/** Longest editor text kept across a reload. */
+export const DRAFT_MAX_CHARS = 100_000;
+
+/**
+ * The editor's text as last left (kept across a reload), or null when none was kept.
+ *
+ * @example editor.setValue(readConsoleDraft(localStorage) ?? readHistory(localStorage)[0]?.sql ?? '');
+ */
+export function readConsoleDraft(storage: Storage): string | null {
+  try {
+    return storage.getItem(DRAFT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the editor's text for the next visit (a text past DRAFT_MAX_CHARS is not kept; a refused write is ignored).
+ *
+ * @example saveConsoleDraft(localStorage, editor.value());
+ */
+export function saveConsoleDraft(storage: Storage, text: string): void {
+  try {
+    if (text.length <= DRAFT_MAX_CHARS) storage.setItem(DRAFT_KEY, text);
+  } catch {
+    // Storage full or off: the text lasts for this page.
+  }
 }

@@ -1,26 +1,31 @@
 /**
  * The SQL console: a SQL editor (sql-editor.ts, loaded when the console is
- * first shown: highlighting, completion of the open database's tables and
- * columns, Ctrl+Enter or Cmd+Enter runs),
- * queries run read-only in the worker pool under a time limit the person
- * chooses (5 s by default, up to 5 minutes; the memory cap stays), the rows
- * (paginated, as text) or the error with its code, a chart of the rows,
+ * first shown: highlighting, completion of the open database's tables, views
+ * and columns, Ctrl+Enter or Cmd+Enter runs), queries run read-only in the
+ * worker pool under a time limit the person chooses (5 s by default, up to 5
+ * minutes; the memory cap stays), the rows (paginated, as text) or the error
+ * with its code ("Did you mean …?" for a misspelt name), a chart of the rows,
  * copy the SQL or save the rows as CSV or JSON.
  *
- * The query lives in the URL (`#console?sql=…`, router.ts): a query run here
- * rewrites it, "Copy link" copies it, and a link opened (or a hash typed, or
- * Back/Forward to another query) puts its query in the editor and runs it on
- * the database that is open, whose name is shown beside it. A link carries
- * the query only, never data. When the open database lacks the tables the
- * linked query names, the console says which, and runs it again when another
- * database is opened. The history (console-history.ts) records the database
- * each query ran on.
+ * With several statements in the editor, Run runs the one under the cursor
+ * (or the selection; console-statements.ts) and says which. Each run is a
+ * history entry (`#console?sql=…&at=2`: the editor's text, and which of its
+ * statements ran), so Back and Forward step through the queries and show each
+ * one's result again; "Copy link" copies it, and a link opened (or a hash
+ * typed) puts its query in the editor and runs it on the database that is
+ * open, whose name is shown beside it. A link carries the query only, never
+ * data. When the open database lacks the tables a linked query names, the
+ * console says which, and runs it again when another database is opened. The
+ * editor's text is kept across a reload; the history (console-history.ts)
+ * records the database each query ran on.
  */
-import { queryUsage } from '../core/sql/usage.ts';
 import type { ExecOutcome } from '../core/exec/types.ts';
 import type { SqlPool } from '../engines/sql/index.ts';
-import { readHistory, remember, type HistoryEntry } from './console-history.ts';
+import { consoleFailure, limitWords, TIME_LIMITS_MS } from './console-failure.ts';
+import { readConsoleDraft, readHistory, remember, saveConsoleDraft, type HistoryEntry } from './console-history.ts';
+import { pickStatement, type PickedStatement } from './console-statements.ts';
 import type { DatabaseController, OpenDatabase } from './database.ts';
+import { renameIdentifier } from '../core/sql/did-you-mean.ts';
 import { el, replace } from './dom.ts';
 import { formatMs, plural, shortName } from './format.ts';
 import { resultActions } from './result-actions.ts';
@@ -30,20 +35,20 @@ import type { RouteCause } from './router.ts';
 import { sqlEditorSlot } from './sql-editor-slot.ts';
 import { pageStorage, readStored } from './stored.ts';
 
-/** The time limits offered, in ms; the first is the default. */
-export const TIME_LIMITS_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000] as const;
+export { missingTables, TIME_LIMITS_MS } from './console-failure.ts';
+
 const TIME_LIMIT_KEY = 'confide.console-time-limit';
 /** Longest query put into a link (longer ones stay out of the URL). */
 export const LINK_MAX_CHARS = 8_000;
+/** The editor's text the first time, before any query was run here. */
+const FIRST_QUERY = "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')";
 
 /** Characters of a query the history list shows (the whole query goes back into the editor). */
 const HISTORY_SHOWN_CHARS = 300;
 
-const limitWords = (ms: number): string => (ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} min`);
-
 export interface ConsoleView {
   readonly element: HTMLElement;
-  /** The URL parameters of the console's current query (`{sql}`; empty when none has run). */
+  /** The URL parameters of the console's current query (`{sql, at?}`; empty when none has run). */
   params(): Record<string, string>;
   /** Called when the console is shown: loads the editor the first time. */
   shown(): void;
@@ -52,9 +57,12 @@ export interface ConsoleView {
 }
 
 export interface ConsoleOptions {
-  /** Called with the console's new URL parameters after each run (the router rewrites the hash). */
-  onQuery(params: Record<string, string>): void;
+  /** Called with the console's new URL parameters after a run: `push` a new history entry, or `replace` the current one. */
+  onQuery(params: Record<string, string>, how: 'push' | 'replace'): void;
 }
+
+/** Who started a run: a person (Run, Ctrl+Enter, a button), a link (opened with the page, followed or typed), or Back/Forward to a query run here. */
+type RunCause = 'person' | 'link' | 'history';
 
 /** The time limit chosen last in this browser, or the default. */
 function storedLimit(): number {
@@ -64,28 +72,20 @@ function storedLimit(): number {
 }
 
 /**
- * Tables a query names that `db` does not have (empty when it cannot tell).
- *
- * @example missingTables('SELECT * FROM tracks', demo); // ['tracks']
- */
-export function missingTables(sql: string, db: Pick<OpenDatabase, 'schema'>): string[] {
-  const have = new Set(db.schema.tables.map((t) => t.name.toLowerCase()));
-  return (queryUsage(sql)?.tables ?? []).filter((t) => !have.has(t.toLowerCase()));
-}
-
-/**
  * Builds the console.
  *
  * @example
- * const consolePanel = consoleView(pool, dbs, { onQuery: (p) => router.replace('console', p) });
+ * const consolePanel = consoleView(pool, dbs, { onQuery: (p, how) => router[how]('console', p) });
  * section.append(consolePanel.element);
  */
 export function consoleView(pool: SqlPool, dbs: DatabaseController, options: ConsoleOptions): ConsoleView {
+  let history = readHistory(pageStorage('local'));
   const editor = sqlEditorSlot({
-    doc: "SELECT name FROM sqlite_master WHERE type = 'table'",
+    doc: readConsoleDraft(pageStorage('local')) ?? history[0]?.sql ?? FIRST_QUERY,
     labelledBy: 'console-sql-label',
-    placeholder: 'SELECT … (Ctrl+Enter runs it)',
-    onRun: () => void execute(),
+    placeholder: 'SELECT … (Ctrl+Enter runs the statement under the cursor)',
+    onRun: () => void execute('person'),
+    onChange: (text) => saveConsoleDraft(pageStorage('local'), text),
   });
   const run = el('button', { type: 'submit', class: 'primary', id: 'console-run' }, 'Run');
   const limit = el('select', { id: 'console-limit' }, ...TIME_LIMITS_MS.map((ms) => el('option', { value: ms, selected: ms === storedLimit() }, limitWords(ms))));
@@ -94,13 +94,13 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
   const linkNote = el('p', { class: 'notice shared-query', id: 'console-shared', hidden: true });
   const out = el('div', { class: 'console-out', 'aria-live': 'polite' });
   const historyList = el('ol', { class: 'console-history', id: 'console-history' });
-  /** The query last put into the URL, by a run here or by a link. */
+  /** The URL's query (the editor's text when it ran) and which statement ran; '' before any. */
   let routed = '';
-  /** The query a link brought, while the editor still holds it. */
+  let routedAt = 0;
+  /** The text a link brought, while the editor still holds it. */
   let linked: string | null = null;
   /** A linked query waiting for a database: none was open, or the open one lacked its tables. */
   let waiting = false;
-  let history = readHistory(pageStorage('local'));
 
   const showHistory = (): void => replace(historyList, ...history.map((h: HistoryEntry) => el('li', {},
     el('button', { type: 'button', class: 'link', title: 'Put this query back in the editor', onclick: () => {
@@ -110,7 +110,8 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     el('span', { class: 'muted history-db' }, h.db === null ? ' (database not recorded)' : ` on ${shortName(h.db)}`),
   )));
   showHistory();
-  const paramsOf = (sql: string): Record<string, string> => (sql === '' || sql.length > LINK_MAX_CHARS ? {} : { sql });
+  const paramsOf = (text: string, at: number, count: number): Record<string, string> =>
+    text === '' || text.length > LINK_MAX_CHARS ? {} : count > 1 ? { sql: text, at: String(at + 1) } : { sql: text };
   const chosenLimit = (): number => Number(limit.value);
   limit.addEventListener('change', () => {
     try {
@@ -120,72 +121,66 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     }
   });
 
-  /** What a failure says; a time limit is a time limit, with the next one offered. */
-  const failure = (sql: string, r: Extract<ExecOutcome, { ok: false }>, db: OpenDatabase): HTMLElement[] => {
-    const code = el('span', { class: 'code' }, `(${r.error.code})`);
-    if (r.error.code === 'TIMEOUT') {
-      const now = chosenLimit();
-      const next = TIME_LIMITS_MS.find((ms) => ms > now);
-      return [el('div', { class: 'error', role: 'alert', id: 'console-timeout' },
-        el('p', {}, `The query was still running when it reached the time limit of ${limitWords(now)}, so it was stopped (your file is untouched). `, code),
-        next === undefined
-          ? el('p', {}, `That is the longest limit offered. A query over a big file may finish sooner with a narrower WHERE, fewer rows joined, or a LIMIT.`)
-          : el('p', {}, 'A query over a big file can simply need longer. ',
-            el('button', { type: 'button', id: 'console-raise', onclick: () => {
-              limit.value = String(next);
-              limit.dispatchEvent(new Event('change'));
-              void execute();
-            } }, `Run again with ${limitWords(next)}`),
-            ' (or choose another limit beside Run).'),
-      )];
-    }
-    if (r.error.code === 'NO_SUCH_TABLE' && sql === linked) {
-      const missing = missingTables(sql, db);
-      waiting = true;
-      return [el('div', { class: 'error', role: 'alert', id: 'console-missing' },
-        el('p', {}, `${db.name} has no ${missing.length > 1 ? 'tables' : 'table'} ${missing.length > 0 ? missing.map((t) => `"${t}"`).join(', ') : 'of that name'}, which this linked query reads: it was probably written for another database. `, code),
-        el('p', {}, 'A link carries only the query, never data: open the database it was made for, and the query runs there.'),
-      )];
-    }
-    return [el('p', { class: 'error', role: 'alert' }, r.error.message, ' ', code)];
+  /** "Ran on demo.sqlite in 3 ms." or "Ran statement 2 of 3 (under the cursor) on …". */
+  const ranWords = (pick: PickedStatement, db: OpenDatabase, ms: number): string => {
+    const which = pick.selected ? 'the selected text' : pick.count > 1 ? `statement ${pick.index + 1} of ${pick.count} (the one under the cursor)` : '';
+    return `Ran ${which === '' ? '' : `${which} `}on ${db.name} in ${formatMs(ms)}.`;
   };
 
-  const execute = async (): Promise<void> => {
+  const execute = async (cause: RunCause): Promise<void> => {
     const db = dbs.current;
-    const sql = editor.value();
+    const text = editor.value();
     if (db === null) {
-      if (sql === linked) {
+      if (text === linked) {
         waiting = true;
         replace(out, el('p', { class: 'muted' }, 'The linked query runs once a database is open.'));
       } else replace(out, el('p', { class: 'error' }, 'Open a database first.'));
       return;
     }
+    const pick = pickStatement(text, cause === 'person' ? editor.selection() : { index: routedAt });
     waiting = false;
-    const fromLink = sql === linked;
+    const fromLink = text === linked;
     linkNote.hidden = !fromLink;
     if (fromLink) replace(linkNote, el('strong', {}, 'Query from a link'), ', run on ', el('strong', { class: 'db-name' }, db.name), '. A link carries the query only, never data; it runs on whichever database is open here.');
     run.disabled = true;
     replace(out, el('p', { class: 'muted' }, `Running on ${db.name}…`));
-    const r = await pool.run(db.key, sql, { timeoutMs: chosenLimit() });
+    const r: ExecOutcome = await pool.run(db.key, pick.sql, { timeoutMs: chosenLimit() });
     run.disabled = false;
-    if (sql.trim() !== '') {
-      history = remember(pageStorage('local'), history, { sql: sql.trim(), db: db.name });
+    if (pick.sql.trim() !== '') {
+      history = remember(pageStorage('local'), history, { sql: pick.sql.trim(), db: db.name });
       showHistory();
     }
-    routed = sql;
-    options.onQuery(paramsOf(sql));
+    const urlText = pick.selected ? pick.sql : text;
+    if (cause !== 'history') options.onQuery(paramsOf(urlText, pick.index, pick.count), cause === 'person' && routed !== '' ? 'push' : 'replace');
+    routed = urlText;
+    routedAt = pick.index;
     if (r.ok) {
-      replace(out, el('p', { class: 'muted', id: 'console-ran' }, `Ran on ${db.name} in ${formatMs(r.ms)}.`), resultTable(r, { label: 'Console result' }), resultActions({ sql, result: r, name: 'query-result' }), resultChart(r));
-    } else {
-      replace(out, ...failure(sql, r, db), resultActions({ sql, name: 'query' }));
+      replace(out, el('p', { class: 'muted', id: 'console-ran' }, ranWords(pick, db, r.ms)), resultTable(r, { label: 'Console result' }), resultActions({ sql: pick.sql, result: r, name: 'query-result' }), resultChart(r));
+      return;
     }
+    const failed = consoleFailure(r, {
+      db, sql: pick.sql, linked: fromLink, limitMs: chosenLimit(),
+      raise(ms) {
+        limit.value = String(ms);
+        limit.dispatchEvent(new Event('change'));
+        void execute('person');
+      },
+      rename(wrong, right) {
+        const fixed = renameIdentifier(pick.sql, wrong, right);
+        editor.setValue(text.slice(0, pick.start) + fixed + text.slice(pick.start + pick.sql.length), pick.from);
+        void execute('person');
+      },
+    });
+    waiting = failed.missing;
+    replace(out, ...failed.elements, resultActions({ sql: pick.sql, name: 'query' }));
   };
 
   copyLink.addEventListener('click', () => {
-    const sql = editor.value();
-    if (sql.length > LINK_MAX_CHARS) return void (linkStatus.textContent = `The query is longer than ${plural(LINK_MAX_CHARS, 'character')}; too long for a link. Copy the SQL instead.`);
+    const text = editor.value();
+    if (text.length > LINK_MAX_CHARS) return void (linkStatus.textContent = `The query is longer than ${plural(LINK_MAX_CHARS, 'character')}; too long for a link. Copy the SQL instead.`);
+    const pick = pickStatement(text, editor.selection());
     const url = new URL(location.href);
-    url.hash = `console?${new URLSearchParams(paramsOf(sql)).toString()}`;
+    url.hash = `console?${new URLSearchParams(paramsOf(pick.selected ? pick.sql : text, pick.index, pick.count)).toString()}`;
     const link = url.href;
     const showLink = (): void => replace(linkStatus, 'The browser refused the clipboard; copy the link from here: ', el('input', { type: 'text', readonly: true, value: link, class: 'link-text', 'aria-label': 'Link to this query' }));
     // No clipboard at all outside a secure context (plain http on another host).
@@ -195,12 +190,12 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
 
   dbs.onChange((db) => {
     editor.setSchema(db.schema);
-    if (waiting && editor.value() === linked) void execute();
+    if (waiting && editor.value() === linked) void execute('link');
   });
   if (dbs.current !== null) editor.setSchema(dbs.current.schema);
 
   const form = el('form', { class: 'console-form' },
-    el('label', { id: 'console-sql-label', onclick: () => editor.focus() }, 'SQL query (read-only; Ctrl+Enter runs it)'),
+    el('label', { id: 'console-sql-label', onclick: () => editor.focus() }, 'SQL query (read-only; Ctrl+Enter runs the statement under the cursor)'),
     linkNote,
     editor.element,
     el('div', { class: 'row' }, run,
@@ -209,33 +204,37 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    void execute();
+    void execute('person');
   });
   const element = el('section', { class: 'console', 'aria-labelledby': 'console-heading' },
     el('h2', { id: 'console-heading' }, 'SQL console'),
-    el('p', { class: 'muted' }, 'Queries run read-only in a worker, with the time limit you choose (a longer one does not lift the memory cap); your file is never changed.'),
+    el('p', { class: 'muted' }, 'Queries run read-only in a worker, with the time limit you choose (a longer one does not lift the memory cap); your file is never changed. With several statements, Run runs the one under the cursor.'),
     form,
     out,
     el('details', { class: 'history' }, el('summary', {}, 'History (kept in this browser, with the database each query ran on)'), historyList),
   );
   return {
     element,
-    params: () => paramsOf(routed),
+    params: () => paramsOf(routed, routedAt, pickStatement(routed, { index: routedAt }).count),
     shown: () => void editor.load(),
     route(params, cause) {
       const sql = params.get('sql');
-      if (sql === null || sql === routed || (cause === 'app' && sql === editor.value())) return;
+      const at = Math.max(0, Number(params.get('at') ?? '1') - 1) || 0;
+      if (sql === null || (sql === routed && at === routedAt && cause !== 'load')) return;
+      if (cause === 'app' && sql === editor.value() && at === routedAt) return;
       if (sql.length > LINK_MAX_CHARS) {
         // No link the page makes is this long (Copy link refuses past the cap): say so rather than load megabytes into the editor.
         routed = sql;
+        routedAt = at;
         linkNote.hidden = false;
         replace(linkNote, el('strong', {}, 'Query from a link, not opened'), `: it is ${plural(sql.length, 'character')} long, and a link carries a query of at most ${plural(LINK_MAX_CHARS, 'character')}. Paste the query into the editor instead if you trust it.`);
         return;
       }
       routed = sql;
-      linked = sql;
-      editor.setValue(sql);
-      void execute();
+      routedAt = at;
+      linked = cause === 'history' ? null : sql; // Back or Forward to a query run here is not a link
+      editor.setValue(sql, pickStatement(sql, { index: at }).from);
+      void execute(cause === 'history' ? 'history' : 'link');
     },
   };
 }

@@ -6,12 +6,15 @@
  * demand) offers the whole-file integrity check as its own cancellable action.
  * Where the browser has `showOpenFilePicker`, "Open a SQLite file…" uses it,
  * so the file can be reopened after a reload (last-file.ts); a dropped file
- * is kept the same way where the drop hands over a file handle.
+ * is kept the same way where the drop hands over a file handle. A database
+ * may come with its `-wal` (chosen or dropped together, wal-pair.ts); a
+ * database in WAL mode opened alone gets a notice saying how to include it.
  */
 import type { DatabaseController, OpenResult } from './database.ts';
 import { el, replace } from './dom.ts';
 import { fileButton } from './file-button.ts';
-import { canKeepFiles, lastFileControl, pickFile, type FileHandle, type LastFileStore } from './last-file.ts';
+import { canKeepFiles, lastFileControl, pickFiles, type FileHandle, type LastFileStore } from './last-file.ts';
+import { pairFiles, walNotice } from './wal-pair.ts';
 
 export interface DatabaseBar {
   readonly element: HTMLElement;
@@ -31,12 +34,13 @@ export interface DatabaseBar {
  */
 export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | null = null): DatabaseBar {
   const status = el('p', { class: 'db-status', role: 'status', 'aria-live': 'polite' }, 'No database open yet.');
-  const picker = el('input', { type: 'file', id: 'db-file', accept: '.sqlite,.sqlite3,.db,.db3,application/vnd.sqlite3,application/x-sqlite3', class: 'visually-hidden' });
+  const picker = el('input', { type: 'file', id: 'db-file', multiple: true, accept: '.sqlite,.sqlite3,.db,.db3,.sqlite-wal,.sqlite3-wal,.db-wal,.db3-wal,application/vnd.sqlite3,application/x-sqlite3', class: 'visually-hidden' });
   const pickButton = fileButton(picker, 'Open a SQLite file…', 'open-file');
   const demo = el('button', { type: 'button', id: 'open-demo' }, 'Use the demo database');
   const cancel = el('button', { type: 'button', id: 'db-cancel', hidden: true }, 'Cancel');
   const checkButton = el('button', { type: 'button', id: 'db-check', hidden: true }, 'Check the whole file');
   const checkStatus = el('span', { class: 'db-check-status muted', role: 'status', 'aria-live': 'polite' });
+  const walStatus = el('p', { class: 'notice db-wal', role: 'note', hidden: true });
   let running: AbortController | null = null;
 
   /** Shows the Cancel button for one cancellable step; returns its signal. */
@@ -63,17 +67,20 @@ export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | 
       replace(status, 'Open: ', el('strong', { class: 'db-name' }, r.db.name), how);
       checkButton.hidden = !r.db.onDemand;
       replace(checkStatus);
+      const wal = walNotice(r.db.name, r.db.wal ?? null, r.db.schema.tables.length);
+      walStatus.hidden = wal === null;
+      replace(walStatus, wal ?? '');
     } else if (r.error.code === 'CANCELLED') {
       replace(status, `${what}: ${r.error.message}`);
     } else {
       replace(status, el('span', { class: 'error', role: 'alert' }, `${what} did not open: ${r.error.message} (${r.error.code})`));
     }
   };
-  const openOnly = async (file: File): Promise<OpenResult> => {
+  const openOnly = async (file: File, wal: File | null = null): Promise<OpenResult> => {
     const signal = startCancellable();
-    replace(status, `Opening ${file.name} (${mb(file.size)}): reading its header and schema…`);
+    replace(status, `Opening ${file.name}${wal === null ? '' : ` with ${wal.name}`} (${mb(file.size + (wal?.size ?? 0))}): reading its header and schema…`);
     try {
-      const r = await dbs.openFile(file, signal);
+      const r = await dbs.openFile(file, signal, wal);
       report(file.name, r);
       return r;
     } finally {
@@ -82,8 +89,14 @@ export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | 
   };
   const last = lastFileControl(lastFiles, openOnly);
   /** Opens a file the person chose, and keeps it (its handle, or its name) for after a reload. */
-  const openFile = async (file: File, handle: FileHandle | null): Promise<void> => {
-    if ((await openOnly(file)).ok) last.keep(file.name, handle);
+  const openFile = async (file: File, handle: FileHandle | null, wal: File | null = null): Promise<void> => {
+    if ((await openOnly(file, wal)).ok) last.keep(file.name, handle);
+  };
+  /** Opens the database among `files` with its -wal, or says why they are not one database. */
+  const openFiles = async (files: readonly File[], handleOf: (f: File) => FileHandle | null): Promise<void> => {
+    const pair = pairFiles(files);
+    if (!pair.ok) return void replace(status, el('span', { class: 'error', role: 'alert' }, pair.message));
+    await openFile(pair.db, handleOf(pair.db), pair.wal);
   };
   checkButton.addEventListener('click', async () => {
     const signal = startCancellable();
@@ -101,15 +114,17 @@ export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | 
     }
   });
   picker.addEventListener('change', () => {
-    const f = picker.files?.[0];
-    if (f) void openFile(f, null);
+    const files = Array.from(picker.files ?? []);
+    if (files.length > 0) void openFiles(files, () => null);
     picker.value = '';
   });
   picker.addEventListener('click', (e) => {
     if (!canKeepFiles()) return;
     e.preventDefault();
-    void pickFile().then(async (handle) => {
-      if (handle !== null) await openFile(await handle.getFile(), handle);
+    void pickFiles().then(async (handles) => {
+      if (handles.length === 0) return;
+      const files = await Promise.all(handles.map((h) => h.getFile()));
+      await openFiles(files, (f) => handles[files.indexOf(f)] ?? null);
     }, (err: unknown) => replace(status, el('span', { class: 'error', role: 'alert' }, `The file picker failed: ${err instanceof Error ? err.message : String(err)}`)));
   });
   demo.addEventListener('click', async () => {
@@ -127,19 +142,23 @@ export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | 
     if (e.relatedTarget === null) body.classList.remove('dragging');
   });
   body.addEventListener('drop', (e) => {
-    const f = e.dataTransfer?.files[0];
+    const files = Array.from(e.dataTransfer?.files ?? []);
     body.classList.remove('dragging');
-    if (!f) return;
+    if (files.length === 0) return;
     e.preventDefault();
-    // The handle must be asked for during the event; Chromium gives one for a file dragged from the desktop.
-    const item = e.dataTransfer?.items[0] as (DataTransferItem & { getAsFileSystemHandle?: () => Promise<FileHandle | { kind: string } | null | undefined> }) | undefined;
-    const handle = item?.getAsFileSystemHandle?.().catch(() => null) ?? Promise.resolve(null);
-    void handle.then((h) => openFile(f, h?.kind === 'file' ? (h as FileHandle) : null));
+    // The handles must be asked for during the event; Chromium gives them for files dragged from the desktop.
+    type Item = DataTransferItem & { getAsFileSystemHandle?: () => Promise<FileHandle | { kind: string } | null | undefined> };
+    const asked = Array.from(e.dataTransfer?.items ?? [], (item) => (item as Item).getAsFileSystemHandle?.().catch(() => null) ?? Promise.resolve(null));
+    void Promise.all(asked).then((handles) => openFiles(files, (f) => {
+      const h = handles[files.indexOf(f)];
+      return h?.kind === 'file' ? (h as FileHandle) : null;
+    }));
   });
 
   const element = el('section', { class: 'db-bar', 'aria-label': 'Database' },
-    el('div', { class: 'row' }, pickButton, picker, demo, el('span', { class: 'muted drop-hint' }, 'or drop a .sqlite file on the page')),
+    el('div', { class: 'row' }, pickButton, picker, demo, el('span', { class: 'muted drop-hint' }, 'or drop a .sqlite file on the page (with its -wal, if it has one)')),
     el('div', { class: 'row' }, status, cancel, checkButton, checkStatus),
+    walStatus,
     last.element,
     el('p', { class: 'privacy-note' }, 'Your file is opened inside this browser tab and is never uploaded: Confide has no server. The only network use is the optional one-time download of a language model.'),
   );

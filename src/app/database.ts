@@ -4,14 +4,15 @@
  * small local file is read with the File API and handed to the workers as
  * bytes; a big one (past IN_MEMORY_MAX_BYTES) is handed over as the File
  * itself, which each worker reads a page at a time as queries need it (never
- * copied, never written). Nothing is sent anywhere. An open can be
+ * copied, never written). A database given with its `-wal` goes to the
+ * workers as both Files, read together as SQLite reads them. Nothing is sent anywhere. An open can be
  * cancelled; the whole-file integrity check is a separate, cancellable
  * action. Listeners hear about every successful open.
  */
 import { execError, type ExecError } from '../core/exec/types.ts';
 import type { Schema } from '../core/schema.ts';
 import { quoteIdent } from '../core/sql/identifier.ts';
-import { IN_MEMORY_MAX_BYTES, type CheckOutcome, type SqlPool } from '../engines/sql/index.ts';
+import { IN_MEMORY_MAX_BYTES, type CheckOutcome, type SqlPool, type WalReport, type WithWal } from '../engines/sql/index.ts';
 
 /** The open database. `key` names it in the pool; `dbId` is what candidate files call it. */
 export interface OpenDatabase {
@@ -23,6 +24,8 @@ export interface OpenDatabase {
   readonly demo: boolean;
   /** True when the workers read the file on demand (a big file) rather than holding a copy. */
   readonly onDemand: boolean;
+  /** For a database in WAL mode, what its -wal gave (read with it, or opened alone); absent or null otherwise. */
+  readonly wal?: WalReport | null;
 }
 
 /** Why a database did not open: the pool's error, the demo file could not be fetched, or the user cancelled. */
@@ -34,14 +37,16 @@ export interface DatabaseController {
   readonly current: OpenDatabase | null;
   /** Opens bytes under a display name; `dbId` defaults to the file name without extension. */
   openBytes(name: string, bytes: Uint8Array, options?: { dbId?: string; demo?: boolean }): Promise<OpenResult>;
-  /** Opens a local file: as bytes when small, read on demand when big; `signal` cancels. */
-  openFile(file: File, signal?: AbortSignal): Promise<OpenResult>;
+  /** Opens a local file (with its `-wal`, read together as SQLite reads them): as bytes when small, read on demand when big; `signal` cancels. */
+  openFile(file: File, signal?: AbortSignal, wal?: File | null): Promise<OpenResult>;
   /** The whole-file integrity check of the open database (PRAGMA quick_check); `signal` cancels it. */
   check(signal?: AbortSignal): Promise<CheckOutcome>;
   /** The exact row count of one table (a full scan: on demand, for a big file), or why not. */
   countRows(table: string): Promise<{ readonly ok: true; readonly count: number } | { readonly ok: false; readonly error: ExecError }>;
   /** Fetches and opens the bundled demo database (same origin, relative to the page). */
   openDemo(): Promise<OpenResult>;
+  /** Starts fetching the demo database now, so that a later `openDemo` finds its bytes on the way (the page's start). */
+  prefetchDemo(): void;
   onChange(listener: (db: OpenDatabase) => void): void;
 }
 
@@ -63,11 +68,12 @@ export const DEMO_DB_URL = 'demo/database/demo/demo.sqlite';
 export function createDatabaseController(pool: SqlPool): DatabaseController {
   let current: OpenDatabase | null = null;
   let opened = 0;
+  let prefetched: Promise<Response> | null = null;
   const listeners: ((db: OpenDatabase) => void)[] = [];
   const cancelled = (name: string): OpenResult => ({ ok: false, error: { code: 'CANCELLED', message: `opening ${name} was cancelled; the previous database is still open.` } });
 
   /** Opens `source` under a fresh key and makes it current; a cancelled open leaves the current one as it was. */
-  async function openSource(name: string, source: Uint8Array | File, options: { dbId?: string; demo?: boolean; signal?: AbortSignal }): Promise<OpenResult> {
+  async function openSource(name: string, source: Uint8Array | File | WithWal, options: { dbId?: string; demo?: boolean; signal?: AbortSignal }): Promise<OpenResult> {
     opened += 1;
     const key = `db${opened}`;
     let r;
@@ -80,8 +86,10 @@ export function createDatabaseController(pool: SqlPool): DatabaseController {
     if (!r.ok) return r;
     if (current !== null) await pool.close(current.key);
     const dbId = options.dbId ?? name.replace(/\.[^.]*$/, '');
-    const size = source instanceof Uint8Array ? source.byteLength : source.size;
-    current = { key, name, dbId, schema: r.schema, bytes: size, demo: options.demo ?? false, onDemand: !(source instanceof Uint8Array) };
+    const main = source instanceof Uint8Array || source instanceof Blob ? source : source.main;
+    const size = main instanceof Uint8Array ? main.byteLength : main instanceof Blob ? main.size : 0;
+    const onDemand = !(main instanceof Uint8Array) && size > IN_MEMORY_MAX_BYTES;
+    current = { key, name, dbId, schema: r.schema, bytes: size, demo: options.demo ?? false, onDemand, wal: r.wal ?? null };
     for (const l of listeners) l(current);
     return { ok: true, db: current };
   }
@@ -91,7 +99,9 @@ export function createDatabaseController(pool: SqlPool): DatabaseController {
       return current;
     },
     openBytes: (name, bytes, options = {}) => openSource(name, bytes, options),
-    async openFile(file, signal) {
+    async openFile(file, signal, wal) {
+      // With its -wal, both Files go to the workers, which read them together (small pairs in memory).
+      if (wal) return openSource(file.name, { main: file, wal }, signal === undefined ? {} : { signal });
       if (file.size > IN_MEMORY_MAX_BYTES) return openSource(file.name, file, signal === undefined ? {} : { signal });
       const bytes = new Uint8Array(await file.arrayBuffer());
       if (signal?.aborted === true) return cancelled(file.name);
@@ -106,9 +116,15 @@ export function createDatabaseController(pool: SqlPool): DatabaseController {
       const out = await pool.run(current.key, `SELECT count(*) FROM ${quoteIdent(table)}`, { timeoutMs: COUNT_TIMEOUT_MS });
       return out.ok ? { ok: true, count: Number(out.rows[0]?.[0] ?? 0) } : { ok: false, error: out.error };
     },
+    prefetchDemo() {
+      prefetched ??= fetch(new URL(DEMO_DB_URL, document.baseURI));
+      prefetched.catch(() => undefined); // a failed fetch is said by the openDemo that uses it
+    },
     async openDemo() {
       const url = new URL(DEMO_DB_URL, document.baseURI);
-      const response = await fetch(url);
+      const pending = prefetched ?? fetch(url);
+      prefetched = null;
+      const response = await pending;
       if (!response.ok) {
         return { ok: false, error: { code: 'FETCH_FAILED', message: `The demo database could not be loaded (HTTP ${response.status} for ${url.pathname}); run "npm run demo:build".` } };
       }

@@ -2,13 +2,15 @@
  * Facets, as in Datasette: for a column the person picks, the values its
  * rows hold with how many rows hold each (most frequent first), among the
  * rows the filters leave; clicking a value filters the table to it, and each
- * filter shows as a chip that removes it. Each facet is one read-only,
+ * filter shows as a chip that removes it. A facet lists the 10 most frequent
+ * values at first; "Show more" lists 20 more each time, up to 1,000. Each facet is one read-only,
  * time-limited GROUP BY query in the SQL pool (browse-sql.ts); this module
  * only draws them and reports clicks.
  */
 import type { Cell, ExecOutcome } from '../core/exec/types.ts';
-import { FACET_VALUES, type BrowseFilter } from './browse-sql.ts';
+import { FACET_MAX_VALUES, FACET_MORE, FACET_VALUES, type BrowseFilter } from './browse-sql.ts';
 import { el } from './dom.ts';
+import { execErrorView } from './exec-error-view.ts';
 import { displayName, formatCell, plural, shortenText } from './format.ts';
 
 /** A filter with the words it is shown in. */
@@ -39,8 +41,12 @@ export function filterChips(filters: readonly LabelledFilter[], onRemove: (index
 
 export interface FacetBoxOptions {
   readonly column: string;
-  /** The facet query's outcome: rows of [value, count, literal]. */
+  /** The facet query's outcome: rows of [value, count, literal], one more than `shown` when more exist. */
   readonly outcome: ExecOutcome;
+  /** How many values to list (FACET_VALUES at first). */
+  readonly shown?: number;
+  /** Lists more values (the caller asks for them); without it there is no "Show more". */
+  onMore?(): void;
   /** Whether a filter already picks this value's literal. */
   isFiltered(literal: string): boolean;
   onPick(filter: LabelledFilter): void;
@@ -49,7 +55,8 @@ export interface FacetBoxOptions {
 
 /**
  * One facet's box: the column, its values with their row counts (each a
- * toggle button), and a button that closes the facet.
+ * toggle button), "Show more" when more exist, and a button that closes the
+ * facet.
  *
  * @example facetsBox.append(facetBox({ column: 'genre', outcome, isFiltered, onPick, onClose }));
  */
@@ -61,9 +68,11 @@ export function facetBox(o: FacetBoxOptions): HTMLElement {
   );
   if (!o.outcome.ok) {
     return el('section', { class: 'facet', 'aria-labelledby': title, 'data-facet': o.column }, head,
-      el('p', { class: 'error' }, o.outcome.error.message, ' ', el('span', { class: 'code' }, `(${o.outcome.error.code})`)));
+      ...execErrorView(o.outcome.error, { alert: false }));
   }
-  const rows = o.outcome.rows.slice(0, FACET_VALUES);
+  const shown = o.shown ?? FACET_VALUES;
+  const rows = o.outcome.rows.slice(0, shown);
+  const more = o.outcome.rows.length > shown;
   const items = rows.map(([value, n, literal]) => {
     const count = el('span', { class: 'facet-count' }, Number(n).toLocaleString('en-US'));
     const text = value === null ? el('span', { class: 'null' }, 'NULL') : shortenText(formatCell(value ?? null), 60).text;
@@ -77,6 +86,9 @@ export function facetBox(o: FacetBoxOptions): HTMLElement {
   });
   return el('section', { class: 'facet', 'aria-labelledby': title, 'data-facet': o.column }, head,
     rows.length === 0 ? el('p', { class: 'muted' }, 'No rows.') : el('ul', { class: 'facet-values' }, ...items),
-    o.outcome.rows.length > FACET_VALUES ? el('p', { class: 'muted facet-more' }, `The ${FACET_VALUES} most frequent values; more exist.`) : null,
+    more ? el('p', { class: 'muted facet-more' }, `The ${shown} most frequent values; more exist. `,
+      o.onMore !== undefined && shown < FACET_MAX_VALUES
+        ? el('button', { type: 'button', class: 'small facet-show-more', 'aria-label': `Show ${FACET_MORE} more values of ${o.column}`, onclick: o.onMore }, 'Show more')
+        : null) : null,
   );
 }

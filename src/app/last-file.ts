@@ -48,22 +48,22 @@ const picker = (): Picker | null => {
 export const canKeepFiles = (): boolean => picker() !== null;
 
 /**
- * Asks the browser's own file picker for one SQLite file; null when the person cancels.
+ * Asks the browser's own file picker for a SQLite file (and, chosen with it,
+ * its `-wal`, through "All files"); empty when the person cancels.
  *
- * @example const picked = await pickFile(); if (picked) open(await picked.getFile());
+ * @example const picked = await pickFiles(); if (picked.length > 0) open(await picked[0].getFile());
  */
-export async function pickFile(): Promise<FileHandle | null> {
+export async function pickFiles(): Promise<FileHandle[]> {
   const pick = picker();
   if (pick === null) throw new Error('this browser has no showOpenFilePicker');
   try {
-    const [handle] = await pick({
-      multiple: false,
+    return await pick({
+      multiple: true,
       types: [{ description: 'SQLite database', accept: { 'application/vnd.sqlite3': ['.sqlite', '.sqlite3', '.db', '.db3'] } }],
       excludeAcceptAllOption: false,
     });
-    return handle ?? null;
   } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') return null;
+    if (e instanceof DOMException && e.name === 'AbortError') return [];
     throw e;
   }
 }

@@ -4,20 +4,20 @@
  * Plot draws it. Rows whose y is not a number are left out and counted; a bar
  * chart draws at most MAX_BARS bars (the first rows, in the result's order,
  * which is also the bars' order) and says so; a line joins the points in x order. X values that are all ISO
- * dates (`2024-03-01…`) are drawn on a time axis. Drawn only when opened.
+ * dates (`2024-03-01…`) are drawn on a time axis. Drawn only when opened, at
+ * the width there is (again when it changes much), with room for every
+ * label (plot-layout.ts: bar labels turn or thin out rather than be cut).
  */
 import * as Plot from '@observablehq/plot';
 import type { Cell, ExecSuccess } from '../core/exec/types.ts';
 import { el, replace, uid } from './dom.ts';
 import { displayName, formatCell, plural } from './format.ts';
+import { barAxis, CHAR_PX, LABEL_CHARS } from './plot-layout.ts';
 
 export type ChartKind = 'bar' | 'line' | 'scatter';
 
 /** Most bars one bar chart draws. */
 export const MAX_BARS = 200;
-
-/** Characters of a value a bar's label shows. */
-const TICK_CHARS = 40;
 
 export interface ChartPoint {
   readonly x: string | number | Date;
@@ -56,26 +56,34 @@ export function chartData(result: Pick<ExecSuccess, 'rows'>, kind: ChartKind, x:
   return { points, skipped: result.rows.length - numeric.length, beyond: numeric.length - kept.length };
 }
 
-/** The Plot drawing of `data`. */
-function drawing(data: ChartData, kind: ChartKind, xLabel: string, yLabel: string): Element {
+/** Plot size: the figure's width (at least MIN_WIDTH, at most MAX_WIDTH), height in proportion. */
+const MIN_WIDTH = 300;
+const MAX_WIDTH = 960;
+/** The figure's padding and border around the plot (styles.css `.plot`), in px. */
+const FIGURE_INSET = 20;
+
+/** The Plot drawing of `data`, `width` px wide; a bar chart's x labels get the room they need (plot-layout.ts). */
+function drawing(data: ChartData, kind: ChartKind, xLabel: string, yLabel: string, width: number): Element {
   const marks = kind === 'bar'
     ? [Plot.barY(data.points, { x: 'x', y: 'y', fill: '#4e79a7' }), Plot.ruleY([0])]
     : kind === 'line'
       ? [Plot.lineY(data.points, { x: 'x', y: 'y', stroke: '#4e79a7', strokeWidth: 2 }), Plot.dot(data.points, { x: 'x', y: 'y', fill: '#4e79a7', r: 2 })]
       : [Plot.dot(data.points, { x: 'x', y: 'y', stroke: '#4e79a7' })];
-  // Bars keep the result's order (its ORDER BY), and their labels turn when they would not fit side by side.
-  const labels = kind === 'bar' ? [...new Set(data.points.map((p) => String(p.x)))] : [];
-  const turn = labels.length * Math.max(0, ...labels.map((l) => Math.min(l.length, TICK_CHARS))) > 70;
+  const yChars = Math.max(...data.points.map((p) => Math.abs(p.y).toLocaleString('en-US', { maximumFractionDigits: 1 }).length)) + 1;
+  const height = Math.round(Math.min(420, Math.max(280, width * 0.56)));
   // Labels are names and values from the data: each drawn shortened and isolated (displayName), however long.
+  const tick = (d: unknown): string => displayName(String(d), LABEL_CHARS - 1);
+  const textTicks = data.points.some((p) => typeof p.x === 'string');
+  if (kind !== 'bar') {
+    return Plot.plot({ width, height, grid: true, marginLeft: Math.max(40, Math.ceil(yChars * CHAR_PX + 14)), marginRight: 24, x: { label: displayName(xLabel), ...(textTicks ? { tickFormat: tick } : {}) }, y: { label: displayName(yLabel) }, marks });
+  }
+  // Bars keep the result's order (its ORDER BY); their labels turn, and thin out, when they would not fit side by side.
+  const labels = [...new Set(data.points.map((p) => String(p.x)))];
+  const axis = barAxis(labels, width, yChars);
   return Plot.plot({
-    width: 640, height: 360, grid: true,
-    marginBottom: turn ? 90 : 40,
-    x: {
-      label: displayName(xLabel),
-      ...(kind === 'bar' ? { domain: labels } : {}),
-      ...(data.points.some((p) => typeof p.x === 'string') ? { tickFormat: (d: unknown) => displayName(String(d), TICK_CHARS) } : {}),
-      ...(turn ? { tickRotate: -40 } : {}),
-    },
+    width, height: height + axis.marginBottom - 40, grid: true,
+    marginLeft: axis.marginLeft, marginRight: 20, marginBottom: axis.marginBottom,
+    x: { label: displayName(xLabel), domain: labels, ticks: axis.ticks, tickFormat: tick, ...(axis.rotate === 0 ? {} : { tickRotate: axis.rotate }) },
     y: { label: displayName(yLabel) },
     marks,
   });
@@ -99,6 +107,7 @@ export function resultChart(result: ExecSuccess): HTMLElement | null {
   const [xBox, xSel] = choice(uid('chart-x'), 'x', columns, '0');
   const [yBox, ySel] = choice(uid('chart-y'), 'y', columns.filter(([v]) => numeric.includes(Number(v))), String(yDefault ?? ''));
   const figureBox = el('div', { class: 'chart-figure' });
+  let drawnWidth = 0;
   const details = el('details', { class: 'result-chart' }, el('summary', {}, 'Chart'));
 
   const draw = (): void => {
@@ -110,7 +119,8 @@ export function resultChart(result: ExecSuccess): HTMLElement | null {
     const yName = displayName(result.columns[y] ?? '');
     if (data.points.length === 0) return replace(figureBox, el('p', { class: 'muted' }, `No row has a number in ${yName}.`));
     const caption = `${k === 'bar' ? 'Bar chart' : k === 'line' ? 'Line chart' : 'Scatter plot'} of ${yName} by ${displayName(result.columns[x] ?? '')}`;
-    const plot = drawing(data, k, result.columns[x] ?? '', result.columns[y] ?? '');
+    drawnWidth = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.floor(figureBox.clientWidth) - FIGURE_INSET));
+    const plot = drawing(data, k, result.columns[x] ?? '', result.columns[y] ?? '', drawnWidth);
     plot.setAttribute('role', 'img');
     plot.setAttribute('aria-label', caption);
     const notes = [
@@ -123,6 +133,12 @@ export function resultChart(result: ExecSuccess): HTMLElement | null {
   details.addEventListener('toggle', () => {
     if (details.open && figureBox.childElementCount === 0) draw();
   });
+  // Drawn again at the new width when the page's width changes by much (a turned phone, a resized window).
+  if (typeof ResizeObserver === 'function') {
+    new ResizeObserver(() => {
+      if (details.open && figureBox.childElementCount > 0 && Math.abs(figureBox.clientWidth - FIGURE_INSET - drawnWidth) > 40) draw();
+    }).observe(figureBox);
+  }
   details.append(el('div', { class: 'row chart-controls' }, kindBox, xBox, yBox), figureBox);
   return details;
 }

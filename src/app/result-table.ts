@@ -42,6 +42,8 @@ export interface ResultTableOptions {
    * `result.rows`.
    */
   readonly cutCells?: { length(row: number, column: number): number | undefined; whole(row: number, column: number): Promise<Blob> };
+  /** A link for a cell (the table browser's foreign keys: the row it names), or null for none. */
+  readonly link?: (row: readonly Cell[], column: number) => { readonly href: string; readonly title: string } | null;
 }
 
 /**
@@ -99,7 +101,7 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
         const length = cut?.length(at, c);
         const label = `${p.start + r + 1}`;
         const column = result.columns[c] ?? `column ${c + 1}`;
-        return length === undefined || cut === undefined ? cellElement(cell, max, label, column) : cutCellElement(cell, length, max, label, column, () => cut.whole(at, c));
+        return length === undefined || cut === undefined ? cellElement(cell, max, label, column, options.link?.(row, c) ?? null) : cutCellElement(cell, length, max, label, column, () => cut.whole(at, c));
       })));
     });
     replace(tableBox, el('table', {}, el('caption', { class: 'visually-hidden' }, options.label ?? 'Query result'), head, body));
@@ -160,13 +162,13 @@ function cutCellElement(cell: Cell, length: number, max: number, rowLabel: strin
   return td;
 }
 
-/** One cell, shortened to `max` characters with "Show all" / "Download" when it is longer. */
-function cellElement(cell: Cell, max: number, rowLabel: string, column: string): HTMLElement {
+/** One cell, shortened to `max` characters with "Show all" / "Download" when it is longer; a short one can be a link. */
+function cellElement(cell: Cell, max: number, rowLabel: string, column: string, link: { href: string; title: string } | null): HTMLElement {
   const td = el('td', { class: cell === null ? 'null' : undefined });
   const full = formatCell(cell);
   const short = shortenText(full, max);
   if (!short.cut) {
-    td.append(full);
+    td.append(link === null ? full : el('a', { href: link.href, title: link.title, class: 'cell-link' }, full));
     return td;
   }
   const what = `row ${rowLabel}, ${shortenText(column, 40).text}`;

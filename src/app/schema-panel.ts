@@ -1,10 +1,12 @@
 /**
  * The schema of the open database as a browsable panel: one collapsible entry
  * per table (row count in its summary) listing columns, declared types, the
- * primary key, foreign keys and NOT NULL, with a filter over table and column
- * names. A big file's counts are estimates (or unknown), labelled so, with a
- * button that counts one table exactly on demand; (when given `onBrowse`) a
- * button to browse each table's rows.
+ * primary key, foreign keys and NOT NULL, then one per view (marked "view";
+ * its rows counted only on demand, since counting runs its query), with a
+ * filter over table, view and column names. A big file's counts are
+ * estimates (or unknown), labelled so, with a button that counts one table
+ * exactly on demand; (when given `onBrowse`) a button to browse each table's
+ * or view's rows.
  *
  * Drawn in step with what is looked at, so a database of tens of thousands
  * of tables opens at once: the first {@link SCHEMA_TABLES_SHOWN} tables (or
@@ -95,9 +97,11 @@ function tableEntry(table: TableInfo, actions: SchemaPanelActions): HTMLDetailsE
         ))),
     ),
   );
-  const entry = el('details', { class: 'schema-table', 'data-table': table.name },
-    el('summary', {}, nameElement(table.name, 'table-name'), ' ', rowsPart(table, countRows)),
+  const view = table.kind === 'view';
+  const entry = el('details', { class: `schema-table${view ? ' schema-view' : ''}`, 'data-table': table.name, 'data-kind': view ? 'view' : 'table' },
+    el('summary', {}, nameElement(table.name, 'table-name'), ' ', view ? el('span', { class: 'badge kind-view' }, 'view') : null, ' ', rowsPart(table, countRows)),
     onBrowse ? el('button', { type: 'button', class: 'small browse', onclick: () => onBrowse(table.name) }, `Browse rows of ${name}`) : null,
+    view && table.columns.length === 0 ? el('p', { class: 'muted' }, 'SQLite cannot read this view\'s columns (a table or column its query names is missing); browsing it says why.') : null,
   );
   entry.addEventListener('toggle', () => {
     if (entry.open && entry.querySelector('.table-scroll') === null) entry.append(columns());
@@ -146,14 +150,28 @@ export function renderSchemaPanel(root: HTMLElement, schema: Schema, name: strin
     draw();
   });
   draw();
-  const total = schema.tables.reduce((s, t) => s + t.rowCount, 0);
-  const estimated = schema.tables.some((t) => t.rowCountKind === 'estimate' || t.rowCountKind === 'unknown');
+  const tables = schema.tables.filter((t) => t.kind !== 'view');
+  const views = schema.tables.length - tables.length;
+  const total = tables.reduce((s, t) => s + t.rowCount, 0);
+  const estimated = tables.some((t) => t.rowCountKind === 'estimate' || t.rowCountKind === 'unknown');
   const rowsTotal = estimated ? `about ${plural(total, 'row')} (estimated without scanning the file)` : plural(total, 'row');
   replace(root,
     el('h2', { id: 'schema-heading' }, 'Schema'),
-    el('p', { class: 'muted schema-summary' }, `${name}: ${plural(schema.tables.length, 'table')}, ${rowsTotal}`),
+    el('p', { class: 'muted schema-summary' }, `${name}: ${plural(tables.length, 'table')}${views > 0 ? `, ${plural(views, 'view')}` : ''}, ${rowsTotal}${views > 0 ? ' in its tables' : ''}`),
     filter,
     list,
     more,
   );
+}
+
+/**
+ * The options of a table chooser: the tables, then the views in a group of their own.
+ *
+ * @example select.append(el('option', { value: '' }, '(choose)'), ...tableOptions(db.schema));
+ */
+export function tableOptions(schema: Schema): HTMLElement[] {
+  const option = (t: TableInfo): HTMLOptionElement => el('option', { value: t.name }, displayName(t.name));
+  const views = schema.tables.filter((t) => t.kind === 'view');
+  const tables = schema.tables.filter((t) => t.kind !== 'view').map(option);
+  return views.length === 0 ? tables : [el('optgroup', { label: 'Tables' }, ...tables), el('optgroup', { label: 'Views' }, ...views.map(option))];
 }

@@ -24,6 +24,7 @@ export interface SqlEditorSlot extends SqlEditor {
  */
 export function sqlEditorSlot(options: SqlEditorOptions): SqlEditorSlot {
   let text = options.doc ?? '';
+  let cursor = text.length;
   let schema: Schema | null = null;
   let real: SqlEditor | null = null;
   let loading: Promise<SqlEditor | null> | null = null;
@@ -31,6 +32,7 @@ export function sqlEditorSlot(options: SqlEditorOptions): SqlEditorSlot {
   const load = (): Promise<SqlEditor | null> => (loading ??= import('./sql-editor.ts').then(
     ({ createSqlEditor }) => {
       real = createSqlEditor({ ...options, doc: text });
+      real.setValue(text, cursor);
       real.setSchema(schema);
       replace(element, real.element);
       return real;
@@ -44,10 +46,12 @@ export function sqlEditorSlot(options: SqlEditorOptions): SqlEditorSlot {
     element,
     load,
     value: () => real?.value() ?? text,
-    setValue(t) {
+    setValue(t, at = t.length) {
       text = t;
-      real?.setValue(t);
+      cursor = at;
+      real?.setValue(t, at);
     },
+    selection: () => real?.selection() ?? { from: cursor, to: cursor },
     setSchema(s) {
       schema = s;
       real?.setSchema(s);

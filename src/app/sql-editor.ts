@@ -1,10 +1,12 @@
 /**
  * The console's SQL editor: CodeMirror 6 with its SQLite dialect
  * (highlighting, bracket matching, undo), completion of the open database's
- * tables and columns, and Ctrl+Enter / Cmd+Enter to run. Completion knows
- * three things: table names anywhere, `table.` or `alias.` followed by that
- * table's columns (CodeMirror's own schema completion), and a bare name
- * completed from the columns of the tables the statement names (tablesNamed).
+ * tables, views and columns, and Ctrl+Enter / Cmd+Enter to run. Completion
+ * knows three things: table and view names anywhere (a view's detail says
+ * "view"), `table.` or `alias.` followed by that table's columns
+ * (CodeMirror's own schema completion), and a bare name completed from the
+ * columns of the tables the statement names (core/sql's tablesNamed).
+ * The console reads the selection to run the statement under the cursor.
  *
  * Styles: CodeMirror writes its base theme into a `<style>` element, which
  * the page's policy allows (`style-src 'self' 'unsafe-inline'`, src/app/csp.ts);
@@ -19,14 +21,19 @@ import { SQLite, sql, type SQLNamespace } from '@codemirror/lang-sql';
 import { Compartment, Prec } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
-import type { Schema, TableInfo } from '../core/schema.ts';
+import type { Schema } from '../core/schema.ts';
+import { tablesNamed } from '../core/sql/tables-named.ts';
 import { displayName, shortName } from './format.ts';
+
+export { tablesNamed } from '../core/sql/tables-named.ts';
 
 export interface SqlEditor {
   readonly element: HTMLElement;
   value(): string;
-  /** Replaces the whole text and puts the cursor at its end. */
-  setValue(text: string): void;
+  /** Replaces the whole text and puts the cursor at `cursor` (default: its end). */
+  setValue(text: string, cursor?: number): void;
+  /** The selection (from = to: the cursor), as offsets into the text. */
+  selection(): { readonly from: number; readonly to: number };
   /** Completes from this schema from now on (null: keywords only). */
   setSchema(schema: Schema | null): void;
   focus(): void;
@@ -39,29 +46,18 @@ export interface SqlEditorOptions {
   readonly placeholder?: string;
   /** Called on Ctrl+Enter / Cmd+Enter. */
   onRun(): void;
+  /** Called with the text after every change to it. */
+  onChange?(text: string): void;
 }
 
-/**
- * The schema tables `text` names as identifiers (bare, "double-quoted",
- * `backquoted` or [bracketed]), case-insensitively, in schema order.
- *
- * @example
- * tablesNamed('SELECT * FROM "Books" b JOIN authors', schema).map((t) => t.name); // ['books', 'authors'] (schema order)
- */
-export function tablesNamed(text: string, schema: Schema): TableInfo[] {
-  const words = new Set<string>();
-  for (const m of text.matchAll(/"((?:[^"]|"")+)"|`([^`]+)`|\[([^\]]+)\]|([A-Za-z_][A-Za-z0-9_$]*)/g)) {
-    words.add((m[1]?.replaceAll('""', '"') ?? m[2] ?? m[3] ?? m[4] ?? '').toLowerCase());
-  }
-  return schema.tables.filter((t) => words.has(t.name.toLowerCase()));
-}
-
-/** CodeMirror's schema namespace: each table with its columns. */
 /** Names CodeMirror's completion lists as they are; a longer one (no one types it) is left out of its list. */
 const COMPLETED_NAME_CHARS = 200;
 const completable = (name: string): boolean => name.length <= COMPLETED_NAME_CHARS;
-const namespaceOf = (schema: Schema): SQLNamespace =>
-  Object.fromEntries(schema.tables.filter((t) => completable(t.name)).map((t) => [t.name, t.columns.map((c) => c.name).filter(completable)]));
+/** CodeMirror's schema namespace: each table (and view, marked so) with its columns. */
+const namespaceOf = (schema: Schema): SQLNamespace => Object.fromEntries(schema.tables.filter((t) => completable(t.name)).map((t) => [t.name, {
+  self: t.kind === 'view' ? { label: t.name, type: 'type', detail: 'view' } : { label: t.name, type: 'class' },
+  children: t.columns.map((c) => c.name).filter(completable),
+}]));
 
 /** A bare name completed from the columns of the tables the statement under the cursor names. */
 function columnSource(schema: () => Schema | null) {
@@ -76,7 +72,7 @@ function columnSource(schema: () => Schema | null) {
     const end = doc.indexOf(';', from);
     const tables = tablesNamed(doc.slice(start, end < 0 ? doc.length : end), s);
     // Names are shortened in the list (a name of tens of thousands of characters froze the tab); the whole name is inserted.
-    const options = tables.flatMap((t) => t.columns.map((c) => ({ label: shortName(c.name), apply: c.name, type: 'property', detail: `${displayName(t.name)}${c.type === '' ? '' : ` · ${displayName(c.type, 40)}`}`, boost: 1 })));
+    const options = tables.flatMap((t) => t.columns.map((c) => ({ label: shortName(c.name), apply: c.name, type: 'property', detail: `${displayName(t.name)}${t.kind === 'view' ? ' (view)' : ''}${c.type === '' ? '' : ` · ${displayName(c.type, 40)}`}`, boost: 1 })));
     return options.length === 0 ? null : { from, options, validFor: /^[A-Za-z0-9_$]*$/ };
   };
 }
@@ -109,6 +105,9 @@ export function createSqlEditor(options: SqlEditorOptions): SqlEditor {
       syntaxHighlighting(classHighlighter),
       keymap.of([...completionKeymap, ...historyKeymap, ...defaultKeymap]),
       EditorView.lineWrapping,
+      EditorView.updateListener.of((u) => {
+        if (u.docChanged) options.onChange?.(u.state.doc.toString());
+      }),
       EditorView.editorAttributes.of({ class: 'sql-editor' }),
       EditorView.contentAttributes.of({ 'aria-labelledby': options.labelledBy, spellcheck: 'false', autocapitalize: 'off', autocorrect: 'off' }),
       ...(options.placeholder === undefined ? [] : [placeholder(options.placeholder)]),
@@ -117,8 +116,12 @@ export function createSqlEditor(options: SqlEditorOptions): SqlEditor {
   return {
     element: view.dom,
     value: () => view.state.doc.toString(),
-    setValue(text) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: text.length } });
+    setValue(text, cursor = text.length) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: Math.max(0, Math.min(cursor, text.length)) } });
+    },
+    selection() {
+      const { from, to } = view.state.selection.main;
+      return { from, to };
     },
     setSchema(s) {
       schema = s;

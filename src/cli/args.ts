@@ -4,6 +4,7 @@
  * is generated from the same declaration.
  */
 import { parseArgs } from 'node:util';
+import { nearestNames } from '../core/text/nearest-name.ts';
 
 export interface FlagSpec {
   readonly type: 'string' | 'boolean';
@@ -24,31 +25,16 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Edit distance (insertions, deletions, substitutions, each 1) between two short strings. */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
-
 /**
  * The name in `names` nearest to `given`, or null when none is near: within a
- * third of its length in edits (at least 2), or one that starts with it.
+ * third of its length in edits (at least 2), or one that starts with it
+ * (core/text's nearestNames; the first of equally near names).
  *
  * @example
  * nearestName(['label', 'eval'], 'lable'); // 'label'
  */
 export function nearestName(names: readonly string[], given: string): string | null {
-  let best: { name: string; d: number } | null = null;
-  for (const name of names) {
-    const d = name.startsWith(given) || given.startsWith(name) ? 1 : editDistance(given, name);
-    if (best === null || d < best.d) best = { name, d };
-  }
-  return best !== null && best.d <= Math.max(2, Math.floor(given.length / 3)) ? best.name : null;
+  return nearestNames(names, given, { minEdits: 2, prefix: true })[0] ?? null;
 }
 
 /**

@@ -4,7 +4,7 @@
  * inputs those flags name, the rule, and the one step they share: load the
  * benchmark and the candidates and prepare (execute + label) every record.
  */
-import type { EquivalenceRule } from '../core/results/index.ts';
+import { EQUIVALENCE_RULES, isEquivalenceRule, type EquivalenceRule } from '../core/results/index.ts';
 import { loadBenchmark, readCandidateFile } from '../node/bench.ts';
 import { prepareRun, type PreparedRun } from '../node/prepare.ts';
 import type { InputPath } from '../node/input-file.ts';
@@ -26,14 +26,14 @@ export function benchInputs(flags: ParsedFlags): InputPath[] {
 }
 
 /**
- * Reads the rule flag.
+ * Reads the rule flag (core/results/rules.ts lists the rules).
  *
  * @example
  * ruleFlag({ rule: 'bird' }); // 'bird'
  */
 export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
   const rule = flags.rule;
-  if (rule !== 'spider' && rule !== 'bird') throw new UsageError(`--rule must be spider or bird, got ${JSON.stringify(rule)}`);
+  if (!isEquivalenceRule(rule)) throw new UsageError(`--rule must be ${EQUIVALENCE_RULES.map((r) => r.rule).join(', ')}; got ${JSON.stringify(rule)}`);
   return rule;
 }
 
@@ -47,7 +47,7 @@ export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
  * @example
  * const { run, rule } = await prepareFromFlags(parseFlags(spec, argv), { labelsOnly: true });
  */
-export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly?: boolean; ormFacts?: boolean } = {}): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
+export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly?: boolean; ormFacts?: boolean; evidence?: boolean } = {}): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
   const rule = ruleFlag(flags);
   const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
   const workers = flags.workers === undefined ? undefined : numberFlag(flags, 'workers', 4);
@@ -62,6 +62,7 @@ export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly
       rule,
       timeoutMs,
       labelsOnly: options.labelsOnly === true,
+      ...(options.evidence === true ? { evidence: true } : {}),
       ...(analyzer === undefined ? {} : { analyzer }),
       onProgress: progressReporter('executing'),
     });
@@ -71,8 +72,9 @@ export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly
     }
     for (const b of run.badDbs) process.stderr.write(`skipped ${b.records} record(s): database ${b.db_id}: ${b.code}: ${b.message}\n`);
     if (run.noGold > 0) process.stderr.write(`${run.noGold} record(s) have no gold SQL (neither in the file nor in the benchmark)\n`);
+    for (const f of run.suiteFailures) process.stderr.write(`test-suite database ${f.db_id}/${f.name} could not be opened (${f.code}: ${f.message}); the questions it was to check are left unlabeled\n`);
     const goldErrors = run.prepared.filter((p) => p.goldError !== undefined).length;
-    if (goldErrors > 0) process.stderr.write(`${goldErrors} question(s) whose gold SQL failed to execute are left unlabeled\n`);
+    if (goldErrors > 0) process.stderr.write(`${goldErrors} question(s) whose gold SQL failed to execute (on some database of their folder) are left unlabeled\n`);
     return { run, rule };
   } finally {
     pool.terminate();

@@ -9,10 +9,11 @@
 import { helpText, nearestName, UsageError } from './args.ts';
 import { COMMANDS } from './commands.ts';
 import { errnoWords } from '../node/input-file.ts';
+import { versionLine } from './version.ts';
 
 function usage(): string {
   const rows = COMMANDS.map((c) => `  ${c.spec.name.padEnd(10)} ${c.spec.summary}`);
-  return ['Usage: confide <command> [flags]', '', 'Commands:', ...rows, '', 'Run `confide <command> --help` for its flags.'].join('\n');
+  return ['Usage: confide <command> [flags]', '', 'Commands:', ...rows, '', 'Run `confide <command> --help` for its flags, `confide --version` for the version.'].join('\n');
 }
 
 /** A Node file-system error (ENOENT, EISDIR …): its code is the errno's, its message repeats it. */
@@ -43,6 +44,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage() + '\n');
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-V') {
+    process.stdout.write(versionLine() + '\n');
+    return 0;
   }
   const command = COMMANDS.find((c) => c.spec.name === name);
   if (!command) {

@@ -5,22 +5,29 @@
  * (commands.ts loads a command's code only when it runs).
  */
 import { DEFAULT_TARGET_RISK } from '../core/pipeline/decide.ts';
+import { EQUIVALENCE_RULES } from '../core/results/rules.ts';
 import type { CommandSpec } from './args.ts';
+
+/** The labeling rules, each with the published evaluator it reproduces. */
+const RULE_HELP = `labels as a published evaluator gives them: ${EQUIVALENCE_RULES.map((r) => `${r.rule} (${r.source})`).join(' | ')}`;
 
 /** Flags shared by the commands that execute a candidate file against a benchmark (label, eval, curate). */
 export const BENCH_FLAGS = {
   bench: { type: 'string', required: true, help: 'benchmark folder (Spider or BIRD layout)' },
   split: { type: 'string', default: 'dev', help: 'question file <split>.json' },
   candidates: { type: 'string', required: true, help: 'candidate file (JSON Lines)' },
-  rule: { type: 'string', default: 'spider', help: 'equivalence rule: spider | bird' },
+  rule: { type: 'string', default: 'spider', help: RULE_HELP },
   'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
   workers: { type: 'string', help: 'SQL worker threads (default min(4, cores))' },
 } as const;
 
 export const SCHEMA_SPEC: CommandSpec = {
   name: 'schema',
-  summary: 'print a SQLite database schema as JSON (tables, columns, types, keys, row counts, samples)',
-  flags: { db: { type: 'string', required: true, help: 'the SQLite file' } },
+  summary: 'print a SQLite database schema (tables and views, columns, types, keys, row counts, samples): text on a terminal, else JSON',
+  flags: {
+    db: { type: 'string', required: true, help: 'the SQLite file' },
+    json: { type: 'boolean', help: 'JSON even on a terminal (a pipe or a file always gets JSON)' },
+  },
 };
 
 export const LABEL_SPEC: CommandSpec = {
@@ -56,9 +63,10 @@ export const ASK_SPEC: CommandSpec = {
     candidates: { type: 'string', required: true, help: 'candidates: a file, or - for stdin (with --db: lines, .sql or JSON lines; with --bench: a candidate file)' },
     risk: { type: 'string', help: `target risk: at most this share of the answers given wrong, on the profile's calibration data (one the profile offers; default ${DEFAULT_TARGET_RISK})` },
     profile: { type: 'string', help: 'calibration profile JSON, or a confide eval --json report (its fitted profile); default: the bundled profile' },
-    orm: { type: 'string', help: 'score with this ORM model (.onnx, its .json sidecar beside it) as the orm and orm_sql signals (default: the bundled orm-v2 when the profile reads them)' },
+    orm: { type: 'string', help: 'score with this ORM model (.onnx, its .json sidecar beside it) as the orm and orm_sql signals (default: the bundled orm-v2 when the profile reads them; public/models/orm-v3.onnx reads the evidence of what each query returns)' },
     'no-orm': { type: 'boolean', default: false, help: 'score with no ORM (signals orm and orm_sql then missing)' },
     out: { type: 'string', help: 'decisions file to write (JSON Lines; default stdout)' },
+    json: { type: 'boolean', default: false, help: 'JSON lines on stdout even on a terminal (one question on a terminal is otherwise shown as text; pipes and files always get JSON lines)' },
     'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
   },
 };
@@ -88,7 +96,7 @@ export const CURATE_SPEC: CommandSpec = {
     balance: { type: 'boolean', default: false, help: 'balance correct/incorrect 50/50' },
     'keep-failed': { type: 'boolean', default: false, help: 'keep candidates that fail to execute (flagged with exec_error)' },
     seed: { type: 'string', default: '1', help: 'seed' },
-    rule: { type: 'string', default: 'spider', help: 'equivalence rule: spider | bird' },
+    rule: { type: 'string', default: 'spider', help: RULE_HELP },
     'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
     report: { type: 'string', help: 'also write the curation report (Markdown) here' },
   },

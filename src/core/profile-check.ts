@@ -9,7 +9,7 @@
  * applied at the floor and kept as `fit.fitted_thresholds` for Evaluate to
  * flag.
  */
-import { bandWords, P_FLOOR, PROFILE_VERSION, type BandFit, type CalibrationProfile, type PoolBand, type ProfileProvenance, type ProfileThreshold } from './profile.ts';
+import { bandWords, P_FLOOR, PROFILE_VERSION, type BandFit, type BandStandIn, type CalibrationProfile, type PoolBand, type ProfileProvenance, type ProfileThreshold } from './profile.ts';
 import { knownSignalNames } from './signals/registry.ts';
 import type { CombinerModel } from './stats/crossfit.ts';
 
@@ -117,7 +117,20 @@ function bandFit(value: unknown, f: string): BandFit {
     auroc: stat(b.auroc, `${f}.auroc`),
     combiner: str(b.combiner, `${f}.combiner`),
     ...(b.fitted_thresholds === undefined ? {} : { fitted_thresholds: thresholds(b.fitted_thresholds, `${f}.fitted_thresholds`) }),
+    ...(b.stands_in_for === undefined ? {} : { stands_in_for: arr(b.stands_in_for, `${f}.stands_in_for`, standIn) }),
   };
+}
+
+/** A band too few questions reached, as the band standing in for it records it. */
+function standIn(value: unknown, f: string): BandStandIn {
+  const s = obj(value, f);
+  const min = num(s.min, `${f}.min`);
+  const max = s.max === null ? null : num(s.max, `${f}.max`);
+  const questions = num(s.questions, `${f}.questions`);
+  if (!Number.isInteger(min) || min < 1 || (max !== null && (!Number.isInteger(max) || max < min)) || !Number.isInteger(questions) || questions < 0) {
+    throw new Bad(f, 'must name whole pool sizes (min ≥ 1, max null or ≥ min) and a whole number of questions');
+  }
+  return { min, max, questions };
 }
 
 function band(value: unknown, f: string, floor: number): PoolBand {
@@ -153,6 +166,7 @@ function provenance(value: unknown): ProfileProvenance {
     ece: stat(v.ece, 'provenance.ece'),
     auroc: stat(v.auroc, 'provenance.auroc'),
     created: str(v.created, 'provenance.created'),
+    ...(v.labels === undefined ? {} : { labels: str(v.labels, 'provenance.labels') }),
     ...(v.notes === undefined ? {} : { notes: str(v.notes, 'provenance.notes') }),
     ...(v.best_single === undefined ? {} : { best_single: bestSingle(v.best_single) }),
     ...(v.no_better_than_best === undefined ? {} : { no_better_than_best: bool(v.no_better_than_best, 'provenance.no_better_than_best') }),

@@ -8,7 +8,11 @@
  * that is known. A profile therefore holds one model per band of pool sizes
  * (`bands`: 1, 2, 3–4, 5–8, 9 and more, as far as the data reached), each fit
  * on the evaluation run's pools cut down to those sizes (eval/pool-bands.ts),
- * each with its own thresholds. A pool of a size no band covers gets no P.
+ * each with its own thresholds. A band is fit only where the run has rows for
+ * it (eval/band-reach.ts): the last band fit is open above and stands in for
+ * the bands too few questions reached, saying so in its `fit.stands_in_for`
+ * ({@link standInWords}), so a profile fit by Confide covers every pool size.
+ * A pool of a size no band covers (a hand-made profile) gets no P.
  *
  * The risk promise: at target risk r, a band's threshold is the lowest
  * P(correct) at which, on the band's calibration questions, the answered ones
@@ -38,6 +42,8 @@ export interface ProfileProvenance {
   readonly ece: number;
   readonly auroc: number;
   readonly created: string;
+  /** The labels it was fit on: the rule and the published evaluator it reproduces, e.g. "spider: test-suite-sql-eval exec_eval default (keep_distinct off)". */
+  readonly labels?: string;
   readonly notes?: string;
   /**
    * The best single signal on the same data (by AUROC) and the paired
@@ -56,6 +62,14 @@ export interface ProfileThreshold {
   readonly threshold: number | null;
 }
 
+/** A band of pool sizes too few questions reached to be fit on its own, and how many did. */
+export interface BandStandIn {
+  readonly min: number;
+  readonly max: number | null;
+  /** Questions whose pools reach the band's lowest size. */
+  readonly questions: number;
+}
+
 /** How one band's model did on the data it was fit on (out of fold). */
 export interface BandFit {
   /** Questions, and rows (a question's pool cut to one size is one row). */
@@ -70,6 +84,8 @@ export interface BandFit {
   readonly combiner: string;
   /** Each target risk's threshold as the calibration half chose it, before the floor. */
   readonly fitted_thresholds?: readonly ProfileThreshold[];
+  /** The bands above this one that had too few questions to be fit on their own: this band (open above) covers their pools. */
+  readonly stands_in_for?: readonly BandStandIn[];
 }
 
 /** One model for pools of `min`…`max` candidates (`max` null: no upper end). */
@@ -111,6 +127,20 @@ export function bandFor(profile: CalibrationProfile, n: number): PoolBand | null
 export function bandWords(band: Pick<PoolBand, 'min' | 'max'>): string {
   if (band.max === band.min) return `${band.min} ${band.min === 1 ? 'query' : 'queries'}`;
   return band.max === null ? `${band.min} or more queries` : `${band.min}–${band.max} queries`;
+}
+
+/**
+ * What a band stands in for, in words, or null when it stands in for nothing.
+ *
+ * @example
+ * standInWords({ min: 5, max: null, fit: { ...fit, stands_in_for: [{ min: 9, max: null, questions: 1 }] } });
+ * // 'pools of 9 or more queries (1 question reached them), too few for a band of their own, use the 5 or more queries band'
+ */
+export function standInWords(band: Pick<PoolBand, 'min' | 'max' | 'fit'>): string | null {
+  const over = band.fit?.stands_in_for ?? [];
+  if (over.length === 0) return null;
+  const which = over.map((b) => `${bandWords(b)} (${b.questions} question${b.questions === 1 ? '' : 's'} reached them)`).join(', ');
+  return `pools of ${which}, too few for a band of their own, use the ${bandWords(band)} band`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { databasePaths, parseBenchmark, type BenchLayout } from '../core/bench/b
 import { candidateFileParser, serializeCandidateFile } from '../core/bench/candidate-file.ts';
 import { BenchFileError } from '../core/bench/errors.ts';
 import type { BenchQuestion, QuestionRecord } from '../core/bench/types.ts';
-import { locateDatabase } from './bench-paths.ts';
+import { locateDatabaseTry, suiteFiles, type SuiteFile } from './bench-paths.ts';
 import { writeFileAtomic } from './files.ts';
 import { InputFileError, readInputText } from './input-file.ts';
 
@@ -29,6 +29,12 @@ export interface LoadedBenchmark {
    * a path or the file's real path (symlinks followed) leaves that folder.
    */
   dbPath(dbId: string): string;
+  /**
+   * The other databases in that database's folder (Spider's test suites: a
+   * label holds only when it holds on each), sorted by name; [] when it holds
+   * one or the database is absent.
+   */
+  suite(dbId: string): readonly SuiteFile[];
   /** Databases named by questions but absent, with how many questions each lost. */
   readonly missingDbs: { db_id: string; questions: number }[];
   /** How many questions were skipped for a missing database. */
@@ -38,8 +44,9 @@ export interface LoadedBenchmark {
 /**
  * Reads `<dir>/<split>.json` (Spider or BIRD layout), locates each database,
  * and skips the questions whose database file is missing. A question whose
- * database resolves outside the benchmark's database folder (a symlink out)
- * fails the whole load with OUTSIDE_BENCH.
+ * database (or a test-suite database beside it) resolves outside the
+ * benchmark's database folder (a symlink out) fails the whole load with
+ * OUTSIDE_BENCH.
  *
  * @example
  * const bench = await loadBenchmark('../shared/data/spider');
@@ -57,11 +64,15 @@ export async function loadBenchmark(dir: string, options: { split?: string } = {
     throw new BenchFileError({ code: 'NOT_FOUND', file, problem: `does not exist: expected the "${split}" split as ${split}.json` });
   }
   const { layout, questions } = parseBenchmark(text, { file, split });
-  const located = new Map<string, string | null>();
-  const locate = (dbId: string): string | null => {
-    if (!located.has(dbId)) located.set(dbId, locateDatabase(dir, dbId, databasePaths(layout, split, dbId)));
+  const located = new Map<string, { path: string; suite: SuiteFile[] } | null>();
+  const found = (dbId: string): { path: string; suite: SuiteFile[] } | null => {
+    if (!located.has(dbId)) {
+      const at = locateDatabaseTry(dir, dbId, databasePaths(layout, split, dbId));
+      located.set(dbId, at === null ? null : { path: at.path, suite: suiteFiles(dir, dbId, at.tried) });
+    }
     return located.get(dbId)!;
   };
+  const locate = (dbId: string): string | null => found(dbId)?.path ?? null;
   const lost = new Map<string, number>();
   const usable = questions.filter((q) => {
     if (locate(q.db_id) !== null) return true;
@@ -79,6 +90,7 @@ export async function loadBenchmark(dir: string, options: { split?: string } = {
     file,
     questions: usable,
     dbPath,
+    suite: (dbId) => found(dbId)?.suite ?? [],
     missingDbs: [...lost].map(([db_id, n]) => ({ db_id, questions: n })),
     skipped: questions.length - usable.length,
   };

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import type { QuestionRecord } from '../core/bench/types.ts';
 import { resolveGold } from '../core/bench/gold.ts';
-import { prepareAll, type DbAccess, type SqlAnalyzer } from '../core/eval/prepare-all.ts';
+import { prepareAll, type DbAccess, type SqlAnalyzer, type SuiteFailure } from '../core/eval/prepare-all.ts';
 import type { SqlFacts } from '../core/orm/sql-facts.ts';
 import type { PreparedQuestion } from '../core/eval/prepare.ts';
 import type { EquivalenceRule } from '../core/results/index.ts';
@@ -27,6 +27,8 @@ export interface PrepareRunOptions {
   readonly labelsOnly?: boolean;
   /** Where candidates are parsed (an analysis worker, createNodeAnalyzer), beside execution; see `prepareAll`. */
   readonly analyzer?: SqlAnalyzer;
+  /** Read the evidence of what each candidate returns onto its view (see `prepareAll`). */
+  readonly evidence?: boolean;
 }
 
 export interface PreparedRun {
@@ -42,19 +44,39 @@ export interface PreparedRun {
   readonly badDbs: { db_id: string; code: string; message: string; records: number }[];
   /** The ORM's facts of each candidate text, where the analyzer made them (for attachOrmScores). */
   readonly facts: ReadonlyMap<string, SqlFacts>;
+  /** Test-suite databases that could not be opened; the questions they were to check are left unlabeled. */
+  readonly suiteFailures: readonly SuiteFailure[];
 }
 
 const MISSING = 'MISSING_DB';
 
-/** A DbAccess over the pool for the benchmark's database files; with `labelsOnly`, no schema is read and no result fingerprinted (labels use neither). */
+/**
+ * A DbAccess over the pool for the benchmark's database files; with `labelsOnly`, no schema is read and no result
+ * fingerprinted (labels use neither). A test suite's other databases open one at a time, for labels only.
+ */
 function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | undefined, labelsOnly: boolean): DbAccess {
   // Fingerprints are made in the workers, where the rows are; labels alone need none.
-  const runOpts = { fingerprint: !labelsOnly, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+  const limit = timeoutMs === undefined ? {} : { timeoutMs };
+  const runOpts = { fingerprint: !labelsOnly, ...limit };
   return {
+    suite: (dbId) =>
+      suiteOrNone(bench, dbId).map(({ name, path }) => {
+        const key = `${dbId}/${name}`;
+        return {
+          name,
+          async open() {
+            const opened = await openDbFile(pool, key, path, { schema: false });
+            if (!opened.ok) return { ok: false as const, code: opened.error.code, message: opened.error.message };
+            return { ok: true as const, db: pooledDb(pool, key, { fingerprint: false, ...limit }) };
+          },
+          close: () => pool.close(key),
+        };
+      }),
     async open(dbId) {
       let path: string;
       try {
         path = bench.dbPath(dbId);
+        bench.suite(dbId); // a test-suite database that leads out refuses the database, as its own file would
       } catch (e) {
         // A db_id that would leave the benchmark is refused as such, not reported missing.
         const code = (e as { code?: string }).code === 'OUTSIDE_BENCH' ? 'OUTSIDE_BENCH' : MISSING;
@@ -72,6 +94,15 @@ function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | u
   };
 }
 
+/** The database's test suite; none when it cannot be read (its open then fails and says why). */
+function suiteOrNone(bench: LoadedBenchmark, dbId: string): ReturnType<LoadedBenchmark['suite']> {
+  try {
+    return bench.suite(dbId);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Prepares every record whose database exists, a few chunks of queries in
  * flight so every worker stays busy.
@@ -82,10 +113,11 @@ function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | u
 export async function prepareRun(input: readonly QuestionRecord[], bench: LoadedBenchmark, options: PrepareRunOptions): Promise<PreparedRun> {
   const { records, missing } = resolveGold(input, bench.questions);
   const size = options.pool.stats().size;
-  const { prepared, records: kept, skipped, facts } = await prepareAll(records, fileAccess(bench, options.pool, options.timeoutMs, options.labelsOnly === true), {
+  const { prepared, records: kept, skipped, facts, suiteFailures } = await prepareAll(records, fileAccess(bench, options.pool, options.timeoutMs, options.labelsOnly === true), {
     ...(options.rule !== undefined ? { rule: options.rule } : {}),
     ...(options.labelsOnly !== undefined ? { labelsOnly: options.labelsOnly } : {}),
     ...(options.analyzer !== undefined ? { analyzer: options.analyzer } : {}),
+    ...(options.evidence === true ? { evidence: true } : {}),
     // Enough queries per call for a full batch on every worker, twice over.
     chunkQueries: 64 * size,
     inFlight: options.concurrency ?? 2,
@@ -102,6 +134,7 @@ export async function prepareRun(input: readonly QuestionRecord[], bench: Loaded
   }
   return {
     facts,
+    suiteFailures,
     prepared,
     records: kept,
     skippedMissingDb: [...missingDbs].map(([db_id, ids]) => ({ db_id, records: ids.length, ids })),

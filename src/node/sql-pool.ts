@@ -16,10 +16,11 @@ import { basename } from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { IN_MEMORY_MAX_BYTES, createSqlPool, type OpenOutcome, type SchemaOutcome, type SqlPool, type SqlPoolOptions, type SqlWorkerApi, type SqlWorkerHandle } from '../engines/sql/index.ts';
+import { IN_MEMORY_MAX_BYTES, createSqlPool, type DbSource, type OpenOutcome, type SchemaOutcome, type SqlPool, type SqlPoolOptions, type SqlWorkerApi, type SqlWorkerHandle } from '../engines/sql/index.ts';
 import { execError } from '../core/exec/types.ts';
 import { kernelFileSystem, notAFile } from './file-kind.ts';
 import { SQL_WORKER_ENTRY } from './locations.ts';
+import { walBeside } from './wal-beside.ts';
 
 let sqlWasm: WebAssembly.Module | undefined;
 /**
@@ -100,7 +101,10 @@ export interface OpenDbFileOptions {
  * Opens the SQLite file at `path` in the pool: a small file (up to
  * `inMemoryMaxBytes`) as bytes, a bigger one read on demand by each worker
  * (never copied, never written). Either way its header and schema are
- * checked (`pool.check` reads the whole file). The path is resolved first,
+ * checked (`pool.check` reads the whole file). A `-wal` beside the file
+ * (wal-beside.ts) is read with it, as SQLite reads it: its committed frames
+ * over the file's pages (engines/sql/worker/wal.ts); neither file is
+ * written. The path is resolved first,
  * so every worker reads the same file. What is not a regular file (a device,
  * FIFO, folder, or a file of a kernel file system such as /proc, whose size
  * says nothing) is NOT_SQLITE before a byte is read; a small file is read
@@ -124,12 +128,16 @@ export async function openDbFile(pool: SqlPool, key: string, path: string, optio
   } catch (e) {
     return refuse(`cannot be opened (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  let source: Uint8Array | { path: string };
+  let source: DbSource;
   try {
     const stats = await handle.stat();
     const kind = notAFile(stats) ?? (kernelFileSystem(real) === null ? null : 'a file of a kernel file system');
     if (kind !== null) return refuse(`is ${kind}, not a database file`);
-    if (stats.size > (options.inMemoryMaxBytes ?? IN_MEMORY_MAX_BYTES)) source = { path: real };
+    const wal = await walBeside(real);
+    if (wal !== null && 'refused' in wal) return refuse(wal.refused);
+    // With its -wal, read together by the workers (the log's committed frames over the file's pages).
+    if (wal !== null) source = { main: { path: real }, wal };
+    else if (stats.size > (options.inMemoryMaxBytes ?? IN_MEMORY_MAX_BYTES)) source = { path: real };
     else {
       const bytes = new Uint8Array(stats.size);
       let done = 0;

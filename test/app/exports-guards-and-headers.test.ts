@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EvalReport } from '../../src/core/eval/types.ts';
-import { fitOn } from '../../src/app/ask/profile-fit.ts';
+import { fitOn } from '../../src/core/profile-fit.ts';
 import { buildCsp } from '../../src/app/csp.ts';
 import { headerCsp, netlifyHeaders, nginxHeaders } from '../../src/app/deploy-headers.ts';
 import { reportLimits, screenCell } from '../../src/app/evaluate/guard-rails.ts';

@@ -32,7 +32,7 @@ describe('keyboard and labels', () => {
     app = await openApp();
     const { page } = app;
     await page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
-    for (const tab of ['Ask', 'Evaluate', 'Profiles', 'SQL console']) {
+    for (const tab of ['Ask', 'Evaluate', 'Profiles', 'SQL console', 'Browse']) {
       await page.getByRole('tab', { name: tab }).click();
       expect(await unlabeled(app)).toEqual([]);
     }

@@ -30,7 +30,7 @@ describe('Datasette conveniences', () => {
     const total = (reference.prepare('SELECT count(*) AS n FROM books').get() as { n: number }).n;
     await page.locator('.schema-table[data-table="books"] summary').click();
     await page.getByRole('button', { name: 'Browse rows of books' }).click();
-    expect(await page.locator('#panel-console').isVisible()).toBe(true);
+    expect(await page.locator('#panel-browse').isVisible()).toBe(true);
     await expect.poll(() => page.locator('#browse-status').textContent()).toBe(`Rows 1–50 of ${total} rows in books.`);
     await page.locator('#browse-sort').selectOption('price');
     await page.locator('#browse-direction').selectOption('desc');

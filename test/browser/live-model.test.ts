@@ -10,6 +10,7 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { buildAppConfig } from '../../src/engines/llm/app-config.ts';
+import { MODELS } from '../../src/engines/llm/models.ts';
 import { modelFolderUrl } from '../../src/engines/llm/model-url.ts';
 import { demoReady, openApp, type AppSession } from './harness.ts';
 
@@ -25,15 +26,28 @@ async function ask(a: AppSession, question: string): Promise<void> {
 }
 
 describe('the live model', () => {
-  it('without a WebGPU adapter says NO_ADAPTER, refuses live asks, and replay still answers', async () => {
+  it('without a WebGPU adapter says NO_ADAPTER, lists every model with its size (disabled), says what to do instead, and replay still answers', async () => {
     app = await openApp();
     const { page } = app;
     await demoReady(app);
     await page.getByLabel('Candidates from').selectOption('live');
     await expect.poll(() => page.locator('.live-status').textContent(), { timeout: 10_000 }).toContain('NO_ADAPTER');
     expect(await page.locator('.live-status').textContent()).toContain('Replayed candidates and your own SQL still work');
+    // The models stay in view, each with what it would download, disabled and saying why.
+    const listed = page.locator('.model-list li');
+    await expect.poll(() => listed.count(), { timeout: 10_000 }).toBe(MODELS.length);
+    for (const [i, m] of MODELS.entries()) expect(await listed.nth(i).textContent()).toContain(`${m.label} · about ${m.downloadMB} MB to download`);
+    expect(await page.locator('#live-model').isDisabled()).toBe(true);
+    expect(await page.locator('#live-load').isDisabled()).toBe(true);
+    expect(await page.locator('#live-load').getAttribute('title')).toContain('Needs WebGPU');
+    expect(await page.locator('.live-status').textContent()).toContain('nothing is downloaded');
     await ask(app, 'How many customers are there?');
-    expect(await page.locator('#ask-offer [role="alert"]').textContent()).toContain('Load a model first');
+    // Ask says what this browser can do instead, not "Load a model first" with no Load button to press.
+    const offer = (await page.locator('#ask-offer [role="alert"]').textContent()) ?? '';
+    expect(offer).toContain('This browser has no WebGPU (NO_ADAPTER)');
+    expect(offer).toContain('What it can do instead: replay a candidate file');
+    expect(offer).toContain('verify mode');
+    expect(offer).not.toContain('Load a model first');
 
     await page.getByLabel('Candidates from').selectOption('replay');
     await ask(app, 'How many customers are there?');

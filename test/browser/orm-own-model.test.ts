@@ -188,6 +188,7 @@ describe('your own ORM in the app', () => {
 
   it('goes back to the bundled model, and stays there after a reload', async () => {
     const { page } = app;
+    await page.locator('#ask-orm-more').evaluate((d: HTMLDetailsElement) => void (d.open = true)); // the model panel is folded under "About the reward model"
     await page.locator('#orm-use-bundled').click();
     await expect.poll(() => modelLine(page)).toContain(BUNDLED_ORM_NAME);
     expect(await modelLine(page)).toContain('bundled with the app');

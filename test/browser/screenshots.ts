@@ -1,11 +1,14 @@
 /**
  * Regenerates the screenshots under docs/screenshots/ from the built app
  * (served under a sub-path, as in the browser tests), in Debian Chromium:
- * the first screen with its example chips, Ask with an answer, Ask with an
+ * the first screen with its example chips (labelled; the first screen as it
+ * was before its notes were folded is kept as first-screen-before.png, not
+ * made here), Ask with an answer and its reading in words, Ask with an
  * abstention, the candidate inspector, verify mode on a database of its own
  * (not the demo), the table browser (sorted by a header click, with a facet
- * and its filter), Evaluate's plots, Profiles, Ask on a narrow screen, and
- * in the dark colour scheme an answer and Evaluate's plots.
+ * and its filter), Evaluate's plots, Profiles, Ask on a narrow screen, in
+ * the dark colour scheme an answer and Evaluate's plots, a browsed view on a
+ * database with one, and the console after Back.
  *
  * Run: `npm run screenshots` (or `npx tsx test/browser/screenshots.ts`).
  */
@@ -29,6 +32,8 @@ async function ask(page: Page, question: string): Promise<void> {
   await page.getByLabel('Question', { exact: true }).fill(question);
   await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
   await page.locator('.decision').waitFor({ timeout: 60_000 });
+  // The reading in words fills in once its reader has loaded.
+  await page.waitForFunction(() => [...document.querySelectorAll('.decision .reading')].every((r) => (r.textContent ?? '') !== ''), undefined, { timeout: 30_000 });
 }
 
 /** A small database of its own (not the demo) for the verify-mode screenshot. */
@@ -37,6 +42,23 @@ async function planetsDb(dir: string): Promise<string> {
   const db = new SQL.Database();
   db.run("CREATE TABLE planets (name TEXT, moons INTEGER, rings INTEGER); INSERT INTO planets VALUES ('Mercury', 0, 0), ('Venus', 0, 0), ('Earth', 1, 0), ('Mars', 2, 0), ('Jupiter', 95, 1), ('Saturn', 146, 1), ('Uranus', 28, 1), ('Neptune', 16, 1);");
   const path = join(dir, 'planets.sqlite');
+  writeFileSync(path, db.export());
+  db.close();
+  return path;
+}
+
+/** A database of its own with a view, for the browsed-view screenshot. */
+async function musicDb(dir: string): Promise<string> {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.run(`CREATE TABLE artist (artist_id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT);
+    CREATE TABLE album (album_id INTEGER PRIMARY KEY, artist_id INTEGER NOT NULL REFERENCES artist(artist_id), title TEXT NOT NULL, year INTEGER);
+    INSERT INTO artist VALUES (1, 'Ana Lua', 'Portugal'), (2, 'The Quiet Hours', 'Ireland'), (3, 'Mbali Dube', 'South Africa'), (4, 'Kestrel', 'Canada');
+    INSERT INTO album VALUES (1, 1, 'Tide Songs', 2014), (2, 1, 'Salt and Stone', 2017), (3, 2, 'Small Rooms', 2011), (4, 2, 'Late Trains', 2015),
+      (5, 2, 'Harbour Lights', 2020), (6, 3, 'Red Earth', 2016), (7, 4, 'Northern Lines', 2012), (8, 4, 'Open Water', 2019);
+    CREATE VIEW albums_per_artist AS SELECT ar.name AS artist, ar.country, count(*) AS albums, min(al.year) AS first_year, max(al.year) AS last_year
+      FROM artist ar JOIN album al USING (artist_id) GROUP BY ar.artist_id;`);
+  const path = join(dir, 'music.sqlite');
   writeFileSync(path, db.export());
   db.close();
   return path;
@@ -54,6 +76,7 @@ async function main(): Promise<void> {
     await page.goto(server.url);
     await page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
     await page.locator('.example-chips .chip').first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.example-chips .chip')].every((c) => c.getAttribute('data-kind') !== 'pending'), undefined, { timeout: 120_000 });
     await page.screenshot({ path: join(OUT, 'first-screen.png') });
     await ask(page, ANSWERED);
     await page.locator('.decision').scrollIntoViewIfNeeded();
@@ -122,6 +145,32 @@ async function main(): Promise<void> {
     await evaluateDemo(dark);
     await dark.waitForTimeout(300);
     await dark.locator('.plots').screenshot({ path: join(OUT, 'evaluate-plots-dark.png') });
+
+    // A view, browsed like a table, on a database of its own; then the console after Back.
+    const own = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await own.goto(server.url);
+    await own.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
+    await own.locator('#db-file').setInputFiles(await musicDb(dist));
+    await own.locator('.db-status .db-name', { hasText: 'music.sqlite' }).waitFor({ timeout: 30_000 });
+    await own.locator('.schema-table[data-table="albums_per_artist"] summary').click();
+    await own.getByRole('button', { name: 'Browse rows of albums_per_artist' }).click();
+    await own.locator('#browse-status', { hasText: 'in the view albums_per_artist' }).waitFor();
+    await own.locator('.browse-out thead').getByRole('button', { name: 'albums', exact: true }).click();
+    await own.locator('.browse-out thead').getByRole('button', { name: 'albums', exact: true }).click();
+    await own.locator('.browse-out th[aria-sort="descending"]').waitFor();
+    await own.evaluate(() => window.scrollTo(0, 0));
+    await own.screenshot({ path: join(OUT, 'browse-view.png') });
+    await own.getByRole('tab', { name: 'SQL console' }).click();
+    for (const sql of ['SELECT artist, albums FROM albums_per_artist ORDER BY albums DESC', 'SELECT title, year FROM album ORDER BY year']) {
+      await own.getByLabel(/SQL query/).fill(sql);
+      await own.getByLabel(/SQL query/).press('Control+Enter');
+      await own.locator('#console-ran').waitFor();
+    }
+    await own.goBack();
+    await own.locator('.console-out .result-summary', { hasText: '4 rows' }).waitFor();
+    await own.locator('.console-out details.result-chart summary').click();
+    await own.locator('.console-out figure svg').waitFor();
+    await own.locator('section.console').screenshot({ path: join(OUT, 'console-after-back.png') });
     process.stdout.write(`screenshots written to ${OUT}\n`);
   } finally {
     await browser.close();

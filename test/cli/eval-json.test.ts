@@ -23,12 +23,21 @@ describe('confide eval', () => {
     expect(report.bootstrap.B).toBe(200);
     const lines = readFileSync(per, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(40);
-    expect(Object.keys(lines[0])).toEqual(['id', 'db_id', 'correct', 'signals', 'combined', 'split', 'fold']);
+    expect(Object.keys(lines[0])).toEqual(['id', 'db_id', 'correct', 'signals', 'combined', 'split', 'fold', 'databases']);
     // The halves are the selective table's: ⌊n/2⌋ calibration questions; the folds are the combiner's.
     expect(lines.filter((q) => q.split === 'calibration')).toHaveLength(20);
     expect(new Set(lines.map((q) => q.fold))).toEqual(new Set([0, 1]));
     expect(report.reliability_score.n_test).toBe(20);
     expect(r.stdout).toContain('Reliability score RS(c)');
+  });
+
+  it('bounds the resamples and the folds before any work', async () => {
+    for (const [flag, value, words] of [['--bootstrap', '1e9', '--bootstrap must be a whole number of resamples from 1 to 100,000, got 1e9'], ['--bootstrap', '2.5', 'got 2.5'], ['--folds', '0', '--folds must be a whole number, at least 2, got 0']]) {
+      const r = await runCli(['eval', '--bench', 'public/demo', '--candidates', 'public/demo/candidates.jsonl', flag!, value!]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(words);
+      expect(r.stderr).not.toContain('executing');
+    }
   });
 
   it('rejects an unknown --group with the usage text', async () => {

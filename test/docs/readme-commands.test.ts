@@ -1,6 +1,7 @@
 /**
- * Every command line in the README's `sh` blocks runs as written and exits 0,
- * one after another in a scratch folder that holds the repository's files
+ * Every command line in the `sh` blocks of the README and of the reference
+ * pages it sends people to (docs/cli.md, docs/evaluate.md: RUNNABLE_DOCS)
+ * runs as written and exits 0, one after another in a scratch folder that holds the repository's files
  * (linked, so nothing it writes lands in the repository) and `node_modules`,
  * as on a fresh clone after `npm ci`. Two mappings, both said in the README:
  * `../shared/data/spider` becomes the demo benchmark `public/demo` (a fresh
@@ -57,8 +58,10 @@ function scratchClone(): string {
   return dir;
 }
 
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const commands = shCommandLines(readme);
+/** The pages whose `sh` blocks are run, in this order (the README first: it builds the demo the others use too). */
+export const RUNNABLE_DOCS = ['README.md', 'docs/cli.md', 'docs/evaluate.md'];
+const commands = RUNNABLE_DOCS.flatMap((page) => shCommandLines(readFileSync(join(ROOT, page), 'utf8')).map((line) => ({ page, line })));
+const lines = commands.map((c) => c.line);
 const scratch = scratchClone();
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -98,13 +101,15 @@ async function startAndServe(line: string): Promise<void> {
   }
 }
 
-describe("the README's command lines", () => {
-  it('finds the command lines of its sh blocks', () => {
-    expect(commands).toContain('npm ci && npm start');
-    expect(commands.some((c) => c.startsWith('npx confide label '))).toBe(true);
+describe("the command lines of the README and its reference pages", () => {
+  it('finds the command lines of their sh blocks', () => {
+    expect(shCommandLines(readFileSync(join(ROOT, 'README.md'), 'utf8'))).toContain('npm ci && npm start');
+    expect(lines.some((c) => c.startsWith('npx confide label '))).toBe(true);
+    expect(lines.some((c) => c.startsWith('npx confide eval '))).toBe(true);
+    for (const page of RUNNABLE_DOCS) expect(commands.some((c) => c.page === page), page).toBe(true);
   });
 
-  it.for(commands)('%s', { timeout: 180_000 }, async (line, { skip }) => {
+  it.for(commands)('$page: $line', { timeout: 180_000 }, async ({ line }, { skip }) => {
     const run = runnable(line);
     if (run === null) return skip('npm ci and npm test are what CI runs');
     if (run === 'npm start') return startAndServe(run);

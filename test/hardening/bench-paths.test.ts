@@ -142,6 +142,24 @@ describe('confide label never opens a database outside the benchmark', () => {
     await expect(loadBenchmark(bench)).rejects.toMatchObject({ code: 'OUTSIDE_BENCH' });
   });
 
+  it('refuses a test-suite database symlinked out, beside a database dev.json names, when loading the benchmark', async () => {
+    symlinkSync(secret, join(bench, 'database', 'demo', 'demo_2.sqlite'));
+    await expect(loadBenchmark(bench)).rejects.toMatchObject({ code: 'OUTSIDE_BENCH' });
+  });
+
+  it('skips, with OUTSIDE_BENCH, a database named by a candidate whose test-suite database is symlinked out', async () => {
+    mkdirSync(join(bench, 'database', 'evil'));
+    copyFileSync(DEMO_DB, join(bench, 'database', 'evil', 'evil.sqlite'));
+    symlinkSync(secret, join(bench, 'database', 'evil', 'evil_2.sqlite'));
+    const cands = join(root, 'c.jsonl');
+    const out = join(root, 'out.jsonl');
+    writeFileSync(cands, [record('dev-0', 'demo', 'SELECT count(*) FROM customers'), record('x', 'evil', 'SELECT count(*) FROM customers')].join('\n') + '\n');
+    const r = await runCli(['label', '--bench', bench, '--candidates', cands, '--out', out, '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/skipped 1 record\(s\): database evil: OUTSIDE_BENCH: .*evil\/evil_2\.sqlite.*outside the benchmark's database folder/);
+    expect(readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l).db_id)).toEqual(['demo']);
+  });
+
   it('follows a symlink that stays inside the database folder', async () => {
     mkdirSync(join(bench, 'database', 'alias'));
     symlinkSync(join(bench, 'database', 'demo', 'demo.sqlite'), join(bench, 'database', 'alias', 'alias.sqlite'));

@@ -7,6 +7,7 @@
 import { decide } from '../../core/pipeline/index.ts';
 import type { AskOutcome, AskResult } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
+import type { Schema } from '../../core/schema.ts';
 import { el, replace, type Child } from '../dom.ts';
 import { candidatesView } from './candidates-view.ts';
 import { decisionView } from './decision-view.ts';
@@ -45,6 +46,8 @@ export interface AskResultDeps {
   checkOwnSql(): void;
   /** The offer's second button, when there is a console to open. */
   readonly openConsole?: () => void;
+  /** The open database's schema, for "Did you mean …?" under a candidate's error. */
+  readonly schema?: () => Schema | null;
 }
 
 /**
@@ -98,7 +101,7 @@ export function askResultArea(deps: AskResultDeps): AskResultArea {
     }
     last = { result: out.result, profile };
     redecide();
-    replace(candidates, candidatesView(out.result));
+    replace(candidates, candidatesView(out.result, deps.schema?.() ?? null));
     decision.querySelector('h3')?.setAttribute('tabindex', '-1');
     (decision.querySelector('h3') as HTMLElement | null)?.focus();
   };

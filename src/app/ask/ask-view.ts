@@ -19,7 +19,7 @@ import { askWithCosts } from './ask-run.ts';
 import { candidateSourcePicker, type LiveSource } from './candidate-source.ts';
 import { exampleChips } from './example-chips.ts';
 import { ormToggle } from './orm-toggle.ts';
-import { profileFitNotice } from './profile-fit.ts';
+import { profileNote } from './profile-fit.ts';
 import { keepQuestionDraft } from './question-draft.ts';
 import { riskControl } from './risk-control.ts';
 
@@ -45,13 +45,12 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const evidence = el('input', { type: 'text', id: 'ask-evidence', placeholder: 'e.g. "expensive" means a price above 20' });
   const draft = keepQuestionDraft(question, evidence, dbs);
   const risk = riskControl();
-  const sources = candidateSourcePicker(deps.live, () => question.focus());
+  const sources = candidateSourcePicker(deps.live);
   const orm = ormToggle(deps.orm);
-  const result = askResultArea({ risk: () => risk.value(), checkOwnSql: sources.checkOwnSql, ...(deps.openConsole ? { openConsole: deps.openConsole } : {}) });
+  const result = askResultArea({ risk: () => risk.value(), checkOwnSql: sources.checkOwnSql, schema: () => deps.dbs.current?.schema ?? null, ...(deps.openConsole ? { openConsole: deps.openConsole } : {}) });
   const progress = createProgress('Ask progress');
   const submit = el('button', { type: 'submit', class: 'primary', id: 'ask-submit' }, 'Ask');
-  const profileLine = el('p', { class: 'muted profile-line' });
-  const fitNotice = el('div', { 'aria-live': 'polite' });
+  const profileBox = el('div', { 'aria-live': 'polite' });
 
   const chips = exampleChips({
     pool, dbs,
@@ -66,13 +65,13 @@ export function askView(deps: AskViewDeps): HTMLElement {
     },
     onPlaceholder: (q) => (question.placeholder = q === null ? 'Type a question about the open database' : `e.g. ${q}`),
   });
-  const showFit = (): void => replace(fitNotice, profileFitNotice(profiles.active(), dbs.current, () => (showFit(), question.focus())));
+  const showProfile = (): void => replace(profileBox, profileNote(profiles.active(), dbs.current));
 
   sources.onReplay(() => chips.refresh());
   dbs.onChange((db) => {
     result.clear();
     if (sources.kind() === 'replay' && sources.replay() !== null && !sources.replayHas(db)) sources.set('verify');
-    showFit();
+    showProfile();
     chips.refresh();
   });
   risk.onChange(() => {
@@ -82,10 +81,9 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const syncProfile = (): void => {
     const p = profiles.active();
     orm.sync(p);
-    showFit();
-    if (!p) return replace(profileLine, 'No calibration profile: import one under Profiles.');
+    showProfile();
+    if (!p) return;
     risk.setProfile(p);
-    replace(profileLine, `Calibration profile: "${p.name}" (change it under Profiles).`);
     result.profileChanged(p);
     chips.refresh();
   };
@@ -154,9 +152,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
   return el('section', { class: 'ask' },
     el('h2', { id: 'ask-heading' }, 'Ask'),
     form,
-    profileLine,
-    fitNotice,
-    sources.note,
+    el('div', { class: 'notes' }, profileBox, sources.note),
     progress.element,
     result.errors,
     result.costs,

@@ -8,9 +8,10 @@
 import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import type { ModelRequest } from '../../engines/llm/index.ts';
 import type { OpenDatabase } from '../database.ts';
+import { fileButton } from '../file-button.ts';
 import { el, replace } from '../dom.ts';
 import { readCandidatesOffThread } from '../evaluate/bench-source.ts';
-import { dismissibleNote } from '../notices.ts';
+import { foldLine } from '../fold.ts';
 import { demoReplay, replayFromRecords, type ReplaySet } from './replay-source.ts';
 import { verifyPanel, type VerifyPanel } from './verify-panel.ts';
 
@@ -61,21 +62,20 @@ export interface CandidateSourcePicker {
 
 /**
  * Builds the source choice and starts loading the demo replay file.
- * `focusQuestion` is where focus goes when the replay notice is dismissed.
  *
  * @example
- * const sources = candidateSourcePicker(deps.live, () => question.focus());
+ * const sources = candidateSourcePicker(deps.live);
  * sources.onReplay(() => chips.refresh());
  * const generator = sources.generator(db, { offerAlternatives, showError });
  */
-export function candidateSourcePicker(live: LiveSource | undefined, focusQuestion: () => void): CandidateSourcePicker {
+export function candidateSourcePicker(live: LiveSource | undefined): CandidateSourcePicker {
   const select = el('select', { id: 'ask-source' },
     el('option', { value: 'replay' }, 'Replay a candidate file'),
     el('option', { value: 'verify' }, 'Your own SQL (verify mode)'),
     el('option', { value: 'live' }, 'Live model (WebGPU)'),
   );
   const replayFile = el('input', { type: 'file', id: 'ask-replay-file', accept: '.jsonl,.json,application/x-ndjson' });
-  const replayBox = el('div', {}, el('label', { for: 'ask-replay-file' }, 'Other candidate file (optional)'), replayFile);
+  const replayBox = el('div', {}, fileButton(replayFile, 'Load another candidate file…', 'ask-replay-file-button'), replayFile);
   const verify = verifyPanel();
   const note = el('div', { class: 'source-note', 'aria-live': 'polite' });
   const listeners: (() => void)[] = [];
@@ -90,13 +90,11 @@ export function candidateSourcePicker(live: LiveSource | undefined, focusQuestio
     if (k === 'live') return replace(note, live ? '' : el('p', { class: 'notice' }, 'Live generation needs WebGPU and a downloaded model; it is not available in this build.'));
     if (k === 'verify') return replace(note);
     if (replay === null) return replace(note, el('p', { class: 'muted' }, 'Loading the replay file…'));
-    // Information, read once: "Got it" leaves one muted line (notices.ts).
-    const dismissible = dismissibleNote({ key: `replay:${replay.origin}`, kind: 'info', id: 'replay-notice', onDismiss: () => (show(), focusQuestion()) },
-      el('strong', {}, 'Replay: '),
-      `candidates come from ${replay.origin}`,
-      replay.mutationMade ? ", made by Confide's own mutation generator from reference queries (not by a language model)" : '',
-      '. Running the queries, the signals, the score and the decision happen for real in this browser. For other questions, check your own SQL (verify mode) or use a live model.');
-    replace(note, dismissible ?? el('p', { class: 'muted', id: 'replay-line' }, `Candidates are replayed from ${replay.origin}.`));
+    // Folded into one line that opens on demand (fold.ts).
+    replace(note, foldLine({ id: 'replay-notice', kind: 'info', summary: [el('strong', {}, 'Replay: '), `candidates come from ${replay.origin}`],
+      body: [el('p', {}, `Candidates come from ${replay.origin}`,
+        replay.mutationMade ? ", made by Confide's own mutation generator from reference queries (not by a language model)" : '',
+        '. Running the queries, the signals, the score and the decision happen for real in this browser. For other questions, check your own SQL (verify mode) or use a live model.')] }));
   };
   const set = (k: SourceKind): void => {
     select.value = k;

@@ -4,11 +4,14 @@
  * were the answer, its P(correct) under the profile, and verifier scores.
  */
 import type { AnswerGroup, AskResult } from '../../core/pipeline/index.ts';
+import type { Schema } from '../../core/schema.ts';
 import { el } from '../dom.ts';
+import { execErrorView } from '../exec-error-view.ts';
 import { formatMs, formatNumber, plural } from '../format.ts';
 import { resultTable } from '../result-table.ts';
 import { sqlBlock } from '../sql-view.ts';
 import { formatP, groupLetter } from './decision-view.ts';
+import { queryReading } from './query-reading.ts';
 
 /**
  * Where a candidate came from, without the answer key: a replayed demo
@@ -20,11 +23,12 @@ function sourceLabel(source: string): string {
 import { signalBars } from './signal-bars.ts';
 
 /**
- * The inspector for one Ask's candidates.
+ * The inspector for one Ask's candidates; with the database's `schema`, a
+ * candidate that names an unknown column or table says which names are near.
  *
- * @example panel.append(candidatesView(result));
+ * @example panel.append(candidatesView(result, db.schema));
  */
-export function candidatesView(result: AskResult): HTMLElement {
+export function candidatesView(result: AskResult, schema: Schema | null = null): HTMLElement {
   const letterOf = new Map<number, string>();
   result.answers.forEach((g, i) => g.members.forEach((m) => letterOf.set(m, groupLetter(i))));
   const sizeOfResult = new Map<string, number>();
@@ -49,9 +53,10 @@ export function candidatesView(result: AskResult): HTMLElement {
     return el('details', { class: 'candidate', 'data-index': i },
       summary,
       sqlBlock(c.sql ?? '(the reply held no SQL)', `SQL of candidate ${i + 1}`),
+      c.sql === null || c.sql === undefined ? null : queryReading(c.sql),
       c.exec.ok
         ? el('div', {}, el('p', { class: 'muted' }, `Ran in ${formatMs(c.exec.ms)}.`), resultTable(c.exec, { pageSize: 10, label: `Result of candidate ${i + 1}` }))
-        : el('p', { class: 'error' }, c.exec.error.message, ' ', el('span', { class: 'code' }, `(${c.exec.error.code})`)),
+        : el('div', {}, ...execErrorView(c.exec.error, { schema, sql: c.sql ?? '', alert: false })),
       el('dl', { class: 'facts' },
         el('dt', {}, 'Same text as'), el('dd', {}, plural(result.clusters.strings.members[result.clusters.strings.of[i]!]?.length ?? 1, 'candidate')),
         el('dt', {}, 'Same structure as'), el('dd', {}, plural(result.clusters.structures.members[result.clusters.structures.of[i]!]?.length ?? 1, 'candidate')),

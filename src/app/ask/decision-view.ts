@@ -13,6 +13,7 @@ import { resultTable } from '../result-table.ts';
 import { sqlBlock } from '../sql-view.ts';
 import { answerHeading } from './answer-labels.ts';
 import { competingAnswers, groupLetter } from './competing-answers.ts';
+import { queryReading } from './query-reading.ts';
 import { signalBars } from './signal-bars.ts';
 
 export { groupLetter } from './competing-answers.ts';
@@ -33,6 +34,7 @@ function chosenByYou(result: AskResult, g: AnswerGroup, letter: string, back: ()
     el('h4', { tabindex: -1 }, `Your choice: answer ${letter}`),
     el('p', { class: 'notice' }, `Confide did not answer at this risk level; you chose answer ${letter} (${formatP(g.probability)}, ${g.members.length} of ${result.candidates.length} candidates). Check it before you rely on it.`),
     sqlBlock(run.sql ?? '', `SQL of answer ${letter}`),
+    queryReading(run.sql ?? ''),
     run.exec.ok ? resultTable(run.exec, { label: `Result of answer ${letter}` }) : null,
     resultActions({ sql: run.sql ?? '', ...(run.exec.ok ? { result: run.exec } : {}), name: `answer-${letter}` }),
     el('button', { type: 'button', class: 'small', onclick: back }, 'Back to the competing answers'),
@@ -45,6 +47,7 @@ function alternative(result: AskResult, g: AnswerGroup, i: number, use: () => vo
     el('h4', {}, answerHeading(result, g, groupLetter(i))),
     el('p', { class: 'muted' }, formatP(g.probability), g.rowCount === 0 && run.exec.ok ? '; empty result' : ''),
     sqlBlock(run.sql ?? '', `SQL of answer ${groupLetter(i)}`),
+    queryReading(run.sql ?? ''),
     run.exec.ok ? resultTable(run.exec, { pageSize: 5, label: `Result of answer ${groupLetter(i)}` }) : null,
     el('button', { type: 'button', class: 'small use-answer', onclick: use }, `Use answer ${groupLetter(i)}`),
   );
@@ -58,12 +61,13 @@ function alternative(result: AskResult, g: AnswerGroup, i: number, use: () => vo
 export function decisionView(result: AskResult, decision: Decision, profile: CalibrationProfile): HTMLElement {
   const band = bandFor(profile, result.candidates.length);
   const contributions = band === null ? [] : signalContributions(band, result.signals);
-  const signals = el('details', { class: 'why-signals' }, el('summary', {}, 'Signals behind this estimate'), signalBars(result.signals, contributions),
+  const rule = el('p', { class: 'muted risk-rule' }, `Risk setting: ${riskWording(decision.targetRisk)}, on the profile's calibration data; `,
+    decision.band === null ? `no model for a pool of ${result.candidates.length}.` : `for ${decision.band} that means answering when P ≥ ${decision.threshold === null ? '(never)' : decision.threshold.toFixed(2)}.`);
+  // The decision, the result and the reasons come first; the profile's rule and the signals open on demand.
+  const signals = el('details', { class: 'why-signals' }, el('summary', {}, 'Signals behind this estimate, and the risk rule'), rule, signalBars(result.signals, contributions),
     el('p', { class: 'muted' }, `Combined by profile "${profile.name}". Signals marked "for" raised the estimate, "against" lowered it.`));
   const probability = el('p', {}, el('span', { class: 'probability' }, formatPercent(decision.probability)), ' likely right',
     Number.isFinite(decision.probability) ? ` (P = ${decision.probability.toFixed(2)})` : ' (no estimate: a signal the profile needs is missing)',
-    el('br'), el('span', { class: 'muted risk-rule' }, `Risk setting: ${riskWording(decision.targetRisk)}, on the profile's calibration data; `,
-      decision.band === null ? `no model for a pool of ${result.candidates.length}.` : `for ${decision.band} that means answering when P ≥ ${decision.threshold === null ? '(never)' : decision.threshold.toFixed(2)}.`),
     decision.smallPool.length > 0 ? el('ul', { class: 'small-pool notice', role: 'note' }, ...decision.smallPool.map((line) => el('li', {}, line))) : null);
   if (decision.kind === 'answer') {
     const run = result.candidates[decision.candidate]!;
@@ -71,6 +75,7 @@ export function decisionView(result: AskResult, decision: Decision, profile: Cal
       el('h3', { id: 'decision-heading' }, decision.headline),
       probability,
       sqlBlock(run.sql ?? '', 'Chosen SQL'),
+      queryReading(run.sql ?? ''),
       run.exec.ok ? resultTable(run.exec, { label: 'Result of the answer' }) : null,
       resultActions({ sql: run.sql ?? '', ...(run.exec.ok ? { result: run.exec } : {}), name: 'answer' }),
       el('h4', {}, 'Why'),

@@ -80,6 +80,8 @@ export function liveModel(): LiveModel {
   let loaded: { modelId: string; engine: LlmEngine; worker: WorkerLike } | null = null;
   let recording: ModelRequest[] | null = null;
   let busy = false;
+  /** Why no model can run here (the WebGPU check's code), or null once a GPU is found. */
+  let noGpu: string | null = null;
 
   const appConfig = () => buildAppConfig({ base: host.base(), location: location.href });
   const showError = (e: LlmError): void => replace(errorBox, errorView(e, (id) => void deleteModel(id)));
@@ -183,7 +185,17 @@ export function liveModel(): LiveModel {
   }
 
   void detectWebGpu().then(async (d) => {
-    if (!d.ok) return replace(status, el('span', { class: 'muted' }, `${d.error.message} (${d.error.code})`), ' Replayed candidates and your own SQL still work.');
+    if (!d.ok) {
+      // Nothing can run here, but what would be downloaded stays in view: every model with its size, disabled, saying why.
+      noGpu = d.error.code;
+      offered = MODELS;
+      replace(select, ...offered.map((m) => el('option', { value: m.id }, `${m.label}, about ${m.downloadMB} MB`)));
+      controls.hidden = false;
+      load.title = `Needs WebGPU, which this browser does not offer (${d.error.code})`;
+      void showModels();
+      return replace(status, el('span', { class: 'muted' }, `${d.error.message} (${d.error.code})`),
+        ' No model can run in this browser, so nothing is downloaded; the models below, with their sizes, are what a browser with WebGPU would download. Replayed candidates and your own SQL still work.');
+    }
     const f16 = d.gpu.features.includes('shader-f16');
     const pick = chooseDefaultModel(d.gpu);
     budgetMB = estimateVramBudgetMB(d.gpu.limits.maxBufferSize);
@@ -245,7 +257,9 @@ export function liveModel(): LiveModel {
       });
     },
     modelId: () => loaded?.modelId ?? null,
-    whyNot: () => (loaded === null ? 'Load a model first (in the live model panel; it needs WebGPU), or check SQL you already have.' : 'Fix the developer options of the live model first.'),
+    whyNot: () => (noGpu !== null
+      ? `This browser has no WebGPU (${noGpu}), so a live model cannot run here. What it can do instead: replay a candidate file ("Replay a candidate file" under "Candidates from"; the demo's example questions have one), or check SQL you already have (verify mode).`
+      : loaded === null ? 'Load a model first: choose one in the live model panel below and press "Download and load", or check SQL you already have.' : 'Fix the developer options of the live model first.'),
     judge() {
       const o = options();
       if (loaded === null || o === null || !judging.checked) return null;

@@ -32,7 +32,7 @@ export function renderModelList(
   replace(list, ...offered.map((m) => {
     const held = byId.get(m.id) ?? { modelId: m.id, state: 'none' as const, bytes: 0, files: 0 };
     return el('li', { 'data-model': m.id, 'data-cached': String(held.state === 'complete'), 'data-state': held.state, 'data-bytes': held.bytes },
-      el('strong', {}, m.label), ` · about ${m.downloadMB} MB to download · `,
+      el('strong', {}, m.label), ` · about ${m.downloadMB} MB to download${m.needsShaderF16 ? ' (needs a GPU with shader-f16)' : ''} · `,
       el('span', { class: held.state === 'complete' ? 'badge ok' : 'badge' }, STATE_TEXT[held.state]),
       held.state === 'none' ? '' : `, ${formatMB(held.bytes)}`,
       m.id === loaded ? ' ' : null,

@@ -1,11 +1,13 @@
 /**
  * Ask's opt-in outcome reward model: a checkbox, on by default when the
- * active profile reads the reward model's score, a line saying what turning
- * it on or off changes, and the panel that names and changes the model.
+ * active profile reads the reward model's score; what turning it on or off
+ * changes, and the panel that names and changes the model, folded into one
+ * line beside it that opens on demand.
  */
 import type { Verifier } from '../../core/pipeline/index.ts';
 import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
+import { foldLine } from '../fold.ts';
 
 export interface OrmToggle {
   /** The checkbox, its line and the model panel; null without a reward model. */
@@ -30,7 +32,8 @@ export function ormToggle(orm: { readonly verifier: Verifier; readonly panel: HT
   /** The profile the checkbox's default was last set for. */
   let defaultFor: string | null = null;
   return {
-    element: orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Score with the outcome reward model')), note, orm.panel) : null,
+    element: orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Score with the outcome reward model')),
+      foldLine({ id: 'ask-orm-more', summary: ['About the reward model'], body: [el('p', {}, note), orm.panel] })) : null,
     verifiers: () => (orm && useOrm.checked ? [orm.verifier] : []),
     sync(p) {
       const used = p !== null && profileSignals(p).some((s) => s === 'orm' || s === 'orm_sql');

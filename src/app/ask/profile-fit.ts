@@ -1,39 +1,36 @@
 /**
- * The warning that a calibration profile was fit on other data than the open
- * database: its P(correct) and thresholds were learned there and may not hold
- * here. The rule is plain: the profile's provenance (`provenance.data`) must
- * name the open database's id; otherwise the page says what it was fit on.
- * The warning is read once: "Got it" hides it for this profile and database
- * (notices.ts), and one muted line keeps the caveat in its place.
+ * The calibration profile Ask scores with, in one line that opens on demand:
+ * its name, and when it was fit on other data than the open database, a
+ * warning that its P(correct) and thresholds were learned there and may not
+ * hold here. The rule is plain: the profile's provenance (`provenance.data`)
+ * must name the open database's id; otherwise the line says so and the folded
+ * part says what the profile was fit on. The rule and its words are
+ * core/profile-fit.ts's, which `confide ask` uses too.
  */
+import { fitOn, profileFitWarning } from '../../core/profile-fit.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import type { OpenDatabase } from '../database.ts';
 import { el } from '../dom.ts';
-import { dismissibleNote, isDismissed } from '../notices.ts';
+import { foldLine } from '../fold.ts';
 
 /**
- * True when the profile's provenance names the database's id as a word.
+ * The profile's line; a warning when it was fit on other data than `db`.
  *
- * @example fitOn(defaultProfile, demoDb); // true: "demo bookshop database, 40 questions"
+ * @example notes.replaceChildren(profileNote(profiles.active(), dbs.current));
  */
-export function fitOn(profile: CalibrationProfile, db: OpenDatabase): boolean {
-  const id = db.dbId.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^a-z0-9_])${id}([^a-z0-9_]|$)`).test(profile.provenance.data.toLowerCase());
-}
-
-/**
- * The warning, or once dismissed a one-line reminder; null when there is nothing to warn about.
- * `onDismiss` runs after "Got it" (the caller redraws and moves focus on).
- *
- * @example fitNoticeBox.replaceChildren(profileFitNotice(profiles.active(), dbs.current, redraw) ?? '');
- */
-export function profileFitNotice(profile: CalibrationProfile | null, db: OpenDatabase | null, onDismiss?: () => void): HTMLElement | null {
-  if (profile === null || db === null || fitOn(profile, db)) return null;
-  const key = `profile-fit:${profile.name}|${db.dbId}`;
-  if (isDismissed(key)) {
-    return el('p', { class: 'muted', id: 'profile-fit-reminder' }, `Profile "${profile.name}" was fit on other data than "${db.name}": treat P(correct) as rough here.`);
+export function profileNote(profile: CalibrationProfile | null, db: OpenDatabase | null): HTMLElement {
+  if (profile === null) return el('p', { class: 'muted profile-line' }, 'No calibration profile: import one under Profiles.');
+  const v = profile.provenance;
+  const facts = el('p', {}, `Fit on ${v.data}; candidates from ${v.generator}; ${v.n_questions} questions. Change it under Profiles.`);
+  if (db === null || fitOn(profile, db)) {
+    return foldLine({ id: 'profile-line', summary: [`Calibration profile: "${profile.name}"`], body: [facts] });
   }
-  return dismissibleNote({ key, kind: 'warning', id: 'profile-fit-warning', ...(onDismiss === undefined ? {} : { onDismiss }) },
-    el('strong', {}, 'Calibration from other data: '),
-    `profile "${profile.name}" was fit on ${profile.provenance.data}, not on "${db.name}". Its P(correct) and thresholds may not hold here: treat them as rough until you fit a profile on questions about this database (Evaluate).`);
+  return foldLine({
+    id: 'profile-line', kind: 'warning',
+    summary: [el('strong', {}, 'Calibration from other data: '), `treat P(correct) as rough on "${db.name}"`],
+    body: [
+      el('p', { id: 'profile-fit-warning' }, profileFitWarning(profile, db.name, 'Evaluate')),
+      facts,
+    ],
+  });
 }

@@ -1,12 +1,14 @@
 /**
  * The risk control, worded as the promise it makes about answers: "at most
  * 20% of the answers given are wrong", one option per target risk of the
- * active profile; the hint below says what that means per pool size (the P
- * an answer needs) and that Confide never answers below P 0.5.
+ * active profile; the rule in full (what that means per pool size, the P an
+ * answer needs, and that Confide never answers below P 0.5) is folded into
+ * one line under it that opens on demand.
  */
 import { DEFAULT_TARGET_RISK, riskWording, targetRisks } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
+import { foldLine } from '../fold.ts';
 import { formatPercent } from '../format.ts';
 import { thresholdsAt } from '../profiles/profile-words.ts';
 
@@ -46,7 +48,8 @@ export function riskControl(): RiskControl {
     for (const l of listeners) l();
   });
   return {
-    element: el('div', { class: 'risk-control' }, el('label', { for: 'ask-risk' }, 'Risk'), select, hint),
+    element: el('div', { class: 'risk-control' }, el('label', { for: 'ask-risk' }, 'Risk'), select,
+      foldLine({ id: 'ask-risk-rule', summary: ['The risk rule in full'], body: [hint] })),
     value: () => Number(select.value),
     setProfile(p) {
       profile = p;

@@ -7,6 +7,7 @@
  * under the box, in words for a person, and focus goes to the box.
  */
 import { fixedCandidates, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES, parseCandidateText, type CandidateSource, type CandidateTextError } from '../../core/pipeline/index.ts';
+import { fileButton } from '../file-button.ts';
 import { el, replace } from '../dom.ts';
 import { plural } from '../format.ts';
 
@@ -84,7 +85,7 @@ export function verifyPanel(): VerifyPanel {
     el('p', { class: 'muted' }, 'From another assistant, a class, a colleague: Confide runs them read-only on the open database, groups them by result, scores each result and answers or abstains as with generated candidates.'),
     el('label', { for: 'verify-sql' }, 'Candidates'), text,
     problem,
-    el('div', {}, el('label', { for: 'verify-file' }, 'or load a .sql / .jsonl file '), file),
+    el('div', {}, fileButton(file, 'Or load a .sql or .jsonl file…', 'verify-file-button'), file),
     status,
   );
   return {

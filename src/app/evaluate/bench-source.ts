@@ -184,9 +184,34 @@ export interface LoadedBench {
   /**
    * A database: its bytes, or (a big file in a picked folder) the File itself, which the SQL workers read
    * a page at a time; null when absent. Throws {@link SourceError} TOO_LARGE past ZIP_MAX_ENTRY_BYTES for
-   * bytes that must be read whole (a zip entry).
+   * bytes that must be read whole (a zip entry). With `name`, another database of its folder (suite).
    */
-  database(dbId: string): Promise<Uint8Array | File | null>;
+  database(dbId: string, name?: string): Promise<Uint8Array | File | null>;
+  /**
+   * The other databases in that database's folder (Spider's test suites: a label holds only when it holds
+   * on each), by file name, sorted; [] when it holds one.
+   */
+  suite(dbId: string): readonly string[];
+}
+
+/** SQLite's side files beside a database: never databases themselves. */
+const SIDE_FILE = /-(?:journal|wal|shm)$/;
+
+/**
+ * The other databases beside `main` (a path in `paths`): the files of its
+ * folder whose name contains `.sqlite`, as test-suite-sql-eval picks them,
+ * SQLite's side files left out, sorted by name.
+ *
+ * @example suiteNames(['d/a/a.sqlite', 'd/a/a_2.sqlite', 'd/a/a.sqlite-journal'], 'd/a/a.sqlite'); // ['a_2.sqlite']
+ */
+export function suiteNames(paths: readonly string[], main: string): string[] {
+  const folder = main.slice(0, main.lastIndexOf('/') + 1);
+  const own = main.slice(folder.length);
+  return paths
+    .filter((p) => p.startsWith(folder) && !p.slice(folder.length).includes('/'))
+    .map((p) => p.slice(folder.length))
+    .filter((n) => n.includes('.sqlite') && n !== own && !SIDE_FILE.test(n))
+    .sort();
 }
 
 export type BenchLoad = { readonly ok: true; readonly bench: LoadedBench } | { readonly ok: false; readonly message: string };
@@ -240,9 +265,15 @@ export async function loadBench(source: FileSource, split?: string, options: Loa
       questions: parsed.questions,
       dbIds: all.filter((d) => pathOf(d) !== undefined),
       missingDbs: all.filter((d) => pathOf(d) === undefined),
-      database: async (dbId) => {
+      suite: (dbId) => {
         const p = pathOf(dbId);
-        if (p === undefined) return null;
+        return p === undefined ? [] : suiteNames(source.paths, p);
+      },
+      database: async (dbId, name) => {
+        const main = pathOf(dbId);
+        if (main === undefined) return null;
+        if (name !== undefined && !suiteNames(source.paths, main).includes(name)) return null;
+        const p = name === undefined ? main : main.slice(0, main.lastIndexOf('/') + 1) + name;
         const onDisk = source.file?.(p) ?? null;
         if (onDisk !== null && onDisk.size > IN_MEMORY_MAX_BYTES) return onDisk;
         return source.read(p, { maxBytes: ZIP_MAX_ENTRY_BYTES });

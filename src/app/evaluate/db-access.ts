@@ -8,10 +8,11 @@ import type { DbAccess, OpenedDb } from '../../core/eval/index.ts';
 import { pooledDb, type SqlPool } from '../../engines/sql/index.ts';
 import type { LoadedBench } from './bench-source.ts';
 
-const keyOf = (dbId: string): string => `bench:${dbId}`;
+const keyOf = (dbId: string, name?: string): string => (name === undefined ? `bench:${dbId}` : `bench:${dbId}/${name}`);
 
 /**
- * A DbAccess over `pool` for `bench`.
+ * A DbAccess over `pool` for `bench`; a test suite's other databases open one
+ * at a time, for labels only (no schema, no fingerprints).
  *
  * @example const { prepared } = await prepareAll(records, benchAccess(pool, bench), { signal });
  */
@@ -34,6 +35,24 @@ export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess<OpenedD
       };
     },
     close: (dbId) => pool.close(keyOf(dbId)),
+    suite: (dbId) =>
+      bench.suite(dbId).map((name) => ({
+        name,
+        async open() {
+          let bytes: Uint8Array | File | null;
+          try {
+            bytes = await bench.database(dbId, name);
+          } catch (e) {
+            return { ok: false as const, message: `${dbId}/${name}: ${e instanceof Error ? e.message : String(e)}` };
+          }
+          if (bytes === null) return { ok: false as const, message: `the benchmark has no database "${dbId}/${name}"` };
+          const key = keyOf(dbId, name);
+          const opened = await pool.open(key, bytes, { schema: false, ...(bytes instanceof Uint8Array ? {} : { name: bytes.name }) });
+          if (!opened.ok) return { ok: false as const, code: opened.error.code, message: `${dbId}/${name}: ${opened.error.code}: ${opened.error.message}` };
+          return { ok: true as const, db: pooledDb(pool, key, { fingerprint: false }) };
+        },
+        close: () => pool.close(keyOf(dbId, name)),
+      })),
   };
 }
 

@@ -3,7 +3,8 @@
  * curves (nothing recomputed here): ROC curves per signal, the reliability
  * diagram of the combined score with each bin's count, risk–coverage curves
  * with the chosen operating points (the reliability score's note beside
- * them), and Best-of-N accuracy against N. Each plot sits in a <figure> with
+ * them; their labels placed clear of each other and of the axes,
+ * plot-layout.ts), and Best-of-N accuracy against N. Each plot sits in a <figure> with
  * a caption; the tables below hold the numbers. A plot is drawn at the width
  * its figure has (and drawn again when that changes by much), so it uses the
  * space there is; its colours follow the page's (light or dark): text in
@@ -12,6 +13,7 @@
 import * as Plot from '@observablehq/plot';
 import type { EvalReport } from '../../core/eval/index.ts';
 import { el } from '../dom.ts';
+import { placeLabels } from '../plot-layout.ts';
 import { reliabilityNote } from './reliability-note.ts';
 
 /** Plot size: at least MIN_WIDTH wide (a narrow screen scrolls the figure), height in proportion up to MAX_HEIGHT. */
@@ -79,23 +81,52 @@ function reliabilityPlot(r: EvalReport, { width, height }: Size): Element {
   });
 }
 
+/** The risk–coverage plot's margins, fixed so its labels can be placed in pixels before Plot draws. */
+const RC_MARGIN = { top: 20, right: 20, bottom: 36, left: 44 } as const;
+
+/**
+ * Labels of the operating points: one per distinct point ("target 0.2, 0.3"
+ * when several targets share a threshold), each placed clear of the others
+ * and inside the frame (plot-layout.ts), then turned back into data
+ * coordinates for Plot.
+ */
+function pointLabels(points: readonly { coverage: number; risk: number; label: string; best: boolean }[], { width, height }: Size) {
+  const w = width - RC_MARGIN.left - RC_MARGIN.right;
+  const h = height - RC_MARGIN.top - RC_MARGIN.bottom;
+  const merged = new Map<string, { coverage: number; risk: number; label: string; best: boolean }>();
+  for (const p of points) {
+    const key = `${p.best}:${p.coverage}:${p.risk}`;
+    const seen = merged.get(key);
+    merged.set(key, seen === undefined ? { ...p } : { ...seen, label: `${seen.label}, ${p.label.replace(/^target /, '')}` });
+  }
+  const list = [...merged.values()];
+  const placed = placeLabels(list.map((p) => ({ x: RC_MARGIN.left + p.coverage * w, y: RC_MARGIN.top + (1 - p.risk) * h, text: p.label })),
+    { x0: RC_MARGIN.left, y0: RC_MARGIN.top, x1: width - RC_MARGIN.right, y1: height - RC_MARGIN.bottom });
+  return placed.map((l, i) => ({ coverage: (l.at.x - RC_MARGIN.left) / w, risk: 1 - (l.at.y - RC_MARGIN.top) / h, label: l.text, anchor: l.anchor, best: list[i]!.best }));
+}
+
 /** Risk–coverage curves with the combined score's operating points (test half) at each target risk and at the best RS(10). */
-function riskCoveragePlot(r: EvalReport, { width, height }: Size): Element {
+function riskCoveragePlot(r: EvalReport, size: Size): Element {
+  const { width, height } = size;
   const data = Object.entries(r.curves.risk_coverage).flatMap(([scorer, c]) => c.points.map((p) => ({ scorer, coverage: p.coverage, risk: p.risk })));
-  const points = r.selective.flatMap((s) => ('none' in s ? [] : [{ coverage: s.coverage, risk: s.risk, label: `target ${s.target_risk}` }]));
+  const points = r.selective.flatMap((s) => ('none' in s ? [] : [{ coverage: s.coverage, risk: s.risk, label: `target ${s.target_risk}`, best: false }]));
   const b = r.reliability_score.best;
-  const best = b.answered > 0 ? [{ coverage: b.coverage, risk: b.risk, label: `best RS(${b.c})` }] : [];
+  const best = b.answered > 0 ? [{ coverage: b.coverage, risk: b.risk, label: `best RS(${b.c})`, best: true }] : [];
+  const labels = pointLabels([...points, ...best], size);
+  const text = (anchor: 'start' | 'middle' | 'end', best: boolean) => Plot.text(labels.filter((l) => l.anchor === anchor && l.best === best), {
+    x: 'coverage', y: 'risk', text: 'label', textAnchor: anchor, fontSize: 10, ...(best ? { fill: 'var(--plot-best)' } : {}),
+  });
   return Plot.plot({
     width, height, grid: true,
+    marginTop: RC_MARGIN.top, marginRight: RC_MARGIN.right, marginBottom: RC_MARGIN.bottom, marginLeft: RC_MARGIN.left,
     x: { label: 'Coverage (share answered)', domain: [0, 1] },
     y: { label: 'Risk (share of answers wrong)', domain: [0, 1] },
     color: { legend: true },
     marks: [
       Plot.line(data, { x: 'coverage', y: 'risk', stroke: 'scorer', curve: 'step-before', strokeWidth: (d: { scorer: string }) => (d.scorer === 'combined' ? 3 : 1.5) }),
       Plot.dot(points, { x: 'coverage', y: 'risk', r: 5, fill: 'currentColor', symbol: 'diamond' }),
-      Plot.text(points, { x: 'coverage', y: 'risk', text: 'label', dx: 8, textAnchor: 'start', fontSize: 10 }),
       Plot.dot(best, { x: 'coverage', y: 'risk', r: 6, fill: 'var(--plot-best)', symbol: 'star' }),
-      Plot.text(best, { x: 'coverage', y: 'risk', text: 'label', dy: 14, fontSize: 10, fill: 'var(--plot-best)' }),
+      ...(['start', 'middle', 'end'] as const).flatMap((a) => [text(a, false), text(a, true)]),
     ],
   });
 }

@@ -6,7 +6,7 @@
 import { bandLines, floorFlag, signalsWords } from '../profiles/profile-words.ts';
 import { serializeCandidateFile } from '../../core/bench/index.ts';
 import type { QuestionRecord } from '../../core/bench/index.ts';
-import type { EvalReport } from '../../core/eval/index.ts';
+import type { EvalReport, SuiteFailure } from '../../core/eval/index.ts';
 import { perQuestionCsv, tablesCsv } from '../../core/eval/index.ts';
 import { reportSummary, reportTables, type ReportTable } from '../../core/eval/index.ts';
 import { el, replace } from '../dom.ts';
@@ -50,6 +50,8 @@ export interface ReportViewInput {
   readonly profiles: ProfileStore;
   /** Questions skipped for a missing database. */
   readonly skipped: number;
+  /** Test-suite databases that could not be opened (the questions they were to check are unlabeled). */
+  readonly suiteFailures?: readonly SuiteFailure[];
 }
 
 /**
@@ -81,6 +83,7 @@ export function reportView(input: ReportViewInput): HTMLElement {
   return el('section', { class: 'report', 'aria-labelledby': 'report-heading' },
     el('h3', { id: 'report-heading' }, 'Report'),
     el('p', { class: 'report-summary' }, screenCell(reportSummary(report)), input.skipped > 0 ? ` ${input.skipped} questions were skipped: their database is not in the benchmark.` : ''),
+    ...(input.suiteFailures ?? []).map((f) => el('p', { class: 'notice', role: 'note' }, screenCell(`Test-suite database ${f.db_id}/${f.name} could not be opened (${f.message}); the questions it was to check are left unlabeled.`))),
     el('div', { class: 'row exports', role: 'group', 'aria-label': 'Export' },
       exportButton('Export report (JSON)', `${baseName}-report.json`, 'application/json', () => JSON.stringify(report, null, 2)),
       exportButton('Export per-question CSV', `${baseName}-questions.csv`, 'text/csv', () => perQuestionCsv(report)),

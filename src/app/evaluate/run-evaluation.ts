@@ -9,6 +9,7 @@ import { resolveGold } from '../../core/bench/index.ts';
 import { labeledRecord } from '../../core/eval/index.ts';
 import { prepareAll, requireLabeled, skippedReasons } from '../../core/eval/index.ts';
 import type { EvaluateOptions } from '../../core/eval/index.ts';
+import type { EquivalenceRule } from '../../core/results/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import { pageAnalyzer } from '../analysis-client.ts';
 import { el } from '../dom.ts';
@@ -25,8 +26,8 @@ import { reportView } from './report-view.ts';
 
 const errorLine = (message: string): HTMLElement => el('p', { class: 'error', role: 'alert' }, message);
 
-/** The run's settings on the form: resamples, seed and cross-fit folds. */
-export type RunSettings = Pick<EvaluateOptions, 'bootstrap' | 'seed' | 'folds' | 'group'>;
+/** The run's settings on the form: the labels' rule, resamples, seed and cross-fit folds. */
+export type RunSettings = Pick<EvaluateOptions, 'bootstrap' | 'seed' | 'folds' | 'group'> & { readonly rule: EquivalenceRule };
 
 export interface EvaluationRun {
   readonly pool: SqlPool;
@@ -59,14 +60,16 @@ export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
     const list = (ids: readonly string[]) => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
     return errorLine(`None of the ${plural(gold.records.length, 'question')} in ${candidates.origin} is about a database of ${bench.source}: the candidates name ${list(theirs)}; the benchmark has ${list(bench.dbIds)}. Choose the benchmark these candidates were made for.`);
   }
+  const orm = run.orm();
+  const { rule } = run.settings();
   // Candidates are parsed in the page's analysis worker (as confide eval parses on its analysis thread), never here.
-  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), { signal, analyzer: pageAnalyzer(), onProgress: (p) => progress.update(p.progress, p.text) });
-  const { skipped } = prepare;
+  // With the reward model on, each candidate's evidence is read too, as Ask reads it before scoring.
+  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), { signal, rule, analyzer: pageAnalyzer(), onProgress: (p) => progress.update(p.progress, p.text), ...(orm !== null ? { evidence: true } : {}) });
+  const { skipped, suiteFailures } = prepare;
   let { prepared } = prepare;
   // Too few labeled questions: say how many, naming each database skipped and why, before the statistics.
   requireLabeled(prepared, skippedReasons(skipped));
   let ormName: string | null = null;
-  const orm = run.orm();
   if (orm !== null) {
     progress.update(null, 'scoring with the reward model');
     const scored = await scorePrepared(prepared, orm, { signal, onProgress: (f, text) => progress.update(f, text) });
@@ -91,5 +94,6 @@ export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
     baseName: `${bench.source.replace(/\.zip$/, '').replace(/[^A-Za-z0-9_-]+/g, '-')}-${bench.split}`,
     profiles: run.profiles,
     skipped: skipped.length,
+    suiteFailures,
   });
 }

@@ -1,9 +1,11 @@
 /**
- * Evaluate's step 3: the run's settings (bootstrap resamples, seed,
- * cross-fit folds, the reward model), the Run button with a line saying what
- * it waits for, the run's progress, and the output below the steps where the
- * report (or why there is none) appears. The run itself is run-evaluation.ts.
+ * Evaluate's step 3: the run's settings (the labels' rule, bootstrap
+ * resamples, seed, cross-fit folds, the reward model), the Run button with a
+ * line saying what it waits for, the run's progress, and the output below the
+ * steps where the report (or why there is none) appears. The run itself is
+ * run-evaluation.ts.
  */
+import { EQUIVALENCE_RULES, isEquivalenceRule, ruleInfo } from '../../core/results/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import { el, replace } from '../dom.ts';
 import { ormModelLine } from '../orm/model-panel.ts';
@@ -65,11 +67,23 @@ export function runStep(deps: RunStepDeps): RunStep {
   const seed = el('input', { type: 'number', id: 'eval-seed', value: 1, min: 0, step: 1 });
   const useOrm = el('input', { type: 'checkbox', id: 'eval-orm' });
   const folds = el('select', { id: 'eval-folds' }, el('option', { value: '2' }, '2 folds by question'), el('option', { value: '5' }, '5 folds by question'), el('option', { value: 'db' }, 'leave one database out'));
+  // The labels' rule (confide eval --rule): the benchmark's own evaluator until the person picks one.
+  const rule = el('select', { id: 'eval-rule', 'aria-describedby': 'eval-rule-note' }, ...EQUIVALENCE_RULES.map((r) => el('option', { value: r.rule }, `${r.rule} (${r.source})`)));
+  const ruleNote = el('p', { class: 'muted', id: 'eval-rule-note' });
+  const chosenRule = () => (isEquivalenceRule(rule.value) ? rule.value : 'spider');
+  const sayRule = (): void => replace(ruleNote, `Labels: ${ruleInfo(chosenRule()).summary} (as confide eval --rule ${chosenRule()}).`);
+  let rulePicked = false;
+  rule.addEventListener('change', () => {
+    rulePicked = true;
+    sayRule();
+  });
   let running = false;
 
   const refresh = (): void => {
     const bench = deps.bench();
     const candidates = deps.candidates();
+    if (!rulePicked && bench !== null) rule.value = bench.layout === 'bird' ? 'bird' : 'spider';
+    sayRule();
     runButton.disabled = running || bench === null || candidates === null;
     replace(runHint, runWaitsFor(bench !== null, candidates !== null, running));
   };
@@ -87,6 +101,7 @@ export function runStep(deps: RunStepDeps): RunStep {
         pool: deps.pool, profiles: deps.profiles, bench, candidates, progress, signal,
         orm: () => (deps.orm && useOrm.checked ? deps.orm : null),
         settings: () => ({
+          rule: chosenRule(),
           bootstrap: Number(bootstrap.value),
           seed: Math.max(0, Math.floor(Number(seed.value) || 0)),
           ...(folds.value === 'db' ? { group: 'db_id' as const } : { folds: Number(folds.value) }),
@@ -105,6 +120,8 @@ export function runStep(deps: RunStepDeps): RunStep {
     out, refresh,
     element: el('fieldset', {},
       el('legend', {}, '3. Run'),
+      el('div', { class: 'row' }, el('label', { for: 'eval-rule' }, 'Labels'), rule),
+      ruleNote,
       el('div', { class: 'row' },
         el('label', { for: 'eval-bootstrap' }, 'Bootstrap resamples'), bootstrap,
         el('label', { for: 'eval-seed' }, 'Seed'), seed,

@@ -25,6 +25,7 @@ function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, acti
     el('dl', { class: 'facts' },
       el('dt', {}, 'Data'), el('dd', {}, v.data),
       el('dt', {}, 'Candidates'), el('dd', {}, v.generator),
+      ...(v.labels ? [el('dt', {}, 'Labels'), el('dd', { class: 'labels' }, v.labels)] : []),
       el('dt', {}, 'Questions'), el('dd', {}, String(v.n_questions)),
       el('dt', {}, 'ECE (cross-fit)'), el('dd', { class: 'ece' }, formatNumber(v.ece)),
       el('dt', {}, 'AUROC (cross-fit)'), el('dd', {}, formatNumber(v.auroc)),

@@ -5,20 +5,26 @@
  * per line, `;`-ended statements or JSON lines), or every record of a
  * candidate file against a benchmark (`--bench DIR --candidates FILE.jsonl`).
  * Each question gets one JSON line (core/pipeline/decision-line.ts): to
- * `--out`, or stdout. Gold SQL and `correct` labels in the file are never
+ * `--out`, or stdout; one question on a terminal (no `--out`, no `--json`)
+ * is shown as text instead (ask-text.ts: the decision, P, the rows, the
+ * reasons and the query in words). When the profile was fit on other data
+ * than the database asked about, a warning says so, as the page does
+ * (core/profile-fit.ts). Gold SQL and `correct` labels in the file are never
  * read by the decision; when every answered candidate carries a label, the
  * realized risk among answered questions is printed to stderr.
  */
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { QuestionRecord } from '../../core/bench/types.ts';
 import { fixedCandidates, MAX_CANDIDATE_TEXT_BYTES, parseCandidateText } from '../../core/pipeline/candidate-text.ts';
-import { decide, DEFAULT_TARGET_RISK, riskWording, targetRisks } from '../../core/pipeline/decide.ts';
+import { decide, DEFAULT_TARGET_RISK, riskWording, targetRisks, type Decision } from '../../core/pipeline/decide.ts';
 import { decisionLine, type DecisionLine } from '../../core/pipeline/decision-line.ts';
-import { askRegistry, runAsk, type SampledCandidate, type Verifier } from '../../core/pipeline/index.ts';
+import { askRegistry, runAsk, type AskResult, type SampledCandidate, type Verifier } from '../../core/pipeline/index.ts';
+import { fitOn, profileFitWarning } from '../../core/profile-fit.ts';
 import { checkProfile } from '../../core/profile-check.ts';
 import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
 import type { Schema } from '../../core/schema.ts';
-import type { SqlPool } from '../../engines/sql/index.ts';
+import { walWords, type SqlPool } from '../../engines/sql/index.ts';
 import { loadBenchmark, readCandidateFile } from '../../node/bench.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { checkInputs, readInputText, readStreamText } from '../../node/input-file.ts';
@@ -32,6 +38,7 @@ import { numberFlag, parseFlags, UsageError, type ParsedFlags } from '../args.ts
 import type { Command } from '../command.ts';
 import { progressReporter } from '../progress.ts';
 import { ASK_SPEC } from '../specs.ts';
+import { askText } from '../ask-text.ts';
 
 /** The profile the app ships and uses by default. */
 export const BUNDLED_PROFILE = fileURLToPath(new URL('public/profiles/default.json', PROJECT_ROOT));
@@ -72,14 +79,33 @@ interface Context {
   readonly verifiers: readonly Verifier[];
 }
 
-async function askOne(ctx: Context, key: string, schema: Schema, id: string, question: string, evidence: string | undefined, candidates: readonly SampledCandidate[]): Promise<DecisionLine> {
+/** One question decided: its output line and, when the pipeline ran, what the text output shows. */
+interface Asked {
+  readonly line: DecisionLine;
+  readonly shown: { readonly result: AskResult; readonly decision: Decision } | null;
+}
+
+async function askOne(ctx: Context, key: string, schema: Schema, id: string, question: string, evidence: string | undefined, candidates: readonly SampledCandidate[]): Promise<Asked> {
   const registry = askRegistry(ctx.profile, ctx.verifiers.map((v) => v.name));
   const out = await runAsk(
     { question, ...(evidence ? { evidence } : {}), schema },
     { generator: fixedCandidates(candidates), runMany: (sqls, o) => ctx.pool.runMany(key, sqls, o), normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql), verifiers: ctx.verifiers, registry, profile: ctx.profile },
   );
-  if (!out.ok) return { id, decision: 'abstain', candidate: null, best: null, best_sql: null, sql: null, p_correct: null, pool: candidates.length, threshold: null, reasons: [`${out.error.message} (${out.error.code})`] };
-  return decisionLine(id, out.result, decide(out.result, ctx.profile, ctx.risk));
+  if (!out.ok) return { line: { id, decision: 'abstain', candidate: null, best: null, best_sql: null, sql: null, p_correct: null, pool: candidates.length, threshold: null, reasons: [`${out.error.message} (${out.error.code})`] }, shown: null };
+  const decision = decide(out.result, ctx.profile, ctx.risk);
+  return { line: decisionLine(id, out.result, decision), shown: { result: out.result, decision } };
+}
+
+/** The database id a file stands for, as the page names it: its file name without the extension. */
+const dbIdOf = (path: string): string => basename(path).replace(/\.[^.]*$/, '');
+
+/** The profile-fit warning for the databases asked about, or null when the profile was fit on each. */
+function fitWarning(profile: CalibrationProfile, dbIds: readonly string[], name: (id: string) => string): string | null {
+  const other = dbIds.filter((id) => !fitOn(profile, { dbId: id }));
+  if (other.length === 0) return null;
+  if (dbIds.length === 1) return profileFitWarning(profile, name(other[0]!), 'confide eval');
+  const named = other.slice(0, 5).map((id) => `"${id}"`).join(', ') + (other.length > 5 ? ` and ${other.length - 5} more` : '');
+  return `Profile "${profile.name}" was fit on ${profile.provenance.data}, not on ${other.length} of the ${dbIds.length} databases here (${named}). Its P(correct) and thresholds may not hold there: treat them as rough until you fit a profile on questions about them (confide eval).`;
 }
 
 const asSampled = (r: QuestionRecord): SampledCandidate[] => r.candidates.map((c) => ({ sql: c.sql, source: c.source ?? 'file', ...(c.logprob === undefined ? {} : { logprob: c.logprob }), ...(c.scores ? { scores: c.scores } : {}) }));
@@ -125,6 +151,8 @@ export const askCommand: Command = {
     const pool = createNodeSqlPool({ timeoutMs });
     const ctx: Context = { pool, profile, risk, verifiers: scorer ? [ormVerifier(scorer)] : [] };
     const lines: DecisionLine[] = [];
+    let shown: Asked['shown'] = null;
+    let warning: string | null = null;
     const labels: (boolean | undefined)[] = [];
     const bestLabels: (boolean | undefined)[] = [];
     try {
@@ -134,7 +162,13 @@ export const askCommand: Command = {
         if (!parsed.ok) throw parsed.error;
         const opened = await openDbFile(pool, 'db', flags.db as string);
         if (!opened.ok) throw opened.error;
-        lines.push(await askOne(ctx, 'db', opened.schema, 'question', flags.question as string, flags.evidence as string | undefined, parsed.candidates));
+        const note = walWords(basename(flags.db as string), opened.wal);
+        if (note !== null) process.stderr.write(`note: ${note}
+`);
+        const asked = await askOne(ctx, 'db', opened.schema, 'question', flags.question as string, flags.evidence as string | undefined, parsed.candidates);
+        lines.push(asked.line);
+        shown = asked.shown;
+        warning = fitWarning(profile, [dbIdOf(flags.db as string)], () => basename(flags.db as string));
       } else {
         const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
         const records = await readCandidateFile(flags.candidates as string);
@@ -158,11 +192,12 @@ export const askCommand: Command = {
             continue;
           }
           for (const r of rs) {
-            decided.set(r, await askOne(ctx, dbId, opened.schema, r.id, r.question, r.evidence, asSampled(r)));
+            decided.set(r, (await askOne(ctx, dbId, opened.schema, r.id, r.question, r.evidence, asSampled(r))).line);
             progress({ done: decided.size, total: records.length, text: `${dbId}: ${r.id}` });
           }
           await pool.close(dbId);
         }
+        warning = fitWarning(profile, [...new Set([...decided.keys()].map((r) => r.db_id))], (id) => id);
         for (const r of records) {
           const line = decided.get(r);
           if (!line) continue;
@@ -175,11 +210,20 @@ export const askCommand: Command = {
       pool.terminate();
       await scorer?.unload();
     }
+    // One question on a terminal reads as text; --json, --out and pipes get the JSON lines other tools read.
+    const asText = single && shown !== null && flags.out === undefined && flags.json !== true && process.stdout.isTTY === true;
+    if (asText) {
+      process.stdout.write(askText({ question: flags.question as string, result: shown!.result, decision: shown!.decision, profile, warning }));
+      return 0;
+    }
     const text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
     if (flags.out !== undefined) await writeFileAtomic(flags.out as string, text);
     else process.stdout.write(text);
     const answered = lines.filter((l) => l.decision === 'answer').length;
-    process.stderr.write(`${answered} of ${lines.length} answered (coverage ${lines.length === 0 ? 'n/a' : (answered / lines.length).toFixed(3)}) at risk ${risk}: ${riskWording(risk)}, on the profile's calibration data; profile "${profile.name}"${flags.out !== undefined ? ` → ${flags.out as string}` : ''}\n`);
+    const setting = `at risk ${risk}: ${riskWording(risk)}, on the profile's calibration data; profile "${profile.name}"${flags.out !== undefined ? ` → ${flags.out as string}` : ''}`;
+    if (lines.length === 1) process.stderr.write(`${answered === 1 ? 'answered' : 'abstained'} ${setting}\n`);
+    else process.stderr.write(`${answered} of ${lines.length} answered (coverage ${lines.length === 0 ? 'n/a' : (answered / lines.length).toFixed(3)}) ${setting}\n`);
+    if (warning !== null) process.stderr.write(`warning: ${warning}\n`);
     const known = labels.filter((l): l is boolean => l !== undefined);
     if (answered > 0 && known.length === answered) {
       process.stderr.write(`realized risk among answered (from the file's correct labels): ${known.filter((c) => !c).length} wrong of ${answered} = ${(known.filter((c) => !c).length / answered).toFixed(3)}\n`);

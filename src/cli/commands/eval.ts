@@ -16,12 +16,20 @@ import { EVAL_SPEC } from '../specs.ts';
 
 const spec = EVAL_SPEC;
 
+/** The most bootstrap resamples a run may ask for (2,000 is the default; 100,000 takes minutes on a benchmark). */
+const MAX_BOOTSTRAP = 100_000;
+
 export const evalCommand: Command = {
   spec,
   async run(argv) {
     const flags = parseFlags(spec, argv);
     const group = flags.group;
     if (group !== undefined && group !== 'db_id') throw new UsageError(`--group must be db_id, got ${JSON.stringify(group)}`);
+    // Bounded work, said before any: the resamples, as recompute-report.py bounds them too.
+    const bootstrap = numberFlag(flags, 'bootstrap', 2000);
+    if (!Number.isInteger(bootstrap) || bootstrap < 1 || bootstrap > MAX_BOOTSTRAP) throw new UsageError(`--bootstrap must be a whole number of resamples from 1 to ${MAX_BOOTSTRAP.toLocaleString('en-US')}, got ${flags.bootstrap as string}`);
+    const folds = numberFlag(flags, 'folds', 2);
+    if (!Number.isInteger(folds) || folds < 2) throw new UsageError(`--folds must be a whole number, at least 2, got ${flags.folds as string}`);
     checkInputs([...benchInputs(flags), flags.orm === undefined ? undefined : { flag: '--orm', path: flags.orm as string }]);
     const sidecar = flags.orm === undefined ? undefined : ormSidecarPath(flags.orm as string);
     guardOutputs({
@@ -30,7 +38,8 @@ export const evalCommand: Command = {
       bench: { dir: flags.bench as string, split: flags.split as string },
     });
     const t0 = performance.now();
-    const { run } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined });
+    // With a verifier, each candidate's evidence is read too (a verifier that reads it scores as Ask does).
+    const { run, rule } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined, evidence: flags.orm !== undefined });
     // Fewer than two labeled questions: say how many, and why the others were left out, before any statistics.
     requireLabeled(run.prepared, [
       ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0 ? [`${flags.candidates as string} holds no questions`] : []),
@@ -45,10 +54,11 @@ export const evalCommand: Command = {
       process.stderr.write(`orm ${r.name}: ${s.candidates} candidates (${s.scored} distinct per question) in ${((s.featurizeMs + s.modelMs) / 1000).toFixed(1)} s: featurize ${(s.featurizeMs / s.scored).toFixed(2)} ms/row, model ${(s.modelMs / s.scored).toFixed(3)} ms/row\n`);
     }
     const report = evaluate(prepared, {
-      bootstrap: numberFlag(flags, 'bootstrap', 2000),
+      bootstrap,
       seed: numberFlag(flags, 'seed', 1),
-      folds: numberFlag(flags, 'folds', 2),
+      folds,
       ...(group === 'db_id' ? { group: 'db_id' as const } : {}),
+      rule,
       provenance: { data: `${flags.bench as string} (${flags.split as string})`, generator: flags.candidates as string, created: new Date().toISOString() },
     });
     process.stdout.write(reportText(report) + '\n');

@@ -12,6 +12,7 @@ export type BenchFileErrorCode =
   | 'UNKNOWN_LAYOUT' // neither Spider nor BIRD fields
   | 'UNKNOWN_DB' // no database file for a db_id
   | 'OUTSIDE_BENCH' // a db_id that is a path, or a database file whose real path leaves the benchmark's database folder
+  | 'NOT_A_FILE' // a folder, FIFO or device where a database file should be
   | 'DUPLICATE_ID' // two questions share an id
   | 'NOT_FOUND' // the file or folder does not exist
   | 'TOO_LARGE'; // a file or one line of it is past its size limit

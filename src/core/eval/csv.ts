@@ -49,13 +49,13 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
  * signal (empty when missing), the cross-fit P(correct), the half it fell in
  * (calibration or test) and the cross-fit fold that scored it.
  *
- * @example perQuestionCsv(report).split('\r\n')[0]; // 'id,db_id,correct,string_sc,…,combined,split,fold'
+ * @example perQuestionCsv(report).split('\r\n')[0]; // 'id,db_id,correct,string_sc,…,combined,split,fold,databases'
  */
 export function perQuestionCsv(report: EvalReport): string {
   const names = Object.keys(report.signals);
   return toCsv(
-    ['id', 'db_id', 'correct', ...names, 'combined', 'split', 'fold'],
-    report.per_question.map((q) => [q.id, q.db_id, q.correct, ...names.map((n) => q.signals[n] ?? null), q.combined, q.split, q.fold]),
+    ['id', 'db_id', 'correct', ...names, 'combined', 'split', 'fold', 'databases'],
+    report.per_question.map((q) => [q.id, q.db_id, q.correct, ...names.map((n) => q.signals[n] ?? null), q.combined, q.split, q.fold, q.databases]),
   );
 }
 

@@ -9,7 +9,7 @@
  * const report = evaluate(prepared, { seed: 1 });
  */
 export { clusterFingerprint, labeledRecord, prepareQuestion, type PrepareDeps, type PreparedCandidate, type PreparedQuestion } from './prepare.ts';
-export { prepareAll, type DbAccess, type OpenedDb, type OpenFailure, type PrepareAllOptions, type PrepareAllResult, type PrepareProgress } from './prepare-all.ts';
+export { prepareAll, type DbAccess, type OpenedDb, type OpenFailure, type PrepareAllOptions, type PrepareAllResult, type PrepareProgress, type SuiteDb, type SuiteFailure } from './prepare-all.ts';
 export { COMBINED, evaluate, TARGET_RISKS, type EvaluateOptions } from './report.ts';
 export { requireLabeled, skippedReasons, TooFewLabeledError } from './labeled-enough.ts';
 export { reportSummary, reportTables, type ReportTable } from './tables.ts';

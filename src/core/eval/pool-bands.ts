@@ -3,11 +3,13 @@
  * to every size (subsample.ts), and the calibration-by-pool-size table.
  *
  * Bands: 1, 2, 3–4, 5–8, 9 and more candidates (`POOL_BANDS`), as far as the
- * run's largest pool reaches; the last band fit is left open above. For each
+ * run's pools give rows for them (band-reach.ts: enough questions reach the
+ * band, and some in every fold's training part); the last band fit is left
+ * open above and stands in for those beyond it (`fit.stands_in_for`). For each
  * band, each question whose pool is at least the size gives one row per size
  * of the band (its pool cut to that size, seeded; the open band takes at most
- * eight sizes spread from its lowest to the largest pool, and always each
- * question's whole pool). As Ask judges a pool, every distinct result of a cut
+ * eight sizes spread from its lowest to the largest pool that enough
+ * questions reach, and always each question's whole pool). As Ask judges a pool, every distinct result of a cut
  * pool is a row: its most common query's signals computed as if it were the
  * answer, on the cut pool (agreement is missing below two candidates), and
  * that query's label (a cut pool where nothing ran gives its modal query's
@@ -35,6 +37,7 @@ import { bandWords, P_FLOOR, type PoolBand, type ProfileThreshold } from '../pro
 import { auroc, calibration, createRng, crossfitGuarded, fitLogistic, pick, selectiveAtRisk, sigmoid, type Rng } from '../stats/index.ts';
 import type { CombinerModel } from '../stats/crossfit.ts';
 import { computeSignals, buildClusters, type SignalRegistry } from '../signals/index.ts';
+import { bandsReached } from './band-reach.ts';
 import { registryFor } from './matrix.ts';
 import type { PreparedQuestion } from './prepare.ts';
 import { POOL_AWARE_SCORES, subsamplePrepared } from './subsample.ts';
@@ -60,6 +63,8 @@ export interface PoolBandOptions {
   /** Questions in the calibration half. */
   readonly calibration: ReadonlySet<number>;
   readonly targetRisks: readonly number[];
+  /** Each threshold is chosen for `aim` × its target risk on the calibration half (default 1), and kept under the target's name. */
+  readonly aim?: number;
   /** Seed of the cuts (each band and size draws from its own stream). */
   readonly seed: number;
   /** Inner folds by database, as the run's cross-fit. */
@@ -179,13 +184,14 @@ const streamSeed = (seed: number, band: number, size: number): number => seed * 
  * const { bands, table } = fitPoolBands(questions, { folds: cf, calibration: new Set(split.cal), targetRisks: [0.1, 0.2], seed: 5 });
  */
 export function fitPoolBands(questions: readonly PreparedQuestion[], options: PoolBandOptions): PoolBandsResult {
-  const largest = Math.max(...questions.map((q) => q.candidates.length));
+  const poolSizes = questions.map((q) => q.candidates.length);
+  const largest = Math.max(...poolSizes);
   const bands: PoolBand[] = [];
   const table: PoolSizeRow[] = [];
-  const reached = POOL_BANDS.filter((b) => b.min <= largest);
+  const { fit: reached, standIns, reach } = bandsReached(POOL_BANDS, poolSizes, options.folds);
   reached.forEach((spec, bi) => {
     const open = bi === reached.length - 1;
-    const sizes = bandSizes(open ? { min: spec.min, max: null } : spec, largest);
+    const sizes = open ? bandSizes({ min: spec.min, max: null }, Math.max(reach, spec.min)) : bandSizes(spec, largest);
     const cuts: Cut[] = [];
     for (const size of sizes) {
       const rng: Rng = createRng(streamSeed(options.seed, bi, size));
@@ -238,8 +244,9 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
     const cal: number[] = [];
     const test: number[] = [];
     cuts.forEach((c, i) => (options.calibration.has(c.q) ? cal : test).push(i));
-    const chosen = selectiveAtRisk(pick(bestP, cal), pick(bestY, cal), pick(bestP, test), pick(bestY, test), options.targetRisks);
-    const fitted: ProfileThreshold[] = chosen.map((r) => ({ target_risk: r.target, threshold: r.none ? null : r.threshold }));
+    const aim = options.aim ?? 1;
+    const chosen = selectiveAtRisk(pick(bestP, cal), pick(bestY, cal), pick(bestP, test), pick(bestY, test), options.targetRisks.map((t) => t * aim));
+    const fitted: ProfileThreshold[] = chosen.map((r, k) => ({ target_risk: options.targetRisks[k]!, threshold: r.none ? null : r.threshold }));
     const floored = fitted.map((t) => ({ target_risk: t.target_risk, threshold: t.threshold === null ? null : Math.max(t.threshold, P_FLOOR) }));
     const c = cf.finalChoice;
     const band: PoolBand = {
@@ -256,6 +263,7 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
         auroc: auroc(bestP, bestY),
         combiner: c.kind === 'combined' ? `combined, anchored on ${names[c.anchor!]}, λ = ${c.lambda}` : c.kind === 'single' ? `${names[c.anchor!]} alone` : 'constant',
         fitted_thresholds: fitted,
+        ...(open && standIns.length > 0 ? { stands_in_for: standIns } : {}),
       },
     };
     bands.push(band);

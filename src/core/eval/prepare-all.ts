@@ -5,100 +5,28 @@
  * executed in chunks of many queries per `runMany` call (few round trips to
  * the workers; a text repeated in a chunk runs once, see distinctRuns) with a
  * few chunks in flight so the workers never wait for the labeling, each
- * question labelled with `prepareQuestion`. The result keeps
- * input order, so the seeded steps of `evaluate` see the file's order. A
- * record whose database cannot be opened is skipped and listed.
+ * question prepared as `prepareQuestion` does. When the database's folder
+ * holds more databases (a test suite, `DbAccess.suite`), each is opened in
+ * turn after it, in the same pipeline, and checks the labels still open
+ * (prepare-suite.ts). The result keeps input order, so the seeded steps of
+ * `evaluate` see the file's order. A record whose database cannot be opened
+ * is skipped and listed.
  */
 import type { QuestionRecord } from '../bench/types.ts';
+import { gatherEvidence } from '../evidence/gather.ts';
 import type { ExecOutcome } from '../exec/types.ts';
 import type { SqlFacts } from '../orm/sql-facts.ts';
-import type { EquivalenceRule } from '../results/index.ts';
+import { DEFAULT_RULE } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
 import type { SqlAnalysis } from '../sql/analysis.ts';
-import { prepareQuestion, type PreparedQuestion } from './prepare.ts';
+import { labelsOf, preparedFrom, questionQueries, withLabels, type PreparedQuestion } from './prepare.ts';
+import { labelPlan, type LabelPlan } from './prepare-labels.ts';
+import { labelOnSuiteDb, unopenedSuiteLabels } from './prepare-suite.ts';
+import type { AnalyzedSql, DbAccess, OpenedDb, OpenFailure, PrepareAllOptions, PrepareAllResult, SuiteDb, SuiteFailure } from './prepare-types.ts';
 
-/** One open database, as `prepareQuestion` needs it. */
-export interface OpenedDb {
-  /** With `normalize`, each outcome carries SQLite's normalized text (ExecOptions.normalize). */
-  runMany(sqls: readonly string[], signal?: AbortSignal, normalize?: boolean): Promise<ExecOutcome[]>;
-  /** The normalized text of one statement: the fallback for an outcome without it. */
-  normalizedSql(sql: string): Promise<string | null>;
-  /** The database's schema, for the signals (absent where only labels are read). */
-  readonly schema?: Schema;
-}
-
-/** Why a database could not be opened: `code` from the pool (NOT_SQLITE, CORRUPT …) or `MISSING_DB`. */
-export interface OpenFailure {
-  readonly ok: false;
-  readonly message: string;
-  readonly code?: string;
-}
-
-/** How prepareAll reaches the databases; `Db` says what an opened one carries (e.g. always a schema). */
-export interface DbAccess<Db extends OpenedDb = OpenedDb> {
-  /** Opens a database by id, or says why it cannot. */
-  open(dbId: string): Promise<{ ok: true; db: Db } | OpenFailure>;
-  /** Closes one that is no longer needed. */
-  close(dbId: string): Promise<void>;
-}
-
-/** One text as an analyzer gives it back: its analysis, and the ORM's facts when the analyzer makes them. */
-export interface AnalyzedSql {
-  readonly analysis: SqlAnalysis;
-  readonly facts?: SqlFacts;
-}
-
-/**
- * Parses SQL elsewhere (a worker thread, src/node/analysis-worker.ts): one
- * result per text, in order, each `analyzeSql(text, schema)`.
- */
-export interface SqlAnalyzer {
-  analyze(sqls: readonly string[], schema: Schema | undefined): Promise<readonly AnalyzedSql[]>;
-}
-
-/** Progress after each question: `progress` is `done / total`. */
-export interface PrepareProgress {
-  readonly done: number;
-  readonly total: number;
-  readonly progress: number;
-  readonly text: string;
-}
-
-export interface PrepareAllOptions {
-  readonly signal?: AbortSignal;
-  readonly onProgress?: (p: PrepareProgress) => void;
-  /** Equivalence rule for labels (default `spider`). */
-  readonly rule?: EquivalenceRule;
-  /**
-   * Only the labels will be read (`confide label`): no candidate is parsed, no
-   * normalized SQL is asked for (only the signals' structure keys use it), and
-   * no result is fingerprinted unless a view is read (PrepareDeps.labelsOnly).
-   * Default false.
-   */
-  readonly labelsOnly?: boolean;
-  /** Queries per `runMany` call (whole questions; at least one question). Default 256. */
-  readonly chunkQueries?: number;
-  /** Chunks in flight at once. Default 2. */
-  readonly inFlight?: number;
-  /**
-   * Where candidates are parsed (not with `labelsOnly`): as soon as a database
-   * is open, its chunks' texts go to it (each distinct text once per
-   * database), so parsing runs beside execution and ahead of it; without
-   * one, the signals parse on this thread.
-   */
-  readonly analyzer?: SqlAnalyzer;
-}
-
-export interface PrepareAllResult {
-  /** Prepared questions in input order (records of unopened databases left out). */
-  readonly prepared: PreparedQuestion[];
-  /** The records prepared, in the same order. */
-  readonly records: QuestionRecord[];
-  /** Records skipped because their database could not be opened, in input order. */
-  readonly skipped: readonly { readonly id: string; readonly db_id: string; readonly reason: string; readonly code?: string }[];
-  /** The ORM's facts of each candidate text, where the analyzer made them. */
-  readonly facts: ReadonlyMap<string, SqlFacts>;
-}
+export type {
+  AnalyzedSql, DbAccess, OpenedDb, OpenFailure, PrepareAllOptions, PrepareAllResult, PrepareProgress, SqlAnalyzer, SuiteDb, SuiteFailure,
+} from './prepare-types.ts';
 
 /** SQLite functions that can give another value each time a query runs: random(), randomblob(), date and time 'now', CURRENT_DATE/TIME/TIMESTAMP. */
 const VOLATILE = /random|\bnow\b|current_(?:date|time)/i;
@@ -127,20 +55,19 @@ export function distinctRuns(sqls: readonly string[]): { sqls: string[]; at: num
 }
 
 /** Splits a database's record indices into chunks of about `size` queries (whole questions). */
-function chunksOf(records: readonly QuestionRecord[], indices: readonly number[], size: number): number[][] {
+function chunksOf(queries: readonly (readonly string[])[], indices: readonly number[], size: number): number[][] {
   const out: number[][] = [];
   let current: number[] = [];
-  let queries = 0;
+  let count = 0;
   for (const i of indices) {
-    const r = records[i] as QuestionRecord;
-    const n = r.candidates.length + (r.gold === undefined ? 0 : 1);
-    if (current.length > 0 && queries + n > size) {
+    const n = (queries[i] as readonly string[]).length;
+    if (current.length > 0 && count + n > size) {
       out.push(current);
       current = [];
-      queries = 0;
+      count = 0;
     }
     current.push(i);
-    queries += n;
+    count += n;
   }
   if (current.length > 0) out.push(current);
   return out;
@@ -166,6 +93,7 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
   });
   const out: (PreparedQuestion | undefined)[] = new Array(records.length);
   const reasons = new Map<string, OpenFailure>();
+  const suiteFailures: SuiteFailure[] = [];
   const total = records.length;
   let done = 0;
   const step = (dbId: string): void => {
@@ -175,8 +103,11 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
 
   const facts = new Map<string, SqlFacts>();
   const analyzer = options.labelsOnly === true ? undefined : options.analyzer;
+  const rule = options.rule;
+  const plans: (LabelPlan | null)[] = records.map((r) => labelPlan(r, rule ?? DEFAULT_RULE));
+  const queries = records.map((r, i) => questionQueries(r, plans[i] as LabelPlan | null));
 
-  const chunksOfDb = new Map([...byDb].map(([dbId, indices]) => [dbId, chunksOf(records, indices, chunkQueries)]));
+  const chunksOfDb = new Map([...byDb].map(([dbId, indices]) => [dbId, chunksOf(queries, indices, chunkQueries)]));
   // Each database's candidate texts as the analyzer parses them: requested chunk by chunk as soon as the database
   // is open (so the analyzer works ahead of execution), each distinct text once; read when its chunk is labelled.
   const analysedOf = new Map<string, Map<string, Promise<AnalyzedSql>>>();
@@ -192,46 +123,83 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
       fresh.forEach((t, j) => analysed.set(t, all.then((r) => r[j] as AnalyzedSql)));
     }
   };
-  const open = (dbId: string): ReturnType<DbAccess['open']> =>
-    access.open(dbId).then((o) => {
-      if (o.ok) requestAnalyses(dbId, o.db.schema);
-      return o;
-    });
 
-  const dbIds = [...byDb.keys()];
-  let opening = dbIds.length > 0 ? open(dbIds[0]!) : null;
-  for (const [k, dbId] of dbIds.entries()) {
+  // Stages in order: each database, then the other databases of its folder; the next opens while one runs.
+  type Stage = { readonly dbId: string; readonly suite?: SuiteDb; readonly nth?: number; readonly of?: number };
+  const stages: Stage[] = [...byDb.keys()].flatMap((dbId) => {
+    const suite = access.suite?.(dbId) ?? [];
+    return [{ dbId }, ...suite.map((s, j) => ({ dbId, suite: s, nth: j + 1, of: suite.length }))];
+  });
+  const openStage = (stage: Stage): ReturnType<DbAccess['open']> =>
+    stage.suite !== undefined
+      ? stage.suite.open()
+      : access.open(stage.dbId).then((o) => {
+          if (o.ok) requestAnalyses(stage.dbId, o.db.schema);
+          return o;
+        });
+  const closeStage = (stage: Stage): Promise<void> => (stage.suite !== undefined ? stage.suite.close() : access.close(stage.dbId));
+
+  let opening = stages.length > 0 ? openStage(stages[0]!) : null;
+  for (let k = 0; k < stages.length; k++) {
+    const stage = stages[k] as Stage;
+    const { dbId } = stage;
     const opened = await (opening as ReturnType<DbAccess['open']>);
     opening = null;
     if (signal?.aborted) {
-      if (opened.ok) await access.close(dbId);
+      if (opened.ok) await closeStage(stage);
       signal.throwIfAborted();
     }
     const indices = byDb.get(dbId) as number[];
-    if (!opened.ok) {
+    if (!opened.ok && stage.suite === undefined) {
       reasons.set(dbId, opened);
       for (let n = 0; n < indices.length; n++) step(dbId);
-      if (k + 1 < dbIds.length) opening = open(dbIds[k + 1]!);
-      continue;
+      while (stages[k + 1]?.suite !== undefined && stages[k + 1]?.dbId === dbId) k++; // its suite has nothing to check
     }
     // The next database opens while this one's questions run.
-    if (k + 1 < dbIds.length) opening = open(dbIds[k + 1]!);
-    const db = opened.db;
+    const next = stages[k + 1];
+    if (next !== undefined) opening = openStage(next);
+    if (!opened.ok && stage.suite === undefined) continue;
+    try {
+      if (stage.suite !== undefined) {
+        const mine = indices.filter((i) => out[i] !== undefined && plans[i] !== null);
+        const minePlans = mine.map((i) => plans[i] as LabelPlan);
+        const before = mine.map((i) => labelsOf(out[i] as PreparedQuestion));
+        let after;
+        if (!opened.ok) {
+          const code = opened.code ?? 'NOT_OPENED';
+          suiteFailures.push({ db_id: dbId, name: stage.suite.name, code, message: opened.message });
+          after = unopenedSuiteLabels(minePlans, before, code);
+        } else {
+          options.onProgress?.({ done, total, progress: done / total, text: `${dbId}: test-suite database ${stage.nth} of ${stage.of} (${stage.suite.name})` });
+          after = await labelOnSuiteDb(opened.db, minePlans, before, { chunkQueries, distinct: distinctRuns, ...(signal ? { signal } : {}) });
+        }
+        mine.forEach((i, j) => (out[i] = withLabels(out[i] as PreparedQuestion, after[j]!)));
+      } else if (opened.ok) {
+        await runDatabase(dbId, opened.db);
+      }
+    } catch (e) {
+      const pending = opening;
+      if (pending !== null && next !== undefined) void pending.then((o) => (o.ok ? closeStage(next) : undefined), () => undefined);
+      if (opened.ok) await closeStage(stage);
+      throw e;
+    }
+    if (opened.ok) await closeStage(stage);
+  }
+
+  /** Runs one database's questions, a few chunks in flight, each question prepared from its share of the outcomes. */
+  async function runDatabase(dbId: string, db: OpenedDb): Promise<void> {
     const chunks = chunksOfDb.get(dbId) as number[][];
     const analysed = analysedOf.get(dbId);
     analysedOf.delete(dbId);
-    let next = 0;
+    const probeCache = new Map<string, ExecOutcome>();
+    let nextChunk = 0;
     const lane = async (): Promise<void> => {
-      while (next < chunks.length) {
-        const chunk = chunks[next++] as number[];
-        const sqls = chunk.flatMap((i) => {
-          const r = records[i] as QuestionRecord;
-          return r.gold === undefined ? r.candidates.map((c) => c.sql) : [...r.candidates.map((c) => c.sql), r.gold];
-        });
+      while (nextChunk < chunks.length) {
+        const chunk = chunks[nextChunk++] as number[];
         // Normalized text comes back with the outcomes (no round trip per unparseable candidate), unless only labels are read.
-        const runs = distinctRuns(sqls);
+        const runs = distinctRuns(chunk.flatMap((i) => queries[i] as string[]));
         const ran = await db.runMany(runs.sqls, signal, options.labelsOnly !== true);
-        const outcomes = runs.at.map((k) => ran[k] as ExecOutcome);
+        const outcomes = runs.at.map((j) => ran[j] as ExecOutcome);
         const analyses = new Map<string, SqlAnalysis>();
         if (analysed !== undefined) {
           for (const t of new Set(chunk.flatMap((i) => (records[i] as QuestionRecord).candidates.map((c) => c.sql)))) {
@@ -243,32 +211,31 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
         let at = 0;
         for (const i of chunk) {
           const record = records[i] as QuestionRecord;
-          const mine = outcomes.slice(at, (at += record.candidates.length + (record.gold === undefined ? 0 : 1)));
-          out[i] = await prepareQuestion(record, {
-            runMany: async () => mine,
+          const mine = outcomes.slice(at, (at += (queries[i] as string[]).length));
+          out[i] = await preparedFrom(record, plans[i] as LabelPlan | null, mine, {
             ...(options.labelsOnly === true ? {} : { normalizedSql: (sql: string) => db.normalizedSql(sql) }),
             ...(db.schema === undefined ? {} : { schema: db.schema }),
-            ...(options.rule !== undefined ? { rule: options.rule } : {}),
+            ...(rule !== undefined ? { rule } : {}),
             ...(analysed === undefined ? {} : { analysis: (sql: string) => analyses.get(sql) }),
             ...(options.labelsOnly === true ? { labelsOnly: true } : {}),
           });
+          const schema = db.schema;
+          if (options.evidence === true && schema !== undefined) {
+            const q = out[i] as PreparedQuestion;
+            const { evidence } = await gatherEvidence(q.question, schema, q.candidates.map((c) => ({ sql: c.record.sql, exec: c.outcome })), (probes) => db.runMany(probes, signal), { cache: probeCache });
+            out[i] = { ...q, view: { ...q.view, candidates: q.view.candidates.map((c, j) => (evidence[j] ? { ...c, evidence: evidence[j]! } : c)) } };
+          }
           step(dbId);
         }
       }
     };
-    try {
-      await Promise.all(Array.from({ length: Math.min(inFlight, chunks.length) }, lane));
-    } catch (e) {
-      const pending = opening;
-      if (pending !== null) void pending.then((o) => (o.ok ? access.close(dbIds[k + 1]!) : undefined), () => undefined);
-      await access.close(dbId);
-      throw e;
-    }
-    await access.close(dbId);
+    await Promise.all(Array.from({ length: Math.min(inFlight, chunks.length) }, lane));
   }
+
   const keep = out.flatMap((p, i) => (p === undefined ? [] : [i]));
   return {
     facts,
+    suiteFailures,
     prepared: keep.map((i) => out[i] as PreparedQuestion),
     records: keep.map((i) => records[i] as QuestionRecord),
     skipped: records.flatMap((r) => {

@@ -4,9 +4,13 @@
  * test half if a right answer earns a point and a wrong one costs c, and the
  * threshold that earns most when a wrong answer costs ten right ones. Reads
  * the report's figures only (nothing recomputed); numbers formatted as in the
- * tables (three decimals, percentages with one).
+ * tables (three decimals, percentages with one). The thresholds are this
+ * run's, fit on its calibration half; the floor is stated as Ask states it
+ * (never below P 0.50), and a threshold under it is named as one Ask would
+ * not use, not as what Confide answers at.
  */
 import { riskWording } from '../pipeline/decide.ts';
+import { P_FLOOR } from '../profile.ts';
 import type { ReliabilityReport } from './types.ts';
 
 const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
@@ -34,15 +38,18 @@ export function reliabilityWords(rs: ReliabilityReport): string[] {
   const cost = `If each wrong answer costs ${b.c} right ones`;
   const best = b.threshold === null
     ? `${cost}, no threshold on the calibration half earned more than answering nothing, so the best is not to answer (0 a question).`
-    : `${cost}, the threshold that scored best on the calibration half is P ≥ ${f3(b.threshold)}: on the ${n} test questions it answers ${pct(b.coverage)} of them, ${b.answered === 0 ? 'none' : `${pct(b.risk)} of those wrong`}, and earns ${f3(b.value)} a question (answering nothing earns 0).`;
+    : `${cost}, the threshold that scored best on the calibration half is P ≥ ${f3(b.threshold)}: on the ${n} test questions it answers ${pct(b.coverage)} of them, ${b.answered === 0 ? 'none' : `${pct(b.risk)} of those wrong`}, and earns ${f3(b.value)} a question (answering nothing earns 0).${b.threshold < P_FLOOR ? ` Ask never answers below P ${P_FLOOR.toFixed(2)}, so it would not use this threshold.` : ''}`;
   const targets = [...new Set(rs.entries.map((e) => e.target_risk))];
+  const floor = P_FLOOR.toFixed(2);
   const levels = targets.map((t) => {
     const at = rs.entries.filter((e) => e.target_risk === t);
     const threshold = at[0]?.threshold ?? null;
-    const earns = at.map((e, k) => `${f3(e.value)}${k === 0 ? ' a question' : ''} ${costWords(e.c, n)}`);
-    return threshold === null
-      ? `"${riskWording(t, threshold)}": it abstains on every question, 0 at any cost.`
-      : `"${riskWording(t, threshold)}" earns ${list(earns)}.`;
+    const earns = list(at.map((e, k) => `${f3(e.value)}${k === 0 ? ' a question' : ''} ${costWords(e.c, n)}`));
+    if (threshold === null) return `"${riskWording(t, null)}": it abstains on every question, 0 at any cost.`;
+    if (threshold < P_FLOOR) {
+      return `"${riskWording(t)}": this run's calibration half puts its threshold at P ${threshold.toFixed(2)}, below P ${floor}, which Ask never answers under (nor does a profile saved from this run); at P ${threshold.toFixed(2)} it would earn ${earns}.`;
+    }
+    return `"${riskWording(t)}" (on this run's calibration half, answering when P ≥ ${threshold.toFixed(2)}; never below P ${floor}, as in Ask) earns ${earns}.`;
   });
   return [rule, best, ...levels];
 }

@@ -31,6 +31,7 @@
  *   the i-th line of `per_question`, which names its half and its fold.
  */
 import { P_FLOOR, PROFILE_VERSION, type CalibrationProfile, type ProfileProvenance } from '../profile.ts';
+import { DEFAULT_RULE, ruleInfo, type EquivalenceRule } from '../results/index.ts';
 import { fitPoolBands } from './pool-bands.ts';
 import { accuracyVsN, clusterBon, defaultStrategies, defaultNs, selectionAccuracy, verifierBon, type Strategy } from '../select/index.ts';
 import {
@@ -68,9 +69,17 @@ export interface EvaluateOptions {
   readonly group?: 'db_id';
   /** Random subsets per N for accuracy vs N (default 50). */
   readonly draws?: number;
-  /** Name and provenance of the fitted profile. */
+  /** Name and provenance of the fitted profile (its `labels` default to the rule's, see below). */
   readonly profileName?: string;
   readonly provenance?: Omit<ProfileProvenance, 'n_questions' | 'ece' | 'auroc'>;
+  /**
+   * The share of each promise the profile's thresholds aim at on the
+   * calibration half (default 1: the promise itself; 0.8 aims a threshold for
+   * "at most 10% wrong" at 8%, since held-out databases spread around it).
+   */
+  readonly thresholdAim?: number;
+  /** The rule that labeled the candidates (default `spider`), named with its source in the report and the profile. */
+  readonly rule?: EquivalenceRule;
 }
 
 /**
@@ -84,6 +93,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
   requireLabeled(prepared); // a TooFewLabeledError that says how many and why
   const B = options.bootstrap ?? 2000;
   const seed = options.seed ?? 1;
+  const rule = options.rule ?? DEFAULT_RULE;
   const m = signalMatrix(prepared);
   const n = m.questions.length;
 
@@ -158,6 +168,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
     folds: { fold: cf.fold, folds: cf.folds },
     calibration: new Set(split.cal),
     targetRisks: TARGET_RISKS,
+    ...(options.thresholdAim === undefined ? {} : { aim: options.thresholdAim }),
     seed: seed + 4,
     ...(options.group ? { group: options.group } : {}),
   });
@@ -190,6 +201,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
       data: options.provenance?.data ?? `${n} questions`,
       generator: options.provenance?.generator ?? 'unknown',
       created: options.provenance?.created ?? '',
+      labels: options.provenance?.labels ?? `${rule}: ${ruleInfo(rule).source}`,
       ...(options.provenance?.notes !== undefined ? { notes: options.provenance.notes } : {}),
       n_questions: n,
       ece: cal.ece,
@@ -204,8 +216,14 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
     },
   };
 
+  const databases = m.questions.map((q) => q.databases ?? 0);
   return {
     n_questions: n,
+    labels: {
+      rule,
+      source: ruleInfo(rule).source,
+      databases: { min: Math.min(...databases), max: Math.max(...databases), several: databases.filter((d) => d > 1).length },
+    },
     excluded: m.excluded,
     pool_size: { min: Math.min(...poolSizes), max: Math.max(...poolSizes), mean: poolSizes.reduce((a, b) => a + b, 0) / n },
     accuracy_modal: m.y.reduce((a, b) => a + b, 0) / n,
@@ -249,6 +267,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
       combined: combined[i] as number,
       split: inCalibration[i] === 1 ? 'calibration' as const : 'test' as const,
       fold: cf.fold[i] as number,
+      databases: databases[i] as number,
     })),
   };
 }

@@ -11,6 +11,7 @@
  * undefined value (NaN, or null after a JSON round trip) prints as "NaN"; an
  * absent value prints as "—".
  */
+import { standInWords } from '../profile.ts';
 import type { EvalReport, SelectiveRow } from './types.ts';
 
 export interface ReportTable {
@@ -130,8 +131,23 @@ export function reportSummary(r: EvalReport): string {
   return (
     `Questions: ${r.n_questions} (left out: ${ex.gold_error} gold failed, ${ex.no_candidates} without candidates, ${ex.unlabeled} unlabeled); ` +
     `candidates per question ${r.pool_size.min}–${r.pool_size.max} (mean ${r.pool_size.mean.toFixed(1)}); ` +
-    `modal-answer accuracy ${pct(r.accuracy_modal)}; bootstrap B=${r.bootstrap.B}, seed ${r.bootstrap.seed}.`
+    `modal-answer accuracy ${pct(r.accuracy_modal)}; bootstrap B=${r.bootstrap.B}, seed ${r.bootstrap.seed}. ` +
+    labelsSentence(r.labels)
   );
+}
+
+/**
+ * The labels' rule and source, and the databases they were checked on, in a sentence.
+ *
+ * @example labelsSentence(report.labels); // 'Labels: rule spider (test-suite-sql-eval exec_eval default (keep_distinct off)), each question checked on 1 database.'
+ */
+export function labelsSentence(l: EvalReport['labels']): string {
+  const d = l.databases;
+  if (d.max === 0) return 'Labels: given by the candidate file.';
+  const checked =
+    d.min === d.max ? `each question checked on ${d.max} database${d.max === 1 ? '' : 's'}`
+    : `each question checked on ${d.min}–${d.max} databases (${d.several} on more than one)`;
+  return `Labels: rule ${l.rule} (${l.source}), ${checked}.`;
 }
 
 /**
@@ -167,9 +183,11 @@ function reliabilityTable(rs: EvalReport['reliability_score'], selective: readon
  */
 function poolSizeTable(r: EvalReport): ReportTable {
   const risks = r.by_pool_size[0]?.at.map((a) => a.target_risk) ?? [];
+  const last = r.profile.bands.at(-1);
+  const standIn = last === undefined ? null : standInWords(last);
   return {
     id: 'by-pool-size',
-    title: "Calibration by pool size (each question's pool cut to N candidates; the profile's band for N, out of fold; coverage / risk on the test half)",
+    title: `Calibration by pool size (each question's pool cut to N candidates; the profile's band for N, out of fold; coverage / risk on the test half)${standIn === null ? '' : `; ${standIn}`}`,
     header: ['N', 'band', 'questions', 'accuracy', 'ECE', ...risks.map((t) => `risk ≤ ${f3(t)}: coverage / risk (P ≥)`)],
     rows: r.by_pool_size.map((row) => [
       String(row.size),

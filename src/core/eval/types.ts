@@ -5,6 +5,7 @@
  */
 import type { PoolSizeRow } from './pool-bands.ts';
 import type { CalibrationProfile } from '../profile.ts';
+import type { EquivalenceRule } from '../results/types.ts';
 import type { AccuracyPoint } from '../select/index.ts';
 import type { CertifiedTarget, ReliabilityBin, RiskCoveragePoint, RocPoint } from '../stats/index.ts';
 
@@ -130,10 +131,24 @@ export interface PerQuestion {
   readonly split: 'calibration' | 'test';
   /** The cross-fit fold whose model scored `combined` (0-based; with a group, groups in order of first appearance). */
   readonly fold: number;
+  /** How many databases its labels were checked on (a test suite's, see prepare-labels.ts); 0 when the file gave them. */
+  readonly databases: number;
+}
+
+/** Which labels a report was computed on. */
+export interface LabelsReport {
+  /** The rule that labeled candidates without a `correct` of their own. */
+  readonly rule: EquivalenceRule;
+  /** The published evaluator it reproduces (core/results/rules.ts). */
+  readonly source: string;
+  /** Databases each question's labels were checked on: fewest, most, and how many questions were checked on more than one. */
+  readonly databases: { readonly min: number; readonly max: number; readonly several: number };
 }
 
 export interface EvalReport {
   readonly n_questions: number;
+  /** The labels' rule and source, and how many databases each question was checked on. */
+  readonly labels: LabelsReport;
   /** Questions left out, with why (gold failed, no candidates, unknown labels). */
   readonly excluded: { readonly gold_error: number; readonly no_candidates: number; readonly unlabeled: number };
   readonly pool_size: { readonly min: number; readonly max: number; readonly mean: number };

@@ -12,7 +12,8 @@ import type { Schema } from '../schema.ts';
 import { accumulator, type Accumulator, type SparseFeatures } from './accumulator.ts';
 import { cueIndicatorsOf } from './cues.ts';
 import { addHashedGroups, maskSql } from './hashed-grams.ts';
-import { checkFeaturizerConfig, DENSE_COUNT, type FeaturizerConfig } from './layout.ts';
+import { EVIDENCE_FEATURES } from '../evidence/types.ts';
+import { checkFeaturizerConfig, denseCountOf, type FeaturizerConfig } from './layout.ts';
 import { linkFeatures, schemaColumnNames } from './link.ts';
 import { questionView } from './question-view.ts';
 import { sqlShape } from './shape.ts';
@@ -47,6 +48,12 @@ export interface OrmItem {
   readonly sql: string;
   readonly schema?: Schema;
   readonly agreement?: Agreement;
+  /**
+   * The evidence of what the query returns (core/evidence's
+   * CandidateEvidence.features, EVIDENCE_FEATURES order), read by a model
+   * whose config has `evidence`; absent: "not given" (all zeros).
+   */
+  readonly result?: readonly number[];
 }
 
 /** Options for {@link featurize}; `cache` maps SQL text → facts to skip re-parsing repeated candidates. */
@@ -96,9 +103,14 @@ function accumulate(item: OrmItem, config: FeaturizerConfig, options: FeaturizeO
   if (a && [a.exec_share, a.struct_share, a.string_share].some((v) => !(v >= 0 && v <= 1))) {
     throw new RangeError(`agreement shares must be in [0, 1], got ${JSON.stringify(a)}`);
   }
-  const parts = [structureFeatures(facts, shape, q.words), cueIndicatorsOf(q.cues, shape), linkFeatures(text, facts, item.schema), agreementSlots(a)];
+  const r = config.evidence === true ? item.result : undefined;
+  if (r !== undefined && (r.length !== EVIDENCE_FEATURES.length || r.some((v) => !Number.isFinite(v)))) {
+    throw new RangeError(`evidence must be ${EVIDENCE_FEATURES.length} finite numbers, got ${r.length}`);
+  }
+  const parts: (readonly number[])[] = [structureFeatures(facts, shape, q.words), cueIndicatorsOf(q.cues, shape), linkFeatures(text, facts, item.schema), agreementSlots(a)];
+  if (config.evidence === true) parts.push(r ?? EVIDENCE_FEATURES.map(() => 0));
   const denseCount = parts.reduce((n, part) => n + part.length, 0);
-  if (denseCount !== DENSE_COUNT) throw new Error(`featurizer bug: ${denseCount} dense values for ${DENSE_COUNT} slots`);
+  if (denseCount !== denseCountOf(config)) throw new Error(`featurizer bug: ${denseCount} dense values for ${denseCountOf(config)} slots`);
 
   const masked = maskSql(facts.tokens, item.schema === undefined ? NO_COLUMNS : schemaColumnNames(item.schema));
 

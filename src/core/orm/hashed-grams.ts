@@ -9,7 +9,7 @@
  */
 import type { Accumulator } from './accumulator.ts';
 import { fnvSeed, fnvText } from './hash.ts';
-import { DENSE_COUNT, type FeaturizerConfig } from './layout.ts';
+import { denseCountOf, type FeaturizerConfig } from './layout.ts';
 import { boundedMemo } from './memo.ts';
 import type { FeatureToken } from './tokens.ts';
 
@@ -59,12 +59,13 @@ export function maskSql(tokens: readonly FeatureToken[], columns: ReadonlySet<st
  */
 export function addHashedGroups(acc: Accumulator, { seq, keywords }: MaskedSql, stems: readonly string[], config: FeaturizerConfig): void {
   const n = seq.length - 2;
-  const buckets = config.dim - DENSE_COUNT;
+  const dense = denseCountOf(config);
+  const buckets = config.dim - dense;
   const seed = fnvSeed(config.hashSeed);
   /** Adds one hashed feature (its name's parts folded in order, see fnvText) with weight `w`. */
   const add = (h: number, w: number): void => {
     const u = h >>> 0;
-    acc.add(DENSE_COUNT + (u % buckets), (u >>> 31 === 0 ? 1 : -1) * w);
+    acc.add(dense + (u % buckets), (u >>> 31 === 0 ? 1 : -1) * w);
   };
   // Each group scaled by 1/sqrt(its size): u: unigrams, b: bigrams, t: trigrams of `seq`, x: question stem × keyword.
   // A gram's first token is folded in from a memo (`u:tok`, `b:tok `, `t:tok `): the same states fnvText reaches.

@@ -8,6 +8,7 @@
  * is only valid with the layout it was trained on; the sidecar carries the
  * config and the dense names so a mismatch is caught at load time.
  */
+import { EVIDENCE_FEATURES } from '../evidence/types.ts';
 import { CUES } from './cues.ts';
 import { LINK_FEATURES } from './link.ts';
 
@@ -26,6 +27,12 @@ export interface FeaturizerConfig {
   readonly hashSeed: number;
   /** Whether agreement features (exec/struct/string shares) are filled. */
   readonly agreement: boolean;
+  /**
+   * Whether the evidence of what the query returns (core/evidence's
+   * EVIDENCE_FEATURES) has dense slots, after the agreement slots. Absent
+   * (models trained before it existed) means false: their layout is unchanged.
+   */
+  readonly evidence?: boolean;
 }
 
 /**
@@ -50,22 +57,33 @@ export const AGREEMENT_FEATURES = ['given', 'exec_share', 'struct_share', 'strin
 
 /**
  * Names of the dense slots, in vector order (`structure.*`, `cue.<name>.{agree,missing,unasked}`,
- * `link.*`, `agreement.*`).
+ * `link.*`, `agreement.*`, and with `config.evidence` `evidence.*`).
  *
  * @example
  * denseFeatureNames()[0]; // 'structure.parse_ok'
+ * denseFeatureNames({ evidence: true }).at(-1); // 'evidence.group_by_name_shared'
  */
-export function denseFeatureNames(): string[] {
+export function denseFeatureNames(config: { readonly evidence?: boolean } = {}): string[] {
   return [
     ...STRUCTURE_FEATURES.map((n) => `structure.${n}`),
     ...CUES.flatMap((c) => [`cue.${c.name}.agree`, `cue.${c.name}.missing`, `cue.${c.name}.unasked`]),
     ...LINK_FEATURES.map((n) => `link.${n}`),
     ...AGREEMENT_FEATURES.map((n) => `agreement.${n}`),
+    ...(config.evidence === true ? EVIDENCE_FEATURES.map((n) => `evidence.${n}`) : []),
   ];
 }
 
-/** Number of dense slots. */
+/** Number of dense slots without evidence (the layout of every model trained before it). */
 export const DENSE_COUNT = denseFeatureNames().length;
+
+/**
+ * Number of dense slots of a config: DENSE_COUNT, plus the evidence slots when it reads them.
+ *
+ * @example denseCountOf(DEFAULT_FEATURIZER); // 112
+ */
+export function denseCountOf(config: { readonly evidence?: boolean }): number {
+  return DENSE_COUNT + (config.evidence === true ? EVIDENCE_FEATURES.length : 0);
+}
 
 /**
  * Checks a config: integer `dim` leaving at least 256 hashed buckets, a
@@ -76,6 +94,7 @@ export const DENSE_COUNT = denseFeatureNames().length;
  */
 export function checkFeaturizerConfig(config: FeaturizerConfig): void {
   if (config.version !== FEATURIZER_VERSION) throw new RangeError(`featurizer version ${config.version} is not ${FEATURIZER_VERSION}; retrain or use a matching release`);
-  if (!Number.isInteger(config.dim) || config.dim < DENSE_COUNT + 256) throw new RangeError(`dim must be an integer ≥ ${DENSE_COUNT + 256}, got ${config.dim}`);
+  if (!Number.isInteger(config.dim) || config.dim < denseCountOf(config) + 256) throw new RangeError(`dim must be an integer ≥ ${denseCountOf(config) + 256}, got ${config.dim}`);
+  if (config.evidence !== undefined && typeof config.evidence !== 'boolean') throw new RangeError(`evidence must be true or false, got ${JSON.stringify(config.evidence)}`);
   if (!Number.isInteger(config.hashSeed) || config.hashSeed < 0 || config.hashSeed > 0xffffffff) throw new RangeError(`hashSeed must be a 32-bit unsigned integer, got ${config.hashSeed}`);
 }

@@ -54,7 +54,7 @@ function questionRows(prepared: PreparedQuestion, q: number, readsAgreement: boo
   const agreement = readsAgreement && view.candidates.length >= 2 ? viewAgreement(view) : undefined;
   const rowByKey = new Map<string, number>();
   const items: OrmItem[] = [];
-  const rowFor = (sql: string, shares: Agreement | undefined): number => {
+  const rowFor = (sql: string, shares: Agreement | undefined, result: readonly number[] | undefined): number => {
     const key = shares === undefined ? `-\u0000${sql}` : `+\u0000${sql}`;
     let row = rowByKey.get(key);
     if (row === undefined) {
@@ -65,13 +65,15 @@ function questionRows(prepared: PreparedQuestion, q: number, readsAgreement: boo
         ...(view.evidence !== undefined ? { evidence: view.evidence } : {}),
         ...(view.schema !== undefined ? { schema: view.schema } : {}),
         ...(shares ? { agreement: shares } : {}),
+        ...(result ? { result } : {}),
       });
       rowByKey.set(key, row);
     }
     return row;
   };
-  const rowOf = view.candidates.map((c, i) => rowFor(c.sql, agreement?.[i]));
-  const aloneOf = view.candidates.map((c) => rowFor(c.sql, undefined));
+  // Equal texts of one question have equal evidence (one database, one result).
+  const rowOf = view.candidates.map((c, i) => rowFor(c.sql, agreement?.[i], c.evidence?.features));
+  const aloneOf = view.candidates.map((c) => rowFor(c.sql, undefined, c.evidence?.features));
   return { q, rowOf, aloneOf, items };
 }
 

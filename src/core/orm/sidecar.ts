@@ -30,6 +30,8 @@ export interface OrmSidecar {
     readonly bytes: number;
     /** SHA-256 of the model file, lowercase hex (written by training since the app began checking pairs; older sidecars lack it). */
     readonly sha256?: string;
+    /** For boosted trees (one TreeEnsembleRegressor, then Sigmoid): trees, depth and the ai.onnx.ml opset. */
+    readonly ensemble?: Readonly<Record<string, number>>;
   };
   readonly io: { readonly input: string; readonly output: string };
   /** Free-form provenance: data, seed, options, split, timings. */
@@ -98,7 +100,7 @@ export function parseSidecar(value: unknown, source?: string): OrmSidecar {
     bad(`featurizer: ${(e as Error).message}`);
   }
   if (typeof f.agreement !== 'boolean') bad('"featurizer.agreement" must be true or false');
-  const names = denseFeatureNames();
+  const names = denseFeatureNames(f as { evidence?: boolean });
   const given = f.denseFeatures;
   if (!Array.isArray(given) || given.length !== names.length || given.some((n, i) => n !== names[i])) {
     bad('its dense feature names differ from this build\'s featurizer (the model was trained with another featurizer version)');

@@ -12,6 +12,7 @@
  * or `ABORTED` when the signal stopped it. A verifier that fails does not stop
  * the Ask: its signal is missing and the failure is listed in the result.
  */
+import { gatherEvidence } from '../evidence/gather.ts';
 import type { ExecErrorCode } from '../exec/types.ts';
 import { profileProbability } from '../profile.ts';
 import { buildClusters, computeSignals } from '../signals/index.ts';
@@ -81,8 +82,15 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
     const clusters = buildClusters(runsView(request.question, request.evidence, request.schema, runs, analysisOf));
 
     stage = 'verify';
-    const verifierErrors: { name: string; code: string; message: string }[] = [];
     let scored: CandidateRun[] = runs;
+    if (deps.evidence !== false) {
+      // What each result shows, read before the verifiers (which read it too); probes run through the same pool.
+      onProgress?.({ stage, progress: null, text: 'Reading what each query returns' });
+      const { evidence } = await gatherEvidence(request.question, request.schema, runs, (sqls) => deps.runMany(sqls, { ...(signal ? { signal } : {}) }));
+      signal?.throwIfAborted();
+      scored = runs.map((r, i) => (evidence[i] ? { ...r, evidence: evidence[i]! } : r));
+    }
+    const verifierErrors: { name: string; code: string; message: string }[] = [];
     for (const v of deps.verifiers ?? []) {
       onProgress?.({ stage, progress: null, text: `Scoring with ${v.name}` });
       const out = await v.score({ question: request.question, ...(request.evidence ? { evidence: request.evidence } : {}), schema: request.schema, candidates: scored, clusters }, signal);

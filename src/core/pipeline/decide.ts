@@ -13,6 +13,7 @@
  * setting, as a group; each answer's own P is shown beside it. A target risk
  * the profile has no entry for is a broken contract (RangeError).
  */
+import type { Finding, FindingCode } from '../evidence/types.ts';
 import { bandFor, bandWords, thresholdAt, targetRisks, type CalibrationProfile, type PoolBand } from '../profile.ts';
 import { signalContributions, type SignalContribution } from './contributions.ts';
 import { signalLabel } from './signal-labels.ts';
@@ -39,6 +40,24 @@ export interface Decision {
   readonly supporting: readonly SignalContribution[];
   /** Signals lower than usual (or missing) that pushed it down, strongest first. */
   readonly against: readonly SignalContribution[];
+  /** What the chosen query's result shows (core/evidence), each in plain words; its reasons are among `reasons`. */
+  readonly findings: readonly Finding[];
+}
+
+/**
+ * Findings that show a mistake whatever the question asks: a literal the
+ * compared column never holds while it holds it in another case or spacing,
+ * and (when the result is empty) a NOT IN over a column holding NULL, which is
+ * never true. Confide does not answer with such a query at any risk; its P is
+ * shown as estimated.
+ */
+export const CERTAIN_MISTAKES: ReadonlySet<FindingCode> = new Set(['LITERAL_CASE', 'NOT_IN_NULLS']);
+
+/** The chosen query's findings that rule it out (CERTAIN_MISTAKES; NOT IN over NULL only with an empty result). */
+function certainMistakes(result: AskResult, findings: readonly Finding[]): Finding[] {
+  const run = result.chosen >= 0 ? result.candidates[result.chosen] : undefined;
+  const empty = run !== undefined && run.exec.ok && run.exec.rows.length === 0;
+  return findings.filter((f) => CERTAIN_MISTAKES.has(f.code) && (f.code !== 'NOT_IN_NULLS' || empty));
 }
 
 /** The risk level the app and `confide ask` use unless told otherwise: at most 20% of answers wrong. */
@@ -130,8 +149,11 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   const supporting = contributions.filter((c) => c.logit > 0.05 && (c.z ?? 0) > 0).sort((a, b) => b.logit - a.logit);
   const against = contributions.filter((c) => c.logit < -0.05 && (c.z === null || c.z < 0)).sort((a, b) => a.logit - b.logit);
   const chosenRuns = result.chosen >= 0 && result.candidates[result.chosen]!.exec.ok;
-  const answer = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
-  const reasons = agreementReasons(result);
+  const findings = result.chosen >= 0 ? (result.candidates[result.chosen]!.evidence?.findings ?? []) : [];
+  const ruledOut = certainMistakes(result, findings);
+  const reaches = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
+  const answer = reaches && ruledOut.length === 0;
+  const reasons = [...agreementReasons(result), ...findings.map((f) => f.reason)];
   const promise = riskWording(targetRisk);
   const estimate = Number.isFinite(p) ? `This answer's estimated P(correct) is ${p.toFixed(2)}` : 'No P(correct) could be estimated';
   const setting = band === null ? '' : `for pools of ${bandWords(band)}`;
@@ -139,6 +161,8 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
     reasons.push(`Profile "${profile.name}" has no model for a pool of ${poolSize} ${poolSize === 1 ? 'query' : 'queries'}, so it does not answer; use a profile fit on pools of this size.`);
   } else if (threshold === null) {
     reasons.push(`On its calibration data ${setting}, profile "${profile.name}" found no threshold at which ${promise}, so it does not answer at this risk level.`);
+  } else if (reaches && !answer) {
+    reasons.push(`${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is a mistake whatever the question asks, so Confide does not answer with it.`);
   } else if (answer) {
     reasons.push(`${estimate}. At this setting (${promise}, on the profile's calibration data ${setting}) Confide answers when P ≥ ${threshold.toFixed(2)}.`);
   } else if (!chosenRuns) {
@@ -162,5 +186,6 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
     smallPool: smallPoolWords(poolSize, band, result.signals),
     supporting,
     against,
+    findings,
   };
 }

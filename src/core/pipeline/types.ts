@@ -8,6 +8,7 @@
  * and the replay generator fit without core importing an engine.
  */
 import type { SqlAnalyzer } from '../eval/prepare-all.ts';
+import type { CandidateEvidence } from '../evidence/types.ts';
 import type { ExecErrorCode, ExecOutcome } from '../exec/types.ts';
 import type { CalibrationProfile } from '../profile.ts';
 import type { Schema } from '../schema.ts';
@@ -110,6 +111,13 @@ export interface AskDeps {
   /** SQLite's normalized statement text (structure fallback); optional. */
   readonly normalizedSql?: (sql: string) => Promise<string | null>;
   readonly verifiers?: readonly Verifier[];
+  /**
+   * Read the evidence of what each candidate returns (core/evidence: its
+   * result against the question, its SQL smells, probe queries through
+   * `runMany`) before the verifiers score. Default true; false for a
+   * `runMany` that can only answer the candidates' own queries.
+   */
+  readonly evidence?: boolean;
   readonly registry: SignalRegistry;
   readonly profile: CalibrationProfile;
   /**
@@ -143,6 +151,8 @@ export interface CandidateRun {
   readonly normalizedSql?: string | null;
   /** Verifier scores, recorded ones first, then those computed now. */
   readonly scores: Readonly<Record<string, number>>;
+  /** What its result shows (core/evidence), when read: features for verifiers, findings for people. */
+  readonly evidence?: CandidateEvidence;
 }
 
 /** One distinct result among the candidates: a competing answer. */

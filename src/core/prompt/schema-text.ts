@@ -2,7 +2,10 @@
  * The database schema as a model reads it: one `CREATE TABLE` statement per
  * table, rebuilt from the introspected {@link Schema} (not the stored DDL, which
  * may carry comments, odd spacing or vendor clauses), with a few example values
- * per column as a trailing `--` comment.
+ * per column as a trailing `--` comment. A view reads as `CREATE VIEW name (`
+ * its columns `)`, so the model sees a relation it can query by name, without
+ * the view's own query; a view with no columns (one SQLite cannot compile) is
+ * left out. A schema without views renders as it always did.
  */
 import type { ColumnInfo, Schema, TableInfo } from '../schema.ts';
 import { quoteIdent } from '../sql/identifier.ts';
@@ -76,14 +79,14 @@ export function renderTable(table: TableInfo, options: SchemaTextOptions = {}): 
   }
   // The comma goes before a line's `--` comment, never inside it.
   const body = lines.map((l, i) => `${l.def}${i < lines.length - 1 ? ',' : ''}${l.comment}`);
-  return `CREATE TABLE ${quoteIdent(table.name)} (\n${body.join('\n')}\n);`;
+  return `CREATE ${table.kind === 'view' ? 'VIEW' : 'TABLE'} ${quoteIdent(table.name)} (\n${body.join('\n')}\n);`;
 }
 
 /**
- * Renders every table of a schema, in schema order, separated by blank lines.
+ * Renders every table (then every view with columns) of a schema, in schema order, separated by blank lines.
  *
  * @example renderSchema(schema) // 'CREATE TABLE a (\n  id INTEGER PRIMARY KEY\n);\n\nCREATE TABLE b (…);'
  */
 export function renderSchema(schema: Schema, options: SchemaTextOptions = {}): string {
-  return schema.tables.map((t) => renderTable(t, options)).join('\n\n');
+  return schema.tables.filter((t) => t.kind !== 'view' || t.columns.length > 0).map((t) => renderTable(t, options)).join('\n\n');
 }

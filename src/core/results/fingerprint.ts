@@ -4,7 +4,8 @@
  * (execution self-consistency) without keeping their rows.
  *
  * Canonical forms:
- * - empty (no rows): one fingerprint per rule, whatever the columns.
+ * - empty (no rows): one fingerprint per comparison, whatever the columns.
+ *   (Both `spider` rules compare alike, so they share every fingerprint.)
  * - `bird`: the column count and the sorted set of row digests, columns in
  *   their own order.
  * - `spider`, ordered: columns sorted by the digest of their value sequence
@@ -28,7 +29,7 @@
  */
 import { cellKey } from './cell-key.ts';
 import { compareHash, hashPair, Hasher, hashString, MultisetHash, toHex, type Hash64 } from './hash64.ts';
-import { checkTable, DEFAULT_RULE, type CompareOptions, type ResultTable } from './types.ts';
+import { checkTable, comparisonOf, DEFAULT_RULE, type CompareOptions, type ResultTable } from './types.ts';
 import { tieOrders } from './tie-orders.ts';
 
 /** Most column orders tried among tied columns (4! = 24). */
@@ -43,8 +44,8 @@ export const TIE_ORDER_LIMIT = 24;
  * resultFingerprint(a) === resultFingerprint(b); // true
  */
 export function resultFingerprint(result: ResultTable, options: CompareOptions = {}): string {
-  const rule = options.rule ?? DEFAULT_RULE;
-  checkTable(result, rule);
+  checkTable(result, options.rule ?? DEFAULT_RULE);
+  const rule = comparisonOf(options.rule ?? DEFAULT_RULE); // both spider rules compare, so cluster, alike
   if (result.rows.length === 0) return toHex(new Hasher().string(rule).string('empty').digest());
   const cells = cellDigests(result);
   if (rule === 'bird') {

@@ -2,13 +2,28 @@
 import type { Cell } from '../exec/types.ts';
 
 /**
- * Which published equivalence rule to apply.
- * - `spider`: test-suite-sql-eval's `result_eq` (rows as a multiset, columns
- *   matched by content in any order, row order only when the gold orders).
+ * Which published evaluator's labels to give (rules.ts describes each).
+ * - `spider`: test-suite-sql-eval's default: DISTINCT removed from both
+ *   queries, row order when the gold's text says `order by`, results compared
+ *   by its `result_eq` (rows as a multiset, columns matched by content in any
+ *   order), on every database of the question's folder.
+ * - `spider-keep-distinct`: the same with its `--keep_distinct`.
  * - `bird`: BIRD's `set(pred) == set(gold)` (rows as a set, column order kept,
  *   row order ignored).
  */
-export type EquivalenceRule = 'spider' | 'bird';
+export type EquivalenceRule = 'spider' | 'spider-keep-distinct' | 'bird';
+
+/** How a rule compares two results: both `spider` rules as `result_eq`, `bird` as sets. */
+export type Comparison = 'spider' | 'bird';
+
+/**
+ * The comparison a rule makes (also what its fingerprints canonicalize).
+ *
+ * @example comparisonOf('spider-keep-distinct'); // 'spider'
+ */
+export function comparisonOf(rule: EquivalenceRule): Comparison {
+  return rule === 'bird' ? 'bird' : 'spider';
+}
 
 /** The rule used when none is named. */
 export const DEFAULT_RULE: EquivalenceRule = 'spider';
@@ -23,14 +38,14 @@ export interface ResultTable {
 export interface CompareOptions {
   /** Default `spider`. */
   readonly rule?: EquivalenceRule;
-  /** `spider` only: row order matters (the gold query has a top-level ORDER BY). Default false. */
+  /** `spider` rules only: row order matters (the gold's text says `order by`, spider-text.ts). Default false. */
   readonly ordered?: boolean;
 }
 
 /** Throws a RangeError for an unknown rule or a row whose width differs from the header. */
 export function checkTable(table: ResultTable, rule: string): void {
-  if (rule !== 'spider' && rule !== 'bird') {
-    throw new RangeError(`unknown equivalence rule "${rule}": use "spider" or "bird"`);
+  if (rule !== 'spider' && rule !== 'spider-keep-distinct' && rule !== 'bird') {
+    throw new RangeError(`unknown equivalence rule "${rule}": use "spider", "spider-keep-distinct" or "bird"`);
   }
   const width = table.columns.length;
   for (let r = 0; r < table.rows.length; r++) {

@@ -2,6 +2,7 @@
  * What signals read: one question with its N sampled candidates, already
  * executed, as plain data. Signals never execute SQL themselves.
  */
+import type { CandidateEvidence } from '../evidence/types.ts';
 import type { ExecErrorCode } from '../exec/types.ts';
 import type { Schema } from '../schema.ts';
 import type { SqlAnalysis } from '../sql/analysis.ts';
@@ -28,6 +29,8 @@ export interface CandidateView {
    * normalize and parse `sql` themselves.
    */
   readonly analysis?: SqlAnalysis;
+  /** What its result shows (core/evidence), where it was read: a verifier reading evidence scores it. */
+  readonly evidence?: CandidateEvidence;
 }
 
 /** One question and its candidates, in sampling order. */

@@ -18,7 +18,7 @@ const READ_CHUNK = 1 << 20;
 /** Compressed bytes handed to the inflater at a time: deflate expands at most about 1032×, so one step makes at most ~17 MB. */
 const INFLATE_STEP = 16 << 10;
 
-export type ZipErrorCode = 'NOT_ZIP' | 'TOO_MANY_ENTRIES' | 'TOO_LARGE' | 'UNSUPPORTED' | 'CORRUPT';
+export type ZipErrorCode = 'NOT_ZIP' | 'TOO_MANY_ENTRIES' | 'TOO_LARGE' | 'UNSUPPORTED' | 'CORRUPT' | 'UNSAFE_NAME';
 
 /** A zip that cannot be read within the caps, with a message for the user. */
 export class ZipReadError extends Error {
@@ -49,8 +49,24 @@ async function bytesAt(blob: Blob, start: number, end: number): Promise<Uint8Arr
 }
 
 /**
- * The zip's file entries (folders left out). Throws {@link ZipReadError}:
- * NOT_ZIP, TOO_MANY_ENTRIES or CORRUPT.
+ * An entry's name as a path inside the zip: `\` read as `/`, and a leading
+ * `/`, drive (`C:`) or `./` dropped, so an absolute name reads as the same
+ * path relative to the zip (as the benchmark finder reads it; before, such a
+ * zip's dev.json "could not be read"). A name with a `..` part is refused
+ * (UNSAFE_NAME): names are looked up, never joined to a folder, but one that
+ * climbs is no benchmark's.
+ *
+ * @example entryPath('/bench/dev.json'); // 'bench/dev.json'
+ */
+export function entryPath(raw: string): string {
+  const parts = raw.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '').split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.includes('..')) throw new ZipReadError('UNSAFE_NAME', `lists an entry named ${JSON.stringify(raw.slice(0, 200))}, which climbs out of the zip's folder (".."): zip the benchmark folder itself`);
+  return parts.join('/') + (raw.endsWith('/') || raw.endsWith('\\') ? '/' : '');
+}
+
+/**
+ * The zip's file entries (folders left out), each named by {@link entryPath}.
+ * Throws {@link ZipReadError}: NOT_ZIP, TOO_MANY_ENTRIES, CORRUPT or UNSAFE_NAME.
  *
  * @example const entries = await listZip(file);
  */
@@ -91,7 +107,7 @@ export async function listZip(blob: Blob, maxEntries = ZIP_MAX_ENTRIES): Promise
     const extraLen = u16(dv, p + 30);
     const commentLen = u16(dv, p + 32);
     let offset = u32(dv, p + 42);
-    const name = names.decode(dir.subarray(p + 46, p + 46 + nameLen));
+    const name = entryPath(names.decode(dir.subarray(p + 46, p + 46 + nameLen)));
     let e = p + 46 + nameLen;
     const extraEnd = e + extraLen;
     while (e + 4 <= extraEnd) {

@@ -11,6 +11,9 @@
  *   which does not depend on the pool: the only verifier reading that says
  *   something about a single query, and what calibration profiles use
  *   (profile.ts; a pool cut to fewer candidates keeps it, subsample.ts).
+ * Both read the evidence of what the candidate returns (`CandidateRun.evidence`,
+ * core/evidence) when the model's featurizer has evidence slots; without
+ * evidence on the run, those slots say "not given".
  * For a model without agreement features the two are equal. A candidate
  * longer than MAX_ANALYZED_SQL_CHARS (100,000 characters; no query a model
  * writes comes near it) is not scored: its verifier signals are missing, and
@@ -36,17 +39,21 @@ export function ormVerifier(engine: Pick<OrmEngine, 'score'>): Verifier {
       const n = input.candidates.length;
       const shares = n >= 2 ? agreementShares(input.clusters) : undefined;
       const scored = (sql: string | null): boolean => sql !== null && sql.length <= MAX_ANALYZED_SQL_CHARS;
-      const base = (sql: string | null): OrmItem => ({
-        question: input.question,
-        ...(input.evidence ? { evidence: input.evidence } : {}),
-        sql: sql ?? '',
-        schema: input.schema,
-      });
+      const base = (i: number): OrmItem => {
+        const c = input.candidates[i]!;
+        return {
+          question: input.question,
+          ...(input.evidence ? { evidence: input.evidence } : {}),
+          sql: c.sql ?? '',
+          schema: input.schema,
+          ...(c.evidence ? { result: c.evidence.features } : {}),
+        };
+      };
       const kept = input.candidates.map((_, i) => i).filter((i) => scored(input.candidates[i]!.sql));
       if (kept.length === 0) return { ok: true, scores: input.candidates.map(() => null), also: { orm_sql: input.candidates.map(() => null) } };
       const items: OrmItem[] = [
-        ...kept.map((i) => (shares ? { ...base(input.candidates[i]!.sql), agreement: shares[i]! } : base(input.candidates[i]!.sql))),
-        ...kept.map((i) => base(input.candidates[i]!.sql)),
+        ...kept.map((i) => (shares ? { ...base(i), agreement: shares[i]! } : base(i))),
+        ...kept.map((i) => base(i)),
       ];
       const r = await engine.score(items);
       if (!r.ok) return { ok: false, error: { code: r.error.code, message: r.error.message } };

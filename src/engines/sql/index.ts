@@ -20,5 +20,6 @@ export type {
 } from './pool/pool-types.ts';
 export type { SqlSpawn, SqlWorkerHandle } from './pool/slot.ts';
 export type { SqlWorkerApi } from './api.ts';
-export type { CheckOutcome, MemoryReport, OpenCheck, OpenOutcome, SchemaOutcome } from './types.ts';
-export { IN_MEMORY_MAX_BYTES, type DbSource } from './source.ts';
+export type { CheckOutcome, MemoryReport, OpenCheck, OpenOutcome, SchemaOutcome, WalReport } from './types.ts';
+export { IN_MEMORY_MAX_BYTES, type DbSource, type WithWal } from './source.ts';
+export { walWords } from './wal-words.ts';

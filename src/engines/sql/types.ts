@@ -17,13 +17,30 @@ export type OpenCheck = 'full' | 'header';
 /** What each outcome of a batch carries besides the result (ExecOptions.fingerprint, ExecOptions.normalize). */
 export type ExecExtras = Pick<ExecOptions, 'fingerprint' | 'normalize'>;
 
-/** Whether a database opened (NOT_SQLITE or CORRUPT otherwise), and how long it took. */
+/**
+ * What the write-ahead log gave a database in WAL mode, or one given with its
+ * `-wal` (worker/wal.ts): read as SQLite reads it, committed frames only.
+ */
+export interface WalReport {
+  /** Whether a `-wal` was read with the file; false: the file alone, as of its last checkpoint. */
+  readonly read: boolean;
+  /** Committed transactions the log held (not yet checkpointed into the file). */
+  readonly commits: number;
+  /** Pages read from the log rather than the file. */
+  readonly pages: number;
+  /** Frames after the last commit, left out as SQLite leaves them out (an unfinished transaction, a torn write). */
+  readonly leftOut: number;
+  /** Why a log given was ignored as a whole, as SQLite ignores it (a damaged header); null otherwise. */
+  readonly ignored: string | null;
+}
+
+/** Whether a database opened (NOT_SQLITE or CORRUPT otherwise), how long it took, and what its -wal gave (WAL mode only). */
 export type OpenOutcome =
-  | { readonly ok: true; readonly ms: number }
+  | { readonly ok: true; readonly ms: number; readonly wal?: WalReport }
   | { readonly ok: false; readonly error: ExecError; readonly ms: number };
 
-/** A schema, or why it could not be read. */
-export type SchemaOutcome = { readonly ok: true; readonly schema: Schema } | { readonly ok: false; readonly error: ExecError };
+/** A schema, or why it could not be read; when opening, what the -wal gave (WAL mode only). */
+export type SchemaOutcome = { readonly ok: true; readonly schema: Schema; readonly wal?: WalReport } | { readonly ok: false; readonly error: ExecError };
 
 /** execChunks's answer: how many full chunks were reported, and the rest of the rows (or the failure). */
 export interface ChunksAnswer {

@@ -35,7 +35,10 @@ const round = (e: Evaluation): Evaluation => Object.fromEntries(Object.entries(e
 export interface WriteOrmFilesOptions {
   readonly out: string;
   readonly name: string;
-  readonly params: MlpParams;
+  /** An MLP's (or a linear model's) parameters; or, with `model`, none. */
+  readonly params?: MlpParams;
+  /** A model already serialized (boosted trees, onnx-trees.ts): its bytes and what the sidecar says of it. */
+  readonly model?: { readonly bytes: Uint8Array; readonly sizes: readonly number[]; readonly ensemble: Readonly<Record<string, number>> };
   readonly featurizer: FeaturizerConfig;
   /** `int8` (QDQ, per output channel) for MLPs; `float32` for a one-layer linear model, whose per-weight scale differs too much for one int8 step. */
   readonly weights: 'int8' | 'float32';
@@ -51,15 +54,17 @@ export interface WriteOrmFilesOptions {
  * writeOrmFiles({ out: 'public/models', name: 'orm-v2', params: linearOrmParams(fit, t, 8192), featurizer, weights: 'float32', training, quality });
  */
 export function writeOrmFiles(o: WriteOrmFilesOptions): { sidecar: OrmSidecar; modelPath: string; sidecarPath: string } {
-  const bytes = mlpToOnnx(o.params, { weights: o.weights, metadata: { 'confide.featurizer': JSON.stringify(o.featurizer) } });
+  if ((o.params === undefined) === (o.model === undefined)) throw new RangeError('writeOrmFiles: give params or model, one of them');
+  const bytes = o.model?.bytes ?? mlpToOnnx(o.params!, { weights: o.weights, metadata: { 'confide.featurizer': JSON.stringify(o.featurizer) } });
   const sidecar: OrmSidecar = {
     format: 'confide-orm',
     version: 1,
     name: o.name,
     model: `${o.name}.onnx`,
-    featurizer: { ...o.featurizer, denseFeatures: denseFeatureNames() },
+    featurizer: { ...o.featurizer, denseFeatures: denseFeatureNames(o.featurizer) },
     architecture: {
-      sizes: o.params.sizes,
+      sizes: o.model?.sizes ?? o.params!.sizes,
+      ...(o.model ? { ensemble: o.model.ensemble } : {}),
       activation: 'relu',
       output: 'sigmoid',
       weights: o.weights === 'int8' ? 'int8-per-channel-qdq' : 'float32',

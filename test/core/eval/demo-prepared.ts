@@ -6,7 +6,8 @@ import { createRng } from '../../../src/core/stats/rng.ts';
 import { synthesizePool } from '../../../src/core/synth/pool.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 
-export async function demoPrepared(seed = 1, n = 8): Promise<{ prepared: PreparedQuestion[]; records: QuestionRecord[] }> {
+/** `n`: every question's pool size, or one per question (by index). */
+export async function demoPrepared(seed = 1, n: number | ((question: number) => number) = 8): Promise<{ prepared: PreparedQuestion[]; records: QuestionRecord[] }> {
   const runner = await loadSqlRunner();
   const opened = runner.open('demo', new Uint8Array(readFileSync('public/demo/database/demo/demo.sqlite')));
   if (!opened.ok) throw new Error(opened.error.message);
@@ -18,7 +19,7 @@ export async function demoPrepared(seed = 1, n = 8): Promise<{ prepared: Prepare
     db_id: q.db_id,
     question: q.question,
     gold: q.query,
-    candidates: synthesizePool(q.query, schema.schema, { n, rng: createRng(seed * 1000 + i) }),
+    candidates: synthesizePool(q.query, schema.schema, { n: typeof n === 'number' ? n : n(i), rng: createRng(seed * 1000 + i) }),
   }));
   const prepared = [];
   for (const r of records) {

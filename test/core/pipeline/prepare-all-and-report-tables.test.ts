@@ -58,6 +58,6 @@ describe('preparing a candidate file and tabulating its evaluation', () => {
     expect(reportSummary(report)).toContain(`Questions: ${records.length}`);
     const csv = perQuestionCsv(report).trimEnd().split('\r\n');
     expect(csv).toHaveLength(records.length + 1);
-    expect(csv[0]).toBe(['id', 'db_id', 'correct', ...Object.keys(report.signals), 'combined', 'split', 'fold'].join(','));
+    expect(csv[0]).toBe(['id', 'db_id', 'correct', ...Object.keys(report.signals), 'combined', 'split', 'fold', 'databases'].join(','));
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { Remote } from 'comlink';
 import type { SqlWorkerApi } from '../api.ts';
-import { describeSource, isLazySource, type DbSource } from '../source.ts';
+import { describeSource, hasWal, isLazySource, type DbSource } from '../source.ts';
 import type { OpenOutcome, SchemaOutcome } from '../types.ts';
 import type { OpenKeys } from './open-keys.ts';
 import type { SqlOpenOptions } from './pool-types.ts';
@@ -43,8 +43,9 @@ export function openCall(deps: OpenDeps): OpenCall {
   function open(key: string, source: DbSource, options: SqlOpenOptions & { readonly schema: false }): Promise<OpenOutcome>;
   function open(key: string, source: DbSource, options?: SqlOpenOptions): Promise<SchemaOutcome>;
   function open(key: string, source: DbSource, openOptions: SqlOpenOptions = {}): Promise<SchemaOutcome | OpenOutcome> {
-    const lazy = source instanceof Uint8Array ? false : isLazySource(source) && (isBlob(source) || typeof (source as { path?: unknown }).path === 'string');
-    if (!(source instanceof Uint8Array) && !lazy) return Promise.reject(new RangeError('open needs the file as a Uint8Array, a File/Blob or { path }'));
+    const isFile = (f: unknown): boolean => isBlob(f) || (typeof f === 'object' && f !== null && typeof (f as { path?: unknown }).path === 'string');
+    const lazy = source instanceof Uint8Array ? false : isLazySource(source) && (hasWal(source) ? isFile(source.main) && isFile(source.wal) : isFile(source));
+    if (!(source instanceof Uint8Array) && !lazy) return Promise.reject(new RangeError('open needs the file as a Uint8Array, a File/Blob, { path }, or { main, wal } of those'));
     const held = source instanceof Uint8Array ? source.slice() : source; // a file read on demand is never copied
     const { gen, version } = keys.begin(key);
     // Loaded, header checked and schema read (unless `schema: false`), in one round trip; damage met later is

@@ -1,9 +1,9 @@
 /**
  * Random access to a file on disk for a Node SQL worker (LazyContents reads
- * through it): opened read-only (`r`), so no write can reach the file; a
- * file whose size changed since the pool recorded it is refused.
+ * through it): opened read-only, so no write can reach the file, and
+ * without waiting (a FIFO or device put in its place is refused, not read).
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { RandomAccess } from './lazy-file.ts';
 
 /**
@@ -15,10 +15,16 @@ import type { RandomAccess } from './lazy-file.ts';
  * file.read(head, 0);
  */
 export function pathRandomAccess(path: string): RandomAccess {
-  const fd = openSync(path, 'r');
+  // O_NONBLOCK: a FIFO put where the file was would wait for a writer; it is refused below instead.
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const stats = fstatSync(fd);
+  if (!stats.isFile()) {
+    closeSync(fd);
+    throw new Error('it is not a regular file');
+  }
   let open = true;
   return {
-    size: fstatSync(fd).size,
+    size: stats.size,
     read(into, position) {
       if (!open) throw new Error('the file was closed');
       let done = 0;

@@ -75,7 +75,7 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
     if (!r.ok) return { ok: false, error: r.error, ms: performance.now() - t0 };
     dbs.set(key, r.opened);
     while (dbs.size > maxOpen) close(dbs.keys().next().value!);
-    return { ok: true, ms: performance.now() - t0 };
+    return { ok: true, ms: performance.now() - t0, ...(r.opened.wal === null ? {} : { wal: r.opened.wal }) };
   };
 
   /** An error met while reading a lazy file is a read failure, whatever SQLite made of the zeros it got. */

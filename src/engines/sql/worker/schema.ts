@@ -1,6 +1,9 @@
 /**
  * Reads a Schema (src/core/schema.ts) out of an open sql.js database: every
- * ordinary table (sqlite_% internals skipped) in sqlite_master order, its
+ * ordinary table (sqlite_% internals skipped) in sqlite_master order, then
+ * every view (marked `kind: 'view'`: its columns as SQLite reports them, no
+ * keys, no samples and its rows not counted, since reading a view runs its
+ * query; a view SQLite cannot compile is listed with no columns), each table's
  * columns with declared types, NOT NULL and primary-key positions, foreign
  * keys (an implicit parent column resolves to the parent's primary key), row
  * count (an estimate, labelled so, when asked not to scan: a big file), up
@@ -152,7 +155,7 @@ function estimateCount(r: Reader, table: string): number | null {
 }
 
 /**
- * Introspects every table of `db`. A virtual table whose module this SQLite
+ * Introspects every table and view of `db`. A virtual table whose module this SQLite
  * lacks is left out; any other SQLite error is thrown (the runner turns it
  * into an ExecError). Without samples and row counts (the ORM's features use
  * neither) no table is scanned, which keeps large databases fast.
@@ -172,11 +175,31 @@ export function readSchema(db: Database, options: ReadSchemaOptions = {}): Schem
   }
 }
 
+/**
+ * A view as a schema entry: its columns (names and declared types as
+ * SQLite derives them), nothing that needs its rows. A view whose query
+ * SQLite cannot compile (a table or column it names is gone) has no columns;
+ * reading it says why.
+ */
+function viewOf(r: Reader, name: string, sql: string): TableInfo {
+  let columns: ColumnInfo[] = [];
+  try {
+    columns = columnsOf(r, name, false);
+  } catch {
+    // A broken view: listed, with no columns.
+  }
+  return { name, kind: 'view', columns, primaryKey: [], foreignKeys: [], rowCount: 0, rowCountKind: 'unknown', sql };
+}
+
 function readTables(r: Reader, samples: boolean, rowCounts: boolean, options: ReadSchemaOptions): TableInfo[] {
   const tables: TableInfo[] = [];
-  const listed = rows(r, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid");
-  for (const [name, sql] of listed) {
+  const listed = rows(r, "SELECT name, sql, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type = 'view', rowid");
+  for (const [name, sql, type] of listed) {
     const table = String(name);
+    if (type === 'view') {
+      tables.push(viewOf(r, table, String(sql ?? '')));
+      continue;
+    }
     try {
       const columns = columnsOf(r, table, samples, options.sampleScanRows);
       const foreignKeys = foreignKeysOf(r, table);

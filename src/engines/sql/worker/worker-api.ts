@@ -63,7 +63,9 @@ export function createSqlWorkerApi(ready: Promise<SqlRunner>): SqlWorkerApi {
     openRead: async (key, source, check) => {
       const runner = await ready;
       const opened = runner.open(key, source, check);
-      return opened.ok ? runner.schema(key) : opened;
+      if (!opened.ok) return opened;
+      const read = runner.schema(key);
+      return read.ok && opened.wal !== undefined ? { ...read, wal: opened.wal } : read;
     },
     check: async (key) => (await ready).check(key),
     memory: async (key) => (await ready).memory(key),
