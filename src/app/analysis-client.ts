@@ -2,8 +2,9 @@
  * The page's side of its analysis thread (workers/analysis.worker.ts): every
  * candidate text Ask, verify mode, the example chips and Evaluate score is
  * parsed there, never on the page's thread, and comes back as plain data
- * (`AnalyzedSql`) that the signals read instead of parsing. One worker,
- * started on first use; calls run one at a time.
+ * (`AnalyzedSql`) that the signals read instead of parsing; a query's
+ * reading in words (`describe`) is made there too. One worker, started on
+ * first use; calls run one at a time.
  *
  * Each text has a time budget: the engine tries no further dialect once a
  * text's parse passes {@link ANALYSIS_BUDGET_MS}; and since one dialect can
@@ -16,6 +17,7 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import type { AnalyzedSql, SqlAnalyzer } from '../core/eval/prepare-all.ts';
 import type { Schema } from '../core/schema.ts';
+import type { SqlReading } from '../core/sql/describe/index.ts';
 import type { AnalysisEngine } from '../engines/analysis/engine.ts';
 
 /** A text's parse may take this long before no further dialect is tried (ms). */
@@ -31,6 +33,8 @@ export class AnalysisWorkerFailed extends Error {
 }
 
 export interface PageAnalyzer extends SqlAnalyzer {
+  /** Each text read in words (core/sql/describe), parsed in the worker under the same budget and watchdog. */
+  describe(sqls: readonly string[]): Promise<SqlReading[]>;
   /** Texts the watchdog stopped the worker on (read as unparsed). */
   overrun(): readonly string[];
   terminate(): void;
@@ -105,14 +109,16 @@ export function createPageAnalyzer(options: PageAnalyzerOptions = {}): PageAnaly
     return id;
   };
 
-  /** Analyses `sqls[from…]` in one worker; answers where it got to and whether it finished. */
-  const runFrom = async (sqls: readonly string[], from: number, schema: Schema | undefined, results: AnalyzedSql[]): Promise<{ finished: boolean; at: number }> => {
+  /** One call of the worker on some texts (`onEach` hears each result as it is made), after what it needs there first. */
+  interface Call<T> {
+    prepare?(w: Running): Promise<void>;
+    run(w: Running, sqls: readonly string[], unparsed: string[], onEach: (i: number, r: T) => void): Promise<T[]>;
+  }
+
+  /** Runs `call` on `sqls[from…]` in one worker; answers where it got to and whether it finished. */
+  const runFrom = async <T>(call: Call<T>, sqls: readonly string[], from: number, results: T[]): Promise<{ finished: boolean; at: number }> => {
     const w = (running ??= await start());
-    const id = idOf(schema);
-    if (w.schemaId !== id) {
-      await Promise.race([w.api.setSchema(id, schema), w.failed]);
-      w.schemaId = id;
-    }
+    await call.prepare?.(w);
     let at = from;
     let timer: ReturnType<typeof setTimeout> | undefined;
     return new Promise((resolve, reject) => {
@@ -122,12 +128,12 @@ export function createPageAnalyzer(options: PageAnalyzerOptions = {}): PageAnaly
         timer = setTimeout(stalled, hardLimitMs);
       };
       arm();
-      const onEach = proxy((i: number, r: AnalyzedSql) => {
+      const onEach = proxy((i: number, r: T) => {
         results[from + i] = r;
         at = from + i + 1;
         arm();
       });
-      w.api.analyze(sqls.slice(from), id, { facts: false, budgetMs, unparsed: [...overrun] }, onEach).then(
+      call.run(w, sqls.slice(from), [...overrun], onEach).then(
         (all) => {
           all.forEach((r, i) => (results[from + i] = r)); // the answer holds every result, whatever order the progress calls arrive in
           resolve({ finished: true, at: sqls.length });
@@ -139,11 +145,12 @@ export function createPageAnalyzer(options: PageAnalyzerOptions = {}): PageAnaly
     }).finally(() => clearTimeout(timer)) as Promise<{ finished: boolean; at: number }>;
   };
 
-  const analyzeAll = async (sqls: readonly string[], schema: Schema | undefined): Promise<AnalyzedSql[]> => {
-    const results: AnalyzedSql[] = new Array(sqls.length);
+  /** Runs `call` over every text, a stuck worker stopped and the text it was on read as unparsed from then on. */
+  const runAll = async <T>(call: Call<T>, sqls: readonly string[]): Promise<T[]> => {
+    const results: T[] = new Array(sqls.length);
     let from = 0;
     while (from < sqls.length) {
-      const r = await runFrom(sqls, from, schema, results);
+      const r = await runFrom(call, sqls, from, results);
       if (r.finished) break;
       stop();
       const text = sqls[r.at] as string;
@@ -154,12 +161,25 @@ export function createPageAnalyzer(options: PageAnalyzerOptions = {}): PageAnaly
     return results;
   };
 
-  return {
-    analyze(sqls, schema) {
-      const p = chain.then(() => analyzeAll(sqls, schema));
-      chain = p.catch(() => undefined);
-      return p;
+  const analyzeCall = (schema: Schema | undefined): Call<AnalyzedSql> => ({
+    async prepare(w) {
+      const id = idOf(schema);
+      if (w.schemaId === id) return;
+      await Promise.race([w.api.setSchema(id, schema), w.failed]);
+      w.schemaId = id;
     },
+    run: (w, sqls, unparsed, onEach) => w.api.analyze(sqls, idOf(schema), { facts: false, budgetMs, unparsed }, onEach),
+  });
+  const describeCall: Call<SqlReading> = { run: (w, sqls, unparsed, onEach) => w.api.describe(sqls, { budgetMs, unparsed }, onEach) };
+  const queued = <T>(work: () => Promise<T>): Promise<T> => {
+    const p = chain.then(work);
+    chain = p.catch(() => undefined);
+    return p;
+  };
+
+  return {
+    analyze: (sqls, schema) => queued(() => runAll(analyzeCall(schema), sqls)),
+    describe: (sqls) => queued(() => runAll(describeCall, sqls)),
     overrun: () => [...overrun],
     terminate: stop,
   };

@@ -51,4 +51,20 @@ describe('the page analysis client', () => {
       analyzer.terminate();
     }
   });
+
+  it('reads queries in words in the worker, under the same watchdog', { timeout: 60_000 }, async () => {
+    const spawned = { n: 0 };
+    const analyzer = createPageAnalyzer({ spawn: spawnStuck(spawned), hardLimitMs: 2_000 });
+    try {
+      const sqls = ['SELECT count(*) FROM singer', 'SELECT name FROM singer WHERE name = \'STUCK\'', 'SELECT ((((((((a b)))))))) FROM t'];
+      const out = await analyzer.describe(sqls);
+      expect(out[0]).toEqual({ ok: true, text: expect.stringContaining('counts rows of singer') });
+      expect(out[1]).toMatchObject({ ok: false, error: { code: 'SQL_UNPARSED' } });
+      expect(out[2]).toMatchObject({ ok: false, error: { code: 'SQL_UNPARSED' } });
+      expect(analyzer.overrun()).toEqual([sqls[1]]);
+      expect(spawned.n).toBe(2);
+    } finally {
+      analyzer.terminate();
+    }
+  });
 });

@@ -2,7 +2,7 @@
  * Candidate SQL was parsed on the page's thread: 200 short texts the parser
  * fails on slowly froze Ask 12–15 s (the example chips Ask by themselves
  * when a file is loaded), and Evaluate 17–42 s. Now every candidate text is
- * parsed in the analysis worker. Checked with V8's precise coverage of the
+ * parsed in the analysis worker, its reading in words too. Checked with V8's precise coverage of the
  * page's thread: node-sql-parser's entry (the `parse` and `astify` methods
  * of the script that holds it, which parseSql calls for each dialect) is
  * never called there during the chips, an Ask, verify mode and an Evaluate

@@ -11,16 +11,17 @@ const { default: nodeEndpoint } = await import('comlink/dist/esm/node-adapter.mj
 const { createAnalysisEngine } = await import('../../src/engines/analysis/engine.ts');
 
 const engine = createAnalysisEngine(() => performance.now());
+/** `onEach` that, after a text, keeps the thread busy when the next text holds STUCK (and is not yet known to overrun). */
+const stalling = (sqls, options, onEach) => (i, r) => {
+  const next = sqls[i + 1];
+  onEach(i, r);
+  if (next !== undefined && next.includes('STUCK') && !options.unparsed.includes(next)) {
+    const until = Date.now() + 60_000;
+    while (Date.now() < until); // the next text's parse "never ends"
+  }
+};
 expose({
   ...engine,
-  analyze(sqls, schemaId, options, onEach) {
-    return engine.analyze(sqls, schemaId, options, (i, r) => {
-      const next = sqls[i + 1];
-      onEach(i, r);
-      if (next !== undefined && next.includes('STUCK') && !options.unparsed.includes(next)) {
-        const until = Date.now() + 60_000;
-        while (Date.now() < until); // the next text's parse "never ends"
-      }
-    });
-  },
+  analyze: (sqls, schemaId, options, onEach) => engine.analyze(sqls, schemaId, options, stalling(sqls, options, onEach)),
+  describe: (sqls, options, onEach) => engine.describe(sqls, options, stalling(sqls, options, onEach)),
 }, nodeEndpoint(parentPort));

@@ -9,11 +9,13 @@
  * terminates this worker, names the text in `unparsed` on the next call, and
  * it is read as unparsed at once (`markUnparsed`). Each text's result is
  * reported as soon as it is made, so a stopped worker loses only the text it
- * was on.
+ * was on. A query's reading in words (core/sql/describe) is made here too,
+ * under the same budget.
  */
 import type { AnalyzedSql } from '../../core/eval/prepare-all.ts';
 import { analyzeMany } from '../../core/eval/sql-analysis.ts';
 import type { Schema } from '../../core/schema.ts';
+import { describeSql, type SqlReading } from '../../core/sql/describe/index.ts';
 import { markUnparsed, parseSqlWithin } from '../../core/sql/parse.ts';
 
 /** How one call analyses. */
@@ -38,6 +40,8 @@ export interface AnalysisEngine {
    * it is made (what a client keeps when it stops the worker mid-way).
    */
   analyze(sqls: readonly string[], schemaId: number, options: AnalyzeOptions, onEach: (index: number, result: AnalyzedSql) => void): AnalyzedSql[];
+  /** Reads `sqls` in words (describeSql), in order, each parse under the budget; `onEach` as for `analyze`. */
+  describe(sqls: readonly string[], options: Omit<AnalyzeOptions, 'facts'>, onEach: (index: number, result: SqlReading) => void): SqlReading[];
 }
 
 /** The parse failure a text known to overrun is recorded with. */
@@ -66,6 +70,16 @@ export function createAnalysisEngine(now: () => number): AnalysisEngine {
         const t0 = now();
         parseSqlWithin(sql, () => now() - t0 > options.budgetMs);
         const r = analyzeMany([sql], schema, options.facts)[0] as AnalyzedSql;
+        onEach(i, r);
+        return r;
+      });
+    },
+    describe(sqls, options, onEach) {
+      for (const sql of options.unparsed) markUnparsed(sql, OVERRUN_MESSAGE);
+      return sqls.map((sql, i) => {
+        const t0 = now();
+        parseSqlWithin(sql, () => now() - t0 > options.budgetMs); // describeSql then reads the cached parse
+        const r = describeSql(sql);
         onEach(i, r);
         return r;
       });
