@@ -7,7 +7,8 @@
  *
  *   npx tsx scripts/page-stalls.ts                  # builds this tree's app
  *   npx tsx scripts/page-stalls.ts --dist DIR       # an app built elsewhere (e.g. an older commit, for "before")
- *   npx tsx scripts/page-stalls.ts --only ask-parse,schema-20000 --json stalls.json
+ *   npx tsx scripts/page-stalls.ts --only ask-parse-200,schema-20000-tables --json stalls.json
+ *   npx tsx scripts/page-stalls.ts --repeat 3        # each kind in 3 fresh pages: every stall and their median
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,11 +102,14 @@ const KINDS: readonly Kind[] = [
       const { table, column } = longNamesDb(join(dir, 'long-names.sqlite'));
       await resetBeat(page);
       await openDb(page, join(dir, 'long-names.sqlite'), 'long-names.sqlite');
-      await page.getByRole('tab', { name: 'SQL console' }).click();
+      // Browse is its own tab where it has one (older builds kept it under the SQL console).
+      const browseTab = page.getByRole('tab', { name: 'Browse', exact: true });
+      await ((await browseTab.count()) > 0 ? browseTab : page.getByRole('tab', { name: 'SQL console' })).click();
       await page.locator('#browse-table').selectOption(table);
       await page.locator('.browse-out tbody tr').first().waitFor({ timeout: 120_000 });
       await page.locator('#browse-sort').selectOption(column);
       await page.locator('.browse-out tbody tr').first().waitFor({ timeout: 120_000 });
+      await page.getByRole('tab', { name: 'SQL console' }).click();
       await page.getByLabel(/SQL query/).fill(`SELECT label, 1 AS "${column.replaceAll('"', '""')}" FROM "${table.replaceAll('"', '""')}"`);
       await page.locator('.console-form').getByRole('button', { name: 'Run' }).click();
       await page.locator('.console-out details.result-chart summary').click({ timeout: 120_000 });
@@ -158,9 +162,18 @@ const KINDS: readonly Kind[] = [
   },
 ];
 
+/** The middle value (the mean of the middle two for an even count), of the runs that finished. */
+const median = (xs: readonly number[]): number | null => {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
+};
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dist: { type: 'string' }, only: { type: 'string' }, json: { type: 'string' } } });
+  const { values } = parseArgs({ options: { dist: { type: 'string' }, only: { type: 'string' }, json: { type: 'string' }, repeat: { type: 'string' } } });
   const only = values.only?.split(',');
+  const repeat = Math.max(1, Number(values.repeat ?? '1') || 1);
   const kinds = KINDS.filter((k) => only === undefined || only.includes(k.name));
   const dir = mkdtempSync(join(tmpdir(), 'confide-stalls-'));
   let dist = values.dist;
@@ -170,24 +183,31 @@ async function main(): Promise<void> {
   }
   const server = await startStaticServer(dist, SUB_PATH);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
-  const out: Record<string, { stallMs: number | null; what: string }> = {};
+  const out: Record<string, { stallMs: number | null; runsMs: (number | null)[]; what: string }> = {};
   try {
     for (const kind of kinds) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      page.setDefaultTimeout(600_000); // a frozen page answers late: its stall is measured, not cut short
-      await page.addInitScript(HEARTBEAT);
-      await page.goto(server.url);
-      await demoReady(page);
-      try {
-        const what = await kind.run(page, dir, server.url);
-        out[kind.name] = { stallMs: await longest(page), what };
-      } catch (e) {
-        await page.screenshot({ path: join(dir, `${kind.name}.png`) }).catch(() => undefined);
-        out[kind.name] = { stallMs: null, what: `did not finish: ${String(e).split('\n')[0]!.slice(0, 300)}` };
+      const runs: (number | null)[] = [];
+      let what = '';
+      for (let i = 0; i < repeat; i++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const page = await context.newPage();
+        page.setDefaultTimeout(600_000); // a frozen page answers late: its stall is measured, not cut short
+        await page.addInitScript(HEARTBEAT);
+        await page.goto(server.url);
+        await demoReady(page);
+        try {
+          what = await kind.run(page, dir, server.url);
+          runs.push(await longest(page));
+        } catch (e) {
+          await page.screenshot({ path: join(dir, `${kind.name}-${i + 1}.png`) }).catch(() => undefined);
+          runs.push(null);
+          what = `did not finish: ${String(e).split('\n')[0]!.slice(0, 300)}`;
+        }
+        await context.close();
       }
-      console.log(`${kind.name}: ${out[kind.name]!.stallMs ?? 'n/a'} ms (${out[kind.name]!.what})`);
-      await context.close();
+      const stallMs = median(runs.filter((r): r is number => r !== null));
+      out[kind.name] = { stallMs, runsMs: runs, what };
+      console.log(`${kind.name}: ${stallMs ?? 'n/a'} ms${repeat > 1 ? ` (median of ${runs.map((r) => r ?? 'n/a').join(', ')})` : ''} (${what})`);
     }
   } finally {
     await browser.close();
