@@ -37,7 +37,7 @@ describe('a table with a 100 MB cell', () => {
     const { page } = app;
     await page.locator('#db-file').setInputFiles(join(dir, 'big-cell.sqlite'));
     await page.locator('.schema-summary', { hasText: 'big-cell.sqlite' }).waitFor({ timeout: 300_000 });
-    await page.getByRole('tab', { name: 'SQL console' }).click();
+    await page.getByRole('tab', { name: 'Browse', exact: true }).click();
     await page.locator('#browse-table').selectOption('notes');
     const cell = page.locator('.browse-out tbody tr').nth(1).locator('td').nth(1);
     await cell.waitFor({ timeout: 120_000 });

@@ -42,7 +42,7 @@ describe('names in menus, options, titles and chart labels', () => {
     const { page } = app;
     await page.locator('#db-file').setInputFiles(join(dir, 'long-names.sqlite'));
     await page.locator('.schema-summary', { hasText: 'long-names.sqlite' }).waitFor({ timeout: 120_000 });
-    await page.getByRole('tab', { name: 'SQL console' }).click();
+    await page.getByRole('tab', { name: 'Browse', exact: true }).click();
     const tables = await options('#browse-table');
     expect(tables.slice(1).every(shown)).toBe(true);
     await page.locator('#browse-table').selectOption(names.table);
@@ -58,6 +58,7 @@ describe('names in menus, options, titles and chart labels', () => {
   it('are shortened and isolated in the chart\'s menus and labels', async () => {
     const { page } = app;
     const alias = names.column.replaceAll('"', '""');
+    await page.getByRole('tab', { name: 'SQL console' }).click();
     await page.getByLabel(/SQL query/).fill(`SELECT label, 1 AS "${alias}" FROM "${names.table.replaceAll('"', '""')}"`);
     await page.locator('.console-form').getByRole('button', { name: 'Run' }).click();
     await page.locator('.console-out details.result-chart summary').click({ timeout: 60_000 });
