@@ -76,6 +76,7 @@ describe('an own reward model', () => {
     expect(notices[0]).toContain('(ORM_TIMEOUT)');
     expect(await page.locator('.decision').getAttribute('data-decision')).not.toBeNull();
     // The next scoring starts a fresh worker: the bundled model scores again.
+    await page.locator('#ask-orm-more').evaluate((d: HTMLDetailsElement) => void (d.open = true)); // the model panel is folded under "About the reward model"
     await page.locator('#orm-use-bundled').click();
     await expect.poll(() => page.locator('#orm-model').textContent(), { timeout: 60_000 }).toContain('orm-v2');
     expect(await askWithOrm(page)).toEqual([]);
