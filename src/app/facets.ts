@@ -88,7 +88,7 @@ export function facetBox(o: FacetBoxOptions): HTMLElement {
     rows.length === 0 ? el('p', { class: 'muted' }, 'No rows.') : el('ul', { class: 'facet-values' }, ...items),
     more ? el('p', { class: 'muted facet-more' }, `The ${shown} most frequent values; more exist. `,
       o.onMore !== undefined && shown < FACET_MAX_VALUES
-        ? el('button', { type: 'button', class: 'small facet-show-more', 'aria-label': `Show ${FACET_MORE} more values of ${o.column}`, onclick: o.onMore }, 'Show more')
+        ? el('button', { type: 'button', class: 'small facet-show-more', 'aria-label': `Show ${FACET_MORE} more values of ${displayName(o.column)}`, onclick: o.onMore }, 'Show more')
         : null) : null,
   );
 }

@@ -222,7 +222,7 @@ describe('Browse', () => {
     const shown = () => facet.locator('.facet-values li').evaluateAll((lis) => lis.map((li) => [li.querySelector('.facet-value')!.textContent, li.querySelector('.facet-count')!.textContent]));
     await expect.poll(shown).toEqual(years.slice(0, 10));
     expect(await facet.locator('.facet-more').textContent()).toContain('The 10 most frequent values; more exist.');
-    await facet.getByRole('button', { name: 'Show 20 more values of year' }).click();
+    await facet.getByRole('button', { name: /^Show 20 more values of \u2068?year\u2069?$/ }).click();
     await expect.poll(shown).toEqual(years);
     expect(await facet.locator('.facet-more').count()).toBe(0);
     expect(app.errors).toEqual([]);
