@@ -18,7 +18,7 @@ import type { ExecSuccess } from '../core/exec/types.ts';
 import type { TableInfo } from '../core/schema.ts';
 import type { SqlPool } from '../engines/sql/index.ts';
 import { foreignKeyLinks } from './browse-links.ts';
-import { browseParams, literalCell, readBrowseParams, type BrowseState } from './browse-route.ts';
+import { browseParams, linkParams, literalCell, readBrowseParams, type BrowseState } from './browse-route.ts';
 import { BROWSE_PAGE_ROWS, BROWSE_PAGE_TIMEOUT_MS, browseSql, cappedSql, FACET_MORE, FACET_VALUES, facetSql, hasRowid, pageSql } from './browse-sql.ts';
 import { uncap, wholeValue, type Uncapped } from './big-cells.ts';
 import { browseTotals, statusLine } from './browse-status.ts';
@@ -84,7 +84,7 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
     if (next.table !== state.table) shownValues = new Map();
     state = next;
     syncControls();
-    if (how !== 'none') options.onState(browseParams(state), how);
+    if (how !== 'none') options.onState(linkParams(state), how);
     void show(focusColumn);
   };
   const step = (change: Partial<BrowseState>, focusColumn?: string): void => go({ ...state, page: 0, ...change }, 'push', focusColumn);
@@ -242,7 +242,7 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
   );
   return {
     element,
-    params: () => (state.table === '' ? {} : browseParams(state)),
+    params: () => (state.table === '' ? {} : linkParams(state)),
     route: apply,
   };
 }
