@@ -17,4 +17,5 @@ import { createOrmEngine } from '../src/engines/orm/engine.ts';
 ort.env.wasm.wasmPaths = { wasm: new URL(wasmUrl, self.location.href).href };
 ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
 
-expose(createOrmEngine({ ort }));
+// Each item's SQL gets the page's analysis budget (src/app/analysis-client.ts): past it, no further parser dialect.
+expose(createOrmEngine({ ort, parseBudgetMs: 500 }));

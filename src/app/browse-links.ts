@@ -3,12 +3,13 @@
  * value of a foreign-key column links to the row it names (the parent
  * table, filtered to that key: `#browse?table=authors&f.author_id=42`). A
  * composite key links on all its columns; a NULL (or blob) part links
- * nowhere. Pure (tested on Node).
+ * nowhere. The title's names and values are shortened and isolated
+ * (displayName). Pure (tested on Node).
  */
 import type { Cell } from '../core/exec/types.ts';
 import type { TableInfo } from '../core/schema.ts';
 import { browseParams, cellLiteral } from './browse-route.ts';
-import { formatCell } from './format.ts';
+import { displayName, formatCell } from './format.ts';
 import { routeHash } from './router.ts';
 
 /** A cell's link: where it goes and what it says on hover. */
@@ -23,7 +24,7 @@ export interface CellLink {
  *
  * @example
  * const link = foreignKeyLinks(books, ['book_id', 'title', 'author_id']);
- * link([1, 'Dune', 42], 2); // { href: "#browse?table=authors&f.author_id=42", title: 'Open the authors row whose author_id is 42' }
+ * link([1, 'Dune', 42], 2); // { href: "#browse?table=authors&f.author_id=42", title: 'Open the \u2068authors\u2069 row whose \u2068author_id\u2069 is \u206842\u2069' }
  */
 export function foreignKeyLinks(table: TableInfo, columns: readonly string[]): (row: readonly Cell[], column: number) => CellLink | null {
   const at = new Map(columns.map((c, i) => [c, i]));
@@ -39,9 +40,9 @@ export function foreignKeyLinks(table: TableInfo, columns: readonly string[]): (
       const to = fk.to[i];
       if (literal === null || to === undefined || to === '') return null;
       filters.push({ column: to, literal });
-      words.push(`${to} is ${formatCell(cell ?? null)}`);
+      words.push(`${displayName(to)} is ${displayName(formatCell(cell ?? null))}`);
     }
     const href = routeHash('browse', browseParams({ table: fk.table, sort: null, filters, facets: [], page: 0 }));
-    return { href, title: `Open the ${fk.table} row whose ${words.join(' and ')}` };
+    return { href, title: `Open the ${displayName(fk.table)} row whose ${words.join(' and ')}` };
   };
 }

@@ -74,6 +74,24 @@ export function browseParams(s: BrowseState): RouteParams {
   return out;
 }
 
+/** Most characters of names and literals Browse writes into the URL, as the console caps its links. */
+export const BROWSE_LINK_MAX_CHARS = 8_000;
+
+/**
+ * {@link browseParams} when its names and literals fit in
+ * {@link BROWSE_LINK_MAX_CHARS}, else none: a table or column named by tens
+ * of thousands of characters stays out of the URL (written on every step, it
+ * stalled the page), as a long query stays out of the console's link.
+ *
+ * @example linkParams({ table: 'books', sort: null, filters: [], facets: [], page: 0 }); // { table: 'books' }
+ */
+export function linkParams(s: BrowseState): RouteParams {
+  const params = browseParams(s);
+  let chars = 0;
+  for (const [k, v] of Object.entries(params)) chars += k.length + (typeof v === 'string' ? v.length : v.reduce((n, x) => n + x.length, 0));
+  return chars <= BROWSE_LINK_MAX_CHARS ? params : {};
+}
+
 /** A state read from a link, and what of the link was left out (in words). */
 export interface ReadState {
   readonly state: BrowseState;

@@ -9,7 +9,7 @@ import type { TableInfo } from '../core/schema.ts';
 import type { SqlPool } from '../engines/sql/index.ts';
 import { countSql, type BrowseQuery } from './browse-sql.ts';
 import type { LabelledFilter } from './facets.ts';
-import { plural } from './format.ts';
+import { displayName, plural } from './format.ts';
 
 /** How many rows: exactly, about (a big file's estimate), or not known. */
 export type Total = { readonly kind: 'exact' | 'about'; readonly n: number } | { readonly kind: 'unknown' };
@@ -49,14 +49,16 @@ export function browseTotals(pool: SqlPool): BrowseTotals {
 
 /**
  * "Rows 51–100 of 3,503 rows in Track." (with the filters, "about" for an
- * estimate, and "the view" for a view).
+ * estimate, and "the view" for a view); the table's name shortened and
+ * isolated (displayName).
  *
- * @example statusLine({ table: 'books', sort: null, filters: [] }, books, 0, 50, { kind: 'exact', n: 320 }); // 'Rows 1–50 of 320 rows in books.'
+ * @example statusLine({ table: 'books', sort: null, filters: [] }, books, 0, 50, { kind: 'exact', n: 320 }); // 'Rows 1–50 of 320 rows in \u2068books\u2069.'
  */
 export function statusLine(q: { readonly table: string; readonly filters: readonly LabelledFilter[] }, info: TableInfo, first: number, shown: number, total: Total): string {
-  const name = info.kind === 'view' ? `the view ${q.table}` : q.table;
+  const table = displayName(q.table);
+  const name = info.kind === 'view' ? `the view ${table}` : table;
   const where = q.filters.length === 0 ? '' : ` where ${q.filters.map((f) => f.label).join(' and ')}`;
-  if (shown === 0 && first === 0) return q.filters.length === 0 ? `${info.kind === 'view' ? 'The view' : 'Table'} ${q.table} has no rows.` : `No rows in ${name}${where}.`;
+  if (shown === 0 && first === 0) return q.filters.length === 0 ? `${info.kind === 'view' ? 'The view' : 'Table'} ${table} has no rows.` : `No rows in ${name}${where}.`;
   if (shown === 0) return `No rows past row ${first} in ${name}${where}.`;
   const of = total.kind === 'exact' ? ` of ${plural(total.n, 'row')}` : total.kind === 'about' ? ` of about ${plural(total.n, 'row')} (estimate)` : '';
   return `Rows ${first + 1}–${first + shown}${of} in ${name}${where}.`;

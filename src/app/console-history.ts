@@ -5,7 +5,9 @@
  * another database is its own entry. Entries written before the database was
  * recorded (plain strings) are read with `db: null`. The editor's text is
  * kept too (the draft), so the last query is there again after a reload.
+ * A stored history that does not read is set aside (stored.ts).
  */
+import { jsonOf, readStored } from './stored.ts';
 
 /** Most queries kept. */
 export const HISTORY_SIZE = 20;
@@ -30,12 +32,8 @@ const entryOf = (x: unknown): HistoryEntry | null => {
  * @example readHistory(localStorage); // [{ sql: 'SELECT 1', db: 'demo.sqlite' }]
  */
 export function readHistory(storage: Storage): HistoryEntry[] {
-  try {
-    const v = JSON.parse(storage.getItem(HISTORY_KEY) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.map(entryOf).filter((e): e is HistoryEntry => e !== null).slice(0, HISTORY_SIZE) : [];
-  } catch {
-    return [];
-  }
+  const v = readStored(storage, HISTORY_KEY, 'your SQL console history', (raw) => jsonOf(raw, Array.isArray, 'a list'));
+  return v === null ? [] : (v as unknown[]).map(entryOf).filter((e): e is HistoryEntry => e !== null).slice(0, HISTORY_SIZE);
 }
 
 /**

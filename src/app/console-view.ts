@@ -27,12 +27,13 @@ import { pickStatement, type PickedStatement } from './console-statements.ts';
 import type { DatabaseController, OpenDatabase } from './database.ts';
 import { renameIdentifier } from '../core/sql/did-you-mean.ts';
 import { el, replace } from './dom.ts';
-import { formatMs, plural } from './format.ts';
+import { formatMs, plural, shortName } from './format.ts';
 import { resultActions } from './result-actions.ts';
 import { resultChart } from './result-chart.ts';
 import { resultTable } from './result-table.ts';
 import type { RouteCause } from './router.ts';
 import { sqlEditorSlot } from './sql-editor-slot.ts';
+import { pageStorage, readStored } from './stored.ts';
 
 export { missingTables, TIME_LIMITS_MS } from './console-failure.ts';
 
@@ -41,6 +42,9 @@ const TIME_LIMIT_KEY = 'confide.console-time-limit';
 export const LINK_MAX_CHARS = 8_000;
 /** The editor's text the first time, before any query was run here. */
 const FIRST_QUERY = "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')";
+
+/** Characters of a query the history list shows (the whole query goes back into the editor). */
+const HISTORY_SHOWN_CHARS = 300;
 
 export interface ConsoleView {
   readonly element: HTMLElement;
@@ -62,12 +66,9 @@ type RunCause = 'person' | 'link' | 'history';
 
 /** The time limit chosen last in this browser, or the default. */
 function storedLimit(): number {
-  try {
-    const v = Number(localStorage.getItem(TIME_LIMIT_KEY));
-    return (TIME_LIMITS_MS as readonly number[]).includes(v) ? v : TIME_LIMITS_MS[0];
-  } catch {
-    return TIME_LIMITS_MS[0];
-  }
+  const v = readStored(pageStorage('local'), TIME_LIMIT_KEY, 'the console time limit chosen last', (raw) =>
+    (TIME_LIMITS_MS as readonly number[]).includes(Number(raw)) ? { ok: true, value: Number(raw) } : { ok: false, why: `${raw.slice(0, 40)} is not one of the limits offered` });
+  return v ?? TIME_LIMITS_MS[0];
 }
 
 /**
@@ -78,13 +79,13 @@ function storedLimit(): number {
  * section.append(consolePanel.element);
  */
 export function consoleView(pool: SqlPool, dbs: DatabaseController, options: ConsoleOptions): ConsoleView {
-  let history = readHistory(localStorage);
+  let history = readHistory(pageStorage('local'));
   const editor = sqlEditorSlot({
-    doc: readConsoleDraft(localStorage) ?? history[0]?.sql ?? FIRST_QUERY,
+    doc: readConsoleDraft(pageStorage('local')) ?? history[0]?.sql ?? FIRST_QUERY,
     labelledBy: 'console-sql-label',
     placeholder: 'SELECT … (Ctrl+Enter runs the statement under the cursor)',
     onRun: () => void execute('person'),
-    onChange: (text) => saveConsoleDraft(localStorage, text),
+    onChange: (text) => saveConsoleDraft(pageStorage('local'), text),
   });
   const run = el('button', { type: 'submit', class: 'primary', id: 'console-run' }, 'Run');
   const limit = el('select', { id: 'console-limit' }, ...TIME_LIMITS_MS.map((ms) => el('option', { value: ms, selected: ms === storedLimit() }, limitWords(ms))));
@@ -105,8 +106,8 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     el('button', { type: 'button', class: 'link', title: 'Put this query back in the editor', onclick: () => {
       editor.setValue(h.sql);
       editor.focus();
-    } }, h.sql),
-    el('span', { class: 'muted history-db' }, h.db === null ? ' (database not recorded)' : ` on ${h.db}`),
+    } }, shortName(h.sql, HISTORY_SHOWN_CHARS)),
+    el('span', { class: 'muted history-db' }, h.db === null ? ' (database not recorded)' : ` on ${shortName(h.db)}`),
   )));
   showHistory();
   const paramsOf = (text: string, at: number, count: number): Record<string, string> =>
@@ -114,7 +115,7 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
   const chosenLimit = (): number => Number(limit.value);
   limit.addEventListener('change', () => {
     try {
-      localStorage.setItem(TIME_LIMIT_KEY, limit.value);
+      pageStorage('local').setItem(TIME_LIMIT_KEY, limit.value);
     } catch {
       // Storage off: the choice lasts for this page.
     }
@@ -146,7 +147,7 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     const r: ExecOutcome = await pool.run(db.key, pick.sql, { timeoutMs: chosenLimit() });
     run.disabled = false;
     if (pick.sql.trim() !== '') {
-      history = remember(localStorage, history, { sql: pick.sql.trim(), db: db.name });
+      history = remember(pageStorage('local'), history, { sql: pick.sql.trim(), db: db.name });
       showHistory();
     }
     const urlText = pick.selected ? pick.sql : text;
@@ -221,6 +222,14 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
       const at = Math.max(0, Number(params.get('at') ?? '1') - 1) || 0;
       if (sql === null || (sql === routed && at === routedAt && cause !== 'load')) return;
       if (cause === 'app' && sql === editor.value() && at === routedAt) return;
+      if (sql.length > LINK_MAX_CHARS) {
+        // No link the page makes is this long (Copy link refuses past the cap): say so rather than load megabytes into the editor.
+        routed = sql;
+        routedAt = at;
+        linkNote.hidden = false;
+        replace(linkNote, el('strong', {}, 'Query from a link, not opened'), `: it is ${plural(sql.length, 'character')} long, and a link carries a query of at most ${plural(LINK_MAX_CHARS, 'character')}. Paste the query into the editor instead if you trust it.`);
+        return;
+      }
       routed = sql;
       routedAt = at;
       linked = cause === 'history' ? null : sql; // Back or Forward to a query run here is not a link

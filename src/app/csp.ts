@@ -81,11 +81,14 @@ export interface PolicyPage {
 /**
  * Writes the page's policy: the template with the person's model host when a
  * valid one is stored, else with the build's hosts; the meta element carries
- * `data-model-host` (the chosen origin, or '' for the build's). Uses nothing
- * outside its own body: the build copies its source into the page-policy
- * script.
+ * `data-model-host` (the chosen origin, or '' for the build's). In safe mode
+ * (`safe`: the page was opened as `#safe`) the stored host is not read. A
+ * host is written only when it is one word of the characters a CSP source
+ * may hold, never `;` or `,` (which would start another directive or policy,
+ * whatever `check` let through). Uses nothing outside its own body: the
+ * build copies its source into the page-policy script.
  *
- * @example installPagePolicy(checkModelHost, MODEL_HOST_KEY, template, ['https://huggingface.co'], document, localStorage);
+ * @example installPagePolicy(checkModelHost, MODEL_HOST_KEY, template, ['https://huggingface.co'], document, localStorage, false);
  */
 export function installPagePolicy(
   check: typeof checkModelHost,
@@ -94,13 +97,14 @@ export function installPagePolicy(
   builtHosts: readonly string[],
   page: PolicyPage,
   storage: { getItem(key: string): string | null } | undefined,
+  safe: boolean,
 ): void {
   let hosts = builtHosts;
   let chosen = '';
   try {
-    const stored = storage?.getItem(key);
+    const stored = safe ? null : storage?.getItem(key);
     const c = stored ? check(stored) : undefined;
-    if (c?.ok === true) {
+    if (c?.ok === true && /^[A-Za-z0-9+.\-]+:\/\/[A-Za-z0-9.\-:\[\]]+$/.test(c.origin)) {
       hosts = [c.origin];
       chosen = c.origin;
     }
@@ -122,9 +126,10 @@ export function installPagePolicy(
 export function pagePolicyScript(modelBase: string | undefined): string {
   const template = buildCsp({ connectHosts: [HOSTS] });
   const storage = '(function () { try { return window.localStorage; } catch (e) { return undefined; } })()';
+  const safe = "(function () { try { return window.location.hash === '#safe'; } catch (e) { return false; } })()";
   return [
     '// Writes this page\'s Content-Security-Policy before anything else loads (src/app/csp.ts).',
-    `(${installPagePolicy.toString()})(${checkModelHost.toString()}, ${JSON.stringify(MODEL_HOST_KEY)}, ${JSON.stringify(template)}, ${JSON.stringify(modelHosts(modelBase))}, document, ${storage});`,
+    `(${installPagePolicy.toString()})(${checkModelHost.toString()}, ${JSON.stringify(MODEL_HOST_KEY)}, ${JSON.stringify(template)}, ${JSON.stringify(modelHosts(modelBase))}, document, ${storage}, ${safe});`,
     '',
   ].join('\n');
 }

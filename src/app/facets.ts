@@ -11,7 +11,7 @@ import type { Cell, ExecOutcome } from '../core/exec/types.ts';
 import { FACET_MAX_VALUES, FACET_MORE, FACET_VALUES, type BrowseFilter } from './browse-sql.ts';
 import { el } from './dom.ts';
 import { execErrorView } from './exec-error-view.ts';
-import { formatCell, plural, shortenText } from './format.ts';
+import { displayName, formatCell, plural, shortenText } from './format.ts';
 
 /** A filter with the words it is shown in. */
 export interface LabelledFilter extends BrowseFilter {
@@ -24,7 +24,7 @@ export interface LabelledFilter extends BrowseFilter {
  * @example filterLabel('genre', 'Poetry'); // 'genre = Poetry'
  */
 export function filterLabel(column: string, value: Cell): string {
-  return value === null ? `${column} is NULL` : `${column} = ${shortenText(formatCell(value), 60).text}`;
+  return value === null ? `${displayName(column)} is NULL` : `${displayName(column)} = ${displayName(formatCell(value), 60)}`;
 }
 
 /**
@@ -61,10 +61,10 @@ export interface FacetBoxOptions {
  * @example facetsBox.append(facetBox({ column: 'genre', outcome, isFiltered, onPick, onClose }));
  */
 export function facetBox(o: FacetBoxOptions): HTMLElement {
-  const title = `facet-${o.column.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const title = `facet-${o.column.slice(0, 80).replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const head = el('div', { class: 'facet-head' },
-    el('h3', { id: title }, o.column),
-    el('button', { type: 'button', class: 'small facet-close', 'aria-label': `Close the facet on ${o.column}`, onclick: o.onClose }, '×'),
+    el('h3', { id: title }, displayName(o.column)),
+    el('button', { type: 'button', class: 'small facet-close', 'aria-label': `Close the facet on ${displayName(o.column)}`, onclick: o.onClose }, '×'),
   );
   if (!o.outcome.ok) {
     return el('section', { class: 'facet', 'aria-labelledby': title, 'data-facet': o.column }, head,
@@ -88,7 +88,7 @@ export function facetBox(o: FacetBoxOptions): HTMLElement {
     rows.length === 0 ? el('p', { class: 'muted' }, 'No rows.') : el('ul', { class: 'facet-values' }, ...items),
     more ? el('p', { class: 'muted facet-more' }, `The ${shown} most frequent values; more exist. `,
       o.onMore !== undefined && shown < FACET_MAX_VALUES
-        ? el('button', { type: 'button', class: 'small facet-show-more', 'aria-label': `Show ${FACET_MORE} more values of ${o.column}`, onclick: o.onMore }, 'Show more')
+        ? el('button', { type: 'button', class: 'small facet-show-more', 'aria-label': `Show ${FACET_MORE} more values of ${displayName(o.column)}`, onclick: o.onMore }, 'Show more')
         : null) : null,
   );
 }

@@ -1,97 +1,42 @@
 /**
- * The page: a SQL worker pool, the database bar, the schema panel and the
- * sections (Ask, Evaluate, Profiles, SQL console, Browse), each at its own
- * hash route (router.ts); the console's queries and Browse's steps are
- * history entries of their own. Opens the bundled demo database at start
- * unless the URL says `?db=none`.
+ * The page's entry: starts the app (app.ts) so that nothing it reads can
+ * leave a blank page. Opened as `#safe`, it first sets aside what this
+ * browser keeps for Confide (safe-mode.ts). If the start still fails, a
+ * start-up screen says so in words (no stack trace) and offers "Start in
+ * safe mode", which needs no clearing of site data.
  */
-import { ormVerifier } from '../engines/orm/index.ts';
-import { browserSqlSpawn, createSqlPool } from '../engines/sql/index.ts';
-import { askView } from './ask/ask-view.ts';
-import { liveModel } from './ask/live-model.ts';
-import { ormModelPanel } from './orm/model-panel.ts';
-import { openOrmModelStore } from './orm/model-store.ts';
-import { createOrmClient } from './orm/orm-client.ts';
-import { consoleView } from './console-view.ts';
-import { evaluateView } from './evaluate/evaluate-view.ts';
-import { createDatabaseController } from './database.ts';
-import { databaseBar } from './database-bar.ts';
-import { openLastFileStore } from './last-file.ts';
 import { el, replace } from './dom.ts';
-import { profilesView } from './profiles/profiles-view.ts';
-import { createProfileStore } from './profiles/store.ts';
-import { renderSchemaPanel } from './schema-panel.ts';
-import { wireSkipLink } from './skip-link.ts';
-import { tableBrowser } from './table-browser.ts';
-import { createRouter } from './router.ts';
-import { createTabs } from './tabs.ts';
+import { enterSafeMode, SAFE_MODE_HASH } from './safe-mode.ts';
+import { noteSetAside } from './startup-notices.ts';
+import { pageStorage } from './stored.ts';
 import './styles.css';
 
 const root = document.getElementById('app')!;
-const pool = createSqlPool({ spawn: browserSqlSpawn });
-const dbs = createDatabaseController(pool);
-const wantDemo = new URLSearchParams(location.search).get('db') !== 'none';
-// The demo's bytes are fetched while the page's stores open, so the example questions wait on the database only.
-if (wantDemo) dbs.prefetchDemo();
-const [lastFiles, profiles, ormStore] = await Promise.all([openLastFileStore(), createProfileStore(localStorage), openOrmModelStore()]);
-const bar = databaseBar(dbs, lastFiles);
-const schemaAside = el('aside', { class: 'schema-panel', 'aria-labelledby': 'schema-heading' }, el('h2', { id: 'schema-heading' }, 'Schema'), el('p', { class: 'muted' }, 'No database open.'));
-/** The view shown now: only it writes its steps into the URL. */
-let currentView = '';
-const browser = tableBrowser(pool, dbs, {
-  onState: (params, how) => {
-    if (currentView === 'browse') router[how]('browse', params);
-  },
-});
-dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, {
-  countRows: (table) => dbs.countRows(table),
-  onBrowse: (table) => {
-    router.go('browse', { table });
-    browser.element.scrollIntoView({ block: 'start' });
-  },
-}));
 
-/** Shows the console with its current query in the URL. */
-const openConsole = (): void => router.go('console', sqlConsole.params());
-const live = liveModel();
-const orm = createOrmClient(ormStore);
-const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: { verifier: ormVerifier(orm), panel: ormModelPanel(orm) }, openConsole }));
-const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live, orm }));
-const profilesPanel = el('section', {}, profilesView(profiles));
-const sqlConsole = consoleView(pool, dbs, {
-  onQuery: (params, how) => {
-    if (currentView === 'console') router[how]('console', params);
-  },
-});
-const consolePanel = el('section', {}, sqlConsole.element);
-const browsePanel = el('section', {}, browser.element);
-const views = [
-  { id: 'ask', label: 'Ask', panel: askPanel },
-  { id: 'evaluate', label: 'Evaluate', panel: evaluatePanel },
-  { id: 'profiles', label: 'Profiles', panel: profilesPanel },
-  { id: 'console', label: 'SQL console', panel: consolePanel },
-  { id: 'browse', label: 'Browse', panel: browsePanel },
-];
-const tabs = createTabs(views, (id, focus) => {
-  if (id === 'console') openConsole();
-  else if (id === 'browse') router.go('browse', browser.params());
-  else router.go(id);
-  if (focus) tabs.show(id, true);
-});
-const router = createRouter(views.map((v) => v.id), 'ask', (route, cause) => {
-  currentView = route.view;
-  tabs.show(route.view);
-  if (route.view === 'browse') browser.route(route.params);
-  if (route.view !== 'console') return;
-  sqlConsole.shown();
-  sqlConsole.route(route.params, cause);
-});
-// The sections come before the schema in the page's order (CSS puts the schema on the left): Tab reaches the question first.
-const main = el('main', { id: 'main', class: 'layout' }, el('div', { class: 'sections' }, tabs.bar, askPanel, evaluatePanel, profilesPanel, consolePanel, browsePanel), schemaAside);
-replace(root, bar.element, main);
-wireSkipLink(document.querySelector<HTMLAnchorElement>('a.skip-link'), main);
-router.start();
+/** The start-up error screen. */
+function startupError(e: unknown): void {
+  const why = e instanceof Error ? e.message : String(e);
+  replace(root, el('div', { class: 'startup-error', role: 'alert', id: 'startup-error' },
+    el('h2', {}, 'Confide could not start'),
+    el('p', {}, `Something this browser keeps for Confide, or the page itself, stopped the start: ${why.length > 300 ? `${why.slice(0, 300)}…` : why}`),
+    el('p', {}, 'Safe mode sets aside the settings, profiles and models this browser keeps for Confide (they are moved, not deleted) and starts afresh; your files are not touched.'),
+    el('button', { type: 'button', id: 'start-safe-mode', onclick: () => {
+      location.hash = SAFE_MODE_HASH;
+      location.reload();
+    } }, 'Start in safe mode'),
+  ));
+}
 
-if (wantDemo) {
-  void bar.reopenLast().then(async (reopened) => reopened || bar.report('The demo database', await dbs.openDemo()));
+try {
+  if (location.hash === SAFE_MODE_HASH) {
+    const moved = await enterSafeMode([pageStorage('local'), pageStorage('session')]);
+    history.replaceState(null, '', location.pathname + location.search);
+    noteSetAside(moved.length === 0
+      ? 'Safe mode: nothing was stored, so nothing was set aside.'
+      : `Safe mode: ${moved.length} stored setting${moved.length === 1 ? '' : 's'} and record${moved.length === 1 ? '' : 's'} were set aside (kept under confide.set-aside.*, not deleted), and the page started as on a first visit.`);
+  }
+  await import('./app.ts');
+} catch (e) {
+  console.error(e);
+  startupError(e);
 }

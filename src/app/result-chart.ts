@@ -11,8 +11,8 @@
 import * as Plot from '@observablehq/plot';
 import type { Cell, ExecSuccess } from '../core/exec/types.ts';
 import { el, replace, uid } from './dom.ts';
-import { formatCell, plural } from './format.ts';
-import { barAxis, CHAR_PX, shortLabel } from './plot-layout.ts';
+import { displayName, formatCell, plural } from './format.ts';
+import { barAxis, CHAR_PX, LABEL_CHARS } from './plot-layout.ts';
 
 export type ChartKind = 'bar' | 'line' | 'scatter';
 
@@ -71,8 +71,11 @@ function drawing(data: ChartData, kind: ChartKind, xLabel: string, yLabel: strin
       : [Plot.dot(data.points, { x: 'x', y: 'y', stroke: '#4e79a7' })];
   const yChars = Math.max(...data.points.map((p) => Math.abs(p.y).toLocaleString('en-US', { maximumFractionDigits: 1 }).length)) + 1;
   const height = Math.round(Math.min(420, Math.max(280, width * 0.56)));
+  // Labels are names and values from the data: each drawn shortened and isolated (displayName), however long.
+  const tick = (d: unknown): string => displayName(String(d), LABEL_CHARS - 1);
+  const textTicks = data.points.some((p) => typeof p.x === 'string');
   if (kind !== 'bar') {
-    return Plot.plot({ width, height, grid: true, marginLeft: Math.max(40, Math.ceil(yChars * CHAR_PX + 14)), marginRight: 24, x: { label: xLabel }, y: { label: yLabel }, marks });
+    return Plot.plot({ width, height, grid: true, marginLeft: Math.max(40, Math.ceil(yChars * CHAR_PX + 14)), marginRight: 24, x: { label: displayName(xLabel), ...(textTicks ? { tickFormat: tick } : {}) }, y: { label: displayName(yLabel) }, marks });
   }
   // Bars keep the result's order (its ORDER BY); their labels turn, and thin out, when they would not fit side by side.
   const labels = [...new Set(data.points.map((p) => String(p.x)))];
@@ -80,8 +83,8 @@ function drawing(data: ChartData, kind: ChartKind, xLabel: string, yLabel: strin
   return Plot.plot({
     width, height: height + axis.marginBottom - 40, grid: true,
     marginLeft: axis.marginLeft, marginRight: 20, marginBottom: axis.marginBottom,
-    x: { label: xLabel, domain: labels, ticks: axis.ticks, tickFormat: shortLabel, ...(axis.rotate === 0 ? {} : { tickRotate: axis.rotate }) },
-    y: { label: yLabel },
+    x: { label: displayName(xLabel), domain: labels, ticks: axis.ticks, tickFormat: tick, ...(axis.rotate === 0 ? {} : { tickRotate: axis.rotate }) },
+    y: { label: displayName(yLabel) },
     marks,
   });
 }
@@ -98,7 +101,7 @@ export function resultChart(result: ExecSuccess): HTMLElement | null {
     const select = el('select', { id }, ...options.map(([v, text]) => el('option', { value: v, selected: v === value }, text)));
     return [el('span', {}, el('label', { for: id }, label), ' ', select), select];
   };
-  const columns = result.columns.map((name, c): [string, string] => [String(c), name]);
+  const columns = result.columns.map((name, c): [string, string] => [String(c), displayName(name)]);
   const yDefault = numeric.find((c) => c !== 0) ?? numeric[0];
   const [kindBox, kind] = choice(uid('chart-kind'), 'Kind', [['bar', 'Bar'], ['line', 'Line'], ['scatter', 'Scatter']], 'bar');
   const [xBox, xSel] = choice(uid('chart-x'), 'x', columns, '0');
@@ -113,15 +116,16 @@ export function resultChart(result: ExecSuccess): HTMLElement | null {
     const x = Number(xSel.value);
     const y = Number(ySel.value);
     const data = chartData(result, k, x, y);
-    if (data.points.length === 0) return replace(figureBox, el('p', { class: 'muted' }, `No row has a number in ${result.columns[y]}.`));
-    const caption = `${k === 'bar' ? 'Bar chart' : k === 'line' ? 'Line chart' : 'Scatter plot'} of ${result.columns[y]} by ${result.columns[x]}`;
+    const yName = displayName(result.columns[y] ?? '');
+    if (data.points.length === 0) return replace(figureBox, el('p', { class: 'muted' }, `No row has a number in ${yName}.`));
+    const caption = `${k === 'bar' ? 'Bar chart' : k === 'line' ? 'Line chart' : 'Scatter plot'} of ${yName} by ${displayName(result.columns[x] ?? '')}`;
     drawnWidth = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.floor(figureBox.clientWidth) - FIGURE_INSET));
     const plot = drawing(data, k, result.columns[x] ?? '', result.columns[y] ?? '', drawnWidth);
     plot.setAttribute('role', 'img');
     plot.setAttribute('aria-label', caption);
     const notes = [
       data.beyond > 0 ? `Showing the first ${plural(MAX_BARS, 'bar')}; ${plural(data.beyond, 'more row')} not drawn.` : '',
-      data.skipped > 0 ? `${plural(data.skipped, 'row')} left out: ${result.columns[y]} is not a number there.` : '',
+      data.skipped > 0 ? `${plural(data.skipped, 'row')} left out: ${yName} is not a number there.` : '',
     ].filter((s) => s !== '');
     replace(figureBox, el('figure', { class: 'plot', 'data-chart': k }, plot, el('figcaption', { class: 'muted' }, `${caption}. ${plural(data.points.length, 'point')}.`, ...notes.map((n) => ` ${n}`))));
   };

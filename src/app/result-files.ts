@@ -5,11 +5,17 @@
  * CSV: a header row, CRLF line ends, NULL as an empty field, a blob as an
  * SQL blob literal, every field quoted by the one CSV writer (core/eval/csv).
  * JSON: an array of row objects keyed by column name (a repeated name gets
- * `_2`, `_3` …; a blob cell is `{blob, bytes}`), laid out exactly as
- * `JSON.stringify(rows, null, 2)` would.
+ * the first free `_2`, `_3` … that no column of the result is called, so
+ * `SELECT 1 AS a, 2 AS a, 3 AS a_2` keeps all three as `a`, `a_3`, `a_2`; a
+ * blob cell is `{blob, bytes}`; a number JSON cannot write, SQLite's
+ * infinities, is `{"number": "Infinity"}` or `{"number": "-Infinity"}`, as a
+ * blob is an object: never `null`, which is NULL's, nor a string a text cell
+ * could hold), laid out exactly as `JSON.stringify(rows, null, 2)`
+ * would.
  */
 import type { Cell, ExecSuccess } from '../core/exec/types.ts';
 import { toCsv } from '../core/eval/index.ts';
+import { readsAsFormula } from '../core/eval/csv.ts';
 
 export type ResultFileKind = 'csv' | 'json';
 
@@ -22,15 +28,26 @@ export interface ResultFileWriter {
   end(): string;
 }
 
-/** JSON keys for column names: a repeated name gets `_2`, `_3` …. */
-function jsonKeys(columns: readonly string[]): string[] {
-  const seen = new Map<string, number>();
+/**
+ * JSON keys for column names, one per column and all distinct: a name's
+ * first column keeps it, a repeat gets the first `_2`, `_3` … that is
+ * neither a column's name nor a key already given.
+ *
+ * @example jsonKeys(['a', 'a', 'a_2']); // ['a', 'a_3', 'a_2']
+ */
+export function jsonKeys(columns: readonly string[]): string[] {
+  const taken = new Set(columns);
+  const given = new Set<string>();
   return columns.map((c) => {
-    const k = (seen.get(c) ?? 0) + 1;
-    seen.set(c, k);
-    return k === 1 ? c : `${c}_${k}`;
+    let key = c;
+    for (let k = 2; given.has(key) || (key !== c && taken.has(key)); k++) key = `${c}_${k}`;
+    given.add(key);
+    return key;
   });
 }
+
+/** A cell as JSON writes it: an infinity as `{number: "Infinity"}` (JSON has no such number; null is NULL's). */
+const jsonCell = (cell: Cell | undefined): Cell | { number: string } => (typeof cell === 'number' && !Number.isFinite(cell) ? { number: String(cell) } : cell ?? null);
 
 /** A blob cell as an SQL blob literal for CSV; other cells as they are. */
 const csvCell = (cell: Cell): string | number | null => (cell !== null && typeof cell === 'object' ? `x'${cell.blob}'` : cell);
@@ -60,7 +77,7 @@ export function resultFileWriter(kind: ResultFileKind, columns: readonly string[
   let count = 0;
   return {
     add(rows) {
-      const text = rows.map((r, i) => `${count + i === 0 ? '[\n' : ',\n'}  ${JSON.stringify(Object.fromEntries(keys.map((k, j) => [k, r[j] ?? null])), null, 2).replaceAll('\n', '\n  ')}`).join('');
+      const text = rows.map((r, i) => `${count + i === 0 ? '[\n' : ',\n'}  ${JSON.stringify(Object.fromEntries(keys.map((k, j) => [k, jsonCell(r[j])])), null, 2).replaceAll('\n', '\n  ')}`).join('');
       count += rows.length;
       return text;
     },
@@ -86,4 +103,30 @@ export function resultCsv(result: Pick<ExecSuccess, 'columns' | 'rows'>): string
 export function resultJson(result: Pick<ExecSuccess, 'columns' | 'rows'>): string {
   const w = resultFileWriter('json', result.columns);
   return w.add(result.rows) + w.end();
+}
+
+/**
+ * A field too long to hold as one string (a value read in pieces,
+ * big-cells.ts), written in place of a placeholder: a row is written with
+ * `placeholder(c)` in column c, and in the row's text `encoded(c)` is
+ * replaced by `open`, each piece through `piece`, then `close`. CSV: always
+ * quoted, inner quotes doubled, the formula guard on its first character;
+ * JSON: a string, each piece escaped as JSON.stringify escapes it.
+ *
+ * @example
+ * const f = longField('csv');
+ * f.open + f.piece('=1+1', true) + f.close; // `"'=1+1"`
+ */
+export function longField(kind: ResultFileKind): {
+  placeholder(column: number): string;
+  encoded(column: number): string;
+  readonly open: string;
+  piece(text: string, first: boolean): string;
+  readonly close: string;
+} {
+  const placeholder = (c: number): string => `\u0000confide-long-value-${c}\u0000`;
+  if (kind === 'csv') {
+    return { placeholder, encoded: placeholder, open: '"', piece: (t, first) => (first && readsAsFormula(t) ? "'" : '') + t.replaceAll('"', '""'), close: '"' };
+  }
+  return { placeholder, encoded: (c) => JSON.stringify(placeholder(c)), open: '"', piece: (t) => JSON.stringify(t).slice(1, -1), close: '"' };
 }

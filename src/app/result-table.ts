@@ -18,7 +18,7 @@
  */
 import type { Cell, ExecSuccess } from '../core/exec/types.ts';
 import { el, replace } from './dom.ts';
-import { downloadText } from './download.ts';
+import { downloadBlob, downloadText } from './download.ts';
 import { CELL_DISPLAY_CHARS, CELL_EXPAND_CHARS, cellDisplayChars, formatCell, plural, shortenText } from './format.ts';
 import { pageOf } from './paging.ts';
 import { nextSort, sortedRows, type TableSort } from './table-sort.ts';
@@ -35,6 +35,13 @@ export interface ResultTableOptions {
   readonly sort?: { readonly current: TableSort | null; onSort(next: TableSort): void };
   /** False when the caller says how many rows there are and which are shown (the table browser). */
   readonly summary?: boolean;
+  /**
+   * Cells the caller's query cut (the table browser reads long values cut,
+   * big-cells.ts): a cell's whole length (undefined when it is whole), and
+   * its whole value, read when shown or downloaded. Rows are indexes into
+   * `result.rows`.
+   */
+  readonly cutCells?: { length(row: number, column: number): number | undefined; whole(row: number, column: number): Promise<Blob> };
   /** A link for a cell (the table browser's foreign keys: the row it names), or null for none. */
   readonly link?: (row: readonly Cell[], column: number) => { readonly href: string; readonly title: string } | null;
 }
@@ -88,7 +95,14 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
     const rows = (order === null ? result.rows.slice(p.start, p.end) : order.slice(p.start, p.end).map((i) => result.rows[i]!));
     const max = cellDisplayChars(rows.length * Math.max(1, result.columns.length));
     rows.forEach((row, r) => {
-      body.append(el('tr', {}, ...row.map((cell, c) => cellElement(cell, max, `${p.start + r + 1}`, result.columns[c] ?? `column ${c + 1}`, options.link?.(row, c) ?? null))));
+      const at = order === null ? p.start + r : order[p.start + r]!;
+      const cut = options.cutCells;
+      body.append(el('tr', {}, ...row.map((cell, c) => {
+        const length = cut?.length(at, c);
+        const label = `${p.start + r + 1}`;
+        const column = result.columns[c] ?? `column ${c + 1}`;
+        return length === undefined || cut === undefined ? cellElement(cell, max, label, column, options.link?.(row, c) ?? null) : cutCellElement(cell, length, max, label, column, () => cut.whole(at, c));
+      })));
     });
     replace(tableBox, el('table', {}, el('caption', { class: 'visually-hidden' }, options.label ?? 'Query result'), head, body));
     const range = result.rows.length === 0 ? 'no rows' : `rows ${p.start + 1}–${p.end}`;
@@ -111,6 +125,41 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
   root.append(status, tableBox, pager);
   show();
   return root;
+}
+
+/**
+ * A cell whose query cut it (its whole `length` is known, the value is read
+ * by `whole` when asked for): shortened as any long cell, with "Show all"
+ * (up to CELL_EXPAND_CHARS) and "Download" reading the whole value first.
+ */
+function cutCellElement(cell: Cell, length: number, max: number, rowLabel: string, column: string, whole: () => Promise<Blob>): HTMLElement {
+  const td = el('td');
+  const short = shortenText(formatCell(cell), max);
+  const what = `row ${rowLabel}, ${shortenText(column, 40).text}`;
+  const note = el('span', { class: 'cell-cut muted' }, ` (${plural(length, 'character')}) `);
+  const read = async (then: (blob: Blob) => Promise<void> | void): Promise<void> => {
+    replace(note, ' (reading the whole value…) ');
+    try {
+      await then(await whole());
+      replace(note, ` (${plural(length, 'character')}) `);
+    } catch (e) {
+      const m = (e as { message?: unknown } | null)?.message;
+      replace(note, el('span', { class: 'error' }, ` (the whole value could not be read: ${typeof m === 'string' ? m : String(e)}) `));
+    }
+  };
+  const collapsed = (): void => {
+    const actions: HTMLElement[] = [];
+    if (length <= CELL_EXPAND_CHARS) {
+      actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show all of ${what}`, onclick: () => void read(async (blob) => expanded(await blob.text())) }, 'Show all'));
+    }
+    actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Download ${what}`, onclick: () => void read((blob) => downloadBlob(`cell-row${rowLabel}.txt`, blob)) }, 'Download'));
+    replace(td, short.text, '…', note, ...actions);
+  };
+  const expanded = (full: string): void => {
+    replace(td, el('div', { class: 'cell-full' }, full), el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show less of ${what}`, onclick: collapsed }, 'Show less'));
+  };
+  collapsed();
+  return td;
 }
 
 /** One cell, shortened to `max` characters with "Show all" / "Download" when it is longer; a short one can be a link. */

@@ -23,6 +23,7 @@ import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { Schema } from '../core/schema.ts';
 import { tablesNamed } from '../core/sql/tables-named.ts';
+import { displayName, shortName } from './format.ts';
 
 export { tablesNamed } from '../core/sql/tables-named.ts';
 
@@ -49,10 +50,13 @@ export interface SqlEditorOptions {
   onChange?(text: string): void;
 }
 
+/** Names CodeMirror's completion lists as they are; a longer one (no one types it) is left out of its list. */
+const COMPLETED_NAME_CHARS = 200;
+const completable = (name: string): boolean => name.length <= COMPLETED_NAME_CHARS;
 /** CodeMirror's schema namespace: each table (and view, marked so) with its columns. */
-const namespaceOf = (schema: Schema): SQLNamespace => Object.fromEntries(schema.tables.map((t) => [t.name, {
+const namespaceOf = (schema: Schema): SQLNamespace => Object.fromEntries(schema.tables.filter((t) => completable(t.name)).map((t) => [t.name, {
   self: t.kind === 'view' ? { label: t.name, type: 'type', detail: 'view' } : { label: t.name, type: 'class' },
-  children: t.columns.map((c) => c.name),
+  children: t.columns.map((c) => c.name).filter(completable),
 }]));
 
 /** A bare name completed from the columns of the tables the statement under the cursor names. */
@@ -67,7 +71,8 @@ function columnSource(schema: () => Schema | null) {
     const start = doc.lastIndexOf(';', from - 1) + 1;
     const end = doc.indexOf(';', from);
     const tables = tablesNamed(doc.slice(start, end < 0 ? doc.length : end), s);
-    const options = tables.flatMap((t) => t.columns.map((c) => ({ label: c.name, type: 'property', detail: `${t.name}${t.kind === 'view' ? ' (view)' : ''}${c.type === '' ? '' : ` · ${c.type}`}`, boost: 1 })));
+    // Names are shortened in the list (a name of tens of thousands of characters froze the tab); the whole name is inserted.
+    const options = tables.flatMap((t) => t.columns.map((c) => ({ label: shortName(c.name), apply: c.name, type: 'property', detail: `${displayName(t.name)}${t.kind === 'view' ? ' (view)' : ''}${c.type === '' ? '' : ` · ${displayName(c.type, 40)}`}`, boost: 1 })));
     return options.length === 0 ? null : { from, options, validFor: /^[A-Za-z0-9_$]*$/ };
   };
 }

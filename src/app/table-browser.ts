@@ -10,19 +10,24 @@
  * a reload or Back reopens the same sorted, faceted, filtered page. Each
  * page, count and facet is one read-only, time-limited query in the worker
  * pool (browse-sql.ts); one line says which rows are shown of how many.
+ * Long text values are read cut and shown as cut, and read whole, a piece
+ * at a time, when shown in full, downloaded or saved (big-cells.ts): a table
+ * with a 100 MB cell browses and saves.
  */
 import type { ExecSuccess } from '../core/exec/types.ts';
 import type { TableInfo } from '../core/schema.ts';
 import type { SqlPool } from '../engines/sql/index.ts';
 import { foreignKeyLinks } from './browse-links.ts';
-import { browseParams, literalCell, readBrowseParams, type BrowseState } from './browse-route.ts';
-import { BROWSE_PAGE_ROWS, browseSql, FACET_MORE, FACET_VALUES, facetSql, pageSql } from './browse-sql.ts';
+import { browseParams, linkParams, literalCell, readBrowseParams, type BrowseState } from './browse-route.ts';
+import { BROWSE_PAGE_ROWS, BROWSE_PAGE_TIMEOUT_MS, browseSql, cappedSql, FACET_MORE, FACET_VALUES, facetSql, hasRowid, pageSql } from './browse-sql.ts';
+import { uncap, wholeValue, type Uncapped } from './big-cells.ts';
 import { browseTotals, statusLine } from './browse-status.ts';
 import type { DatabaseController } from './database.ts';
 import { el, replace } from './dom.ts';
 import { facetBox, filterChips, filterLabel, type LabelledFilter } from './facets.ts';
+import { displayName } from './format.ts';
 import { resultActions } from './result-actions.ts';
-import { resultTable } from './result-table.ts';
+import { resultTable, type ResultTableOptions } from './result-table.ts';
 import { routeSearch, type RouteParams } from './router.ts';
 import { execErrorView } from './exec-error-view.ts';
 import { tableOptions } from './schema-panel.ts';
@@ -79,7 +84,7 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
     if (next.table !== state.table) shownValues = new Map();
     state = next;
     syncControls();
-    if (how !== 'none') options.onState(browseParams(state), how);
+    if (how !== 'none') options.onState(linkParams(state), how);
     void show(focusColumn);
   };
   const step = (change: Partial<BrowseState>, focusColumn?: string): void => go({ ...state, page: 0, ...change }, 'push', focusColumn);
@@ -87,8 +92,8 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
   const syncControls = (): void => {
     const columns = tableInfo()?.columns ?? [];
     tableSelect.value = state.table;
-    replace(sortSelect, el('option', { value: '' }, '(table order)'), ...columns.map((c) => el('option', { value: c.name }, c.name)));
-    replace(facetSelect, ...columns.map((c) => el('option', { value: c.name }, c.name)));
+    replace(sortSelect, el('option', { value: '' }, '(table order)'), ...columns.map((c) => el('option', { value: c.name }, displayName(c.name))));
+    replace(facetSelect, ...columns.map((c) => el('option', { value: c.name }, displayName(c.name))));
     sortSelect.value = state.sort?.column ?? '';
     direction.value = state.sort?.direction ?? 'asc';
     addFacet.disabled = columns.length === 0;
@@ -111,8 +116,13 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
       (chipsBox.querySelector('button') ?? facetSelect).focus();
     }));
     void showFacets(db.key, mine);
-    const [r, total] = await Promise.all([pool.run(db.key, pageSql(q, state.page)), totals.of(db.key, q, info)]);
+    const columns = info.columns.map((c) => c.name);
+    const rowid = hasRowid(info);
+    // Long values come cut (cappedSql) and are read whole on demand; a table whose columns are not known is read as it is.
+    const [raw, total] = await Promise.all([pool.run(db.key, columns.length > 0 ? cappedSql(q, columns, rowid, state.page) : pageSql(q, state.page), { timeoutMs: BROWSE_PAGE_TIMEOUT_MS }), totals.of(db.key, q, info)]);
     if (mine !== token) return;
+    const read: Uncapped | null = raw.ok && columns.length > 0 ? uncap(raw, columns, rowid, state.page * BROWSE_PAGE_ROWS) : null;
+    const r = read === null ? raw : read.result;
     const first = state.page * BROWSE_PAGE_ROWS;
     prev.disabled = state.page === 0;
     next.disabled = total.kind === 'exact' ? first + BROWSE_PAGE_ROWS >= total.n : !r.ok || r.rows.length < BROWSE_PAGE_ROWS;
@@ -122,22 +132,26 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
       return replace(out, ...execErrorView(r.error, { schema: db.schema, sql: pageSql(q, state.page) }));
     }
     replace(status, statusLine(q, info, first, r.rows.length, total));
-    replace(out, rowsTable(r, info));
+    replace(out, rowsTable(r, info, read === null ? undefined : {
+      length: (row, c) => read.cut.get(`${row}:${c}`),
+      whole: (row, c) => wholeValue({ pool, key: db.key, query: q, columns, row: read.ref(row), column: c, length: read.cut.get(`${row}:${c}`) ?? 0 }),
+    }));
     replace(saveBox, resultActions({
       name: q.filters.length === 0 ? q.table : `${q.table}-filtered`,
-      whole: { pool, key: db.key, sql: browseSql(q), rows: total.kind === 'exact' ? total.n : null },
+      whole: { pool, key: db.key, sql: browseSql(q), rows: total.kind === 'exact' ? total.n : null, ...(columns.length > 0 ? { capped: { query: q, columns, rowid } } : {}) },
     }));
     if (focusColumn !== undefined) out.querySelector<HTMLElement>(`th[data-column="${r.columns.indexOf(focusColumn)}"] button`)?.focus();
   };
 
   /** The page's rows: a header click sorts the whole table (its ORDER BY); a foreign key's value links to its row. */
-  const rowsTable = (r: ExecSuccess, info: TableInfo): HTMLElement => {
+  const rowsTable = (r: ExecSuccess, info: TableInfo, cutCells?: ResultTableOptions['cutCells']): HTMLElement => {
     const sorted = state.sort === null ? -1 : r.columns.indexOf(state.sort.column);
     return resultTable(r, {
       pageSize: BROWSE_PAGE_ROWS,
-      label: `Rows of ${state.table}`,
+      label: `Rows of ${displayName(state.table)}`,
       summary: false,
       link: foreignKeyLinks(info, r.columns),
+      ...(cutCells === undefined ? {} : { cutCells }),
       sort: {
         current: sorted < 0 ? null : { column: sorted, direction: state.sort!.direction },
         onSort: (s) => step({ sort: { column: r.columns[s.column]!, direction: s.direction } }, r.columns[s.column]),
@@ -180,7 +194,7 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
     const info = db.schema.tables.find((t) => t.name === name) ?? db.schema.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
     if (info === undefined) {
       note.hidden = name === '';
-      replace(note, `${db.name} has no table or view called "${name}"; choose one below.`);
+      replace(note, `${displayName(db.name)} has no table or view called "${displayName(name)}"; choose one below.`);
       return go(NONE, 'none');
     }
     const read = readBrowseParams(params, info);
@@ -228,7 +242,7 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
   );
   return {
     element,
-    params: () => (state.table === '' ? {} : browseParams(state)),
+    params: () => (state.table === '' ? {} : linkParams(state)),
     route: apply,
   };
 }

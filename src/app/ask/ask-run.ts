@@ -1,13 +1,15 @@
 /**
  * One Ask run: the question through `runAsk` (src/core/pipeline) over the
  * SQL pool, with the chosen verifiers and, for a live model, its judge and
- * sampling settings; progress goes to the progress line, and a live model's
+ * sampling settings, the candidates parsed in the page's analysis worker;
+ * progress goes to the progress line, and a live model's
  * run also gives what each stage and each model request cost.
  */
 import { askRegistry, runAsk } from '../../core/pipeline/index.ts';
 import type { AskOutcome, AskStage, CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
+import { pageAnalyzer } from '../analysis-client.ts';
 import type { OpenDatabase } from '../database.ts';
 import type { ProgressView } from '../progress.ts';
 import { askCosts, type StageSeconds } from './ask-costs.ts';
@@ -73,6 +75,7 @@ export async function askWithCosts(run: AskRun): Promise<{ out: AskOutcome; cost
       verifiers,
       registry: askRegistry(profile, verifiers.map((v) => v.name)),
       profile,
+      analyzer: pageAnalyzer(), // candidates are parsed in the analysis worker, never on the page's thread
     },
     {
       signal,

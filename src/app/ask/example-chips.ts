@@ -15,6 +15,7 @@ import type { SqlPool } from '../../engines/sql/index.ts';
 import type { DatabaseController } from '../database.ts';
 import { el, replace } from '../dom.ts';
 import type { ReplaySet } from './replay-source.ts';
+import { pageAnalyzer } from '../analysis-client.ts';
 
 /** How many of the database's replay questions are shown as chips (the first ones in the file). */
 export const EXAMPLES_SHOWN = 5;
@@ -103,7 +104,7 @@ export function exampleChips(deps: ExampleChipsDeps): ExampleChips {
         try {
           out = await runAsk(
             { question: chip.question, schema: db.schema, dbId: db.dbId },
-            { generator: replay.generator, runMany: (sqls, o) => deps.pool.runMany(db.key, sqls, o), verifiers, registry, profile },
+            { generator: replay.generator, runMany: (sqls, o) => deps.pool.runMany(db.key, sqls, o), verifiers, registry, profile, analyzer: pageAnalyzer() },
           );
         } catch {
           // The labels are optional: when the database closes under them (another file opened meanwhile, whose own

@@ -22,6 +22,7 @@ import {
 import { el, replace } from '../dom.ts';
 import { createProgress } from '../progress.ts';
 import { devOptions } from './dev-options.ts';
+import { pageStorage } from '../stored.ts';
 import { modelHostSetting } from './model-host-setting.ts';
 import { formatMB, renderModelList } from './model-list.ts';
 
@@ -62,7 +63,7 @@ function errorView(e: LlmError, deleteDownload: (modelId: string) => void): HTML
 export function liveModel(): LiveModel {
   const status = el('p', { class: 'live-status', role: 'status', 'aria-live': 'polite' }, 'Checking for WebGPU…');
   const errorBox = el('div', { class: 'live-errors' });
-  const host = modelHostSetting(localStorage, () => location.reload());
+  const host = modelHostSetting(pageStorage('local'), () => location.reload());
   const select = el('select', { id: 'live-model', disabled: true });
   const load = el('button', { type: 'button', id: 'live-load', disabled: true }, 'Download and load');
   const unloadButton = el('button', { type: 'button', id: 'live-unload', hidden: true }, 'Unload');

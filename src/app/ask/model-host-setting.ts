@@ -8,6 +8,7 @@
 import { currentConnectPolicy } from '../csp.ts';
 import { MODEL_HOST_KEY, buildTimeModelBase, checkModelHost } from '../../engines/llm/index.ts';
 import { el, replace } from '../dom.ts';
+import { readStored } from '../stored.ts';
 
 export interface ModelHostSetting {
   readonly element: HTMLElement;
@@ -17,15 +18,12 @@ export interface ModelHostSetting {
   describe(): string;
 }
 
-/** The person's stored host, when it is still valid. */
+/** The person's stored host, when it is still valid; one this version refuses is set aside with a notice. */
 function stored(storage: Storage): string | undefined {
-  try {
-    const v = storage.getItem(MODEL_HOST_KEY);
-    const c = v === null ? undefined : checkModelHost(v);
-    return c?.ok === true ? c.base : undefined;
-  } catch {
-    return undefined;
-  }
+  return readStored(storage, MODEL_HOST_KEY, 'your model host setting', (raw) => {
+    const c = checkModelHost(raw);
+    return c.ok ? { ok: true, value: c.base } : { ok: false, why: c.message };
+  }) ?? undefined;
 }
 
 /**

@@ -1,20 +1,20 @@
 /**
  * What a query does, in words, beside its SQL: "In words: counts rows of
  * Track whose Milliseconds is greater than 300 (written 5 * 60)". Read
- * locally from the parsed SQL by core/sql/describe (no language model). The
- * reader is loaded on first use, as a chunk of its own with the parser, so
- * the first screen does not wait for it; the line fills in when it arrives.
+ * locally from the parsed SQL by core/sql/describe (no language model), in
+ * the page's analysis worker (analysis-client.ts: the page's thread parses no
+ * query, and a query slow to parse is stopped there), started on first use,
+ * so the first screen does not wait for it; the line fills in when it arrives.
  * A query the reader cannot put in words says so in a muted line.
  */
 import type { SqlReading } from '../../core/sql/describe/index.ts';
+import { pageAnalyzer } from '../analysis-client.ts';
 import { el, replace } from '../dom.ts';
 
-let reader: Promise<(sql: string) => SqlReading> | null = null;
-
-/** The reading of `sql`, loading the reader once. */
-export function readQuery(sql: string): Promise<SqlReading> {
-  reader ??= import('../../core/sql/describe/index.ts').then((m) => m.describeSql);
-  return reader.then((describe) => describe(sql));
+/** The reading of `sql`, made in the analysis worker. */
+export async function readQuery(sql: string): Promise<SqlReading> {
+  const [reading] = await pageAnalyzer().describe([sql]);
+  return reading as SqlReading;
 }
 
 /**
@@ -28,7 +28,7 @@ export function queryReading(sql: string): HTMLElement {
     (r) => (r.ok
       ? replace(line, el('span', { class: 'reading-label' }, 'In words: '), r.text)
       : (line.classList.add('muted'), replace(line, r.error.code === 'SQL_UNPARSED' ? 'Not read in words: the SQL parser does not read this query.' : `Not read in words: ${r.error.message}`))),
-    () => line.remove(), // the reader's chunk did not load (offline after an update): the SQL above still says it all
+    () => line.remove(), // the analysis worker did not start (offline after an update): the SQL above still says it all
   );
   return line;
 }

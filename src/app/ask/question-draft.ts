@@ -10,6 +10,7 @@
  */
 import type { DatabaseController } from '../database.ts';
 import { el, replace } from '../dom.ts';
+import { jsonOf, pageStorage, readStored } from '../stored.ts';
 
 const DRAFT_KEY = 'confide.ask-draft';
 
@@ -29,13 +30,10 @@ export interface QuestionDraft {
  * @example readDraft(sessionStorage)?.question; // 'How many customers are there?'
  */
 export function readDraft(storage: Storage): QuestionDraft | null {
-  try {
-    const v = JSON.parse(storage.getItem(DRAFT_KEY) ?? 'null') as Partial<QuestionDraft> | null;
-    if (typeof v?.question !== 'string') return null;
-    return { question: v.question, evidence: typeof v.evidence === 'string' ? v.evidence : '', db: typeof v.db === 'string' ? v.db : null, ...(typeof v.hintFor === 'string' ? { hintFor: v.hintFor } : {}) };
-  } catch {
-    return null;
-  }
+  const isDraft = (v: unknown): v is Partial<QuestionDraft> => typeof (v as Partial<QuestionDraft> | null)?.question === 'string';
+  const v = readStored(storage, DRAFT_KEY, 'the question typed before the reload', (raw) => jsonOf(raw, isDraft, 'a question'));
+  if (v === null || typeof v.question !== 'string') return null;
+  return { question: v.question, evidence: typeof v.evidence === 'string' ? v.evidence : '', db: typeof v.db === 'string' ? v.db : null, ...(typeof v.hintFor === 'string' ? { hintFor: v.hintFor } : {}) };
 }
 
 export interface DraftKeeper {
@@ -61,7 +59,7 @@ const sameQuestion = (a: string, b: string): boolean => a.trim().replace(/\s+/g,
  *
  * @example const draft = keepQuestionDraft(question, evidence, dbs, () => form.requestSubmit()); form.append(draft.element);
  */
-export function keepQuestionDraft(question: HTMLTextAreaElement, evidence: HTMLInputElement, dbs: DatabaseController, askAgain: () => void = () => undefined, storage: Storage = sessionStorage): DraftKeeper {
+export function keepQuestionDraft(question: HTMLTextAreaElement, evidence: HTMLInputElement, dbs: DatabaseController, askAgain: () => void = () => undefined, storage: Storage = pageStorage('session')): DraftKeeper {
   const element = el('p', { class: 'muted draft-note', id: 'ask-draft-note', 'aria-live': 'polite' });
   const hintNote = el('p', { class: 'muted hint-note', id: 'ask-hint-note', 'aria-live': 'polite' });
   const restored = readDraft(storage);

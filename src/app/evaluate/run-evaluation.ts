@@ -11,6 +11,7 @@ import { prepareAll, requireLabeled, skippedReasons } from '../../core/eval/inde
 import type { EvaluateOptions } from '../../core/eval/index.ts';
 import type { EquivalenceRule } from '../../core/results/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
+import { pageAnalyzer } from '../analysis-client.ts';
 import { el } from '../dom.ts';
 import { plural } from '../format.ts';
 import type { OrmClient } from '../orm/orm-client.ts';
@@ -61,8 +62,9 @@ export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
   }
   const orm = run.orm();
   const { rule } = run.settings();
+  // Candidates are parsed in the page's analysis worker (as confide eval parses on its analysis thread), never here.
   // With the reward model on, each candidate's evidence is read too, as Ask reads it before scoring.
-  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), { signal, rule, onProgress: (p) => progress.update(p.progress, p.text), ...(orm !== null ? { evidence: true } : {}) });
+  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), { signal, rule, analyzer: pageAnalyzer(), onProgress: (p) => progress.update(p.progress, p.text), ...(orm !== null ? { evidence: true } : {}) });
   const { skipped, suiteFailures } = prepare;
   let { prepared } = prepare;
   // Too few labeled questions: say how many, naming each database skipped and why, before the statistics.

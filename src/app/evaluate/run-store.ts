@@ -20,9 +20,17 @@ export interface RunMeta {
 
 export interface BrowserRunStore extends RunStore {
   saveMeta(meta: RunMeta): Promise<void>;
-  /** Every run with how many questions it has stored. */
+  /** Every run with how many questions it has stored (a run whose record does not read is left out). */
   list(): Promise<{ meta: RunMeta; done: number }[]>;
   remove(runId: string): Promise<void>;
+}
+
+/** Whether a stored run record has the fields the page reads (a record changed by hand must not break the list). */
+function isRunMeta(v: unknown): v is RunMeta {
+  const m = v as Partial<Record<keyof RunMeta, unknown>> | null;
+  const s = m?.settings as Partial<Record<keyof GenerationSettings, unknown>> | null | undefined;
+  return typeof m?.id === 'string' && typeof m.benchmark === 'string' && typeof m.model === 'string' && typeof m.total === 'number' && typeof m.created === 'string'
+    && typeof s?.n === 'number' && typeof s.temperature === 'number' && typeof s.seed === 'number';
 }
 
 /**
@@ -61,7 +69,7 @@ export async function openRunStore(name = 'confide'): Promise<BrowserRunStore> {
       await idbDone(tx);
     },
     async list() {
-      const metas = (await idbRequest(db.transaction('runs', 'readonly').objectStore('runs').getAll())) as RunMeta[];
+      const metas = ((await idbRequest(db.transaction('runs', 'readonly').objectStore('runs').getAll())) as unknown[]).filter(isRunMeta);
       const out: { meta: RunMeta; done: number }[] = [];
       for (const meta of metas) {
         const { store, range } = records(meta.id, 'readonly');

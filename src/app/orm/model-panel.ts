@@ -10,6 +10,9 @@ import { fileButton } from '../file-button.ts';
 import { describeOrm, type OrmChoice } from './model-store.ts';
 import type { OrmClient } from './orm-client.ts';
 
+/** A name from a file as the panel shows it: at most 80 characters. */
+const short = (name: string): string => (name.length > 80 ? `${name.slice(0, 80)}…` : name);
+
 /**
  * One line naming the model in use, kept up to date.
  *
@@ -45,10 +48,15 @@ export function ormModelPanel(client: OrmClient): HTMLElement {
     const files = [...(input.files ?? [])];
     input.value = '';
     if (files.length === 0) return;
-    replace(status, el('p', { class: 'muted' }, `Checking ${files.map((f) => f.name).join(' and ')}…`));
-    const r = await client.loadOwn(files);
-    if (!r.ok) return fail(r.error);
-    replace(status, el('p', { role: 'status' }, `Loaded "${r.sidecar.name}" (runs on ${r.loaded.backend}); Ask and Evaluate now score with it.`));
+    replace(status, el('p', { class: 'muted' }, `Checking ${files.map((f) => short(f.name)).join(' and ')}…`));
+    try {
+      const r = await client.loadOwn(files);
+      if (!r.ok) return fail(r.error);
+      replace(status, el('p', { role: 'status' }, `Loaded "${short(r.sidecar.name)}" (runs on ${r.loaded.backend}); Ask and Evaluate now score with it.`));
+    } catch (e) {
+      // Never leave "Checking…" standing: whatever went wrong is said, and the model in use stays.
+      fail({ code: 'ORM_RUN_FAILED', message: `The model could not be loaded: ${e instanceof Error ? e.message : String(e)}. The model in use stays in use.` });
+    }
   });
   bundled.addEventListener('click', async () => {
     const r = await client.useBundled();

@@ -58,6 +58,33 @@ interface Kept {
 const DB_NAME = 'confide-orm';
 const STORE = 'models';
 const KEY = 'current';
+/** Where a kept record that does not read is moved (safe mode moves the kept one there too). */
+export const SET_ASIDE_KEY = 'set-aside';
+
+/**
+ * A kept record checked field by field, or why it cannot be used: a record
+ * changed by hand (or by another version) must not stop the page.
+ */
+function readKept(v: unknown): { ok: true; kept: OwnOrm } | { ok: false; why: string; name: string } {
+  const r = (v ?? {}) as Partial<Record<keyof Kept, unknown>>;
+  const files = r.files as { model?: unknown; sidecar?: unknown } | null | undefined;
+  const name = typeof files?.model === 'string' ? shortName(files.model) : 'kept from an earlier visit';
+  const fail = (why: string) => ({ ok: false as const, why, name });
+  if (typeof v !== 'object' || v === null) return fail('the record is not an object');
+  if (typeof files?.model !== 'string' || typeof files.sidecar !== 'string') return fail('its file names are missing');
+  const model = r.model instanceof Uint8Array ? r.model : r.model instanceof ArrayBuffer ? new Uint8Array(r.model) : null;
+  if (model === null || model.byteLength === 0) return fail('its model bytes are missing');
+  if (typeof r.added !== 'string' || Number.isNaN(Date.parse(r.added))) return fail('the date it was loaded is missing');
+  try {
+    const sidecar = parseSidecar(r.sidecar, files.sidecar);
+    return { ok: true, kept: { kind: 'own', id: nextId(), sidecar, model: new Uint8Array(model), files: { model: files.model, sidecar: files.sidecar }, added: r.added } };
+  } catch (e) {
+    return fail(e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** A file name as the page shows it: at most 80 characters. */
+const shortName = (name: string): string => (name.length > 80 ? `${name.slice(0, 80)}…` : name);
 
 const openDb = (): Promise<IDBDatabase> => openKeyValueDb(DB_NAME, STORE);
 
@@ -88,13 +115,16 @@ export async function openOrmModelStore(): Promise<OrmModelStore> {
   let startupNotice: string | null = null;
   try {
     db = await openDb();
-    const kept = (await idbRequest(db.transaction(STORE, 'readonly').objectStore(STORE).get(KEY))) as Kept | undefined;
+    const kept = await idbRequest(db.transaction(STORE, 'readonly').objectStore(STORE).get(KEY));
     if (kept !== undefined) {
-      try {
-        const sidecar = parseSidecar(kept.sidecar, kept.files.sidecar);
-        current = { kind: 'own', id: nextId(), sidecar, model: new Uint8Array(kept.model), files: kept.files, added: kept.added };
-      } catch (e) {
-        startupNotice = `Your reward model ${kept.files.model} (kept from an earlier visit) cannot be used by this version of the app: ${(e as Error).message} The bundled model is in use; load a model trained with this version to replace it.`;
+      const r = readKept(kept);
+      if (r.ok) current = r.kept;
+      else {
+        startupNotice = `Your reward model ${r.name} (kept from an earlier visit) cannot be used by this version of the app: ${r.why.length > 300 ? `${r.why.slice(0, 300)}…` : r.why} It was set aside and the bundled model is in use; load a model trained with this version to replace it.`;
+        const tx = db.transaction(STORE, 'readwrite');
+        tx.objectStore(STORE).put(kept, SET_ASIDE_KEY);
+        tx.objectStore(STORE).delete(KEY);
+        await idbDone(tx).catch(() => undefined);
       }
     }
   } catch (e) {
@@ -144,15 +174,16 @@ export async function openOrmModelStore(): Promise<OrmModelStore> {
  */
 export function describeOrm(choice: OrmChoice): { name: string; provenance: string } {
   if (choice.kind === 'bundled') return { name: BUNDLED_ORM_NAME, provenance: 'bundled with the app (model card: models/README.md)' };
-  const t = choice.sidecar.training;
-  const q = choice.sidecar.quality as { status: string; validationInt8?: { auroc?: unknown } | null };
+  // A sidecar comes from outside: `training` may be missing or null, and any field may be long.
+  const t = (choice.sidecar.training ?? {}) as Record<string, unknown>;
+  const q = (choice.sidecar.quality ?? { status: 'not yet measured' }) as { status: string; validationInt8?: { auroc?: unknown } | null };
   const auroc = typeof q.validationInt8?.auroc === 'number' ? `, validation AUROC ${q.validationInt8.auroc.toFixed(3)}` : '';
   const parts = [
-    `your file ${choice.files.model}`,
-    typeof t.data === 'string' ? `trained on ${t.data}` : null,
+    `your file ${shortName(choice.files.model)}`,
+    typeof t.data === 'string' ? `trained on ${shortName(t.data)}` : null,
     typeof t.seed === 'number' ? `seed ${t.seed}` : null,
     `quality ${q.status}${auroc}`,
     `loaded ${choice.added.slice(0, 10)}`,
   ];
-  return { name: choice.sidecar.name, provenance: parts.filter((p) => p !== null).join('; ') };
+  return { name: shortName(choice.sidecar.name), provenance: parts.filter((p) => p !== null).join('; ') };
 }

@@ -12,12 +12,31 @@
  * the sidecar's `featurizer.dim` and runs it once). Only a model that loaded
  * is kept; a refusal names the file and what is wrong, and the model in use
  * stays in use.
+ *
+ * Scoring has a time limit, as SQL has ({@link ormScoreLimitMs}: onnxruntime
+ * cannot interrupt a run, so at the limit the worker is terminated, the call
+ * answers `ORM_TIMEOUT` in words, and the next call starts a fresh worker).
+ * A model whose cost grows with the batch passes its one-row check at load
+ * and then took an Ask about 90 s; now the Ask goes on without its scores.
  */
 import { wrap, type Remote } from 'comlink';
 import { type OrmErrorData, type OrmItem, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
 import type { OrmEngine, OrmLoaded, OrmResult, OrmScores } from '../../engines/orm/index.ts';
 import { BUNDLED_ORM_SIDECAR_URL, type OrmChoice, type OrmModelStore } from './model-store.ts';
 import { checkOrmPair } from './pair.ts';
+
+/** Time a scoring call may take before its worker is stopped: 10 s plus 50 ms per row (a question's candidates twice, or an evaluation's batch of up to 512). */
+export const ORM_SCORE_BASE_MS = 10_000;
+export const ORM_SCORE_PER_ROW_MS = 50;
+
+/**
+ * The time limit for scoring `rows` items.
+ *
+ * @example ormScoreLimitMs(16); // 10800
+ */
+export function ormScoreLimitMs(rows: number): number {
+  return ORM_SCORE_BASE_MS + ORM_SCORE_PER_ROW_MS * rows;
+}
 
 export interface OrmClient {
   readonly store: OrmModelStore;
@@ -39,8 +58,13 @@ export interface OrmClient {
  * const orm = createOrmClient(await openOrmModelStore());
  * const r = await orm.loadOwn([...input.files]); // r.ok or r.error.message
  */
-export function createOrmClient(store: OrmModelStore, spawn: () => Worker = () => new Worker(new URL('../../../workers/orm.worker.ts', import.meta.url), { type: 'module', name: 'orm' })): OrmClient {
+export function createOrmClient(
+  store: OrmModelStore,
+  spawn: () => Worker = () => new Worker(new URL('../../../workers/orm.worker.ts', import.meta.url), { type: 'module', name: 'orm' }),
+  limitMs: (rows: number) => number = ormScoreLimitMs,
+): OrmClient {
   let remote: Remote<OrmEngine> | null = null;
+  let worker: Worker | null = null;
   /** The choice the worker holds, with its sidecar. */
   let held: { id: string; sidecar: OrmSidecar } | null = null;
   let chain: Promise<unknown> = Promise.resolve();
@@ -53,17 +77,39 @@ export function createOrmClient(store: OrmModelStore, spawn: () => Worker = () =
   let failed: Promise<never> = new Promise<never>(() => undefined);
   const engine = (): Remote<OrmEngine> => {
     if (remote !== null) return remote;
-    const worker = spawn();
+    const w = spawn();
+    worker = w;
     failed = new Promise<never>((_, reject) => {
-      worker.addEventListener('error', (ev: Event) => {
+      w.addEventListener('error', (ev: Event) => {
         const message = (ev as Partial<ErrorEvent>).message;
         const detail = message ? `: ${message}` : '';
         reject({ code: 'ORM_WORKER_FAILED', message: `The reward model's worker could not start${detail}. Reload the page to try again.` } satisfies OrmErrorData);
       }, { once: true });
     });
     failed.catch(() => undefined);
-    remote = wrap<OrmEngine>(worker);
+    remote = wrap<OrmEngine>(w);
     return remote;
+  };
+  /** Scores in the worker within the time limit; past it, the worker is terminated (the next call starts another). */
+  const scoreLimited = async (items: readonly OrmItem[]): Promise<OrmResult<OrmScores>> => {
+    const ms = limitMs(items.length);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<OrmResult<OrmScores>>((resolve) => {
+      timer = setTimeout(() => {
+        worker?.terminate();
+        worker = null;
+        remote = null;
+        held = null;
+        failed = new Promise<never>(() => undefined);
+        const name = store.current().kind === 'own' ? 'Your reward model' : 'The reward model';
+        resolve({ ok: false, error: { code: 'ORM_TIMEOUT', message: `${name} took longer than ${(ms / 1000).toFixed(1)} s to score ${items.length} rows, so it was stopped and its scores are missing from this run. A model whose time grows with the number of candidates does this; use the bundled model or a smaller one.` } });
+      }, ms);
+    });
+    try {
+      return await Promise.race([engine().score(items), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
   /** Runs one call to the worker; a worker that failed ends it with ORM_WORKER_FAILED (and the next call starts a new worker). */
   const guarded = async <T extends object>(f: () => Promise<OrmResult<T>>): Promise<OrmResult<T>> => {
@@ -109,7 +155,7 @@ export function createOrmClient(store: OrmModelStore, spawn: () => Worker = () =
     score: (items) => serialize(() => guarded(async () => {
       const e = await ensure();
       if (!e.ok) return e;
-      return engine().score(items);
+      return scoreLimited(items);
     })),
     async loadOwn(files) {
       const s = await checkOrmPair(files);

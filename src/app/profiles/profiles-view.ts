@@ -8,20 +8,20 @@
  * or replace the existing profile (never the bundled default). A change the
  * browser's storage refuses is reported in words and changes nothing.
  */
-import { checkProfile } from '../../core/profile-check.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { el, replace } from '../dom.ts';
 import { downloadText } from '../download.ts';
 import { fileButton } from '../file-button.ts';
-import { formatNumber } from '../format.ts';
+import { displayName, formatNumber, shortName } from '../format.ts';
+import { readProfileOffThread } from './profile-import.ts';
 import { bandLines, floorFlag, signalsWords } from './profile-words.ts';
 import type { ProfileStore, StoreResult } from './store.ts';
 
 function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, active: boolean, say: (r: StoreResult) => void, onDelete: (p: CalibrationProfile) => void): HTMLElement {
   const v = p.provenance;
   const fileName = `${p.name.replace(/[^A-Za-z0-9_-]+/g, '-')}.profile.json`;
-  return el('article', { class: `card${active ? ' active' : ''}`, 'aria-label': `Profile ${p.name}`, 'data-profile': p.name },
-    el('h3', { tabindex: -1 }, p.name, active ? el('span', { class: 'badge ok' }, ' active') : '', builtIn ? el('span', { class: 'badge' }, ' bundled') : ''),
+  return el('article', { class: `card${active ? ' active' : ''}`, 'aria-label': `Profile ${displayName(p.name)}`, 'data-profile': p.name },
+    el('h3', { tabindex: -1 }, el('bdi', {}, shortName(p.name)), active ? el('span', { class: 'badge ok' }, ' active') : '', builtIn ? el('span', { class: 'badge' }, ' bundled') : ''),
     el('dl', { class: 'facts' },
       el('dt', {}, 'Data'), el('dd', {}, v.data),
       el('dt', {}, 'Candidates'), el('dd', {}, v.generator),
@@ -42,7 +42,7 @@ function card(store: ProfileStore, p: CalibrationProfile, builtIn: boolean, acti
     el('div', { class: 'row' },
       el('button', { type: 'button', disabled: active, onclick: () => say(store.setActive(p.name)) }, active ? 'In use' : 'Use in Ask'),
       el('button', { type: 'button', onclick: () => downloadText(fileName, `${JSON.stringify(p, null, 2)}\n`, 'application/json') }, 'Export JSON'),
-      builtIn ? null : el('button', { type: 'button', 'aria-label': `Delete ${p.name}`, onclick: () => onDelete(p) }, 'Delete'),
+      builtIn ? null : el('button', { type: 'button', 'aria-label': `Delete ${displayName(p.name)}`, onclick: () => onDelete(p) }, 'Delete'),
     ),
   );
 }
@@ -60,16 +60,12 @@ export function profilesView(store: ProfileStore): HTMLElement {
     const f = importInput.files?.[0];
     importInput.value = '';
     if (!f) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(await f.text());
-    } catch (e) {
-      return replace(status, el('span', { class: 'error', role: 'alert' }, `${f.name} is not JSON: ${(e as Error).message}`));
-    }
-    const r = checkProfile(value);
-    if (!r.ok) return replace(status, el('span', { class: 'error', role: 'alert' }, `${f.name}: ${r.error.message}`));
-    if (store.has(r.profile.name)) return askName(r.profile);
-    importAs(r.profile, r.profile.name);
+    replace(status, `Reading ${shortName(f.name)}…`);
+    // Read, parsed and checked in the files worker, under the profile cap.
+    const r = await readProfileOffThread(f);
+    if (!r.ok) return replace(status, el('span', { class: 'error', role: 'alert' }, r.message));
+    if (store.has(r.value.name)) return askName(r.value);
+    importAs(r.value, r.value.name);
   });
   const fail = (message: string): void => replace(status, el('span', { class: 'error', role: 'alert' }, message));
   const say = (r: StoreResult): void => {
@@ -77,7 +73,7 @@ export function profilesView(store: ProfileStore): HTMLElement {
   };
   const importAs = (profile: CalibrationProfile, name: string): void => {
     const saved = store.save({ ...profile, name });
-    if (saved.ok) replace(status, `Imported "${name}".`);
+    if (saved.ok) replace(status, `Imported "${shortName(name)}".`);
     else fail(saved.message);
   };
   /** The imported profile's name is taken: rename (a free name offered) or replace (not the bundled default). */
@@ -93,10 +89,10 @@ export function profilesView(store: ProfileStore): HTMLElement {
     });
     const hint = el('span', { class: 'muted' });
     replace(status, el('span', { class: 'name-clash', role: 'group', 'aria-label': 'Name already in use' },
-      `A profile named "${profile.name}" already exists${bundled ? ' (the bundled default, which stays)' : ''}. `,
+      `A profile named "${shortName(profile.name)}" already exists${bundled ? ' (the bundled default, which stays)' : ''}. `,
       el('label', { for: 'profile-import-name' }, 'Import as'), ' ', nameInput, ' ', rename, ' ',
       bundled ? null : el('button', { type: 'button', onclick: () => importAs(profile, profile.name) }, 'Replace the existing one'), ' ',
-      el('button', { type: 'button', onclick: () => replace(status, `Import of "${profile.name}" cancelled.`) }, 'Cancel'), ' ',
+      el('button', { type: 'button', onclick: () => replace(status, `Import of "${shortName(profile.name)}" cancelled.`) }, 'Cancel'), ' ',
       hint,
     ));
     nameInput.focus();
@@ -110,7 +106,7 @@ export function profilesView(store: ProfileStore): HTMLElement {
     const undo = el('button', { type: 'button', id: 'profile-undo', onclick: () => {
       const back = store.restore(p, at, wasActive);
       if (!back.ok) return fail(back.message);
-      replace(status, `Put "${p.name}" back${wasActive ? '; Ask uses it again' : ''}.`);
+      replace(status, `Put "${shortName(p.name)}" back${wasActive ? '; Ask uses it again' : ''}.`);
       list.querySelector<HTMLElement>(`article[data-profile="${CSS.escape(p.name)}"] h3`)?.focus();
     } }, `Undo: put "${p.name}" back`);
     const now = store.active();

@@ -11,6 +11,8 @@
  */
 import { checkProfile } from '../../core/profile-check.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
+import { noteSetAside } from '../startup-notices.ts';
+import { jsonOf, readStored, SET_ASIDE_PREFIX } from '../stored.ts';
 
 const SAVED_KEY = 'confide.profiles.v1';
 const ACTIVE_KEY = 'confide.activeProfile.v1';
@@ -58,17 +60,41 @@ export function storageProblem(e: unknown, what: string, bytes: number): string 
   return `Could not ${what}: the browser refused to store it (${e instanceof Error ? e.message : String(e)}). Nothing was changed.`;
 }
 
+/**
+ * The saved profiles. A list that does not read is set aside whole; a profile
+ * in it that this version refuses (checkProfile) is set aside alone, under
+ * `confide.set-aside.confide.profiles.v1`, and the others are kept. Each is
+ * said as a start-up notice.
+ */
 function readSaved(storage: Storage): CalibrationProfile[] {
-  try {
-    const raw = JSON.parse(storage.getItem(SAVED_KEY) ?? '[]') as unknown;
-    if (!Array.isArray(raw)) return [];
-    return raw.flatMap((v) => {
-      const r = checkProfile(v);
-      return r.ok ? [r.profile] : [];
-    });
-  } catch {
-    return [];
+  const raw = readStored(storage, SAVED_KEY, 'your saved calibration profiles', (text) => jsonOf(text, Array.isArray, 'a list'));
+  if (raw === null) return [];
+  const good: CalibrationProfile[] = [];
+  const bad: { value: unknown; why: string }[] = [];
+  for (const v of raw as unknown[]) {
+    let r: ReturnType<typeof checkProfile>;
+    try {
+      r = checkProfile(v);
+    } catch (e) {
+      r = { ok: false, error: { code: 'BAD_PROFILE', field: '', message: e instanceof Error ? e.message : String(e) } };
+    }
+    if (r.ok) good.push(r.profile);
+    else bad.push({ value: v, why: r.error.message });
   }
+  if (bad.length > 0) {
+    try {
+      storage.setItem(SET_ASIDE_PREFIX + SAVED_KEY, JSON.stringify(bad.map((b) => b.value)));
+      storage.setItem(SAVED_KEY, JSON.stringify(good));
+    } catch {
+      // no room to move them: they are skipped again next time
+    }
+    for (const b of bad) {
+      const name = (b.value as { name?: unknown } | null)?.name;
+      const named = typeof name === 'string' ? `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}"` : 'without a name';
+      noteSetAside(`A saved calibration profile ${named} could not be read (${b.why.length > 200 ? `${b.why.slice(0, 200)}…` : b.why}), so it was set aside; the other profiles are kept.`);
+    }
+  }
+  return good;
 }
 
 /**
@@ -89,7 +115,7 @@ export async function createProfileStore(storage: Storage): Promise<ProfileStore
     console.warn(`The bundled default profile could not be loaded: ${String(e)}`);
   }
   let saved = readSaved(storage);
-  let activeName = storage.getItem(ACTIVE_KEY);
+  let activeName = readStored(storage, ACTIVE_KEY, 'the name of the profile in use', (text) => ({ ok: true, value: text }));
   const listeners: (() => void)[] = [];
   /** Writes the next state; only when both writes succeed does memory change (a failed second write restores the first). */
   const commit = (what: string, next: { saved: CalibrationProfile[]; activeName: string | null }): StoreResult => {

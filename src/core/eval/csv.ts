@@ -1,20 +1,37 @@
 /**
  * CSV export (RFC 4180): comma-separated, CRLF line ends, a field quoted when
  * it holds a comma, a double quote, CR or LF, with inner quotes doubled. A
- * field starting with =, +, - or @ is prefixed with an apostrophe so a
- * spreadsheet does not run it as a formula (numbers are written as numbers).
+ * text field a spreadsheet would read as a formula (starting with =, +, -,
+ * @, a tab or CR) is prefixed with an apostrophe, headers too; the only text
+ * left as it is is a whole number (`-2`, `+1.5e3`), which a spreadsheet reads
+ * as that number and nothing else. `-2+3+cmd|' /C calc'!A0` starts with a
+ * number but is a formula, so it is guarded. Numbers are written as numbers
+ * (`Infinity`, `-Infinity` and `NaN` as those words).
  */
 import type { EvalReport } from './types.ts';
 import type { ReportTable } from './tables.ts';
 
 const FORMULA = /^[=+\-@\t\r]/;
+/** A text that is one decimal number and nothing else. */
+const WHOLE_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Whether a spreadsheet opening this text field would read it as a formula.
+ *
+ * @example
+ * readsAsFormula("-2+3+cmd|' /C calc'!A0"); // true
+ * readsAsFormula('-2'); // false: the number -2
+ */
+export function readsAsFormula(text: string): boolean {
+  return FORMULA.test(text) && !WHOLE_NUMBER.test(text);
+}
 
 /** One field, quoted when it must be. */
 function field(value: string | number | boolean | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const safe = FORMULA.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  const safe = readsAsFormula(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

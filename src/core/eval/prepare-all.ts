@@ -86,7 +86,11 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
   const inFlight = options.inFlight ?? 2;
   if (!(chunkQueries >= 1 && Number.isInteger(inFlight) && inFlight >= 1)) throw new RangeError('chunkQueries and inFlight must be at least 1');
   const byDb = new Map<string, number[]>();
-  records.forEach((r, i) => byDb.set(r.db_id, [...(byDb.get(r.db_id) ?? []), i]));
+  records.forEach((r, i) => {
+    const same = byDb.get(r.db_id);
+    if (same === undefined) byDb.set(r.db_id, [i]);
+    else same.push(i); // in place: copying the list per record is quadratic in a database's records
+  });
   const out: (PreparedQuestion | undefined)[] = new Array(records.length);
   const reasons = new Map<string, OpenFailure>();
   const suiteFailures: SuiteFailure[] = [];

@@ -2,8 +2,10 @@
  * Errors of the ORM verifier as data: a closed code, a message that says how
  * to fix the problem, and the file it concerns when there is one. Engines
  * throw {@link OrmError} inside a thread and return `{ok: false, error}`
- * across a worker boundary.
+ * across a worker boundary. An engine's own words reach people without
+ * the build paths it puts in them (scrub-paths.ts).
  */
+import { scrubBuildPaths } from '../scrub-paths.ts';
 
 export type OrmErrorCode =
   | 'ORM_NOT_ONNX' // the bytes are not a model onnxruntime can load
@@ -17,7 +19,8 @@ export type OrmErrorCode =
   | 'ORM_RUN_FAILED' // onnxruntime failed while scoring
   | 'ORM_NOT_A_PAIR' // the chosen model and sidecar files do not belong together (or one of them is missing)
   | 'ORM_NOT_SAVED' // the browser's storage refused to keep a chosen model (nothing changed)
-  | 'ORM_WORKER_FAILED'; // the worker that runs the model could not start
+  | 'ORM_WORKER_FAILED' // the worker that runs the model could not start
+  | 'ORM_TIMEOUT'; // scoring ran past its time limit and its worker was stopped
 
 /** An ORM failure as plain data (what crosses a worker boundary). */
 export interface OrmErrorData {
@@ -55,12 +58,12 @@ export class OrmError extends Error {
 
 /**
  * The data form of any caught value: an OrmError keeps its code, anything
- * else becomes `fallback` with the original message.
+ * else becomes `fallback` with the original message (build paths dropped).
  *
  * @example
  * return { ok: false, error: toOrmErrorData(e, 'ORM_RUN_FAILED') };
  */
 export function toOrmErrorData(e: unknown, fallback: OrmErrorCode): OrmErrorData {
   if (e instanceof OrmError) return e.toData();
-  return { code: fallback, message: e instanceof Error ? e.message : String(e) };
+  return { code: fallback, message: scrubBuildPaths(e instanceof Error ? e.message : String(e)) };
 }

@@ -5,6 +5,7 @@
  */
 import { candidateExec, questionView, type AnswerClusters, type QuestionView } from '../signals/index.ts';
 import type { Schema } from '../schema.ts';
+import type { SqlAnalysis } from '../sql/analysis.ts';
 import type { AnswerGroup, CandidateRun } from './types.ts';
 
 /** Two P(correct) closer than this are a tie (floating-point noise, not a difference). */
@@ -13,19 +14,21 @@ export const P_TIE_TOLERANCE = 1e-9;
 /**
  * The signals' view of one question's executed runs (core/signals'
  * questionView): a run without SQL shows as `''`, and a run's scores only
- * when it has some.
+ * when it has some, and each run's analysis from `analysisOf` (a text
+ * parsed elsewhere) when it is given.
  *
  * @example
  * const view = runsView('How many books?', undefined, schema, runs);
  * computeSignals(view, registry);
  */
-export function runsView(question: string, evidence: string | undefined, schema: Schema, runs: readonly CandidateRun[]): QuestionView {
+export function runsView(question: string, evidence: string | undefined, schema: Schema, runs: readonly CandidateRun[], analysisOf?: (sql: string) => SqlAnalysis | undefined): QuestionView {
   const candidates = runs.map((r) => ({
     sql: r.sql ?? '',
     exec: candidateExec(r.exec, r.fingerprint),
     logprob: r.logprob,
     scores: Object.keys(r.scores).length > 0 ? r.scores : undefined,
     normalizedSql: r.normalizedSql,
+    analysis: analysisOf?.(r.sql ?? ''),
   }));
   return questionView({ question, evidence, schema, candidates });
 }

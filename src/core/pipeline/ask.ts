@@ -72,6 +72,10 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
     stage = 'execute';
     // Copies of one query from one paste are one source: kept once, with their count (copies.ts).
     const kept = keepSources(sampled);
+    // Each distinct text is parsed by the analyzer (a worker) while the candidates run.
+    const texts = [...new Set(kept.map((k) => k.candidate.sql ?? ''))];
+    const analysed = deps.analyzer?.analyze(texts, request.schema);
+    analysed?.catch(() => undefined); // awaited below
     const executed = await executeCandidates(kept.map((k) => k.candidate), {
       runMany: deps.runMany,
       ...(deps.normalizedSql ? { normalizedSql: deps.normalizedSql } : {}),
@@ -82,7 +86,9 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
       const { inputIndex, copies, candidate } = kept[i]!;
       return { ...r, index: inputIndex, ...(copies > 1 ? { copies } : {}), ...(candidate.paste === undefined ? {} : { paste: candidate.paste }) };
     });
-    const clusters = buildClusters(runsView(request.question, request.evidence, request.schema, runs));
+    const analyses = analysed === undefined ? undefined : new Map((await analysed).map((a, i) => [texts[i] as string, a.analysis]));
+    const analysisOf = analyses === undefined ? undefined : (sql: string) => analyses.get(sql);
+    const clusters = buildClusters(runsView(request.question, request.evidence, request.schema, runs, analysisOf));
 
     stage = 'verify';
     let scored: CandidateRun[] = runs;
@@ -113,7 +119,7 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
 
     stage = 'signals';
     onProgress?.({ stage, progress: null, text: 'Computing signals' });
-    const view = runsView(request.question, request.evidence, request.schema, scored);
+    const view = runsView(request.question, request.evidence, request.schema, scored, analysisOf);
     const { values } = computeSignals(view, deps.registry, clusters);
     // The profile's model for a pool of this size (profile.ts: agreement means nothing in a pool of one).
     const poolSize = scored.length;

@@ -7,6 +7,7 @@
  * the `Generator` of src/engines/llm extends it, so the live web-llm generator
  * and the replay generator fit without core importing an engine.
  */
+import type { SqlAnalyzer } from '../eval/prepare-all.ts';
 import type { CandidateEvidence } from '../evidence/types.ts';
 import type { ExecErrorCode, ExecOutcome } from '../exec/types.ts';
 import type { CalibrationProfile } from '../profile.ts';
@@ -128,6 +129,12 @@ export interface AskDeps {
   readonly evidence?: boolean;
   readonly registry: SignalRegistry;
   readonly profile: CalibrationProfile;
+  /**
+   * Where the candidates are parsed (the page's analysis worker): each
+   * distinct text goes there while the candidates run, and the signals read
+   * its analysis instead of parsing here. Without one, they parse where they run.
+   */
+  readonly analyzer?: SqlAnalyzer;
 }
 
 export interface AskRequest {

@@ -63,13 +63,48 @@ export interface ParseFailure {
  * if (p.ok) console.log(p.dialect); // 'postgresql'
  */
 export function parseSql(sql: string): Parsed | ParseFailure {
+  return parseSqlWithin(sql, never);
+}
+
+const never = (): boolean => false;
+
+/**
+ * {@link parseSql} with a time budget: `overBudget` is asked after each
+ * dialect that fails, and once it says yes no further dialect is tried and
+ * the text is unparsed (`message` says so). node-sql-parser is synchronous,
+ * so a budget can only be checked between dialects; a worker that must never
+ * overrun also stops the thread (the page's analysis worker does). The
+ * result is cached like any parse, so later `parseSql` calls on the same
+ * text (structure keys, usage, the ORM's facts) agree with it. Pure: the
+ * clock is the caller's.
+ *
+ * @example
+ * const t0 = performance.now();
+ * parseSqlWithin(sql, () => performance.now() - t0 > 500);
+ */
+export function parseSqlWithin(sql: string, overBudget: () => boolean): Parsed | ParseFailure {
   const hit = cache.get(sql);
   if (hit !== undefined) {
     cache.delete(sql);
     cache.set(sql, hit);
     return hit;
   }
-  const result = parseUncached(sql);
+  return remember(sql, parseUncached(sql, overBudget));
+}
+
+/**
+ * Records `sql` as unparsed without trying the parser (a text whose parse
+ * ran past a worker's hard limit): every later `parseSql` of it fails at once
+ * with `why`, until the cache lets it go.
+ *
+ * @example markUnparsed(sql, 'not parsed: it took longer than 3 s');
+ */
+export function markUnparsed(sql: string, why: string): void {
+  cache.delete(sql);
+  remember(sql, { ok: false, message: why });
+}
+
+function remember(sql: string, result: Parsed | ParseFailure): Parsed | ParseFailure {
   if (cache.size >= PARSE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(sql, result);
   return result;
@@ -80,7 +115,7 @@ export const PARSE_CACHE_SIZE = 4096;
 
 const cache = new Map<string, Parsed | ParseFailure>();
 
-function parseUncached(sql: string): Parsed | ParseFailure {
+function parseUncached(sql: string, overBudget: () => boolean): Parsed | ParseFailure {
   if (!fitsParser(sql)) {
     return { ok: false, message: `not handed to the parser: unbalanced parentheses, nesting deeper than ${MAX_PARSE_DEPTH} or more than ${MAX_PARSE_TOKENS} tokens` };
   }
@@ -96,6 +131,7 @@ function parseUncached(sql: string): Parsed | ParseFailure {
     } catch (e) {
       first ??= e instanceof Error ? e.message : String(e);
     }
+    if (dialect !== DIALECTS[DIALECTS.length - 1] && overBudget()) return { ok: false, message: `not parsed: the parser ran past its time budget (after the ${dialect} grammar)` };
   }
   return { ok: false, message: first ?? 'unparseable SQL' };
 }

@@ -2,10 +2,13 @@
  * The heavy file work of Evaluate, as one API that runs in a worker in the
  * app (workers/bench-files.worker.ts) and in-process on Node: listing and
  * inflating zip entries under caps (zip-reader.ts), parsing a question file,
- * streaming a candidate file. Failures come back as data with a code and a
- * message (they cross a worker boundary).
+ * streaming a candidate file, reading a calibration profile under its cap.
+ * Failures come back as data with a code and a message (they cross a worker
+ * boundary).
  */
 import { BenchFileError, parseBenchmark, type BenchmarkFile, type QuestionRecord } from '../../core/bench/index.ts';
+import { checkProfile } from '../../core/profile-check.ts';
+import type { CalibrationProfile } from '../../core/profile.ts';
 import { readCandidateBlob } from './candidate-reader.ts';
 import { listZip, readZipEntry, ZipReadError, type ZipEntry } from './zip-reader.ts';
 
@@ -24,7 +27,12 @@ export interface BenchFilesApi {
   parseQuestions(bytes: Uint8Array, file: string, split: string): Promise<FileResult<BenchmarkFile>>;
   /** Streams and parses a candidate file. */
   readCandidates(file: Blob, name: string, onProgress?: ByteProgress): Promise<FileResult<QuestionRecord[]>>;
+  /** Reads a calibration profile (JSON) and checks it field by field; `TOO_LARGE` past `maxBytes`, before a byte is read. */
+  readProfile(file: Blob, name: string, maxBytes: number): Promise<FileResult<CalibrationProfile>>;
 }
+
+/** Largest profile file read, as `confide ask --profile` reads them (64 MiB). */
+export const PROFILE_MAX_BYTES = 64 * 2 ** 20;
 
 function failure(e: unknown): { ok: false; code: string; message: string } {
   if (e instanceof ZipReadError || e instanceof BenchFileError) return { ok: false, code: e.code, message: e.message };
@@ -71,6 +79,18 @@ export function createBenchFilesApi(): BenchFilesApi {
       } catch (e) {
         return failure(e);
       }
+    },
+    async readProfile(blob, name, maxBytes) {
+      if (blob.size > maxBytes) return { ok: false, code: 'TOO_LARGE', message: `${name} is ${(blob.size / 2 ** 20).toFixed(1)} MiB; a profile is at most ${maxBytes / 2 ** 20} MiB (the bundled one is a few KB). Choose a profile exported by Confide.` };
+      let value: unknown;
+      try {
+        value = JSON.parse(await blob.text());
+      } catch (e) {
+        if (e instanceof RangeError) return failure(e);
+        return { ok: false, code: 'BAD_JSON', message: `${name} is not JSON: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}` };
+      }
+      const r = checkProfile(value);
+      return r.ok ? { ok: true, value: r.profile } : { ok: false, code: r.error.code, message: `${name}: ${r.error.message}` };
     },
   };
 }

@@ -9,6 +9,7 @@
 import { toOrmErrorData, type OrmErrorData, OrmError } from '../../core/orm/errors.ts';
 import type { OrmItem } from '../../core/orm/featurize.ts';
 import { parseSidecar } from '../../core/orm/sidecar.ts';
+import { parseSqlWithin } from '../../core/sql/parse.ts';
 import { createOrmSession, type OrmBackend, type OrmSession, type OrtModule } from './session.ts';
 
 export type OrmResult<T> = ({ readonly ok: true } & T) | { readonly ok: false; readonly error: OrmErrorData };
@@ -45,6 +46,13 @@ export interface OrmEngineOptions {
   readonly executionProviders?: readonly OrmBackend[];
   /** Injected for tests; defaults to the global fetch. */
   readonly fetch?: typeof fetch;
+  /**
+   * A time budget for parsing each item's SQL before it is featurized (ms;
+   * the page's worker sets one, as its analysis worker has): past it no
+   * further parser dialect is tried (`parseSqlWithin`) and the text is
+   * featurized as unparsed. Default none.
+   */
+  readonly parseBudgetMs?: number;
 }
 
 /**
@@ -114,7 +122,16 @@ export function createOrmEngine(options: OrmEngineOptions): OrmEngine {
       }
       return load(bytes, sidecar, modelUrl);
     },
-    score: (items) => run((session) => session.score(items)),
+    score: (items) => run((session) => {
+      const budget = options.parseBudgetMs;
+      if (budget !== undefined) {
+        for (const item of items) {
+          const t0 = performance.now();
+          parseSqlWithin(item.sql, () => performance.now() - t0 > budget);
+        }
+      }
+      return session.score(items);
+    }),
     scoreFeatures: (features, batch) => run((session) => session.scoreFeatures(features, batch)),
     async unload() {
       const s = current;

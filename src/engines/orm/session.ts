@@ -16,6 +16,7 @@ import { ORM_MAX_MODEL_BYTES, OrmError } from '../../core/orm/errors.ts';
 import { featurizeBatch, type OrmItem } from '../../core/orm/featurize.ts';
 import { ORM_INPUT, ORM_OUTPUT, type OrmSidecar } from '../../core/orm/sidecar.ts';
 import { checkModelIo } from './contract.ts';
+import { scrubBuildPaths } from '../../core/scrub-paths.ts';
 
 /** The parts of an onnxruntime-web build the session uses (inject the build your thread needs). */
 export type OrtModule = Pick<typeof Ort, 'InferenceSession' | 'Tensor'>;
@@ -43,7 +44,8 @@ export interface OrmSession {
   release(): Promise<void>;
 }
 
-const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** An engine error's words, without the build paths onnxruntime puts in them. */
+const message = (e: unknown): string => scrubBuildPaths(e instanceof Error ? e.message : String(e));
 
 /**
  * Loads a model and returns a ready session. Throws {@link OrmError}:
