@@ -75,8 +75,8 @@ export async function fitDefaultProfile(created: string, data: RealData = REAL_D
       generator: '19 published text-to-SQL systems\' SQL, one candidate per system per question (DIN-SQL GPT-4/Codex, C3, TA-SQL, NL2SQL-Bench runs; see the model card and the data\'s README for sources and licences); no sampling from one model',
       created,
       notes: 'One model per band of pool sizes (1, 2, 3–4, 5–8, 9 and more), each the guarded combiner cross-fit leave-one-database-out on the pools cut to the band\'s sizes. ' +
-        `orm_sql is the ${PROFILE_VERIFIER} recipe\'s score of one query, cross-fitted: every candidate scored by the recipe fit without its database, never by the shipped model, which saw all 9 databases. ` +
-        `Thresholds: at each target risk, the lowest P at which the band\'s calibration-half questions had at most ${PROFILE_THRESHOLD_AIM} of that share of wrong answers, never below 0.5. ` +
+        `orm_sql is the ${PROFILE_VERIFIER} recipe's score of one query, cross-fitted: every candidate scored by the recipe fit without its database, never by the shipped model, which saw all 9 databases. ` +
+        `Thresholds: at each target risk, the lowest P at which the band's calibration-half questions had at most ${PROFILE_THRESHOLD_AIM} of that share of wrong answers, never below 0.5. ` +
         'Agreement here is agreement between systems, not among N samples of one model; refit on your own evaluation run (your generator, your databases) for real use. ' +
         'Measured leave-one-database-out at pool sizes 1–19: see public/models/README.md, "Confidence at every pool size".',
     },

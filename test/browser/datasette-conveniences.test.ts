@@ -53,7 +53,7 @@ describe('Datasette conveniences', () => {
     const header = (name: string) => page.locator('.browse-out thead th', { has: page.getByRole('button', { name, exact: true }) });
     const column = async (name: string) => {
       const names = await page.locator('.browse-out thead th').allTextContents();
-      const at = names.findIndex((n) => n === name);
+      const at = names.indexOf(name);
       return page.locator('.browse-out tbody tr').evaluateAll((trs, i) => trs.map((tr) => tr.children[i]!.textContent), at);
     };
     const byPages = reference.prepare('SELECT pages FROM books ORDER BY pages ASC LIMIT 50').all() as { pages: number | null }[];
@@ -90,7 +90,7 @@ describe('Datasette conveniences', () => {
     await facet.getByRole('button', { name: /^Filter to genre = Poetry/ }).click();
     await expect.poll(() => page.locator('#browse-status').textContent()).toBe(`Rows 1–${poetry.n} of ${poetry.n} rows in books where genre = Poetry.`);
     const header = await page.locator('.browse-out thead th').allTextContents();
-    const genreAt = header.findIndex((h) => h === 'genre');
+    const genreAt = header.indexOf('genre');
     expect(new Set(await page.locator('.browse-out tbody tr').evaluateAll((trs, i) => trs.map((tr) => tr.children[i]!.textContent), genreAt))).toEqual(new Set(['Poetry']));
     await expect.poll(() => facet.locator('.facet-values li').count()).toBe(1);
     await page.getByRole('button', { name: 'Remove filter genre = Poetry' }).click();

@@ -25,7 +25,7 @@ const STACK = /^\s+at .*:\d+:\d+\)?$/m;
  *
  * @example shCommandLines('```sh\nnpx confide --help\n```'); // ['npx confide --help']
  */
-export function shCommandLines(markdown: string): string[] {
+function shCommandLines(markdown: string): string[] {
   const lines: string[] = [];
   let inSh = false;
   for (const raw of markdown.split('\n')) {
@@ -59,7 +59,7 @@ function scratchClone(): string {
 }
 
 /** The pages whose `sh` blocks are run, in this order (the README first: it builds the demo the others use too). */
-export const RUNNABLE_DOCS = ['README.md', 'docs/cli.md', 'docs/evaluate.md'];
+const RUNNABLE_DOCS = ['README.md', 'docs/cli.md', 'docs/evaluate.md'];
 const commands = RUNNABLE_DOCS.flatMap((page) => shCommandLines(readFileSync(join(ROOT, page), 'utf8')).map((line) => ({ page, line })));
 const lines = commands.map((c) => c.line);
 const scratch = scratchClone();
@@ -86,6 +86,7 @@ async function startAndServe(line: string): Promise<void> {
   try {
     const url = await new Promise<string>((resolve, reject) => {
       const check = (): void => {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: it strips the ANSI colour escapes a terminal tool prints
         const m = /http:\/\/127\.0\.0\.1:\d+\/\S*/.exec(out.replace(/\x1b\[[0-9;]*m/g, ''));
         if (m) resolve(m[0]);
       };

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { loadSqlJs } from '../../src/engines/sql/worker/load.ts';
 import { createSqlRunner } from '../../src/engines/sql/worker/runner.ts';
-import { type SqlRunner } from '../../src/engines/sql/types.ts';
+import type { SqlRunner } from '../../src/engines/sql/types.ts';
 
 /** sha-256 of bytes, hex. */
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');

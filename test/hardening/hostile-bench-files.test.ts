@@ -83,7 +83,7 @@ describe('candidate files: every error names the line and the field', () => {
     const r = tryParseCandidateFile(text);
     expect(r.ok).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.prototype.hasOwnProperty.call(r.ok && r.records[0], '__proto__')).toBe(true);
+    expect(r.ok && Object.hasOwn(r.records[0]!, '__proto__')).toBe(true);
   });
 });
 

@@ -24,6 +24,7 @@ export function dbIdProblem(dbId: string): string | undefined {
   for (const sep of ['/', '\\']) if (dbId.includes(sep)) return `must be a database name, not a path (it contains ${JSON.stringify(sep)})`;
   if (/^[A-Za-z]:/.test(dbId)) return 'must be a database name, not a path (it starts with a drive letter)';
   // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a database name must not hold control characters, so the pattern names them
   if (/[\u0000-\u001f\u007f]/.test(dbId)) return 'must be a database name (it contains a control character)';
   if (dbId.length > MAX_DB_ID_LENGTH) return `must be a database name of at most ${MAX_DB_ID_LENGTH} characters (got ${dbId.length})`;
   return undefined;

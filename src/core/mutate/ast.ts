@@ -10,11 +10,13 @@
 import * as ast from '../sql/ast.ts';
 
 /** A node of a node-sql-parser AST as mutation code edits it: plain JSON, shape depending on `type` and dialect. */
+// biome-ignore lint/suspicious/noExplicitAny: mutation edits the parser's JSON in place, whose shape depends on `type` and dialect
 export type Node = Record<string, any>;
 
 export type Path = ast.Path;
 export const isNode: (x: unknown) => x is Node = ast.isNode;
 export const isSelect: (x: unknown) => x is Node = ast.isSelect;
 export const getAt: (root: Node, path: Path) => Node = ast.getAt;
+// biome-ignore lint/suspicious/noConfusingVoidType: a visitor may return nothing (go on) or false (skip the subtree)
 export const walk: (node: unknown, path: Path, visit: (n: Node, p: Path) => boolean | void) => void = ast.walk;
 export const { containsSelect, REF_CLAUSES, columnName, isDoubleQuotedRef, qualifier } = ast;

@@ -131,7 +131,7 @@ export function linkFeatures(text: string, facts: SqlFacts, schema?: Schema): nu
   let strIn = 0;
   let strExact = 0;
   for (const s of facts.strings) {
-    if (view !== undefined && view.columns.has(s.toLowerCase())) continue;
+    if (view?.columns.has(s.toLowerCase())) continue;
     const value = s.replace(/^[%_]+|[%_]+$/g, '').trim();
     if (value.length === 0) continue;
     bare++;

@@ -55,6 +55,7 @@ export const ORM_MAX_SIDECAR_BYTES = 4 * 2 ** 20;
  * isBareFileName('../outside/elsewhere.onnx'); // false
  */
 export function isBareFileName(name: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name must not hold control characters, so the pattern names them
   return name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !/[/\\\u0000-\u001f\u007f]/.test(name);
 }
 

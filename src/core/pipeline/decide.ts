@@ -66,7 +66,7 @@ export const CERTAIN_MISTAKES: ReadonlySet<FindingCode> = new Set(['LITERAL_CASE
 /** The chosen query's findings that rule it out (CERTAIN_MISTAKES; NOT IN over NULL only with an empty result). */
 function certainMistakes(result: AskResult, findings: readonly Finding[]): Finding[] {
   const run = result.chosen >= 0 ? result.candidates[result.chosen] : undefined;
-  const empty = run !== undefined && run.exec.ok && run.exec.rows.length === 0;
+  const empty = run?.exec.ok && run.exec.rows.length === 0;
   return findings.filter((f) => CERTAIN_MISTAKES.has(f.code) && (f.code !== 'NOT_IN_NULLS' || empty));
 }
 

@@ -64,7 +64,7 @@ export const majorityExec: Strategy = {
   select: (q) => {
     if (q.candidates.length === 0) return -1;
     const head = largestClusterHead(clusterBy(q.candidates.map((c) => (c.exec.ok ? c.exec.fingerprint : null))));
-    return head < 0 ? 0 : head;
+    return Math.max(head, 0);
   },
 };
 
@@ -170,7 +170,7 @@ export const oracle: Strategy = {
     }
     if (q.candidates.length === 0) return -1;
     const i = correct.indexOf(true);
-    return i < 0 ? 0 : i;
+    return Math.max(i, 0);
   },
 };
 

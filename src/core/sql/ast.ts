@@ -119,6 +119,7 @@ export interface WalkOptions {
  * walk(select.where, ['where'], (n, p) => { if (n.type === 'column_ref') refs.push(p); });
  * walk(ast, [], (n) => void seen.push(n), { intoSelects: true, intoCompound: true }); // the whole statement
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a visitor may return nothing (go on) or false (skip the subtree)
 export function walk<N extends Node = Node>(node: unknown, path: Path, visit: (n: N, p: Path) => boolean | void, options: WalkOptions = {}): void {
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) walk(node[i], options.paths === false ? path : [...path, i], visit, options);

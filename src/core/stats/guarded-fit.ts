@@ -147,7 +147,7 @@ export function fitGuardedCombiner(rows: readonly ArrayLike<number>[], labels: L
   const grid = [...lambdas].sort((a, b) => b - a); // most shrinkage first
   const corrected = kept.length > 1 ? grid.map((l) => correctedScores(z, y, inner, anchorSpec, combinedSpec(l), anchorLogit, width)) : [];
   const combinedAurocs = corrected.map((c) => auroc(c, y));
-  const bestCombined = combinedAurocs.reduce((a, b) => (b > a ? b : a), -Infinity);
+  const bestCombined = combinedAurocs.reduce((a, b) => Math.max(b, a), -Infinity);
   const best = Math.max(single, bestCombined);
   const innerScores = { single, combined: combinedAurocs.length ? bestCombined : NaN };
   const keepAnchor = (gain?: readonly [number, number]): GuardedFit => ({

@@ -126,7 +126,7 @@ export function createModelCache(
       }
       const shards = await shardUrls(c.model, folder);
       const cached = new Set(modelKeys.map((k) => k.url));
-      const complete = shards !== undefined && shards.every((u) => cached.has(u));
+      const complete = shards?.every((u) => cached.has(u));
       out.push({ modelId: record.model_id, state: complete ? 'complete' : 'partial', bytes, files: own.length + lib.length });
     }
     return out;

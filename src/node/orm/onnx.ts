@@ -62,7 +62,7 @@ export function mlpToOnnx(params: MlpParams, options: OnnxExportOptions): Uint8A
   for (let l = 0; l < layers; l++) {
     const rows = params.sizes[l]!;
     const cols = params.sizes[l + 1]!;
-    let w = `W${l}`;
+    const w = `W${l}`;
     if (options.weights === 'int8') {
       const q = quantizePerColumn(params.weights[l]!, rows, cols);
       initializer.push(tensor(`W${l}_q`, [rows, cols], q.q), tensor(`W${l}_scale`, [cols], q.scale), tensor(`W${l}_zero`, [cols], new Int8Array(cols)));

@@ -20,7 +20,7 @@ import { openDemo } from '../../demo/open-demo.ts';
 const ROOT = resolve(import.meta.dirname, '../../..');
 
 /** Lexer corners: hex, blobs, parameters, unicode, multi-char operators, comments, unterminated quotes, "x" as a value. */
-export const LEXER_CORNERS: readonly string[] = [
+const LEXER_CORNERS: readonly string[] = [
   "SELECT 0x1F, X'00ff', x'zz', 1e5, .5e-3, 12.e2, 3abc FROM t WHERE a = ?1 AND b = :name OR c = @v OR d = $x",
   'SELECT a << 2, b >> 1, c -> \'$.k\', d ->> \'$.k\', e || f, g <> h, i == j, k != l, m <= n, o >= p FROM t',
   'SELECT count /* c */ (x), max\n(y), "f"(z), [weird name], `tick``ed`, "dq""inner" FROM t -- tail',

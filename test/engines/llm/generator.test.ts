@@ -1,7 +1,6 @@
 import type { MLCEngineInterface } from '@mlc-ai/web-llm';
 import { describe, expect, it } from 'vitest';
 import { candidateSeed } from '../../../src/core/prompt/seeds.ts';
-import { PROMPT_VERSION } from '../../../src/core/prompt/sql-prompt.ts';
 import type { Schema } from '../../../src/core/schema.ts';
 import type { LlmEngine } from '../../../src/engines/llm/engine.ts';
 import { createWebLlmGenerator } from '../../../src/engines/llm/generator.ts';
@@ -36,7 +35,6 @@ describe('web-llm generator', () => {
       expect(r).toMatchObject({ n: 1, stream: true, stream_options: { include_usage: true }, logprobs: true, top_logprobs: 1, temperature: 0.7, model: MODEL });
       expect(r.messages[1]?.content).toContain(`Question: ${question}`);
     }
-    expect(PROMPT_VERSION).toBeTruthy();
   });
 
   it('defaults to 8 candidates at temperature 0.7', async () => {

@@ -35,7 +35,6 @@ describe('runner exec', () => {
     ]);
     const big = runner.exec('db', `SELECT v FROM "odd ""name"" table" WHERE "the key" = 'k1'`);
     expect(big.ok && big.rows).toEqual([['9007199254740993']]);
-    expect(out.ms).toBeGreaterThanOrEqual(0);
   });
 
   it('keeps every INTEGER exact at the edge of a double, and REALs as numbers, in the same row', () => {

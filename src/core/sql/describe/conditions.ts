@@ -79,7 +79,7 @@ export function conditionWords(x: unknown, ctx: ReadContext): string {
   if (op === 'EXISTS' || op === 'NOT EXISTS') return existsWords(arg, ctx, op === 'NOT EXISTS');
   if (op === 'NOT') {
     const inner = isNode(arg) && (arg.type === 'unary_expr' || arg.type === 'function') ? conditionWords(arg, ctx) : null;
-    if (inner !== null && inner.startsWith('there is at least one ')) return inner.replace('there is at least one ', 'there is no ');
+    if (inner?.startsWith('there is at least one ')) return inner.replace('there is at least one ', 'there is no ');
     return `not (${inner ?? conditionWords(arg, ctx)})`;
   }
   return valueWords(x, ctx);

@@ -139,7 +139,7 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     stats: () => ({
       size,
       alive: workers.slots.filter((s) => s !== null && !s.dead).length,
-      busy: workers.slots.filter((s) => s !== null && s.busy).length,
+      busy: workers.slots.filter((s) => s?.busy).length,
       queued: queue.reduce((n, job) => n + (job.size ?? 1), 0),
       respawns: workers.respawns,
     }),

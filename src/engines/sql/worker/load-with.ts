@@ -6,7 +6,7 @@
  */
 import type { SqlJsStatic } from 'sql.js';
 import { createSqlRunner, type SqlRunnerOptions } from './runner.ts';
-import { type SqlRunner } from '../types.ts';
+import type { SqlRunner } from '../types.ts';
 
 /** sql.js's default export. */
 export type InitSqlJs = (config?: object) => Promise<SqlJsStatic>;
