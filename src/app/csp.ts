@@ -104,7 +104,7 @@ export function installPagePolicy(
   try {
     const stored = safe ? null : storage?.getItem(key);
     const c = stored ? check(stored) : undefined;
-    if (c?.ok === true && /^[A-Za-z0-9+.\-]+:\/\/[A-Za-z0-9.\-:\[\]]+$/.test(c.origin)) {
+    if (c?.ok === true && /^[A-Za-z0-9+.-]+:\/\/[A-Za-z0-9.\-:[\]]+$/.test(c.origin)) {
       hosts = [c.origin];
       chosen = c.origin;
     }

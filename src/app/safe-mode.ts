@@ -27,7 +27,7 @@ function settingKeys(storage: Storage): string[] {
   const keys: string[] = [];
   for (let i = 0; i < storage.length; i++) {
     const k = storage.key(i);
-    if (k !== null && k.startsWith('confide.') && !k.startsWith(SET_ASIDE_PREFIX)) keys.push(k);
+    if (k?.startsWith('confide.') && !k.startsWith(SET_ASIDE_PREFIX)) keys.push(k);
   }
   return keys;
 }

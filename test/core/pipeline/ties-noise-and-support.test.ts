@@ -44,7 +44,7 @@ describe('results grouped as a person reads them', () => {
     const r = await ask({
       'SELECT AVG(ms) / 60000.0 FROM t': table(['m'], [[6.559986868398515]]),
       'SELECT AVG(ms / 60000.0) FROM t': table(['m'], [[6.559986868398516]]),
-      'SELECT SUM(ms) / COUNT(*) / 60000.0 FROM t': table(['m'], [[6.5599868683985145]]),
+      'SELECT SUM(ms) / COUNT(*) / 60000.0 FROM t': table(['m'], [[6.559986868398514]]),
     }, {});
     expect(r.answers.length).toBe(1);
     expect(r.answers[0]!.members).toEqual([0, 1, 2]);
