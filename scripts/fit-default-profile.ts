@@ -25,7 +25,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql, type RealData } from './profile/real-pools.ts';
+import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, ormSqlSource, ormSqlStackedSource, REAL_DATA, realDataPresent, withOrmSql, type RealData } from './profile/real-pools.ts';
 import { evaluate } from '../src/core/eval/report.ts';
 import type { CalibrationProfile } from '../src/core/profile.ts';
 
@@ -43,7 +43,7 @@ export const PROFILE_THRESHOLD_AIM = 1;
  * `orm-v3` (also the evidence of what each query returns, with PROFILE_THRESHOLD_AIM 0.8) measured worse
  * at one query on Spider-A (model card), so the shipped profile stays on orm-v2.
  */
-export const PROFILE_VERIFIER: 'orm-v2' | 'orm-v3' = 'orm-v2';
+export const PROFILE_VERIFIER: 'orm-v2' | 'orm-v3' | 'orm-v4' = 'orm-v2';
 export { REAL_DATA as REAL_PROFILE_DATA };
 
 /** True when the Spider folder, the real candidates and BIRD's runs are present. */
@@ -60,7 +60,11 @@ export function profileDataPresent(data: RealData = REAL_DATA): boolean {
 export async function fitDefaultProfile(created: string, data: RealData = REAL_DATA): Promise<CalibrationProfile> {
   if (!profileDataPresent(data)) throw new Error(`fit-default-profile: no real candidates at ${data.candidates}, no Spider at ${data.bench} or no BIRD runs at ${data.bird}`);
   const prepared = await labeledSpiderA(data);
-  const orm = PROFILE_VERIFIER === 'orm-v3' ? await ormSqlEvidenceSource(prepared, data, () => mutantRows(data), PROFILE_SEED) : ormSqlSource(prepared, data, () => mutantRows(data), PROFILE_SEED);
+  let made: ReturnType<typeof mutantRows> | null = null;
+  const mutants = (): ReturnType<typeof mutantRows> => (made ??= mutantRows(data));
+  const orm = PROFILE_VERIFIER === 'orm-v4'
+    ? await ormSqlStackedSource(prepared, data, mutants, PROFILE_SEED)
+    : PROFILE_VERIFIER === 'orm-v3' ? await ormSqlEvidenceSource(prepared, data, mutants, PROFILE_SEED) : ormSqlSource(prepared, data, mutants, PROFILE_SEED);
   const scored = withOrmSql(prepared, await orm.scoresFor(prepared, (db) => [db]));
   const dbs = new Set(prepared.map((p) => p.db_id));
   const report = evaluate(scored, {

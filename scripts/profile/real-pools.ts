@@ -23,6 +23,7 @@ import { birdTextRows, labeledTextRows, tablesSchemas, textFeatures } from '../o
 import { fitScaledLogistic, SOURCE_SALT, sourceSample, withAgreementNotGiven, type ScaledLogistic, type XY } from '../orm/lodo.ts';
 import { denseTextFeatures } from '../orm/text-features.ts';
 import { evidenceRecipe, ORM_V3_RECIPE, type EvidenceRecipe } from '../orm/evidence-recipe.ts';
+import { ORM_V4_RECIPE, stackedRecipe } from '../orm/stacked-recipe.ts';
 import { preparedEvidence } from '../orm/evidence-rows.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
@@ -114,6 +115,8 @@ export interface OrmSqlSource {
   /** `scores[q][c]` for the candidates of `dbs`, each from a model fit without `exclude(db)`. */
   scoresFor(prepared: readonly PreparedQuestion[], exclude: (db: string) => readonly string[]): Promise<Float64Array[]>;
   readonly fits: () => number;
+  /** The recipe fit without `excluded` (cached): the model behind the scores. */
+  readonly fitted?: (excluded: readonly string[]) => Promise<ScaledLogistic>;
 }
 
 /**
@@ -167,6 +170,7 @@ export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealDa
   const notGiven = agreementSlots(undefined);
   return {
     fits: () => fitted.size,
+    fitted: model,
     async scoresFor(questions, exclude) {
       const out: Float64Array[] = [];
       for (const p of questions) {
@@ -204,6 +208,29 @@ export function withOrmSql(prepared: readonly PreparedQuestion[], scores: readon
 export async function ormSqlEvidenceSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, recipe: EvidenceRecipe = ORM_V3_RECIPE): Promise<OrmSqlSource> {
   const ev = await preparedEvidence(prepared, data.bench);
   const source = evidenceRecipe(prepared, ev.evidence, data, mutants, seed, recipe);
+  let fits = 0;
+  return {
+    fits: () => fits,
+    async scoresFor(questions, exclude) {
+      fits++;
+      return source.scoresFor(questions, exclude);
+    },
+  };
+}
+
+/**
+ * `orm_sql` of the stacked recipe (`orm-v4`; scripts/orm/stacked-recipe.ts),
+ * fit without chosen databases, its `orm-v2` input nested-cross-fitted: the
+ * evidence of every candidate is gathered first (probes through a Node SQL
+ * pool against `data.bench`); `cacheFile` keeps the `orm-v2` fits.
+ *
+ * @example
+ * const orm = await ormSqlStackedSource(prepared, REAL_DATA, () => mutantRows(REAL_DATA));
+ * const oof = await orm.scoresFor(prepared, (db) => [db]);
+ */
+export async function ormSqlStackedSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, cacheFile?: string): Promise<OrmSqlSource> {
+  const ev = await preparedEvidence(prepared, data.bench);
+  const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, ORM_V4_RECIPE, cacheFile);
   let fits = 0;
   return {
     fits: () => fits,
