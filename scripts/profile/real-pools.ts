@@ -17,7 +17,7 @@
  * per pair. Everything is read at run time; nothing is written to the
  * repository.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { birdTextRows, labeledTextRows, tablesSchemas, textFeatures } from '../orm/bird-data.ts';
 import { fitScaledLogistic, SOURCE_SALT, sourceSample, withAgreementNotGiven, type ScaledLogistic, type XY } from '../orm/lodo.ts';
@@ -141,13 +141,17 @@ export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealDa
   });
   const dbs = new Set(prepared.map((p) => p.db_id));
   // Fitted verifiers kept on disk by their excluded set (scratch space for repeated measurements, never the repository).
-  const stored: Record<string, { standardization: Standardization; model: LogisticFit }> = cacheFile !== undefined && existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
+  // Re-read on every miss and merged before every write, so runs sharing the file share their fits.
+  type Stored = Record<string, { standardization: Standardization; model: LogisticFit }>;
+  const onDisk = (): Stored => (cacheFile !== undefined && existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {});
+  const stored: Stored = onDisk();
   let extra: XY[] | null = null;
   const fitted = new Map<string, ScaledLogistic>();
   const model = async (excluded: readonly string[]): Promise<ScaledLogistic> => {
     const k = `${seed}|${lambda}|${[...new Set(excluded)].sort().join('|')}`;
     let v = fitted.get(k);
     if (v === undefined) {
+      if (stored[k] === undefined) Object.assign(stored, onDisk());
       const kept = stored[k];
       if (kept !== undefined) {
         v = { ...kept, score: (row) => predictLogistic(kept.model, applyStandardization(kept.standardization, row)) };
@@ -159,9 +163,19 @@ export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealDa
           extra = withAgreementNotGiven([...sourceSample(birdTextRows(data.bird), 0.125, seed, SOURCE_SALT.bird), ...sourceSample(m, 0.25, seed, SOURCE_SALT.mutants)]);
         }
         const out = new Set(excluded);
-        v = fitScaledLogistic([...rows.filter((r) => !out.has(r.db)), ...extra], lambda);
+        // Newton starts from the kept fit that left out the most of the same databases (the same optimum, fewer steps).
+        const prefix = `${seed}|${lambda}|`;
+        const near = Object.keys(stored)
+          .filter((key) => key.startsWith(prefix))
+          .map((key) => ({ key, dbs: key.slice(prefix.length).split('|').filter((x) => x !== '') }))
+          .filter((c) => c.dbs.every((db) => out.has(db)))
+          .sort((a, b) => b.dbs.length - a.dbs.length)[0];
+        v = fitScaledLogistic([...rows.filter((r) => !out.has(r.db)), ...extra], lambda, near === undefined ? undefined : stored[near.key]);
         stored[k] = { standardization: v.standardization, model: v.model };
-        if (cacheFile !== undefined) writeFileSync(cacheFile, JSON.stringify(stored));
+        if (cacheFile !== undefined) {
+          writeFileSync(`${cacheFile}.${process.pid}`, JSON.stringify({ ...onDisk(), ...stored }));
+          renameSync(`${cacheFile}.${process.pid}`, cacheFile);
+        }
       }
       fitted.set(k, v);
     }
@@ -231,12 +245,26 @@ export async function ormSqlEvidenceSource(prepared: readonly PreparedQuestion[]
 export async function ormSqlStackedSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, cacheFile?: string): Promise<OrmSqlSource> {
   const ev = await preparedEvidence(prepared, data.bench);
   const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, ORM_V4_RECIPE, cacheFile);
+  // With a cache file, the stacked scores are kept too (by excluded set and question), so a rerun refits nothing.
+  const scoreFile = cacheFile === undefined ? undefined : `${cacheFile}.stacked.json`;
+  const kept: Record<string, number[]> = scoreFile !== undefined && existsSync(scoreFile) ? JSON.parse(readFileSync(scoreFile, 'utf8')) : {};
   let fits = 0;
   return {
     fits: () => fits,
     async scoresFor(questions, exclude) {
       fits++;
-      return source.scoresFor(questions, exclude);
+      const out: Float64Array[] = [];
+      let fresh = false;
+      for (const p of questions) {
+        const k = `${seed}|${[...new Set(exclude(p.db_id))].sort().join('|')}|${p.id}`;
+        if (kept[k] === undefined) {
+          kept[k] = [...(await source.scoresFor([p], exclude))[0]!];
+          fresh = true;
+        }
+        out.push(Float64Array.from(kept[k]!));
+      }
+      if (fresh && scoreFile !== undefined) writeFileSync(scoreFile, JSON.stringify(kept));
+      return out;
     },
   };
 }
