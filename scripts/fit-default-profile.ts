@@ -57,13 +57,13 @@ export function profileDataPresent(data: RealData = REAL_DATA): boolean {
  *
  * @example const profile = await fitDefaultProfile('2026-12-02');
  */
-export async function fitDefaultProfile(created: string, data: RealData = REAL_DATA): Promise<CalibrationProfile> {
+export async function fitDefaultProfile(created: string, data: RealData = REAL_DATA, cacheFile?: string): Promise<CalibrationProfile> {
   if (!profileDataPresent(data)) throw new Error(`fit-default-profile: no real candidates at ${data.candidates}, no Spider at ${data.bench} or no BIRD runs at ${data.bird}`);
   const prepared = await labeledSpiderA(data);
   let made: ReturnType<typeof mutantRows> | null = null;
   const mutants = (): ReturnType<typeof mutantRows> => (made ??= mutantRows(data));
   const orm = PROFILE_VERIFIER === 'orm-v4'
-    ? await ormSqlStackedSource(prepared, data, mutants, PROFILE_SEED)
+    ? await ormSqlStackedSource(prepared, data, mutants, PROFILE_SEED, cacheFile)
     : PROFILE_VERIFIER === 'orm-v3' ? await ormSqlEvidenceSource(prepared, data, mutants, PROFILE_SEED) : ormSqlSource(prepared, data, mutants, PROFILE_SEED);
   const scored = withOrmSql(prepared, await orm.scoresFor(prepared, (db) => [db]));
   const dbs = new Set(prepared.map((p) => p.db_id));
@@ -89,7 +89,10 @@ export async function fitDefaultProfile(created: string, data: RealData = REAL_D
 }
 
 async function main(): Promise<void> {
-  const profile = await fitDefaultProfile(new Date().toISOString().slice(0, 10));
+  // `--cache FILE`: keep (and reuse) the orm-v2 fits and stacked scores in FILE, scratch space outside the repository;
+  // the profile is the same with or without it.
+  const at = process.argv.indexOf('--cache');
+  const profile = await fitDefaultProfile(new Date().toISOString().slice(0, 10), REAL_DATA, at > 0 ? process.argv[at + 1] : undefined);
   writeFileSync(DEFAULT_PROFILE_PATH, `${JSON.stringify(profile, null, 2)}\n`);
   process.stdout.write(`wrote ${DEFAULT_PROFILE_PATH}:\n`);
   for (const b of profile.bands) {

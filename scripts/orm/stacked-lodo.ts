@@ -8,14 +8,15 @@
  * `orm-v2` recipe fit without the candidate's database) with a paired
  * bootstrap over questions, per database, and an ablation: each evidence
  * group dropped, the evidence dropped, the stacked input dropped (`orm-v3`),
- * each paired against the full recipe.
+ * each paired against the full recipe. `--scores FILE` keeps every recipe's
+ * scores and reuses those already there on the next run.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { EVIDENCE_GROUPS } from './evidence-recipe.ts';
 import { preparedEvidence } from './evidence-rows.ts';
 import { pairedAuroc } from './paired.ts';
 import { ORM_V4_RECIPE, stackedRecipe, type StackedRecipe } from './stacked-recipe.ts';
-import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, type TextRow } from '../profile/real-pools.ts';
+import { labeledSpiderA, mutantRows, ormSqlSource, ormSqlStackedSource, REAL_DATA, realDataPresent, type TextRow } from '../profile/real-pools.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
 import { auroc } from '../../src/core/stats/index.ts';
 
@@ -29,6 +30,7 @@ const spec: CommandSpec = {
     variants: { type: 'string', help: 'comma-separated recipe names to measure (default: all)' },
     cache: { type: 'string', help: 'keep the fitted orm-v2 recipes in this file (scratch space, outside the repository)' },
     json: { type: 'string', help: 'write the figures here' },
+    scores: { type: 'string', help: 'also write every recipe\'s out-of-fold scores, the labels and the questions here (to pair runs later)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -73,12 +75,20 @@ async function main(flags: ParsedFlags): Promise<number> {
   ].filter((r) => wanted === undefined || wanted.has(r.name));
   const results: Record<string, unknown>[] = [{ recipe: 'orm_sql (orm-v2 recipe)', auroc: auroc(baseline, y), per_database: perDb(baseline) }];
   let full: Float64Array | null = null;
+  // Scores a previous run kept (--scores) are reused, recipe by recipe, so a long ablation can be finished in parts.
+  const before = flags.scores !== undefined && existsSync(String(flags.scores)) ? (JSON.parse(readFileSync(String(flags.scores), 'utf8')) as { scores: Record<string, number[]> }).scores : {};
+  const kept: Record<string, number[]> = { ...before, 'orm_sql (orm-v2 recipe)': [...baseline] };
   for (const r of recipes) {
     const tr = performance.now();
-    const s = flat(await stackedRecipe(prepared, ev.evidence, data, mutants, seed, r, cache).scoresFor(prepared, (db) => [db]));
+    // The shipped recipe through the profile's source: with --cache, the scores lodo-pools and profile:fit kept are reused.
+    const reused = kept[r.name]?.length === n ? Float64Array.from(kept[r.name]!) : null;
+    const source = reused !== null ? null : r === ORM_V4_RECIPE ? await ormSqlStackedSource(prepared, data, mutants, seed, cache) : stackedRecipe(prepared, ev.evidence, data, mutants, seed, r, cache);
+    const s = reused ?? flat(await source!.scoresFor(prepared, (db) => [db]));
     const vsBase = pairedAuroc(s, baseline, y, question, B, seed + 1);
     const vsFull = full === null ? null : pairedAuroc(s, full, y, question, B, seed + 1);
     if (r === ORM_V4_RECIPE) full = s;
+    kept[r.name] = [...s];
+    if (flags.scores !== undefined) writeFileSync(String(flags.scores), JSON.stringify({ y: [...y], question: [...question], scores: kept }) + '\n');
     results.push({ recipe: r.name, auroc: vsBase.a, ci: vsBase.ciA, minus_orm_sql: vsBase.diff, minus_orm_sql_ci: vsBase.ci, ...(vsFull ? { minus_full: vsFull.diff, minus_full_ci: vsFull.ci } : {}), per_database: perDb(s), seconds: (performance.now() - tr) / 1000 });
     process.stdout.write(`${r.name}: AUROC ${vsBase.a.toFixed(4)} [${vsBase.ciA.map(f3).join(', ')}]; − orm_sql ${signed(vsBase.diff)} [${vsBase.ci.map(f3).join(', ')}]${vsFull ? `; − full ${signed(vsFull.diff)} [${vsFull.ci.map(f3).join(', ')}]` : ''}; per database ${Object.entries(perDb(s)).map(([d, a]) => `${d} ${a.toFixed(2)}`).join(', ')}; ${secs()}\n`);
   }
