@@ -13,8 +13,11 @@
  * saw their database), and its best guess is checked against its label.
  *
  * Printed per k and risk: coverage, realized risk among answered (with the
- * number wrong), ECE of the best guesses' P(correct) (10 equal-width bins),
- * best-guess accuracy, and how many distinct P values there were.
+ * number wrong), how many best guesses reaching the threshold were withheld as
+ * ties (P within noise of another result's: core/pipeline/ties.ts) and how
+ * many of those were right, ECE of the best guesses' P(correct) (10
+ * equal-width bins), best-guess accuracy, and how many distinct P values
+ * there were.
  */
 import { writeFileSync } from 'node:fs';
 import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, ormSqlSource, ormSqlStackedSource, REAL_DATA, realDataPresent, withOrmSql, type TextRow } from './real-pools.ts';
@@ -49,11 +52,11 @@ const spec: CommandSpec = {
   },
 };
 
-/** One question's decision at one pool size. */
-interface Outcome { db: string; k: number; p: number; correct: boolean; answered: Map<number, boolean>; signals: Readonly<Record<string, number | null>> }
+/** One question's decision at one pool size; `tied`: risks at which a tie (core/pipeline/ties.ts) withheld a best guess that reached its threshold. */
+interface Outcome { db: string; k: number; p: number; correct: boolean; answered: Map<number, boolean>; tied: Set<number>; signals: Readonly<Record<string, number | null>> }
 
 /** `confide ask`'s path over already executed candidates: runAsk with a runMany that answers from the labeled run. */
-async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: readonly number[]): Promise<{ p: number; best: number; answered: Map<number, boolean>; signals: Readonly<Record<string, number | null>> }> {
+async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: readonly number[]): Promise<{ p: number; best: number; answered: Map<number, boolean>; tied: Set<number>; signals: Readonly<Record<string, number | null>> }> {
   const outcomes = new Map<string, ExecOutcome>();
   q.candidates.forEach((c) => outcomes.set(c.record.sql, c.outcome));
   const normalized = new Map(q.view.candidates.map((c) => [c.sql, c.normalizedSql ?? null] as const));
@@ -64,8 +67,10 @@ async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: read
     { generator: fixedCandidates(sampled), runMany: async (sqls) => sqls.map((s) => outcomes.get(s)!), normalizedSql: async (s) => normalized.get(s) ?? null, registry, profile, evidence: false },
   );
   if (!out.ok) throw new Error(`${q.id}: ${out.error.message}`);
-  const answered = new Map(risks.map((r) => [r, decide(out.result, profile, r).kind === 'answer'] as const));
-  return { p: out.result.probability, best: out.result.chosen, answered, signals: out.result.signals };
+  const decisions = risks.map((r) => [r, decide(out.result, profile, r)] as const);
+  const answered = new Map(decisions.map(([r, d]) => [r, d.kind === 'answer'] as const));
+  const tied = new Set(decisions.filter(([, d]) => d.tied.length > 0 && d.threshold !== null && d.probability >= d.threshold).map(([r]) => r));
+  return { p: out.result.probability, best: out.result.chosen, answered, tied, signals: out.result.signals };
 }
 
 async function main(flags: ParsedFlags): Promise<number> {
@@ -106,7 +111,7 @@ async function main(flags: ParsedFlags): Promise<number> {
       for (const q of testScored) {
         const cut = subsamplePrepared(q, k, rng);
         const r = await ask(cut, profile, risks);
-        outcomes.push({ db: d, k, p: r.p, correct: r.best >= 0 && cut.candidates[r.best]!.correct === true, answered: r.answered, signals: r.signals });
+        outcomes.push({ db: d, k, p: r.p, correct: r.best >= 0 && cut.candidates[r.best]!.correct === true, answered: r.answered, tied: r.tied, signals: r.signals });
       }
     }
     process.stderr.write(`${d}: ${test.length} questions; ${folds.at(-1)!.bands.join('; ')}; ${orm.fits()} verifier fits; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
@@ -124,14 +129,15 @@ async function main(flags: ParsedFlags): Promise<number> {
       by_risk: risks.map((r) => {
         const answered = at.filter((o) => o.answered.get(r));
         const wrong = answered.filter((o) => !o.correct).length;
-        return { target_risk: r, coverage: answered.length / at.length, risk: answered.length === 0 ? NaN : wrong / answered.length, answered: answered.length, wrong };
+        const tied = at.filter((o) => o.tied.has(r));
+        return { target_risk: r, coverage: answered.length / at.length, risk: answered.length === 0 ? NaN : wrong / answered.length, answered: answered.length, wrong, tied_withheld: tied.length, tied_withheld_right: tied.filter((o) => o.correct).length };
       }),
     };
   });
   const pct = (x: number): string => (Number.isNaN(x) ? 'NaN' : `${(100 * x).toFixed(1)}%`);
-  process.stdout.write(`k | questions | best-guess accuracy | ECE | distinct P | ${risks.map((r) => `risk ≤ ${r}: coverage / risk (wrong)`).join(' | ')}\n`);
+  process.stdout.write(`k | questions | best-guess accuracy | ECE | distinct P | ${risks.map((r) => `risk ≤ ${r}: coverage / risk (wrong) [withheld as ties: right of them]`).join(' | ')}\n`);
   for (const t of table) {
-    process.stdout.write(`${t.k} | ${t.questions} | ${pct(t.best_accuracy)} | ${t.ece.toFixed(3)} | ${t.distinct_p} | ${t.by_risk.map((b) => `${pct(b.coverage)} / ${pct(b.risk)} (${b.wrong})`).join(' | ')}\n`);
+    process.stdout.write(`${t.k} | ${t.questions} | ${pct(t.best_accuracy)} | ${t.ece.toFixed(3)} | ${t.distinct_p} | ${t.by_risk.map((b) => `${pct(b.coverage)} / ${pct(b.risk)} (${b.wrong}) [${b.tied_withheld}: ${b.tied_withheld_right}]`).join(' | ')}\n`);
   }
   if (flags.rows !== undefined) writeFileSync(String(flags.rows), outcomes.map((o) => JSON.stringify({ db: o.db, k: o.k, p: o.p, correct: o.correct, signals: o.signals })).join('\n') + '\n');
   if (flags.json !== undefined) writeFileSync(String(flags.json), JSON.stringify({ seed, sizes, risks, folds, table }, null, 2) + '\n');

@@ -108,12 +108,13 @@ describe('Ask with replayed candidates', () => {
     const at10Kind = at10[reDecided]!.decision.kind;
     await ask(at20[reDecided]!.question);
     await page.locator('[data-decision="answer"]').waitFor({ timeout: 30_000 });
+    // The risk rule sits in the folded "Signals behind this estimate": present in the decision, not necessarily in view.
     const before = app.requests.length;
     await page.getByLabel('Risk', { exact: true }).selectOption('0.1');
-    await page.locator(`[data-decision="${at10Kind}"] .risk-rule`, { hasText: 'at most 10% of the answers given are wrong' }).waitFor({ timeout: 5_000 });
+    await page.locator(`[data-decision="${at10Kind}"] .risk-rule`, { hasText: 'at most 10% of the answers given are wrong' }).waitFor({ state: 'attached', timeout: 5_000 });
     expect(app.requests.length).toBe(before);
     await page.getByLabel('Risk', { exact: true }).selectOption('0.2');
-    await page.locator('[data-decision="answer"] .risk-rule', { hasText: 'at most 20% of the answers given are wrong' }).waitFor({ timeout: 5_000 });
+    await page.locator('[data-decision="answer"] .risk-rule', { hasText: 'at most 20% of the answers given are wrong' }).waitFor({ state: 'attached', timeout: 5_000 });
   });
 
   it('lets every candidate be inspected: SQL, result or error, clusters, signals', async () => {

@@ -5,10 +5,11 @@
  * was before its notes were folded is kept as first-screen-before.png, not
  * made here), Ask with an answer and its reading in words, Ask with an
  * abstention, the candidate inspector, verify mode on a database of its own
- * (not the demo), the table browser (sorted by a header click, with a facet
- * and its filter), Evaluate's plots, Profiles, Ask on a narrow screen, in
- * the dark colour scheme an answer and Evaluate's plots, a browsed view on a
- * database with one, and the console after Back.
+ * (not the demo; then a chat reply read before it runs, and Edit and check
+ * again: screenshots-verify.ts), the table browser (sorted by a header click,
+ * with a facet and its filter), Evaluate's plots, Profiles, Ask on a narrow
+ * screen, in the dark colour scheme an answer and Evaluate's plots, a browsed
+ * view on a database with one, and the console after Back.
  *
  * Run: `npm run screenshots` (or `npx tsx test/browser/screenshots.ts`).
  */
@@ -21,6 +22,7 @@ import initSqlJs from 'sql.js';
 import { build } from 'vite';
 import { buildDemo } from '../../scripts/build-demo.ts';
 import { evaluateDemo, launchChromium } from './harness.ts';
+import { verifyWorkflowShots } from './screenshots-verify.ts';
 import { startStaticServer } from './static-server.ts';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -116,6 +118,7 @@ async function main(): Promise<void> {
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
     await page.locator('.decision').waitFor({ timeout: 60_000 });
     await page.locator('section.ask').screenshot({ path: join(OUT, 'verify-own-database.png') });
+    await verifyWorkflowShots(page, OUT);
     await page.locator('.schema-table[data-table="planets"] summary').click();
     await page.getByRole('button', { name: 'Browse rows of planets' }).click();
     await page.locator('.browse-out thead').getByRole('button', { name: 'moons' }).click();

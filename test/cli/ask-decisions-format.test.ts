@@ -1,7 +1,7 @@
 /**
  * `confide ask` writes one JSON line per question in a pinned format
- * ({id, decision, candidate, best, best_sql, sql, p_correct, pool, threshold,
- * reasons}) and decides exactly as
+ * ({id, decision, candidate, best, best_sql, sql, p_correct, pool, given,
+ * threshold, reasons}) and decides exactly as
  * the app's pipeline does: on the demo benchmark with the bundled replay file
  * and profile, each line matches the in-process pipeline (test/app/demo-ask.ts).
  */
@@ -13,7 +13,7 @@ import { askAllDemo } from '../app/demo-ask.ts';
 import { runCli } from './run-cli.ts';
 
 const DB = 'public/demo/database/demo/demo.sqlite';
-const KEYS = ['id', 'decision', 'candidate', 'best', 'best_sql', 'sql', 'p_correct', 'pool', 'threshold', 'reasons'];
+const KEYS = ['id', 'decision', 'candidate', 'best', 'best_sql', 'sql', 'p_correct', 'pool', 'given', 'threshold', 'reasons'];
 const dir = mkdtempSync(join(tmpdir(), 'confide-ask-'));
 const read = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
@@ -35,6 +35,7 @@ describe('confide ask', () => {
       expect(line.best).toBe(e.result.chosen);
       expect(line.best_sql).toBe(e.result.candidates[e.result.chosen]!.sql);
       expect(line.pool).toBe(e.result.candidates.length);
+      expect(line.given).toBe(e.result.given);
       expect(line.threshold).toBe(e.decision.threshold);
       expect(line.p_correct).toBeCloseTo(e.result.probability, 6);
       expect(line.reasons).toEqual([...e.decision.reasons, ...e.decision.smallPool]);
@@ -51,7 +52,9 @@ describe('confide ask', () => {
 
   it('checks one question against a .sql file of candidates and answers with an index into them', async () => {
     const file = join(dir, 'mine.sql');
-    writeFileSync(file, Array.from({ length: 6 }, () => 'SELECT count(*) FROM customers;').join('\n') + '\nSELECT nope FROM customers;\n');
+    // Six different ways of counting them (copies of one query would count once) and one that fails.
+    const counts = ['count(*)', 'count(customer_id)', 'count(1)', 'count(DISTINCT customer_id)', 'sum(1)', 'max(rowid) - min(rowid) + 1'];
+    writeFileSync(file, counts.map((c) => `SELECT ${c} FROM customers;`).join('\n') + '\nSELECT nope FROM customers;\n');
     const r = await runCli(['ask', '--db', DB, '--question', 'How many customers are there?', '--candidates', file, '--risk', '0.4']);
     expect(r.code, r.stderr).toBe(0);
     const [line] = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);

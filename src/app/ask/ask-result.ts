@@ -11,6 +11,7 @@ import type { Schema } from '../../core/schema.ts';
 import { el, replace, type Child } from '../dom.ts';
 import { candidatesView } from './candidates-view.ts';
 import { decisionView } from './decision-view.ts';
+import type { EditHooks } from './edit-check.ts';
 
 export interface AskResultArea {
   /** The offer of what to do when there are no candidates (placed next to the Ask button). */
@@ -46,6 +47,8 @@ export interface AskResultDeps {
   checkOwnSql(): void;
   /** The offer's second button, when there is a console to open. */
   readonly openConsole?: () => void;
+  /** "Edit and check again" on answers and candidates (given the result they were shown in). */
+  readonly edit?: (result: AskResult) => EditHooks;
   /** The open database's schema, for "Did you mean …?" under a candidate's error. */
   readonly schema?: () => Schema | null;
 }
@@ -73,7 +76,7 @@ export function askResultArea(deps: AskResultDeps): AskResultArea {
   };
   const redecide = (): void => {
     if (last === null) return;
-    replace(decision, decisionView(last.result, decide(last.result, last.profile, deps.risk()), last.profile));
+    replace(decision, decisionView(last.result, decide(last.result, last.profile, deps.risk()), last.profile, deps.edit?.(last.result)));
   };
   const offerAlternatives = (why: string): void => {
     replace(offer, el('div', { class: 'notice offer', role: 'alert' },
@@ -101,7 +104,7 @@ export function askResultArea(deps: AskResultDeps): AskResultArea {
     }
     last = { result: out.result, profile };
     redecide();
-    replace(candidates, candidatesView(out.result, deps.schema?.() ?? null));
+    replace(candidates, candidatesView(out.result, deps.schema?.() ?? null, deps.edit?.(out.result)));
     decision.querySelector('h3')?.setAttribute('tabindex', '-1');
     (decision.querySelector('h3') as HTMLElement | null)?.focus();
   };

@@ -8,7 +8,7 @@
  * checkbox (orm-toggle.ts), one run (ask-run.ts) and the result area
  * (ask-result.ts).
  */
-import type { Verifier } from '../../core/pipeline/index.ts';
+import { fixedCandidates, parseCandidateText, type AskResult, type CandidateSource, type Verifier } from '../../core/pipeline/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import type { DatabaseController } from '../database.ts';
 import { el, replace } from '../dom.ts';
@@ -22,6 +22,8 @@ import { ormToggle } from './orm-toggle.ts';
 import { profileNote } from './profile-fit.ts';
 import { keepQuestionDraft } from './question-draft.ts';
 import { riskControl } from './risk-control.ts';
+import { editedPool, poolText } from './edit-pool.ts';
+import { keepVerifyDrafts } from './verify-draft.ts';
 
 export interface AskViewDeps {
   readonly pool: SqlPool;
@@ -43,11 +45,22 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const { pool, dbs, profiles } = deps;
   const question = el('textarea', { id: 'ask-question', rows: 2, required: true, placeholder: 'Type a question about the open database' });
   const evidence = el('input', { type: 'text', id: 'ask-evidence', placeholder: 'e.g. "expensive" means a price above 20' });
-  const draft = keepQuestionDraft(question, evidence, dbs);
+  const draft = keepQuestionDraft(question, evidence, dbs, () => void ask());
   const risk = riskControl();
   const sources = candidateSourcePicker(deps.live);
   const orm = ormToggle(deps.orm);
-  const result = askResultArea({ risk: () => risk.value(), checkOwnSql: sources.checkOwnSql, schema: () => deps.dbs.current?.schema ?? null, ...(deps.openConsole ? { openConsole: deps.openConsole } : {}) });
+  /** "Edit and check again": the pool with the edit, through the same pipeline (in verify mode, by way of the box). */
+  const recheck = (last: AskResult, index: number, sql: string): void => {
+    const pool = editedPool(last, index, sql);
+    if (sources.kind() !== 'verify') return void ask(fixedCandidates(pool));
+    const read = parseCandidateText(sources.verify.text());
+    sources.verify.setText(poolText(pool, read.ok && read.format === 'jsonl'), true);
+    void ask();
+  };
+  const result = askResultArea({
+    risk: () => risk.value(), checkOwnSql: sources.checkOwnSql, schema: () => dbs.current?.schema ?? null, ...(deps.openConsole ? { openConsole: deps.openConsole } : {}),
+    edit: (last) => ({ recheck: (index, sql) => recheck(last, index, sql), schema: () => dbs.current?.schema ?? null }),
+  });
   const progress = createProgress('Ask progress');
   const submit = el('button', { type: 'submit', class: 'primary', id: 'ask-submit' }, 'Ask');
   const profileBox = el('div', { 'aria-live': 'polite' });
@@ -74,6 +87,12 @@ export function askView(deps: AskViewDeps): HTMLElement {
     showProfile();
     chips.refresh();
   });
+  const draftNote = el('p', { class: 'muted', 'aria-live': 'polite' });
+  keepVerifyDrafts(sources, dbs, draftNote);
+  // The risk choices follow the pool: the box's distinct queries in verify mode, else the last Ask's.
+  const poolNow = (): void => risk.setPool(sources.kind() === 'verify' ? sources.verify.poolSize() : null);
+  sources.verify.onInput(poolNow);
+  sources.select.addEventListener('change', poolNow);
   risk.onChange(() => {
     result.redecide();
     chips.relabel();
@@ -90,21 +109,23 @@ export function askView(deps: AskViewDeps): HTMLElement {
   profiles.onChange(syncProfile);
   syncProfile();
 
-  async function ask(): Promise<void> {
+  /** One Ask; `given`: candidates to check instead of the chosen source's (an edited pool). */
+  async function ask(given?: CandidateSource): Promise<void> {
     const db = dbs.current;
     const profile = profiles.active();
     result.clearMessages();
+    const hint = draft.hintForAsk();
     draft.save();
     if (db === null) return result.showError('Open a database first.');
     if (profile === null) return result.showError('No calibration profile is available; import one under Profiles.');
-    const generator = sources.generator(db, result);
+    const generator = given ?? sources.generator(db, result);
     if (generator === null) return result.drop();
     submit.disabled = true;
     result.clearCosts();
     const { out, costs } = await askWithCosts({
       pool, db, profile, generator, progress,
       question: question.value.trim(),
-      evidence: evidence.value.trim(),
+      evidence: hint,
       live: sources.kind() === 'live' ? deps.live : undefined,
       verifiers: orm.verifiers(),
     });
@@ -113,6 +134,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
     if (dbs.current !== db) return progress.finish('The database changed; ask again.');
     progress.finish(!out.ok && out.error.code === 'ABORTED' ? 'Stopped.' : '');
     result.show(out, profile);
+    if (out.ok) risk.setPool(out.result.candidates.length);
   }
 
   const form = el('form', { class: 'ask-form', 'aria-labelledby': 'ask-heading' },
@@ -123,7 +145,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
       result.offer,
       sources.verify.element,
       chips.element,
-      el('label', { for: 'ask-evidence' }, 'Evidence or hint (optional)'), evidence,
+      el('label', { for: 'ask-evidence' }, 'Evidence or hint (optional)'), evidence, draft.hintNote,
     ),
     el('div', { class: 'controls' },
       risk.element,
@@ -152,7 +174,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
   return el('section', { class: 'ask' },
     el('h2', { id: 'ask-heading' }, 'Ask'),
     form,
-    el('div', { class: 'notes' }, profileBox, sources.note),
+    el('div', { class: 'notes' }, profileBox, sources.note, draftNote),
     progress.element,
     result.errors,
     result.costs,

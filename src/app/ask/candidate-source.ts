@@ -136,7 +136,7 @@ export function candidateSourcePicker(live: LiveSource | undefined): CandidateSo
     if (k === 'verify') {
       const s = verify.source();
       if (!s.ok) {
-        verify.showProblem(s.message); // under the box, where the person is
+        if (s.shown !== true) verify.showProblem(s.message); // under the box, where the person is
         return null;
       }
       return s.generator;

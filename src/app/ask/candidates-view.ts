@@ -1,7 +1,9 @@
 /**
  * Every candidate of an Ask, inspectable: its SQL, its result or error, its
- * clusters (same text, same structure, same result), each signal as if it
- * were the answer, its P(correct) under the profile, and verifier scores.
+ * clusters (same text, same structure, same result), how many copies one
+ * paste held of it (they count once), each signal as if it were the answer,
+ * its P(correct) under the profile, and verifier scores; each can be edited
+ * and checked again, or opened in the console (edit-check.ts).
  */
 import type { AnswerGroup, AskResult } from '../../core/pipeline/index.ts';
 import type { Schema } from '../../core/schema.ts';
@@ -11,6 +13,7 @@ import { formatMs, formatNumber, plural } from '../format.ts';
 import { resultTable } from '../result-table.ts';
 import { sqlBlock } from '../sql-view.ts';
 import { formatP, groupLetter } from './decision-view.ts';
+import { queryActions, type EditHooks } from './edit-check.ts';
 import { queryReading } from './query-reading.ts';
 
 /**
@@ -28,7 +31,7 @@ import { signalBars } from './signal-bars.ts';
  *
  * @example panel.append(candidatesView(result, db.schema));
  */
-export function candidatesView(result: AskResult, schema: Schema | null = null): HTMLElement {
+export function candidatesView(result: AskResult, schema: Schema | null = null, hooks?: EditHooks): HTMLElement {
   const letterOf = new Map<number, string>();
   result.answers.forEach((g, i) => g.members.forEach((m) => letterOf.set(m, groupLetter(i))));
   const sizeOfResult = new Map<string, number>();
@@ -43,6 +46,7 @@ export function candidatesView(result: AskResult, schema: Schema | null = null):
     const summary = el('summary', {},
       el('strong', {}, `#${i + 1}`), ' ',
       el('span', { class: 'badge replay' }, sourceLabel(c.source)), ' ',
+      c.copies ? el('span', { class: 'badge copies' }, `pasted ${c.copies} times`) : '', c.copies ? ' ' : '',
       outcome, group ? ` · result ${letter}: ${formatP(group.probability)}` : '',
       i === result.chosen ? el('span', { class: 'badge ok' }, ' answer candidate') : '',
     );
@@ -54,10 +58,12 @@ export function candidatesView(result: AskResult, schema: Schema | null = null):
       summary,
       sqlBlock(c.sql ?? '(the reply held no SQL)', `SQL of candidate ${i + 1}`),
       c.sql === null || c.sql === undefined ? null : queryReading(c.sql),
+      c.sql === null || c.sql === undefined ? null : queryActions(c.sql, i, `candidate #${i + 1}`, hooks),
       c.exec.ok
         ? el('div', {}, el('p', { class: 'muted' }, `Ran in ${formatMs(c.exec.ms)}.`), resultTable(c.exec, { pageSize: 10, label: `Result of candidate ${i + 1}` }))
         : el('div', {}, ...execErrorView(c.exec.error, { schema, sql: c.sql ?? '', alert: false })),
       el('dl', { class: 'facts' },
+        c.copies ? el('dt', {}, 'Copies') : null, c.copies ? el('dd', {}, `${c.copies} identical in one paste: one source, counted once`) : null,
         el('dt', {}, 'Same text as'), el('dd', {}, plural(result.clusters.strings.members[result.clusters.strings.of[i]!]?.length ?? 1, 'candidate')),
         el('dt', {}, 'Same structure as'), el('dd', {}, plural(result.clusters.structures.members[result.clusters.structures.of[i]!]?.length ?? 1, 'candidate')),
         el('dt', {}, 'Same result as'), el('dd', {}, letter ? `${plural(sizeOfResult.get(letter) ?? 1, 'candidate')} (result ${letter})` : 'none (it failed)'),
@@ -70,7 +76,7 @@ export function candidatesView(result: AskResult, schema: Schema | null = null):
     );
   });
   return el('section', { class: 'candidates', 'aria-labelledby': 'candidates-heading' },
-    el('h3', { id: 'candidates-heading' }, `All ${plural(result.candidates.length, 'candidate')}`),
+    el('h3', { id: 'candidates-heading' }, `All ${plural(result.candidates.length, 'candidate')}${result.given > result.candidates.length ? ` (${result.given} given)` : ''}`),
     el('p', { class: 'muted' }, `${plural(result.answers.length, 'distinct result')}; open a candidate to inspect it.`),
     ...items,
   );

@@ -2,9 +2,13 @@
  * The outcome of an Ask at the chosen risk: either the answer (its SQL,
  * highlighted; its rows, paginated; how likely it is right and why) or an
  * abstention (why, in plain words, and the competing answers side by side so
- * the person can pick one or rephrase). Renders pipeline output only.
+ * the person can pick one or rephrase; when the best results' P are within
+ * noise, they are said to disagree and none is called "highest P"). Every
+ * query shown can be edited and checked again, or opened in the console
+ * (edit-check.ts); the hint an Ask was scored with is shown beside its P.
+ * Renders pipeline output only.
  */
-import { riskWording, signalContributions, type AnswerGroup, type AskResult, type Decision } from '../../core/pipeline/index.ts';
+import { riskWording, signalContributions, supportWords, type AnswerGroup, type AskResult, type Decision } from '../../core/pipeline/index.ts';
 import { bandFor, type CalibrationProfile } from '../../core/profile.ts';
 import { el } from '../dom.ts';
 import { resultActions } from '../result-actions.ts';
@@ -13,6 +17,7 @@ import { resultTable } from '../result-table.ts';
 import { sqlBlock } from '../sql-view.ts';
 import { answerHeading } from './answer-labels.ts';
 import { competingAnswers, groupLetter } from './competing-answers.ts';
+import { queryActions, type EditHooks } from './edit-check.ts';
 import { queryReading } from './query-reading.ts';
 import { signalBars } from './signal-bars.ts';
 
@@ -28,7 +33,7 @@ export function formatP(p: number): string {
 }
 
 /** The person's own pick among the competing answers, in full, with its actions. */
-function chosenByYou(result: AskResult, g: AnswerGroup, letter: string, back: () => void): HTMLElement {
+function chosenByYou(result: AskResult, g: AnswerGroup, letter: string, back: () => void, hooks?: EditHooks): HTMLElement {
   const run = result.candidates[g.head]!;
   return el('section', { class: 'your-choice', 'aria-label': `Your choice: answer ${letter}`, 'data-group': letter },
     el('h4', { tabindex: -1 }, `Your choice: answer ${letter}`),
@@ -37,20 +42,29 @@ function chosenByYou(result: AskResult, g: AnswerGroup, letter: string, back: ()
     queryReading(run.sql ?? ''),
     run.exec.ok ? resultTable(run.exec, { label: `Result of answer ${letter}` }) : null,
     resultActions({ sql: run.sql ?? '', ...(run.exec.ok ? { result: run.exec } : {}), name: `answer-${letter}` }),
+    queryActions(run.sql ?? '', g.head, `answer ${letter}`, hooks),
     el('button', { type: 'button', class: 'small', onclick: back }, 'Back to the competing answers'),
   );
 }
 
-function alternative(result: AskResult, g: AnswerGroup, i: number, use: () => void): HTMLElement {
+function alternative(result: AskResult, g: AnswerGroup, i: number, use: () => void, tied: readonly number[], hooks?: EditHooks): HTMLElement {
   const run = result.candidates[g.head]!;
-  return el('article', { class: 'alternative', 'aria-label': `Answer ${groupLetter(i)}`, 'data-group': groupLetter(i) },
-    el('h4', {}, answerHeading(result, g, groupLetter(i))),
+  const backedBy = result.support.filter((s) => s.to === i).map((s) => el('p', { class: 'muted support' }, supportWords(s, groupLetter)));
+  return el('article', { class: `alternative${tied.includes(i) ? ' tied' : ''}`, 'aria-label': `Answer ${groupLetter(i)}`, 'data-group': groupLetter(i) },
+    el('h4', {}, answerHeading(result, g, groupLetter(i), tied)),
     el('p', { class: 'muted' }, formatP(g.probability), g.rowCount === 0 && run.exec.ok ? '; empty result' : ''),
+    ...backedBy,
     sqlBlock(run.sql ?? '', `SQL of answer ${groupLetter(i)}`),
     queryReading(run.sql ?? ''),
     run.exec.ok ? resultTable(run.exec, { pageSize: 5, label: `Result of answer ${groupLetter(i)}` }) : null,
     el('button', { type: 'button', class: 'small use-answer', onclick: use }, `Use answer ${groupLetter(i)}`),
+    queryActions(run.sql ?? '', g.head, `answer ${groupLetter(i)}`, hooks),
   );
+}
+
+/** The hint the Ask was scored with, shown beside its P: it moves the scores (schema relevance, the verifier). */
+function hintLine(result: AskResult): HTMLElement | null {
+  return result.evidence ? el('span', { class: 'muted hint-used' }, `Scored with the hint “${result.evidence}”: it counts in schema relevance and the verifier's reading.`) : null;
 }
 
 /**
@@ -58,7 +72,7 @@ function alternative(result: AskResult, g: AnswerGroup, i: number, use: () => vo
  *
  * @example panel.replaceChildren(decisionView(result, decide(result, profile, 0.2), profile));
  */
-export function decisionView(result: AskResult, decision: Decision, profile: CalibrationProfile): HTMLElement {
+export function decisionView(result: AskResult, decision: Decision, profile: CalibrationProfile, hooks?: EditHooks): HTMLElement {
   const band = bandFor(profile, result.candidates.length);
   const contributions = band === null ? [] : signalContributions(band, result.signals);
   const rule = el('p', { class: 'muted risk-rule' }, `Risk setting: ${riskWording(decision.targetRisk)}, on the profile's calibration data; `,
@@ -68,6 +82,7 @@ export function decisionView(result: AskResult, decision: Decision, profile: Cal
     el('p', { class: 'muted' }, `Combined by profile "${profile.name}". Signals marked "for" raised the estimate, "against" lowered it.`));
   const probability = el('p', {}, el('span', { class: 'probability' }, formatPercent(decision.probability)), ' likely right',
     Number.isFinite(decision.probability) ? ` (P = ${decision.probability.toFixed(2)})` : ' (no estimate: a signal the profile needs is missing)',
+    result.evidence ? el('br') : null, hintLine(result),
     decision.smallPool.length > 0 ? el('ul', { class: 'small-pool notice', role: 'note' }, ...decision.smallPool.map((line) => el('li', {}, line))) : null);
   if (decision.kind === 'answer') {
     const run = result.candidates[decision.candidate]!;
@@ -78,13 +93,18 @@ export function decisionView(result: AskResult, decision: Decision, profile: Cal
       queryReading(run.sql ?? ''),
       run.exec.ok ? resultTable(run.exec, { label: 'Result of the answer' }) : null,
       resultActions({ sql: run.sql ?? '', ...(run.exec.ok ? { result: run.exec } : {}), name: 'answer' }),
+      queryActions(run.sql ?? '', decision.candidate, 'the answer', hooks),
       el('h4', {}, 'Why'),
       reasonsList(decision),
       signals,
     );
   }
-  const compare = result.answers.length > 0 ? competingAnswers(result, { alternative, chosen: chosenByYou }) : null;
-  return el('section', { class: 'decision abstain', 'aria-labelledby': 'decision-heading', 'data-decision': 'abstain' },
+  const cards = {
+    alternative: (r: AskResult, g: AnswerGroup, i: number, use: () => void) => alternative(r, g, i, use, decision.tied, hooks),
+    chosen: (r: AskResult, g: AnswerGroup, letter: string, back: () => void) => chosenByYou(r, g, letter, back, hooks),
+  };
+  const compare = result.answers.length > 0 ? competingAnswers(result, cards) : null;
+  return el('section', { class: 'decision abstain', 'aria-labelledby': 'decision-heading', 'data-decision': 'abstain', 'data-tied': decision.tied.length > 0 ? decision.tied.length : null },
     el('h3', { id: 'decision-heading' }, decision.headline),
     probability,
     el('h4', {}, 'Why not'),

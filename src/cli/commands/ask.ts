@@ -16,7 +16,7 @@
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { QuestionRecord } from '../../core/bench/types.ts';
-import { fixedCandidates, MAX_CANDIDATE_TEXT_BYTES, parseCandidateText } from '../../core/pipeline/candidate-text.ts';
+import { fixedCandidates, MAX_CANDIDATE_TEXT_BYTES, parseCandidateText, readingSummary } from '../../core/pipeline/candidate-text.ts';
 import { decide, DEFAULT_TARGET_RISK, riskWording, targetRisks, type Decision } from '../../core/pipeline/decide.ts';
 import { decisionLine, type DecisionLine } from '../../core/pipeline/decision-line.ts';
 import { askRegistry, runAsk, type AskResult, type SampledCandidate, type Verifier } from '../../core/pipeline/index.ts';
@@ -91,7 +91,7 @@ async function askOne(ctx: Context, key: string, schema: Schema, id: string, que
     { question, ...(evidence ? { evidence } : {}), schema },
     { generator: fixedCandidates(candidates), runMany: (sqls, o) => ctx.pool.runMany(key, sqls, o), normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql), verifiers: ctx.verifiers, registry, profile: ctx.profile },
   );
-  if (!out.ok) return { line: { id, decision: 'abstain', candidate: null, best: null, best_sql: null, sql: null, p_correct: null, pool: candidates.length, threshold: null, reasons: [`${out.error.message} (${out.error.code})`] }, shown: null };
+  if (!out.ok) return { line: { id, decision: 'abstain', candidate: null, best: null, best_sql: null, sql: null, p_correct: null, pool: candidates.length, given: candidates.length, threshold: null, reasons: [`${out.error.message} (${out.error.code})`] }, shown: null };
   const decision = decide(out.result, ctx.profile, ctx.risk);
   return { line: decisionLine(id, out.result, decision), shown: { result: out.result, decision } };
 }
@@ -108,7 +108,11 @@ function fitWarning(profile: CalibrationProfile, dbIds: readonly string[], name:
   return `Profile "${profile.name}" was fit on ${profile.provenance.data}, not on ${other.length} of the ${dbIds.length} databases here (${named}). Its P(correct) and thresholds may not hold there: treat them as rough until you fit a profile on questions about them (confide eval).`;
 }
 
-const asSampled = (r: QuestionRecord): SampledCandidate[] => r.candidates.map((c) => ({ sql: c.sql, source: c.source ?? 'file', ...(c.logprob === undefined ? {} : { logprob: c.logprob }), ...(c.scores ? { scores: c.scores } : {}) }));
+/** A record's candidates; without any `source` tag they are one file's copies, and identical ones count once (copies.ts). */
+const asSampled = (r: QuestionRecord): SampledCandidate[] => {
+  const tagged = r.candidates.some((c) => c.source !== undefined);
+  return r.candidates.map((c) => ({ sql: c.sql, source: c.source ?? 'file', ...(tagged ? {} : { paste: 'file' }), ...(c.logprob === undefined ? {} : { logprob: c.logprob }), ...(c.scores ? { scores: c.scores } : {}) }));
+};
 
 /** One question's candidates as text, whole (their format is told from all of it), under a size cap. */
 async function readText(path: string): Promise<string> {
@@ -160,6 +164,7 @@ export const askCommand: Command = {
         const origin = flags.candidates === '-' ? 'stdin' : (flags.candidates as string);
         const parsed = parseCandidateText(await readText(flags.candidates as string), origin);
         if (!parsed.ok) throw parsed.error;
+        process.stderr.write(`${origin}: ${readingSummary(parsed)}\n`);
         const opened = await openDbFile(pool, 'db', flags.db as string);
         if (!opened.ok) throw opened.error;
         const note = walWords(basename(flags.db as string), opened.wal);

@@ -1,6 +1,7 @@
 /**
  * The Ask pipeline, one question end to end with every dependency passed in:
- * sample N candidates → execute them → cluster → verifier scores → signals →
+ * sample N candidates → keep copies from one paste once (copies.ts) →
+ * execute them → cluster → verifier scores → signals →
  * P(correct) of each candidate as the answer under the calibration profile →
  * one P per result group; the highest-P group is the one answered with
  * (answers.ts, `compareGroups`, states the tie rule). The decision
@@ -17,6 +18,8 @@ import type { ExecErrorCode } from '../exec/types.ts';
 import { profileProbability } from '../profile.ts';
 import { buildClusters, computeSignals } from '../signals/index.ts';
 import { answerGroups, runsView } from './answers.ts';
+import { keepSources } from './copies.ts';
+import { answerSupport } from './group-support.ts';
 import { executeCandidates } from './execute.ts';
 import type { AskDeps, AskError, AskOutcome, AskRequest, AskStage, CandidateRun, SampledCandidate, StageProgress } from './types.ts';
 
@@ -67,11 +70,17 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
     if (sampled.length === 0) return fail('NO_CANDIDATES', 'The generator returned no candidates, so there is nothing to check.');
 
     stage = 'execute';
-    const runs = await executeCandidates(sampled, {
+    // Copies of one query from one paste are one source: kept once, with their count (copies.ts).
+    const kept = keepSources(sampled);
+    const executed = await executeCandidates(kept.map((k) => k.candidate), {
       runMany: deps.runMany,
       ...(deps.normalizedSql ? { normalizedSql: deps.normalizedSql } : {}),
       ...(signal ? { signal } : {}),
       onProgress: (p) => onProgress?.({ stage: 'execute', progress: p.progress, text: p.text }),
+    });
+    const runs = executed.map((r, i): CandidateRun => {
+      const { inputIndex, copies, candidate } = kept[i]!;
+      return { ...r, index: inputIndex, ...(copies > 1 ? { copies } : {}), ...(candidate.paste === undefined ? {} : { paste: candidate.paste }) };
     });
     const clusters = buildClusters(runsView(request.question, request.evidence, request.schema, runs));
 
@@ -133,6 +142,8 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
         failures,
         verifierErrors,
         profileName: deps.profile.name,
+        given: sampled.length,
+        support: answerSupport(scored, answers),
       },
     };
   } catch (thrown) {

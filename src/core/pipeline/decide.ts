@@ -9,13 +9,17 @@
  * calibration questions, the answers given were at most that share wrong,
  * raised to the floor (P_FLOOR, 0.5: never an answer more likely wrong than
  * right). Answer iff the band exists, has a threshold, P ≥ threshold, and the
- * chosen query executed. The promise is about the answers given at that
+ * chosen query executed, and no other result's P is within noise of its
+ * (ties.ts: then it abstains, saying the results disagree and which). The
+ * promise is about the answers given at that
  * setting, as a group; each answer's own P is shown beside it. A target risk
  * the profile has no entry for is a broken contract (RangeError).
  */
 import type { Finding, FindingCode } from '../evidence/types.ts';
 import { bandFor, bandWords, thresholdAt, targetRisks, type CalibrationProfile, type PoolBand } from '../profile.ts';
 import { signalContributions, type SignalContribution } from './contributions.ts';
+import { copiesWords } from './copies.ts';
+import { tieMargin, tiedWithFirst } from './ties.ts';
 import { signalLabel } from './signal-labels.ts';
 import type { AskResult } from './types.ts';
 
@@ -40,6 +44,12 @@ export interface Decision {
   readonly supporting: readonly SignalContribution[];
   /** Signals lower than usual (or missing) that pushed it down, strongest first. */
   readonly against: readonly SignalContribution[];
+  /**
+   * Positions in `AskResult.answers` of the results tied with the first (P
+   * within noise of each other: ties.ts), the first included; empty when the
+   * first stands alone. A tie is never answered.
+   */
+  readonly tied: readonly number[];
   /** What the chosen query's result shows (core/evidence), each in plain words; its reasons are among `reasons`. */
   readonly findings: readonly Finding[];
 }
@@ -106,7 +116,7 @@ export function smallPoolWords(n: number, band: PoolBand | null, values: Readonl
 }
 
 /** Sentences about how the candidates agree. */
-function agreementReasons(r: AskResult): string[] {
+function agreementReasons(r: AskResult, tied: boolean): string[] {
   const n = r.candidates.length;
   if (n === 0 || r.chosen < 0) return ['No candidate query was produced.'];
   const out: string[] = [];
@@ -119,7 +129,9 @@ function agreementReasons(r: AskResult): string[] {
     if (run.exec.rows.length === 0) out.push('That result has no rows.');
   }
   const results = r.answers.length;
-  if (results > 1) {
+  if (results > 1 && tied) {
+    out.push(`The candidates gave ${results} different results.`);
+  } else if (results > 1) {
     out.push(`The candidates gave ${results} different results; this one has the highest estimated P(correct).`);
     const largest = Math.max(...r.answers.map((a) => a.members.length));
     if (group !== undefined && group.members.length < largest) out.push(`Another result was returned by more candidates (${largest}), but it scored lower.`);
@@ -149,24 +161,34 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   const supporting = contributions.filter((c) => c.logit > 0.05 && (c.z ?? 0) > 0).sort((a, b) => b.logit - a.logit);
   const against = contributions.filter((c) => c.logit < -0.05 && (c.z === null || c.z < 0)).sort((a, b) => a.logit - b.logit);
   const chosenRuns = result.chosen >= 0 && result.candidates[result.chosen]!.exec.ok;
+  const margin = tieMargin(band);
+  const tied = tiedWithFirst(result.answers, margin);
   const findings = result.chosen >= 0 ? (result.candidates[result.chosen]!.evidence?.findings ?? []) : [];
   const ruledOut = certainMistakes(result, findings);
   const reaches = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
-  const answer = reaches && ruledOut.length === 0;
-  const reasons = [...agreementReasons(result), ...findings.map((f) => f.reason)];
+  const answer = reaches && ruledOut.length === 0 && tied.length === 0;
+  const reasons = [...agreementReasons(result, tied.length > 0), ...findings.map((f) => f.reason)];
+  const copies = copiesWords(result.given, result.candidates.length);
+  if (copies !== null) reasons.unshift(copies);
   const promise = riskWording(targetRisk);
   const estimate = Number.isFinite(p) ? `This answer's estimated P(correct) is ${p.toFixed(2)}` : 'No P(correct) could be estimated';
   const setting = band === null ? '' : `for pools of ${bandWords(band)}`;
+  if (tied.length > 0) {
+    const ps = tied.map((i) => result.answers[i]!.probability.toFixed(2)).join(', ');
+    reasons.unshift(`These disagree and Confide cannot tell which is right: the ${tied.length} best results differ, and their P (${ps}) are within ${margin.toFixed(3)} of each other, closer than this profile's calibration error${setting === '' ? '' : ` ${setting}`} (a difference that small is noise to it).`);
+  }
   if (band === null) {
     reasons.push(`Profile "${profile.name}" has no model for a pool of ${poolSize} ${poolSize === 1 ? 'query' : 'queries'}, so it does not answer; use a profile fit on pools of this size.`);
   } else if (threshold === null) {
     reasons.push(`On its calibration data ${setting}, profile "${profile.name}" found no threshold at which ${promise}, so it does not answer at this risk level.`);
-  } else if (reaches && !answer) {
+  } else if (reaches && ruledOut.length > 0) {
     reasons.push(`${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is a mistake whatever the question asks, so Confide does not answer with it.`);
   } else if (answer) {
     reasons.push(`${estimate}. At this setting (${promise}, on the profile's calibration data ${setting}) Confide answers when P ≥ ${threshold.toFixed(2)}.`);
   } else if (!chosenRuns) {
     reasons.push(`${estimate}, but the query it would answer with does not run.`);
+  } else if (Number.isFinite(p) && p >= threshold) {
+    reasons.push(`${estimate}, enough for this setting (P ≥ ${threshold.toFixed(2)}), but another result is as likely.`);
   } else {
     reasons.push(`${estimate}, below the ${threshold.toFixed(2)} this setting needs (${promise}, on the profile's calibration data ${setting}${threshold <= profile.floor + 1e-12 ? `; never below ${profile.floor.toFixed(2)}, where an answer is more likely wrong than right` : ''}).`);
   }
@@ -181,11 +203,12 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
     candidate: result.chosen,
     poolSize,
     band: band === null ? null : bandWords(band),
-    headline: answer ? `Answer: ${pct(p)} likely right` : 'Not confident enough to answer',
+    headline: answer ? `Answer: ${pct(p)} likely right` : tied.length > 0 ? 'These disagree: Confide cannot tell which is right' : 'Not confident enough to answer',
     reasons,
     smallPool: smallPoolWords(poolSize, band, result.signals),
     supporting,
     against,
+    tied,
     findings,
   };
 }

@@ -4,18 +4,20 @@
  *
  *   {"id": …, "decision": "answer" | "abstain", "candidate": index | null,
  *    "best": index | null, "best_sql": string | null, "sql": string | null,
- *    "p_correct": number | null, "pool": n, "threshold": number | null,
+ *    "p_correct": number | null, "pool": n, "given": n, "threshold": number | null,
  *    "reasons": [string, …]}
  *
- * `candidate` indexes the question's input candidates (0-based) and is set
- * only when Confide answers; `sql` is that candidate's query. `best` is the
+ * `candidate` indexes the question's input candidates (0-based; of copies
+ * from one paste, which count once, the first) and is set only when Confide
+ * answers; `sql` is that candidate's query. `best` is the
  * best guess on every line, abstentions too: the shown candidate of the top
  * result group (the one answered with, or that would have been; the most
  * common query when none ran), so withheld answers can be checked;
  * `best_sql` is its query. `p_correct` is the best guess's estimated
  * P(correct), null when it could not be estimated; `pool` the number of
- * candidates and `threshold` the P this risk setting needed for a pool of
- * that size (null: it never answers there).
+ * candidates judged (copies of one query from one paste count once) and
+ * `given` the number given; `threshold` the P this risk setting needed for a
+ * pool of `pool` (null: it never answers there).
  */
 import type { Decision } from './decide.ts';
 import type { AskResult } from './types.ts';
@@ -29,6 +31,7 @@ export interface DecisionLine {
   readonly sql: string | null;
   readonly p_correct: number | null;
   readonly pool: number;
+  readonly given: number;
   readonly threshold: number | null;
   readonly reasons: readonly string[];
 }
@@ -41,15 +44,18 @@ export interface DecisionLine {
 export function decisionLine(id: string, result: AskResult, decision: Decision): DecisionLine {
   const answered = decision.kind === 'answer' && decision.candidate >= 0;
   const best = decision.candidate >= 0 ? decision.candidate : null;
+  // Indices into the candidates given: a kept copy stands where its first copy stood (copies.ts).
+  const given = (i: number): number => result.candidates[i]!.index;
   return {
     id,
     decision: answered ? 'answer' : 'abstain',
-    candidate: answered ? decision.candidate : null,
-    best,
+    candidate: answered ? given(decision.candidate) : null,
+    best: best === null ? null : given(best),
     best_sql: best === null ? null : (result.candidates[best]!.sql ?? null),
     sql: answered ? (result.candidates[decision.candidate]!.sql ?? null) : null,
     p_correct: Number.isFinite(decision.probability) ? decision.probability : null,
     pool: decision.poolSize,
+    given: result.given,
     threshold: decision.threshold,
     reasons: [...decision.reasons, ...decision.smallPool],
   };

@@ -12,6 +12,7 @@ import type { ExecErrorCode, ExecOutcome } from '../exec/types.ts';
 import type { CalibrationProfile } from '../profile.ts';
 import type { Schema } from '../schema.ts';
 import type { AnswerClusters, SignalRegistry } from '../signals/index.ts';
+import type { AnswerSupport } from './group-support.ts';
 
 /** One sampled candidate as a generator returns it (`GeneratedCandidate` fits). */
 export interface SampledCandidate {
@@ -21,6 +22,14 @@ export interface SampledCandidate {
   /** Where it came from: a model id, `gold`, `mutation:<kind>`, … */
   readonly source: string;
   readonly scores?: Readonly<Record<string, number>>;
+  /**
+   * The paste or file it was read from, when nothing else tells its source
+   * apart (pasted text, a file without `source` tags): identical queries of
+   * one paste are copies of one source and count once (pipeline/copies.ts).
+   * Absent for a live model's samples and for tagged candidates, which count
+   * each.
+   */
+  readonly paste?: string;
 }
 
 /** One request for candidates (what every generator receives: web-llm, replay, scripted). */
@@ -134,7 +143,12 @@ export interface AskRequest {
 
 /** One candidate after execution. */
 export interface CandidateRun {
+  /** Its position among the candidates given (copies from one paste are kept once: pipeline/copies.ts). */
   readonly index: number;
+  /** How many identical copies of it one paste held, when more than one (they count once). */
+  readonly copies?: number;
+  /** The paste it was read from (`SampledCandidate.paste`), when it has no source of its own. */
+  readonly paste?: string;
   readonly sql: string | null;
   readonly source: string;
   readonly logprob?: number;
@@ -205,6 +219,10 @@ export interface AskResult {
   /** Verifiers that failed, with their error. */
   readonly verifierErrors: readonly { readonly name: string; readonly code: string; readonly message: string }[];
   readonly profileName: string;
+  /** How many candidates were given, before copies from one paste were kept once (`candidates.length` after). */
+  readonly given: number;
+  /** Which of the first results back one another as a person reads them (group-support.ts): said, not counted. */
+  readonly support: readonly AnswerSupport[];
 }
 
 export type AskOutcome = { readonly ok: true; readonly result: AskResult } | { readonly ok: false; readonly error: AskError };

@@ -18,8 +18,12 @@
  *   ties allow at most {@link TIE_ORDER_LIMIT} orders in all, and the smallest
  *   digest wins.
  *
+ * Numbers that are not whole are read to 10 significant digits first
+ * (float-noise.ts: floating-point noise does not split one answer in two);
+ * `exactNumbers` reads them exactly, as labels do.
+ *
  * Guarantees: equal fingerprints imply `resultsEquivalent` under the same
- * options, up to a 64-bit hash collision. Equivalent results get equal
+ * options once numbers are read as above, up to a 64-bit hash collision. Equivalent results get equal
  * fingerprints, with one rare exception (spider, unordered): when the tied
  * columns allow more than TIE_ORDER_LIMIT orders (e.g. five or more columns
  * with the same value multiset and the same refined key) they keep their
@@ -28,12 +32,18 @@
  * columns), in which case they still agree.
  */
 import { cellKey } from './cell-key.ts';
+import { groupingKey } from './float-noise.ts';
 import { compareHash, hashPair, Hasher, hashString, MultisetHash, toHex, type Hash64 } from './hash64.ts';
 import { checkTable, comparisonOf, DEFAULT_RULE, type CompareOptions, type ResultTable } from './types.ts';
 import { tieOrders } from './tie-orders.ts';
 
 /** Most column orders tried among tied columns (4! = 24). */
 export const TIE_ORDER_LIMIT = 24;
+
+/** How to fingerprint: a rule, row order, and whether numbers are read exactly (default: to 10 significant digits). */
+export interface FingerprintOptions extends CompareOptions {
+  readonly exactNumbers?: boolean;
+}
 
 /**
  * The fingerprint of `result` under the rule (default `spider`, unordered).
@@ -43,11 +53,11 @@ export const TIE_ORDER_LIMIT = 24;
  * const b = { columns: ['y', 'x'], rows: [['b', 2], ['a', 1]] };
  * resultFingerprint(a) === resultFingerprint(b); // true
  */
-export function resultFingerprint(result: ResultTable, options: CompareOptions = {}): string {
+export function resultFingerprint(result: ResultTable, options: FingerprintOptions = {}): string {
   checkTable(result, options.rule ?? DEFAULT_RULE);
   const rule = comparisonOf(options.rule ?? DEFAULT_RULE); // both spider rules compare, so cluster, alike
   if (result.rows.length === 0) return toHex(new Hasher().string(rule).string('empty').digest());
-  const cells = cellDigests(result);
+  const cells = cellDigests(result, options.exactNumbers === true ? cellKey : groupingKey);
   if (rule === 'bird') {
     const rows = rowDigests(cells, result.columns.map((_, c) => c), result.rows.length);
     return digestRows('bird', cells, dedupe(rows.sort(compareHash)));
@@ -67,11 +77,11 @@ export function resultFingerprint(result: ResultTable, options: CompareOptions =
   return best!;
 }
 
-/** Column-major digests of each cell's canonical key. */
-function cellDigests(result: ResultTable): Hash64[][] {
+/** Column-major digests of each cell's key. */
+function cellDigests(result: ResultTable, keyOf: (cell: ResultTable['rows'][number][number]) => string): Hash64[][] {
   const memo = new Map<string, Hash64>();
   const digest = (key: string) => memo.get(key) ?? memo.set(key, hashString(key)).get(key)!;
-  return result.columns.map((_, c) => result.rows.map((row) => digest(cellKey(row[c]!))));
+  return result.columns.map((_, c) => result.rows.map((row) => digest(keyOf(row[c]!))));
 }
 
 function rowDigests(cells: Hash64[][], order: readonly number[], rowCount: number): Hash64[] {

@@ -1,7 +1,8 @@
 /** Result equivalence (spider, spider-keep-distinct, bird), the texts each rule runs, fingerprints and candidate labels. */
 export { cellKey, cellsEqual } from './cell-key.ts';
 export { resultsEquivalent } from './equivalence.ts';
-export { resultFingerprint, TIE_ORDER_LIMIT } from './fingerprint.ts';
+export { resultFingerprint, TIE_ORDER_LIMIT, type FingerprintOptions } from './fingerprint.ts';
+export { groupingKey, NOISE_DIGITS } from './float-noise.ts';
 export { labelCandidate, type CandidateLabel, type LabelOptions } from './label.ts';
 export { labelText, type LabelText } from './label-text.ts';
 export { EQUIVALENCE_RULES, isEquivalenceRule, ruleInfo, type RuleInfo } from './rules.ts';

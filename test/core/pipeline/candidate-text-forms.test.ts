@@ -8,8 +8,9 @@ const sqls = (text: string, origin?: string) => {
 };
 
 describe('candidates a person brings for one question', () => {
-  it('reads one query per line, skipping blank lines and -- comments', () => {
-    expect(sqls('SELECT 1\n\n-- mine\nSELECT name FROM t\n')).toEqual({ format: 'lines', sqls: ['SELECT 1', 'SELECT name FROM t'] });
+  it('reads one query per line; a -- comment line goes with the query under it', () => {
+    expect(sqls('SELECT 1\n\nSELECT name FROM t\n')).toEqual({ format: 'lines', sqls: ['SELECT 1', 'SELECT name FROM t'] });
+    expect(sqls('SELECT 1\n\n-- mine\nSELECT name FROM t\n')).toEqual({ format: 'sql', sqls: ['SELECT 1', '-- mine\nSELECT name FROM t'] });
   });
 
   it('reads SQL statements across lines, keeping ; inside quotes and comments', () => {
@@ -27,11 +28,12 @@ describe('candidates a person brings for one question', () => {
   it('reads JSON lines: strings, {sql} objects and candidate-file records', () => {
     const text = ['"SELECT 1"', '{"sql": "SELECT 2", "source": "other-assistant", "logprob": -0.2}', '{"question": "q", "candidates": [{"sql": "SELECT 3"}, {"sql": null}]}'].join('\n');
     const r = parseCandidateText(text, 'c.jsonl');
+    // Without a source tag of its own, a candidate carries the file's name: copies within it count once.
     expect(r.ok && r.candidates).toEqual([
-      { sql: 'SELECT 1', source: 'c.jsonl:1' },
+      { sql: 'SELECT 1', source: 'c.jsonl:1', paste: 'c.jsonl' },
       { sql: 'SELECT 2', source: 'other-assistant', logprob: -0.2 },
-      { sql: 'SELECT 3', source: 'c.jsonl:3' },
-      { sql: null, source: 'c.jsonl:3' },
+      { sql: 'SELECT 3', source: 'c.jsonl:3', paste: 'c.jsonl' },
+      { sql: null, source: 'c.jsonl:3', paste: 'c.jsonl' },
     ]);
   });
 

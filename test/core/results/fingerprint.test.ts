@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Cell } from '../../../src/core/exec/types.ts';
 import { resultsEquivalent } from '../../../src/core/results/equivalence.ts';
 import { resultFingerprint } from '../../../src/core/results/fingerprint.ts';
-import type { CompareOptions, ResultTable } from '../../../src/core/results/types.ts';
+import type { ResultTable } from '../../../src/core/results/types.ts';
+import type { FingerprintOptions } from '../../../src/core/results/fingerprint.ts';
 
 const t = (columns: readonly string[], rows: readonly (readonly Cell[])[]): ResultTable => ({ columns, rows });
 const permute = (table: ResultTable, perm: number[]): ResultTable =>
   t(perm.map((p) => table.columns[p]!), table.rows.map((row) => perm.map((p) => row[p]!)));
-const same = (a: ResultTable, b: ResultTable, options?: CompareOptions) =>
+const same = (a: ResultTable, b: ResultTable, options?: FingerprintOptions) =>
   resultFingerprint(a, options) === resultFingerprint(b, options);
 
 const people = t(['id', 'name', 'score'], [[1, 'ann', 3.5], [2, 'bob', null], [3, 'cy', 3.5], [2, 'bob', null]]);
@@ -69,6 +70,21 @@ describe('resultFingerprint', () => {
     expect(same(people, distinct, bird)).toBe(true);
     expect(same(people, t(people.columns, [...people.rows].reverse()), bird)).toBe(true);
     expect(same(people, permute(people, [1, 0, 2]), bird)).toBe(false);
+  });
+
+  it('(every rule) reads numbers to 10 significant digits: floating-point noise is one result, rounding is not', () => {
+    const noise = [6.559986868398515, 6.559986868398516];
+    for (const o of [{}, { ordered: true }, { rule: 'bird' as const }]) {
+      expect(same(t(['m'], [[noise[0]!]]), t(['m'], [[noise[1]!]]), o)).toBe(true);
+      expect(same(t(['m'], [[0.1 + 0.2]]), t(['m'], [[0.3]]), o)).toBe(true);
+      expect(same(t(['n'], [[3.0000000000000004]]), t(['n'], [[3]]), o)).toBe(true);
+      expect(same(t(['m'], [[6.56]]), t(['m'], [[noise[0]!]]), o)).toBe(false);
+      expect(same(t(['m'], [[6.559986869]]), t(['m'], [[6.559986868]]), o)).toBe(false);
+      // Exact, as labels read them, the noise is a difference.
+      expect(same(t(['m'], [[noise[0]!]]), t(['m'], [[noise[1]!]]), { ...o, exactNumbers: true })).toBe(false);
+    }
+    // Whole numbers are never rounded, however large.
+    expect(same(t(['n'], [[12345678901234]]), t(['n'], [[12345678901235]]))).toBe(false);
   });
 
   it('gives every empty result the same fingerprint, per rule', () => {
