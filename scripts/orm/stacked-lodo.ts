@@ -82,7 +82,7 @@ async function main(flags: ParsedFlags): Promise<number> {
     const tr = performance.now();
     // The shipped recipe through the profile's source: with --cache, the scores lodo-pools and profile:fit kept are reused.
     const reused = kept[r.name]?.length === n ? Float64Array.from(kept[r.name]!) : null;
-    const source = reused !== null ? null : r === ORM_V4_RECIPE ? await ormSqlStackedSource(prepared, data, mutants, seed, cache) : stackedRecipe(prepared, ev.evidence, data, mutants, seed, r, cache);
+    const source = reused !== null ? null : r === ORM_V4_RECIPE ? await ormSqlStackedSource(prepared, data, mutants, seed, cache, ev) : stackedRecipe(prepared, ev.evidence, data, mutants, seed, r, cache);
     const s = reused ?? flat(await source!.scoresFor(prepared, (db) => [db]));
     const vsBase = pairedAuroc(s, baseline, y, question, B, seed + 1);
     const vsFull = full === null ? null : pairedAuroc(s, full, y, question, B, seed + 1);

@@ -21,7 +21,7 @@ import { TREE_SLOTS } from './evidence-recipe.ts';
 import { preparedEvidence } from './evidence-rows.ts';
 import { TEXT_DIM } from './text-features.ts';
 import { ORM_V4_RECIPE, STACK_GRID, stackedRecipe, stackInput } from './stacked-recipe.ts';
-import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, type TextRow } from '../profile/real-pools.ts';
+import { labeledSpiderA, mutantRows, ormSqlSource, ormSqlStackedSource, REAL_DATA, realDataPresent, type TextRow } from '../profile/real-pools.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
 import { ONNX_ML_OPSET, treesToOnnx } from '../../src/node/orm/onnx-trees.ts';
 import { agreementSlots, featurizeBatch, type OrmItem } from '../../src/core/orm/featurize.ts';
@@ -65,7 +65,8 @@ async function main(flags: ParsedFlags): Promise<number> {
   const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, ORM_V4_RECIPE, cache);
   const y = Uint8Array.from(prepared.flatMap((p) => p.candidates.map((c) => (c.correct ? 1 : 0))));
   const dbOf = prepared.flatMap((p) => p.candidates.map(() => p.db_id));
-  const oof = Float64Array.from((await source.scoresFor(prepared, (db) => [db])).flatMap((s) => [...s]));
+  // The same scores the default profile reads (kept in --cache by lodo-pools and profile:fit when given).
+  const oof = Float64Array.from((await (await ormSqlStackedSource(prepared, data, mutants, seed, cache, ev)).scoresFor(prepared, (db) => [db])).flatMap((s) => [...s]));
   const dbs = [...new Set(dbOf)];
   const perDb = dbs.map((db) => {
     const idx = dbOf.flatMap((d, i) => (d === db ? [i] : []));

@@ -24,7 +24,7 @@ import { fitScaledLogistic, SOURCE_SALT, sourceSample, withAgreementNotGiven, ty
 import { denseTextFeatures } from '../orm/text-features.ts';
 import { evidenceRecipe, ORM_V3_RECIPE, type EvidenceRecipe } from '../orm/evidence-recipe.ts';
 import { ORM_V4_RECIPE, stackedRecipe } from '../orm/stacked-recipe.ts';
-import { preparedEvidence } from '../orm/evidence-rows.ts';
+import { preparedEvidence, type EvidenceRun } from '../orm/evidence-rows.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
 import { agreementSlots } from '../../src/core/orm/featurize.ts';
@@ -242,8 +242,8 @@ export async function ormSqlEvidenceSource(prepared: readonly PreparedQuestion[]
  * const orm = await ormSqlStackedSource(prepared, REAL_DATA, () => mutantRows(REAL_DATA));
  * const oof = await orm.scoresFor(prepared, (db) => [db]);
  */
-export async function ormSqlStackedSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, cacheFile?: string): Promise<OrmSqlSource> {
-  const ev = await preparedEvidence(prepared, data.bench);
+export async function ormSqlStackedSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, cacheFile?: string, gathered?: EvidenceRun): Promise<OrmSqlSource> {
+  const ev = gathered ?? (await preparedEvidence(prepared, data.bench));
   const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, ORM_V4_RECIPE, cacheFile);
   // With a cache file, the stacked scores are kept too (by excluded set and question), so a rerun refits nothing.
   const scoreFile = cacheFile === undefined ? undefined : `${cacheFile}.stacked.json`;
