@@ -29,7 +29,7 @@ export interface DemoAsk {
   readonly decision: Decision;
 }
 
-export const BUNDLED_ORM_SIDECAR = new URL('../../public/models/orm-v4.json', import.meta.url);
+export const BUNDLED_ORM_SIDECAR = new URL('../../public/models/orm-v2.json', import.meta.url);
 
 /**
  * Every demo question asked through the pipeline, decided at `risk` (default

@@ -14,9 +14,9 @@ import { type OrmErrorData, type OrmSidecar, parseSidecar } from '../../core/orm
 import { idbDone, idbRequest, openKeyValueDb } from '../idb.ts';
 
 /** The bundled model's sidecar, relative to the page. */
-export const BUNDLED_ORM_SIDECAR_URL = 'models/orm-v4.json';
+export const BUNDLED_ORM_SIDECAR_URL = 'models/orm-v2.json';
 /** The bundled model's name (its sidecar's `name`). */
-export const BUNDLED_ORM_NAME = 'orm-v4';
+export const BUNDLED_ORM_NAME = 'orm-v2';
 
 /** A person's own model, as kept. */
 export interface OwnOrm {
@@ -140,7 +140,7 @@ export async function openOrmModelStore(): Promise<OrmModelStore> {
 /**
  * The model's name and where it comes from, in words, from its sidecar.
  *
- * @example describeOrm(models.current()); // 'orm-v4, bundled with the app (model card: models/README.md)'
+ * @example describeOrm(models.current()); // 'orm-v2, bundled with the app (model card: models/README.md)'
  */
 export function describeOrm(choice: OrmChoice): { name: string; provenance: string } {
   if (choice.kind === 'bundled') return { name: BUNDLED_ORM_NAME, provenance: 'bundled with the app (model card: models/README.md)' };

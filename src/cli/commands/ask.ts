@@ -43,7 +43,7 @@ import { askText } from '../ask-text.ts';
 /** The profile the app ships and uses by default. */
 export const BUNDLED_PROFILE = fileURLToPath(new URL('public/profiles/default.json', PROJECT_ROOT));
 /** The ORM the app ships: scored by default when the profile reads an ORM signal. */
-export const BUNDLED_ORM = fileURLToPath(new URL('public/models/orm-v4.onnx', PROJECT_ROOT));
+export const BUNDLED_ORM = fileURLToPath(new URL('public/models/orm-v2.onnx', PROJECT_ROOT));
 
 const spec = ASK_SPEC;
 

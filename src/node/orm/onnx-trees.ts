@@ -1,10 +1,10 @@
 /**
  * Boosted trees (core/orm/boost.ts) as an ONNX model under the ORM contract:
- * one `TreeEnsembleRegressor` (domain ai.onnx.ml, opset 3; BRANCH_LEQ splits,
+ * one `TreeEnsembleRegressor` (domain ai.onnx.ml, opset 1; BRANCH_LEQ splits,
  * SUM of leaf values plus the base score) over the featurizer vector, then
  * `Sigmoid`: input `features` [batch, D], output `score` [batch, 1]. The
  * ensemble's feature j reads vector slot `slots[j]`. onnxruntime-web runs it
- * on its CPU kernels (wasm), also when the WebGPU provider is chosen.
+ * in Node; its browser build registers no tree-ensemble operator (model card).
  *
  * Stacked (`options.stacked`): a linear verifier's log-odds over the same
  * vector (`MatMul` + `Add`, float32), clipped to ±16 and rounded to
@@ -17,7 +17,7 @@ import { modelProtoType } from './onnx-proto.ts';
 import { ONNX_IR_VERSION, ONNX_OPSET } from './onnx.ts';
 
 /** The ai.onnx.ml opset the tree node is written for. */
-export const ONNX_ML_OPSET = 3;
+export const ONNX_ML_OPSET = 1;
 
 const ATTR = { FLOAT: 1, INT: 2, STRING: 3, FLOATS: 6, INTS: 7, STRINGS: 8 } as const;
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
