@@ -43,7 +43,7 @@ export const PROFILE_THRESHOLD_AIM = 1;
  * `orm-v3` (also the evidence of what each query returns, with PROFILE_THRESHOLD_AIM 0.8) measured worse
  * at one query on Spider-A (model card), so the shipped profile stays on orm-v2.
  */
-export const PROFILE_VERIFIER: 'orm-v2' | 'orm-v3' | 'orm-v4' = 'orm-v4';
+export const PROFILE_VERIFIER: 'orm-v2' | 'orm-v3' | 'orm-v4' = 'orm-v2';
 export { REAL_DATA as REAL_PROFILE_DATA };
 
 /** True when the Spider folder, the real candidates and BIRD's runs are present. */
@@ -64,7 +64,7 @@ export async function fitDefaultProfile(created: string, data: RealData = REAL_D
   const mutants = (): ReturnType<typeof mutantRows> => (made ??= mutantRows(data));
   const orm = PROFILE_VERIFIER === 'orm-v4'
     ? await ormSqlStackedSource(prepared, data, mutants, PROFILE_SEED, cacheFile)
-    : PROFILE_VERIFIER === 'orm-v3' ? await ormSqlEvidenceSource(prepared, data, mutants, PROFILE_SEED) : ormSqlSource(prepared, data, mutants, PROFILE_SEED);
+    : PROFILE_VERIFIER === 'orm-v3' ? await ormSqlEvidenceSource(prepared, data, mutants, PROFILE_SEED) : ormSqlSource(prepared, data, mutants, PROFILE_SEED, 10, cacheFile);
   const scored = withOrmSql(prepared, await orm.scoresFor(prepared, (db) => [db]));
   const dbs = new Set(prepared.map((p) => p.db_id));
   const report = evaluate(scored, {
