@@ -40,8 +40,9 @@ export const PROFILE_SEED = 1;
 export const PROFILE_THRESHOLD_AIM = 1;
 /**
  * The verifier whose cross-fitted orm_sql the profile reads: `orm-v2` (question and SQL), the bundled one.
- * `orm-v3` (also the evidence of what each query returns, with PROFILE_THRESHOLD_AIM 0.8) measured worse
- * at one query on Spider-A (model card), so the shipped profile stays on orm-v2.
+ * `orm-v4` (trees over the evidence of what each query returns and orm-v2's score) gives a profile that answers
+ * far more single queries within the promise on Spider-A (model card), but the page's onnxruntime-web cannot
+ * load a tree ensemble, and Ask and `confide ask` share this profile; `orm-v3` measured worse at one query.
  */
 export const PROFILE_VERIFIER: 'orm-v2' | 'orm-v3' | 'orm-v4' = 'orm-v2';
 export { REAL_DATA as REAL_PROFILE_DATA };
