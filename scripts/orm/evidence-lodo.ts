@@ -15,7 +15,8 @@ import { evidenceRecipe, EVIDENCE_GROUPS, ORM_V3_RECIPE, type EvidenceRecipe } f
 import { preparedEvidence } from './evidence-rows.ts';
 import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent } from '../profile/real-pools.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
-import { auroc, createRng, percentileInterval } from '../../src/core/stats/index.ts';
+import { pairedAuroc } from './paired.ts';
+import { auroc } from '../../src/core/stats/index.ts';
 
 const spec: CommandSpec = {
   name: 'orm:evidence-lodo',
@@ -29,27 +30,6 @@ const spec: CommandSpec = {
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
-
-/** Candidate-level AUROC of `a` minus that of `b`, questions resampled with their candidates. */
-function pairedAuroc(a: Float64Array, b: Float64Array, y: Uint8Array, question: Int32Array, B: number, seed: number): { a: number; b: number; diff: number; ci: [number, number]; ciA: [number, number] } {
-  const byQ = new Map<number, number[]>();
-  question.forEach((q, i) => byQ.set(q, [...(byQ.get(q) ?? []), i]));
-  const qs = [...byQ.values()];
-  const rng = createRng(seed);
-  const diffs = new Float64Array(B);
-  const as = new Float64Array(B);
-  for (let r = 0; r < B; r++) {
-    const idx: number[] = [];
-    for (let k = 0; k < qs.length; k++) idx.push(...qs[rng.int(qs.length)]!);
-    const yy = Uint8Array.from(idx, (i) => y[i]!);
-    const ra = auroc(Float64Array.from(idx, (i) => a[i]!), yy);
-    as[r] = ra;
-    diffs[r] = ra - auroc(Float64Array.from(idx, (i) => b[i]!), yy);
-  }
-  const A = auroc(a, y);
-  const Bv = auroc(b, y);
-  return { a: A, b: Bv, diff: A - Bv, ci: percentileInterval(diffs, 0.95), ciA: percentileInterval(as, 0.95) };
-}
 
 async function main(flags: ParsedFlags): Promise<number> {
   if (!realDataPresent()) {

@@ -11,6 +11,7 @@ import { agreementSlots } from '../../src/core/orm/featurize.ts';
 import type { Strategy } from '../../src/core/select/index.ts';
 import type { QuestionView } from '../../src/core/signals/types.ts';
 import { createRng, fitLogistic, predictLogistic, type LogisticFit } from '../../src/core/stats/index.ts';
+import type { LogisticModel } from '../../src/core/stats/logistic-model.ts';
 import { applyStandardization, fitStandardization, standardizeRows, type Standardization } from '../../src/core/stats/standardize.ts';
 
 /** A training row: features and a 0/1 label. */
@@ -26,17 +27,32 @@ export interface ScaledLogistic {
   score(x: readonly number[]): number;
 }
 
+/** A fit's model re-expressed on another standardization's z-scores (the same raw-feature function), as a Newton start. */
+function restandardized(start: { readonly standardization: Standardization; readonly model: LogisticModel }, to: Standardization): LogisticModel | undefined {
+  const from = start.standardization;
+  if (from.means.length !== to.means.length || from.indicators.some(Boolean) || to.indicators.some(Boolean)) return undefined;
+  let bias = start.model.bias;
+  const weights = start.model.weights.map((w, j) => {
+    const raw = from.sds[j]! > 0 ? w / from.sds[j]! : 0;
+    bias += raw * (to.means[j]! - from.means[j]!);
+    return raw * to.sds[j]!;
+  });
+  return { weights, bias };
+}
+
 /**
- * Fits the standardization and an L2 logistic model (strength `lambda` on the z-scores).
+ * Fits the standardization and an L2 logistic model (strength `lambda` on the z-scores),
+ * starting Newton from `start` when given (a fit on nearly the same rows: the same optimum, fewer steps).
  *
  * @example
  * const v = fitScaledLogistic(rows, 10);
  * v.score(rows[0].x); // P(correct)
  */
-export function fitScaledLogistic(rows: readonly XY[], lambda: number): ScaledLogistic {
+export function fitScaledLogistic(rows: readonly XY[], lambda: number, start?: { readonly standardization: Standardization; readonly model: LogisticModel }): ScaledLogistic {
   const x = rows.map((r) => r.x);
   const standardization = fitStandardization(x);
-  const model = fitLogistic(standardizeRows(standardization, x), rows.map((r) => r.y), { lambda });
+  const init = start === undefined ? undefined : restandardized(start, standardization);
+  const model = fitLogistic(standardizeRows(standardization, x), rows.map((r) => r.y), { lambda, ...(init ? { init } : {}) });
   return { standardization, model, score: (row) => predictLogistic(model, applyStandardization(standardization, row)) };
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/profile/lodo-pools.ts [--mutants MUTANTS.jsonl] [--sizes 1,2,3,5,8,19] [--risks 0.1,0.2] [--seed 1] [--json out.json]`
+ * `npx tsx scripts/profile/lodo-pools.ts [--mutants MUTANTS.jsonl] [--sizes 1,2,3,5,8,19] [--risks 0.1,0.2] [--seed 1] [--verifier orm-v4] [--train-scores nested|lodo] [--cache FILE] [--json out.json]`
  *
  * Measures the default profile's recipe on real systems' pools,
  * leave-one-database-out: for each of Spider-A's 9 databases, a profile is
@@ -20,10 +20,10 @@
  * there were.
  */
 import { writeFileSync } from 'node:fs';
-import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql } from './real-pools.ts';
+import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, ormSqlSource, ormSqlStackedSource, REAL_DATA, realDataPresent, withOrmSql, type TextRow } from './real-pools.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
-import { PROFILE_THRESHOLD_AIM } from '../fit-default-profile.ts';
+import { PROFILE_THRESHOLD_AIM, PROFILE_VERIFIER } from '../fit-default-profile.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { subsamplePrepared } from '../../src/core/eval/subsample.ts';
 import type { ExecOutcome } from '../../src/core/exec/types.ts';
@@ -46,7 +46,8 @@ const spec: CommandSpec = {
     cache: { type: 'string', help: 'keep the fitted verifiers in this file, to reuse on the next run (scratch space, outside the repository)' },
     aim: { type: 'string', help: 'share of each promise the thresholds aim at (default: the default profile\'s)' },
     rows: { type: 'string', help: 'also write one line per question and size ({db, k, p, correct, signals}) here' },
-    verifier: { type: 'string', default: 'orm-v2', help: 'the orm_sql recipe: orm-v3 (reads the evidence of what the query returns) or orm-v2 (question and SQL only)' },
+    verifier: { type: 'string', default: PROFILE_VERIFIER, help: 'the orm_sql recipe: orm-v4 (trees over the evidence of what the query returns and orm-v2\'s score, nested), orm-v3 (trees over the evidence) or orm-v2 (question and SQL only); default: the default profile\'s' },
+    'train-scores': { type: 'string', default: 'nested', help: 'nested (each fold\'s training candidates scored by verifiers that saw neither the held-out database nor their own) or lodo (only not their own; cheaper)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
@@ -83,9 +84,14 @@ async function main(flags: ParsedFlags): Promise<number> {
   const risks = String(flags.risks).split(',').map(Number);
   const prepared = await labeledSpiderA(REAL_DATA);
   const data = { ...REAL_DATA, ...(flags.mutants === undefined ? {} : { mutants: String(flags.mutants) }) };
+  let made: Promise<readonly TextRow[]> | null = null;
+  const mutants = (): Promise<readonly TextRow[]> => (made ??= mutantRows(data));
+  const cache = flags.cache === undefined ? undefined : String(flags.cache);
   const orm = flags.verifier === 'orm-v2'
-    ? ormSqlSource(prepared, data, () => mutantRows(data), seed, 10, flags.cache === undefined ? undefined : String(flags.cache))
-    : await ormSqlEvidenceSource(prepared, data, () => mutantRows(data), seed);
+    ? ormSqlSource(prepared, data, mutants, seed, 10, cache)
+    : flags.verifier === 'orm-v4'
+      ? await ormSqlStackedSource(prepared, data, mutants, seed, cache)
+      : await ormSqlEvidenceSource(prepared, data, mutants, seed);
   const dbs = [...new Set(prepared.map((p) => p.db_id))];
   process.stderr.write(`${prepared.length} questions on ${dbs.length} databases; features ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   const outcomes: Outcome[] = [];
@@ -93,7 +99,10 @@ async function main(flags: ParsedFlags): Promise<number> {
   for (const d of dbs) {
     const train = prepared.filter((p) => p.db_id !== d);
     const test = prepared.filter((p) => p.db_id === d);
-    const trainScored = withOrmSql(train, await orm.scoresFor(train, (e) => [d, e]));
+    // Nested (default): the training candidates' orm_sql from verifiers that saw neither d nor their own database.
+    // `--train-scores lodo`: from verifiers that never saw their own database only (d's labels reach the fold's
+    // training scores through those verifiers; d's own scores never see d): one fit per database instead of per pair.
+    const trainScored = withOrmSql(train, await orm.scoresFor(train, (e) => (flags['train-scores'] === 'lodo' ? [e] : [d, e])));
     const testScored = withOrmSql(test, await orm.scoresFor(test, (e) => [e]));
     const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}`, thresholdAim: flags.aim === undefined ? PROFILE_THRESHOLD_AIM : Number(flags.aim) }).profile;
     folds.push({ db: d, bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`) });

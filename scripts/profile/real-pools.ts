@@ -17,13 +17,14 @@
  * per pair. Everything is read at run time; nothing is written to the
  * repository.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { birdTextRows, labeledTextRows, tablesSchemas, textFeatures } from '../orm/bird-data.ts';
 import { fitScaledLogistic, SOURCE_SALT, sourceSample, withAgreementNotGiven, type ScaledLogistic, type XY } from '../orm/lodo.ts';
 import { denseTextFeatures } from '../orm/text-features.ts';
 import { evidenceRecipe, ORM_V3_RECIPE, type EvidenceRecipe } from '../orm/evidence-recipe.ts';
-import { preparedEvidence } from '../orm/evidence-rows.ts';
+import { ORM_V4_RECIPE, stackedRecipe } from '../orm/stacked-recipe.ts';
+import { preparedEvidence, type EvidenceRun } from '../orm/evidence-rows.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
 import { agreementSlots } from '../../src/core/orm/featurize.ts';
@@ -114,6 +115,8 @@ export interface OrmSqlSource {
   /** `scores[q][c]` for the candidates of `dbs`, each from a model fit without `exclude(db)`. */
   scoresFor(prepared: readonly PreparedQuestion[], exclude: (db: string) => readonly string[]): Promise<Float64Array[]>;
   readonly fits: () => number;
+  /** The recipe fit without `excluded` (cached): the model behind the scores. */
+  readonly fitted?: (excluded: readonly string[]) => Promise<ScaledLogistic>;
 }
 
 /**
@@ -138,13 +141,17 @@ export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealDa
   });
   const dbs = new Set(prepared.map((p) => p.db_id));
   // Fitted verifiers kept on disk by their excluded set (scratch space for repeated measurements, never the repository).
-  const stored: Record<string, { standardization: Standardization; model: LogisticFit }> = cacheFile !== undefined && existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
+  // Re-read on every miss and merged before every write, so runs sharing the file share their fits.
+  type Stored = Record<string, { standardization: Standardization; model: LogisticFit }>;
+  const onDisk = (): Stored => (cacheFile !== undefined && existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {});
+  const stored: Stored = onDisk();
   let extra: XY[] | null = null;
   const fitted = new Map<string, ScaledLogistic>();
   const model = async (excluded: readonly string[]): Promise<ScaledLogistic> => {
     const k = `${seed}|${lambda}|${[...new Set(excluded)].sort().join('|')}`;
     let v = fitted.get(k);
     if (v === undefined) {
+      if (stored[k] === undefined) Object.assign(stored, onDisk());
       const kept = stored[k];
       if (kept !== undefined) {
         v = { ...kept, score: (row) => predictLogistic(kept.model, applyStandardization(kept.standardization, row)) };
@@ -156,9 +163,19 @@ export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealDa
           extra = withAgreementNotGiven([...sourceSample(birdTextRows(data.bird), 0.125, seed, SOURCE_SALT.bird), ...sourceSample(m, 0.25, seed, SOURCE_SALT.mutants)]);
         }
         const out = new Set(excluded);
-        v = fitScaledLogistic([...rows.filter((r) => !out.has(r.db)), ...extra], lambda);
+        // Newton starts from the kept fit that left out the most of the same databases (the same optimum, fewer steps).
+        const prefix = `${seed}|${lambda}|`;
+        const near = Object.keys(stored)
+          .filter((key) => key.startsWith(prefix))
+          .map((key) => ({ key, dbs: key.slice(prefix.length).split('|').filter((x) => x !== '') }))
+          .filter((c) => c.dbs.every((db) => out.has(db)))
+          .sort((a, b) => b.dbs.length - a.dbs.length)[0];
+        v = fitScaledLogistic([...rows.filter((r) => !out.has(r.db)), ...extra], lambda, near === undefined ? undefined : stored[near.key]);
         stored[k] = { standardization: v.standardization, model: v.model };
-        if (cacheFile !== undefined) writeFileSync(cacheFile, JSON.stringify(stored));
+        if (cacheFile !== undefined) {
+          writeFileSync(`${cacheFile}.${process.pid}`, JSON.stringify({ ...onDisk(), ...stored }));
+          renameSync(`${cacheFile}.${process.pid}`, cacheFile);
+        }
       }
       fitted.set(k, v);
     }
@@ -167,6 +184,7 @@ export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealDa
   const notGiven = agreementSlots(undefined);
   return {
     fits: () => fitted.size,
+    fitted: model,
     async scoresFor(questions, exclude) {
       const out: Float64Array[] = [];
       for (const p of questions) {
@@ -210,6 +228,43 @@ export async function ormSqlEvidenceSource(prepared: readonly PreparedQuestion[]
     async scoresFor(questions, exclude) {
       fits++;
       return source.scoresFor(questions, exclude);
+    },
+  };
+}
+
+/**
+ * `orm_sql` of the stacked recipe (`orm-v4`; scripts/orm/stacked-recipe.ts),
+ * fit without chosen databases, its `orm-v2` input nested-cross-fitted: the
+ * evidence of every candidate is gathered first (probes through a Node SQL
+ * pool against `data.bench`); `cacheFile` keeps the `orm-v2` fits.
+ *
+ * @example
+ * const orm = await ormSqlStackedSource(prepared, REAL_DATA, () => mutantRows(REAL_DATA));
+ * const oof = await orm.scoresFor(prepared, (db) => [db]);
+ */
+export async function ormSqlStackedSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, cacheFile?: string, gathered?: EvidenceRun): Promise<OrmSqlSource> {
+  const ev = gathered ?? (await preparedEvidence(prepared, data.bench));
+  const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, ORM_V4_RECIPE, cacheFile);
+  // With a cache file, the stacked scores are kept too (by excluded set and question), so a rerun refits nothing.
+  const scoreFile = cacheFile === undefined ? undefined : `${cacheFile}.stacked.json`;
+  const kept: Record<string, number[]> = scoreFile !== undefined && existsSync(scoreFile) ? JSON.parse(readFileSync(scoreFile, 'utf8')) : {};
+  let fits = 0;
+  return {
+    fits: () => fits,
+    async scoresFor(questions, exclude) {
+      fits++;
+      const out: Float64Array[] = [];
+      let fresh = false;
+      for (const p of questions) {
+        const k = `${seed}|${[...new Set(exclude(p.db_id))].sort().join('|')}|${p.id}`;
+        if (kept[k] === undefined) {
+          kept[k] = [...(await source.scoresFor([p], exclude))[0]!];
+          fresh = true;
+        }
+        out.push(Float64Array.from(kept[k]!));
+      }
+      if (fresh && scoreFile !== undefined) writeFileSync(scoreFile, JSON.stringify(kept));
+      return out;
     },
   };
 }

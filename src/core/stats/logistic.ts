@@ -38,6 +38,11 @@ export interface LogisticOptions {
    * by (λ·penalties[j]/2)·w_j². Default: all 1 (the objective above).
    */
   readonly penalties?: readonly number[];
+  /**
+   * Where Newton starts (default: all zeros). The optimum is the same; a
+   * start near it (a fit on nearly the same rows) takes fewer steps.
+   */
+  readonly init?: LogisticModel;
 }
 
 /**
@@ -89,6 +94,11 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
   };
 
   let beta = new Float64Array(p);
+  if (options.init) {
+    if (options.init.weights.length !== d || !Number.isFinite(options.init.bias) || !options.init.weights.every(Number.isFinite)) throw new RangeError(`fitLogistic: init must have ${d} finite weights and a finite bias`);
+    beta[0] = options.init.bias;
+    options.init.weights.forEach((w, j) => (beta[j + 1] = w));
+  }
   let f = objective(beta);
   let iterations = 0;
   let converged = false;
@@ -99,10 +109,13 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
       const mu = sigmoid(linear(beta, i));
       const r = mu - labels[i];
       const w = mu * (1 - mu);
+      const at = i * p;
       for (let j = 0; j < p; j++) {
-        const xj = design[i * p + j];
+        const xj = design[at + j];
         grad[j] += r * xj;
-        for (let k = 0; k <= j; k++) hess[j * p + k] += w * xj * design[i * p + k];
+        const wx = w * xj;
+        const row = j * p;
+        for (let k = 0; k <= j; k++) hess[row + k] += wx * design[at + k];
       }
     }
     for (let j = 1; j < p; j++) {

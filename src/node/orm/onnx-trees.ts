@@ -1,10 +1,15 @@
 /**
  * Boosted trees (core/orm/boost.ts) as an ONNX model under the ORM contract:
- * one `TreeEnsembleRegressor` (domain ai.onnx.ml, opset 3; BRANCH_LEQ splits,
+ * one `TreeEnsembleRegressor` (domain ai.onnx.ml, opset 1; BRANCH_LEQ splits,
  * SUM of leaf values plus the base score) over the featurizer vector, then
  * `Sigmoid`: input `features` [batch, D], output `score` [batch, 1]. The
  * ensemble's feature j reads vector slot `slots[j]`. onnxruntime-web runs it
- * on its CPU kernels (wasm), also when the WebGPU provider is chosen.
+ * in Node; its browser build registers no tree-ensemble operator (model card).
+ *
+ * Stacked (`options.stacked`): a linear verifier's log-odds over the same
+ * vector (`MatMul` + `Add`, float32), clipped to ±16 and rounded to
+ * 1/`grid` (`Clip`, `Mul`, `Round`, `Div`), is appended as slot `dim`
+ * (`Concat`), which the trees may read like any other slot.
  */
 import type { BoostedTrees } from '../../core/orm/boost.ts';
 import { ORM_INPUT, ORM_OUTPUT } from '../../core/orm/sidecar.ts';
@@ -12,10 +17,38 @@ import { modelProtoType } from './onnx-proto.ts';
 import { ONNX_IR_VERSION, ONNX_OPSET } from './onnx.ts';
 
 /** The ai.onnx.ml opset the tree node is written for. */
-export const ONNX_ML_OPSET = 3;
+export const ONNX_ML_OPSET = 1;
 
 const ATTR = { FLOAT: 1, INT: 2, STRING: 3, FLOATS: 6, INTS: 7, STRINGS: 8 } as const;
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+/** The stacked input: a linear log-odds over the vector, rounded to 1/grid, clipped to ±16. */
+export interface StackedInput {
+  readonly weights: Float32Array;
+  readonly bias: number;
+  readonly grid: number;
+}
+
+function tensor(name: string, dims: readonly number[], values: Float32Array): Record<string, unknown> {
+  const raw = new Uint8Array(values.length * 4);
+  const view = new DataView(raw.buffer);
+  values.forEach((v, i) => view.setFloat32(i * 4, v, true));
+  return { name, dims: [...dims], data_type: 1, raw_data: raw };
+}
+
+function stackedNodes(s: StackedInput): { nodes: Record<string, unknown>[]; initializer: Record<string, unknown>[] } {
+  const initializer = [
+    tensor('stack_w', [s.weights.length, 1], s.weights), tensor('stack_b', [1], Float32Array.of(s.bias)),
+    tensor('stack_lo', [], Float32Array.of(-16)), tensor('stack_hi', [], Float32Array.of(16)), tensor('stack_grid', [1], Float32Array.of(s.grid)),
+  ];
+  const op = (name: string, op_type: string, input: string[], attribute: Record<string, unknown>[] = []) => ({ name, op_type, input, output: [name], attribute });
+  const nodes = [
+    op('stack_mm', 'MatMul', [ORM_INPUT, 'stack_w']), op('stack_z', 'Add', ['stack_mm', 'stack_b']), op('stack_clip', 'Clip', ['stack_z', 'stack_lo', 'stack_hi']),
+    op('stack_scaled', 'Mul', ['stack_clip', 'stack_grid']), op('stack_round', 'Round', ['stack_scaled']), op('stack_in', 'Div', ['stack_round', 'stack_grid']),
+    op('stacked_features', 'Concat', [ORM_INPUT, 'stack_in'], [{ name: 'axis', type: ATTR.INT, i: 1 }]),
+  ];
+  return { nodes, initializer };
+}
 
 function valueInfo(name: string, dims: readonly (number | string)[]): Record<string, unknown> {
   return { name, type: { tensor_type: { elem_type: 1, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dim_value: d } : { dim_param: d })) } } } };
@@ -27,8 +60,10 @@ function valueInfo(name: string, dims: readonly (number | string)[]): Record<str
  * @example
  * const bytes = treesToOnnx(model, 8192, slots, { docString: 'orm-v3' });
  */
-export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number[], options: { docString?: string; metadata?: Readonly<Record<string, string>> } = {}): Uint8Array {
-  if (slots.length !== m.features || slots.some((s) => !(Number.isInteger(s) && s >= 0 && s < dim))) throw new RangeError(`treesToOnnx: ${slots.length} slots for ${m.features} features, each in [0, ${dim})`);
+export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number[], options: { docString?: string; metadata?: Readonly<Record<string, string>>; stacked?: StackedInput } = {}): Uint8Array {
+  const width = options.stacked ? dim + 1 : dim;
+  if (slots.length !== m.features || slots.some((s) => !(Number.isInteger(s) && s >= 0 && s < width))) throw new RangeError(`treesToOnnx: ${slots.length} slots for ${m.features} features, each in [0, ${width})`);
+  if (options.stacked && options.stacked.weights.length !== dim) throw new RangeError(`treesToOnnx: ${options.stacked.weights.length} stacked weights for a ${dim}-slot vector`);
   const ids = { tree: [] as number[], node: [] as number[], feature: [] as number[], value: [] as number[], mode: [] as Uint8Array[], yes: [] as number[], no: [] as number[] };
   const target = { tree: [] as number[], node: [] as number[], weight: [] as number[] };
   m.trees.forEach((tree, t) => tree.forEach((node, k) => {
@@ -48,8 +83,9 @@ export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number
   }));
   const ints = (name: string, v: readonly number[]) => ({ name, type: ATTR.INTS, ints: [...v] });
   const floats = (name: string, v: readonly number[]) => ({ name, type: ATTR.FLOATS, floats: [...v] });
+  const stack = options.stacked ? stackedNodes(options.stacked) : null;
   const node = {
-    name: 'trees', op_type: 'TreeEnsembleRegressor', domain: 'ai.onnx.ml', input: [ORM_INPUT], output: ['logit'],
+    name: 'trees', op_type: 'TreeEnsembleRegressor', domain: 'ai.onnx.ml', input: [stack ? 'stacked_features' : ORM_INPUT], output: ['logit'],
     attribute: [
       { name: 'n_targets', type: ATTR.INT, i: 1 },
       { name: 'aggregate_function', type: ATTR.STRING, s: text('SUM') },
@@ -69,7 +105,8 @@ export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number
     doc_string: options.docString ?? 'Confide outcome reward model: P(SQL candidate correct), boosted trees over the featurizer vector.',
     graph: {
       name: 'confide_orm_trees',
-      node: [node, { name: 'sigmoid', op_type: 'Sigmoid', input: ['logit'], output: [ORM_OUTPUT] }],
+      node: [...(stack?.nodes ?? []), node, { name: 'sigmoid', op_type: 'Sigmoid', input: ['logit'], output: [ORM_OUTPUT] }],
+      initializer: stack?.initializer ?? [],
       input: [valueInfo(ORM_INPUT, ['batch', dim])],
       output: [valueInfo(ORM_OUTPUT, ['batch', 1])],
     },

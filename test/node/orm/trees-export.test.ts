@@ -4,7 +4,9 @@
  * exported as one TreeEnsembleRegressor plus Sigmoid, loads through the ORM
  * engine on onnxruntime-web (wasm, as Node and the page without WebGPU run
  * it) and scores every row as the fit does; and it ranks the interaction
- * better than chance, where a linear score cannot.
+ * better than chance, where a linear score cannot. Stacked, a linear
+ * log-odds computed inside the graph (rounded to the fit's grid) is one more
+ * input the trees read, and the graph scores as the fit does.
  */
 import { describe, expect, it } from 'vitest';
 import { fitBoostedTrees, predictBoostedTrees } from '../../../src/core/orm/boost.ts';
@@ -13,6 +15,7 @@ import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import { auroc } from '../../../src/core/stats/index.ts';
 import { createOrmScorer } from '../../../src/node/orm/score.ts';
 import { treesToOnnx } from '../../../src/node/orm/onnx-trees.ts';
+import { STACK_GRID, stackInput } from '../../../scripts/orm/stacked-recipe.ts';
 
 const dim = 512;
 const featurizer = { ...DEFAULT_FEATURIZER, dim, evidence: true };
@@ -42,6 +45,42 @@ describe('boosted trees as an ORM model', () => {
       if (!r.ok) return;
       const worst = Math.max(...fitted.map((p, i) => Math.abs(p - r.scores[i]!)));
       expect(worst).toBeLessThan(1e-5);
+    } finally {
+      await scorer.unload();
+    }
+  });
+
+  it('stacked: reads a linear log-odds the graph computes from the vector, exactly as the fit', async () => {
+    const rand = mulberry32(11);
+    const weights = new Float32Array(dim);
+    weights[5] = 1.5;
+    weights[9] = -2;
+    const bias = 0.25;
+    const rows = Array.from({ length: 800 }, () => [rand(), rand(), rand() < 0.5 ? 1 : 0]);
+    // The linear part: slots 5 and 9 hold rows' first two values; the trees read slot 70 (third value) and the stacked input.
+    const linear = rows.map((r) => Math.fround(Math.fround(bias) + Math.fround(Math.fround(1.5) * Math.fround(r[0]!)) + Math.fround(Math.fround(-2) * Math.fround(r[1]!))));
+    const stacked = linear.map((z) => stackInput(1 / (1 + Math.exp(-z))));
+    const y = rows.map((r, i) => ((stacked[i]! > 0) !== (r[2] === 1) ? 1 : 0));
+    const x = rows.map((r, i) => [r[2]!, stacked[i]!]);
+    const model = fitBoostedTrees(x, y, { trees: 30, depth: 2, rate: 0.3 });
+    const fitted = x.map((r) => predictBoostedTrees(model, r));
+    expect(auroc(Float64Array.from(fitted), Uint8Array.from(y))).toBeGreaterThan(0.9);
+    const bytes = treesToOnnx(model, dim, [70, dim], { stacked: { weights, bias, grid: STACK_GRID } });
+    const sidecar = {
+      format: 'confide-orm', version: 1, name: 'stacked-test', model: 'stacked-test.onnx',
+      featurizer: { ...featurizer, denseFeatures: denseFeatureNames(featurizer) },
+      architecture: { sizes: [dim, 1], activation: 'relu', output: 'sigmoid', weights: 'float32', opset: 17, irVersion: 8, bytes: bytes.byteLength },
+      io: { input: 'features', output: 'score' }, training: {}, quality: { status: 'not yet measured' },
+    };
+    const scorer = await createOrmScorer(bytes, sidecar);
+    try {
+      const v = new Float32Array(rows.length * dim);
+      rows.forEach((r, i) => { v[i * dim + 5] = r[0]!; v[i * dim + 9] = r[1]!; v[i * dim + 70] = r[2]!; });
+      const r = await scorer.scoreFeatures(v, rows.length);
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      const differ = fitted.filter((p, i) => Math.abs(p - r.scores[i]!) > 1e-5).length;
+      expect(differ).toBeLessThanOrEqual(1);
     } finally {
       await scorer.unload();
     }

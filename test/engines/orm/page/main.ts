@@ -3,7 +3,7 @@
  * and the browser figures of `npm run bench` (perf/orm-browser.ts): it starts
  * `workers/orm.worker.ts` the way the app does, loads the bundled model from
  * `models/` relative to the page (so sub-path hosting is exercised), and
- * exposes `window.ormCheck(items)` and `window.ormBench(items, runs)`.
+ * exposes `window.ormCheck(items, model?)` (default `orm-v1`) and `window.ormBench(items, runs)`.
  */
 import { wrap } from 'comlink';
 import type { OrmEngine } from '../../../../src/engines/orm/engine.ts';
@@ -11,8 +11,8 @@ import type { OrmItem } from '../../../../src/core/orm/featurize.ts';
 
 const engine = wrap<OrmEngine>(new Worker(new URL('../../../../workers/orm.worker.ts', import.meta.url), { type: 'module' }));
 
-async function ormCheck(items: readonly OrmItem[]) {
-  const loaded = await engine.loadFromUrl(new URL('models/orm-v1.json', document.baseURI).href);
+async function ormCheck(items: readonly OrmItem[], model = 'orm-v1') {
+  const loaded = await engine.loadFromUrl(new URL(`models/${model}.json`, document.baseURI).href);
   if (!loaded.ok) return { loaded };
   const scored = await engine.score(items);
   return { loaded, scored: scored.ok ? { ok: true, backend: scored.backend, scores: Array.from(scored.scores) } : scored };
