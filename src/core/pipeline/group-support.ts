@@ -16,7 +16,7 @@
  * milliseconds.
  */
 import { backs, supportKeys, type SupportView } from '../results/support.ts';
-import type { AnswerGroup, CandidateRun } from './types.ts';
+import type { AnswerGroup, AnswerSupport, CandidateRun } from './types.ts';
 
 /** Results compared for support: the first ones in the decision rule's order. */
 export const SUPPORT_GROUPS = 4;
@@ -24,12 +24,6 @@ export const SUPPORT_GROUPS = 4;
 export const SUPPORT_SHOWN_ROWS = 500;
 export const SUPPORT_SHOWN_COLUMNS = 4;
 
-/** Result `from` backs result `to` (positions in `AskResult.answers`). */
-export interface AnswerSupport {
-  readonly from: number;
-  readonly to: number;
-  readonly how: 'rounds' | 'explains';
-}
 
 /**
  * The support among the first results.

@@ -20,7 +20,7 @@ export { signalLabel } from './signal-labels.ts';
 export { runGeneration, type GenerationSettings, type RunStore } from './generation-run.ts';
 export { askRegistry, scoresOfVerifier } from './ask-registry.ts';
 export { keepSources, copiesWords, type KeptCandidate } from './copies.ts';
-export { answerSupport, supportWords, SUPPORT_GROUPS, type AnswerSupport } from './group-support.ts';
+export { answerSupport, supportWords, SUPPORT_GROUPS } from './group-support.ts';
 export { tieMargin, tiedWithFirst, DEFAULT_TIE_MARGIN, MIN_TIE_MARGIN } from './ties.ts';
 export { readPastedSql, SKIPPED_LISTED, type PasteReading, type ReadStatement, type SkippedText } from './paste-reading.ts';
 export { riskChoices, choiceFor, choiceWords, thresholdOrderWords, type RiskChoice } from './risk-choices.ts';

@@ -13,7 +13,6 @@ import type { ExecErrorCode, ExecOutcome } from '../exec/types.ts';
 import type { CalibrationProfile } from '../profile.ts';
 import type { Schema } from '../schema.ts';
 import type { AnswerClusters, SignalRegistry } from '../signals/index.ts';
-import type { AnswerSupport } from './group-support.ts';
 
 /** One sampled candidate as a generator returns it (`GeneratedCandidate` fits). */
 export interface SampledCandidate {
@@ -230,6 +229,13 @@ export interface AskResult {
   readonly given: number;
   /** Which of the first results back one another as a person reads them (group-support.ts): said, not counted. */
   readonly support: readonly AnswerSupport[];
+}
+
+/** Result `from` backs result `to` (positions in `AskResult.answers`). */
+export interface AnswerSupport {
+  readonly from: number;
+  readonly to: number;
+  readonly how: 'rounds' | 'explains';
 }
 
 export type AskOutcome = { readonly ok: true; readonly result: AskResult } | { readonly ok: false; readonly error: AskError };
