@@ -13,7 +13,9 @@
  *
  * Bounds: projections only for results of at most {@link SUPPORT_MAX_COLUMNS}
  * columns and {@link SUPPORT_MAX_ROWS} rows (2^c − 2 of them), roundings only
- * for results with a number that is not whole; an empty result backs nothing.
+ * for results with a number that is not whole; none for a result holding more
+ * than {@link SUPPORT_MAX_TEXT} characters of text (keys hash every cell, on
+ * the thread that decides); an empty result backs nothing.
  */
 import type { Cell } from '../exec/types.ts';
 import { resultFingerprint } from './fingerprint.ts';
@@ -23,6 +25,8 @@ import type { ResultTable } from './types.ts';
 export const SUPPORT_MAX_COLUMNS = 5;
 /** Most rows a result may have for its projections and roundings to be keyed. */
 export const SUPPORT_MAX_ROWS = 2000;
+/** Most characters of text a result may hold for its keys to be made (each key hashes every cell again). */
+export const SUPPORT_MAX_TEXT = 1_000_000;
 /** Decimal places a rounding may keep: 2 (what "rounds to 2 or more decimals" means) to 6. */
 export const ROUNDING_DECIMALS = [2, 3, 4, 5, 6] as const;
 
@@ -38,6 +42,16 @@ const NONE: SupportKeys = { projections: [], roundings: [] };
 
 const round = (x: Cell, d: number): Cell => (typeof x === 'number' && Number.isFinite(x) && !Number.isInteger(x) ? Number(x.toFixed(d)) : x);
 
+/** Characters of text in the rows (stops counting past the cap). */
+function textLength(rows: ResultTable['rows']): number {
+  let n = 0;
+  for (const r of rows) {
+    for (const x of r) if (typeof x === 'string') n += x.length;
+    if (n > SUPPORT_MAX_TEXT) break;
+  }
+  return n;
+}
+
 /**
  * The support keys of one result.
  *
@@ -47,7 +61,7 @@ const round = (x: Cell, d: number): Cell => (typeof x === 'number' && Number.isF
  */
 export function supportKeys(result: ResultTable): SupportKeys {
   const { columns, rows } = result;
-  if (rows.length === 0 || rows.length > SUPPORT_MAX_ROWS) return NONE;
+  if (rows.length === 0 || rows.length > SUPPORT_MAX_ROWS || textLength(rows) > SUPPORT_MAX_TEXT) return NONE;
   const own = resultFingerprint(result);
   const projections: string[] = [];
   if (columns.length > 1 && columns.length <= SUPPORT_MAX_COLUMNS) {

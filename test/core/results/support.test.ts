@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../../../src/core/exec/types.ts';
 import { resultFingerprint } from '../../../src/core/results/fingerprint.ts';
-import { backs, supportKeys, type SupportView } from '../../../src/core/results/support.ts';
+import { backs, SUPPORT_MAX_TEXT, supportKeys, type SupportView } from '../../../src/core/results/support.ts';
 
 const view = (columns: string[], rows: Cell[][]): SupportView => ({ fingerprint: resultFingerprint({ columns, rows }), keys: supportKeys({ columns, rows }) });
 
@@ -32,5 +32,11 @@ describe('support between results', () => {
     const a = view(['x'], [[1]]);
     expect(backs(a, view(['y'], [[1.0]]))).toBeNull();
     expect(supportKeys({ columns: ['a', 'b'], rows: [] })).toEqual({ projections: [], roundings: [] });
+  });
+
+  it('makes no keys for a result holding more text than the cap, so a huge cell is not hashed again on the deciding thread', () => {
+    const big = 'x'.repeat(SUPPORT_MAX_TEXT + 1);
+    expect(supportKeys({ columns: ['name', 'n'], rows: [[big, 1.5]] })).toEqual({ projections: [], roundings: [] });
+    expect(supportKeys({ columns: ['name', 'n'], rows: [['x', 1.5]] }).projections.length).toBe(2);
   });
 });
