@@ -99,7 +99,7 @@ describe('views at their own URLs', () => {
       await page.locator('.console-out details.result-chart summary').click();
       const bars = page.locator('.console-out figure[data-chart="bar"] g[aria-label="bar"] rect');
       await expect.poll(() => bars.count()).toBe(rows.length);
-      const ticks = await page.locator('.console-out figure[data-chart="bar"] g[aria-label="x-axis tick label"] text').allTextContents();
+      const ticks = await page.locator('.console-out figure[data-chart="bar"] g[aria-label="x-axis tick label"] text').allTextContents().then((ts) => ts.map((t) => t.replace(/[\u2068\u2069]/g, '')));
       expect(ticks).toEqual(rows.map((r) => r[0]));
       await page.locator('.console-out .chart-controls select').first().selectOption('line');
       await expect.poll(() => page.locator('.console-out figure[data-chart="line"] g[aria-label="line"] path').count()).toBe(1);
