@@ -134,7 +134,7 @@ const KINDS: readonly Kind[] = [
       await page.getByRole('tab', { name: 'Profiles' }).click();
       await resetBeat(page);
       await page.locator('#profile-import').setInputFiles(join(dir, 'profile-80mb.json'));
-      await page.locator('.profiles [role="status"]', { hasText: /Imported|MiB|could not|is not|already exists/ }).waitFor({ timeout: 300_000 });
+      await page.locator('.profiles [role="status"]', { hasText: /Imported|MiB|could not|is not|already exists/i }).waitFor({ timeout: 300_000 });
       return `an 80 MB profile imported (${(await page.locator('.profiles [role="status"]').textContent())?.slice(0, 80)})`;
     },
   },
@@ -145,7 +145,7 @@ const KINDS: readonly Kind[] = [
       await page.getByRole('tab', { name: 'Profiles' }).click();
       await resetBeat(page);
       await page.locator('#profile-import').setInputFiles(join(dir, 'profile-60mb.json'));
-      await page.locator('.profiles [role="status"]', { hasText: /Imported|MiB|could not|is not|already exists/ }).waitFor({ timeout: 300_000 });
+      await page.locator('.profiles [role="status"]', { hasText: /Imported|MiB|could not|is not|already exists/i }).waitFor({ timeout: 300_000 });
       return 'a 60 MB profile (under the cap) imported';
     },
   },

@@ -35,7 +35,10 @@ export interface CandidatesStepDeps {
   readonly live?: LiveGeneratorSource;
   /** The benchmark of step 1 (a live run generates for its questions). */
   bench(): LoadedBench | null;
-  /** Where reading shows (step 1's loading line). */
+  /**
+   * Where reading a candidate file shows: this step's own line, so that
+   * loading candidates while step 1 still reads the benchmark stops neither.
+   */
   readonly loading: ProgressView;
   /** Called whenever the candidates are let go or new ones are in. */
   onChange(): void;
@@ -114,6 +117,7 @@ export function candidatesStep(deps: CandidatesStepDeps): CandidatesStep {
     element: el('fieldset', {},
       el('legend', {}, '2. Candidates'),
       el('div', { class: 'row' }, fileButton(input, 'Load a candidate file…'), input, demo),
+      loading.element,
       generation,
       status,
     ),

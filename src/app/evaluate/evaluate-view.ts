@@ -33,8 +33,9 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
   const { pool, profiles } = deps;
   // Steps 1 and 2 report a change only from events, once the run step below exists.
   const refresh = (): void => run.refresh();
-  const loading = createProgress('Loading progress');
-  const bench = benchStep(loading, refresh);
+  // Each step reads through its own progress line: starting one never stops the other.
+  const bench = benchStep(createProgress('Benchmark loading progress'), refresh);
+  const loading = createProgress('Candidate file loading progress');
   const candidates = candidatesStep({ pool, ...(deps.live ? { live: deps.live } : {}), bench: bench.current, loading, onChange: refresh });
   const run = runStep({ pool, profiles, ...(deps.orm ? { orm: deps.orm } : {}), bench: bench.current, candidates: candidates.current });
   run.refresh();
