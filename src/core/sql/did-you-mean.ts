@@ -86,14 +86,15 @@ export function suggestNames(error: Pick<ExecError, 'code' | 'message'>, schema:
 /**
  * The suggestion in words: "Did you mean Name?", "Did you mean Name or
  * Named?", "Did you mean artist.name? (The query does not read artist.)".
+ * `show` writes each name (a page shortens and isolates it; default as is).
  *
  * @example suggestionWords({ kind: 'column', wrong: 'Nme', near: [{ name: 'Name', table: null, read: true }] }); // 'Did you mean Name?'
  */
-export function suggestionWords(s: NameSuggestion): string {
-  const names = s.near.map((n) => (n.table === null ? n.name : `${n.table}.${n.name}`));
+export function suggestionWords(s: NameSuggestion, show: (name: string) => string = (name) => name): string {
+  const names = s.near.map((n) => (n.table === null ? show(n.name) : `${show(n.table)}.${show(n.name)}`));
   const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`;
   const unread = [...new Set(s.near.flatMap((n) => (n.read || n.table === null ? [] : [n.table])))];
-  const note = unread.length === 0 ? '' : ` (The query does not read ${unread.join(' or ')}.)`;
+  const note = unread.length === 0 ? '' : ` (The query does not read ${unread.map(show).join(' or ')}.)`;
   return `Did you mean ${list}?${note}`;
 }
 

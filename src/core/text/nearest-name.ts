@@ -4,8 +4,14 @@
  * after `no such column` or `no such table`. The distance is the optimal
  * string alignment distance (insertions, deletions, substitutions and swaps
  * of two neighbouring characters, each 1), so `lable` is one edit from
- * `label` and `Nme` one from `Name`.
+ * `label` and `Nme` one from `Name`. Names longer than NEAR_NAME_MAX_CHARS
+ * are never compared (the distance is quadratic: two names of 100,000
+ * characters would take minutes), nor names whose lengths alone differ by
+ * more edits than allowed.
  */
+
+/** A name longer than this is not looked for and not offered (nobody mistypes a name that long). */
+export const NEAR_NAME_MAX_CHARS = 256;
 
 /**
  * Optimal string alignment distance between two short strings (case as given).
@@ -43,7 +49,8 @@ export interface NearOptions {
 /**
  * The names in `names` nearest to `given` (all those at the smallest
  * distance, in `names` order), or none when the nearest is further than
- * max(minEdits, ⌊length / 3⌋) edits. The given name itself is never offered.
+ * max(minEdits, ⌊length / 3⌋) edits. The given name itself is never offered,
+ * and nothing is offered for, or as, a name over NEAR_NAME_MAX_CHARS.
  *
  * @example
  * nearestNames(['Name', 'Named', 'Id'], 'Nme', { minEdits: 1, ignoreCase: true }); // ['Name']
@@ -52,13 +59,16 @@ export interface NearOptions {
 export function nearestNames(names: readonly string[], given: string, options: NearOptions): string[] {
   const fold = (s: string): string => (options.ignoreCase === true ? s.toLowerCase() : s);
   const g = fold(given);
+  if (given.length > NEAR_NAME_MAX_CHARS) return [];
   const limit = Math.max(options.minEdits, Math.floor(given.length / 3));
   let best = Number.POSITIVE_INFINITY;
   let out: string[] = [];
   for (const name of new Set(names)) {
     const n = fold(name);
-    if (n === g) continue;
-    const d = options.prefix === true && (n.startsWith(g) || g.startsWith(n)) ? 1 : editDistance(g, n);
+    if (n === g || n.length > NEAR_NAME_MAX_CHARS) continue;
+    const prefixed = options.prefix === true && (n.startsWith(g) || g.startsWith(n));
+    if (!prefixed && Math.abs(n.length - g.length) > limit) continue;
+    const d = prefixed ? 1 : editDistance(g, n);
     if (d > limit || d > best) continue;
     if (d < best) out = [];
     best = d;
