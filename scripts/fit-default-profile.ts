@@ -25,7 +25,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, ormSqlSource, ormSqlStackedSource, REAL_DATA, realDataPresent, withOrmSql, type RealData } from './profile/real-pools.ts';
+import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql, type RealData } from './profile/real-pools.ts';
+import { ormSqlEvidenceSource, ormSqlStackedSource } from './profile/recipe-sources.ts';
 import { evaluate } from '../src/core/eval/report.ts';
 import type { CalibrationProfile } from '../src/core/profile.ts';
 

@@ -76,6 +76,7 @@ const KINDS: readonly Kind[] = [
       await page.getByRole('button', { name: 'Use the demo benchmark' }).click();
       await page.locator('#eval-candidates').setInputFiles(join(dir, 'paren-eval.jsonl'));
       await page.locator('#cand-summary').waitFor({ timeout: 60_000 });
+      await page.locator('#bench-summary').waitFor({ timeout: 60_000 });
       await page.locator('#eval-bootstrap').selectOption('200');
       await resetBeat(page);
       await page.locator('#eval-run').click();

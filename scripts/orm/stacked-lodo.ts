@@ -16,7 +16,8 @@ import { EVIDENCE_GROUPS } from './evidence-recipe.ts';
 import { preparedEvidence } from './evidence-rows.ts';
 import { pairedAuroc } from './paired.ts';
 import { ORM_V4_RECIPE, stackedRecipe, type StackedRecipe } from './stacked-recipe.ts';
-import { labeledSpiderA, mutantRows, ormSqlSource, ormSqlStackedSource, REAL_DATA, realDataPresent, type TextRow } from '../profile/real-pools.ts';
+import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, type TextRow } from '../profile/real-pools.ts';
+import { ormSqlStackedSource } from '../profile/recipe-sources.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
 import { auroc } from '../../src/core/stats/index.ts';
 

@@ -20,7 +20,8 @@
  * there were.
  */
 import { writeFileSync } from 'node:fs';
-import { labeledSpiderA, mutantRows, ormSqlEvidenceSource, ormSqlSource, ormSqlStackedSource, REAL_DATA, realDataPresent, withOrmSql, type TextRow } from './real-pools.ts';
+import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, withOrmSql, type TextRow } from './real-pools.ts';
+import { ormSqlEvidenceSource, ormSqlStackedSource } from './recipe-sources.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
 import { evaluate } from '../../src/core/eval/report.ts';
 import { PROFILE_THRESHOLD_AIM, PROFILE_VERIFIER } from '../fit-default-profile.ts';

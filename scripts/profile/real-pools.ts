@@ -22,9 +22,6 @@ import { fileURLToPath } from 'node:url';
 import { birdTextRows, labeledTextRows, tablesSchemas, textFeatures } from '../orm/bird-data.ts';
 import { fitScaledLogistic, SOURCE_SALT, sourceSample, withAgreementNotGiven, type ScaledLogistic, type XY } from '../orm/lodo.ts';
 import { denseTextFeatures } from '../orm/text-features.ts';
-import { evidenceRecipe, ORM_V3_RECIPE, type EvidenceRecipe } from '../orm/evidence-recipe.ts';
-import { ORM_V4_RECIPE, stackedRecipe } from '../orm/stacked-recipe.ts';
-import { preparedEvidence, type EvidenceRun } from '../orm/evidence-rows.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
 import { agreementSlots } from '../../src/core/orm/featurize.ts';
@@ -208,63 +205,4 @@ export function withOrmSql(prepared: readonly PreparedQuestion[], scores: readon
     ...p,
     view: { ...p.view, candidates: p.view.candidates.map((c, j) => ({ ...c, scores: { ...c.scores, orm_sql: scores[q]![j]! } })) },
   }));
-}
-
-/**
- * `orm_sql` of the evidence-reading recipe (`orm-v3`; scripts/orm/evidence-recipe.ts),
- * fit without chosen databases: the evidence of every candidate is gathered first
- * (probes through a Node SQL pool against `data.bench`).
- *
- * @example
- * const orm = await ormSqlEvidenceSource(prepared, REAL_DATA, () => mutantRows(REAL_DATA));
- * const oof = await orm.scoresFor(prepared, (db) => [db]);
- */
-export async function ormSqlEvidenceSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, recipe: EvidenceRecipe = ORM_V3_RECIPE): Promise<OrmSqlSource> {
-  const ev = await preparedEvidence(prepared, data.bench);
-  const source = evidenceRecipe(prepared, ev.evidence, data, mutants, seed, recipe);
-  let fits = 0;
-  return {
-    fits: () => fits,
-    async scoresFor(questions, exclude) {
-      fits++;
-      return source.scoresFor(questions, exclude);
-    },
-  };
-}
-
-/**
- * `orm_sql` of the stacked recipe (`orm-v4`; scripts/orm/stacked-recipe.ts),
- * fit without chosen databases, its `orm-v2` input nested-cross-fitted: the
- * evidence of every candidate is gathered first (probes through a Node SQL
- * pool against `data.bench`); `cacheFile` keeps the `orm-v2` fits.
- *
- * @example
- * const orm = await ormSqlStackedSource(prepared, REAL_DATA, () => mutantRows(REAL_DATA));
- * const oof = await orm.scoresFor(prepared, (db) => [db]);
- */
-export async function ormSqlStackedSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, cacheFile?: string, gathered?: EvidenceRun): Promise<OrmSqlSource> {
-  const ev = gathered ?? (await preparedEvidence(prepared, data.bench));
-  const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, ORM_V4_RECIPE, cacheFile);
-  // With a cache file, the stacked scores are kept too (by excluded set and question), so a rerun refits nothing.
-  const scoreFile = cacheFile === undefined ? undefined : `${cacheFile}.stacked.json`;
-  const kept: Record<string, number[]> = scoreFile !== undefined && existsSync(scoreFile) ? JSON.parse(readFileSync(scoreFile, 'utf8')) : {};
-  let fits = 0;
-  return {
-    fits: () => fits,
-    async scoresFor(questions, exclude) {
-      fits++;
-      const out: Float64Array[] = [];
-      let fresh = false;
-      for (const p of questions) {
-        const k = `${seed}|${[...new Set(exclude(p.db_id))].sort().join('|')}|${p.id}`;
-        if (kept[k] === undefined) {
-          kept[k] = [...(await source.scoresFor([p], exclude))[0]!];
-          fresh = true;
-        }
-        out.push(Float64Array.from(kept[k]!));
-      }
-      if (fresh && scoreFile !== undefined) writeFileSync(scoreFile, JSON.stringify(kept));
-      return out;
-    },
-  };
 }
