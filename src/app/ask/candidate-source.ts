@@ -10,7 +10,7 @@ import type { ModelRequest } from '../../engines/llm/index.ts';
 import type { OpenDatabase } from '../database.ts';
 import { fileButton } from '../file-button.ts';
 import { el, replace } from '../dom.ts';
-import { readCandidatesOffThread } from '../evaluate/bench-source.ts';
+import { readCandidatesOffThread } from '../files-client.ts';
 import { foldLine } from '../fold.ts';
 import { demoReplay, replayFromRecords, type ReplaySet } from './replay-source.ts';
 import { verifyPanel, type VerifyPanel } from './verify-panel.ts';

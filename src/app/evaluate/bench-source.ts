@@ -6,15 +6,17 @@
  * each database's bytes on demand.
  *
  * The main thread never blocks on data size: unzipping and parsing run in
- * the bench-files worker (engines/files/bench-files-api.ts; in-process where there is no
- * Worker, as on Node), each file under a byte cap (QUESTION_FILE_MAX_BYTES,
+ * the bench-files worker through app/files-client.ts (in-process where there
+ * is no Worker, as on Node), each file under a byte cap (QUESTION_FILE_MAX_BYTES,
  * ZIP_MAX_ENTRY_BYTES) checked while it inflates, with progress, and an abort
  * signal that terminates the worker at once.
  */
-import { wrap, proxy, type Remote } from 'comlink';
-import { databasePaths, locateBenchmarks, type BenchLayout, type BenchQuestion, type QuestionRecord } from '../../core/bench/index.ts';
-import { ZIP_MAX_ENTRY_BYTES, createBenchFilesApi, formatBytes, type BenchFilesApi, type ByteProgress, type FileResult } from '../../engines/files/index.ts';
+import { databasePaths, locateBenchmarks, type BenchLayout, type BenchQuestion } from '../../core/bench/index.ts';
+import { ZIP_MAX_ENTRY_BYTES, formatBytes, type ByteProgress } from '../../engines/files/index.ts';
 import { IN_MEMORY_MAX_BYTES } from '../../engines/sql/index.ts';
+import { filesClient, parseQuestionsOffThread, progressArg, SourceError, stoppable, type FilesClient } from '../files-client.ts';
+
+export { SourceError };
 
 /** The largest question file (dev.json) read. */
 export const QUESTION_FILE_MAX_BYTES = 256 * 2 ** 20;
@@ -32,80 +34,6 @@ export interface FileSource {
   read(path: string, options?: ReadOptions): Promise<Uint8Array | null>;
   /** The file itself when the source holds files on disk (a picked folder), so a big database is read on demand. */
   file?(path: string): File | null;
-}
-
-/** A file that cannot be read within the caps (TOO_LARGE, NOT_ZIP, CORRUPT …), in words. */
-export class SourceError extends Error {
-  override readonly name = 'SourceError';
-  constructor(readonly code: string, message: string) {
-    super(message);
-  }
-}
-
-/** An API instance: in a worker where the platform has them, in-process otherwise; `close` ends it. */
-interface FilesClient {
-  readonly api: BenchFilesApi | Remote<BenchFilesApi>;
-  readonly inWorker: boolean;
-  close(): void;
-}
-
-function filesClient(): FilesClient {
-  if (typeof Worker === 'undefined' || typeof document === 'undefined') return { api: createBenchFilesApi(), inWorker: false, close: () => undefined };
-  const worker = new Worker(new URL('../../../workers/bench-files.worker.ts', import.meta.url), { type: 'module', name: 'bench-files' });
-  return { api: wrap<BenchFilesApi>(worker), inWorker: true, close: () => worker.terminate() };
-}
-
-const progressArg = (client: FilesClient, f: ByteProgress | undefined): ByteProgress | undefined =>
-  f === undefined ? undefined : client.inWorker ? (proxy(f) as unknown as ByteProgress) : f;
-
-/** Resolves with the call's result, or rejects with the signal's reason the moment it aborts (closing the client). */
-async function stoppable<T>(client: FilesClient, call: Promise<FileResult<T>>, signal?: AbortSignal): Promise<T> {
-  signal?.throwIfAborted();
-  let onAbort = (): void => undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => {
-      client.close();
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    const r = await Promise.race([call, aborted]);
-    if (!r.ok) throw new SourceError(r.code, r.message);
-    return r.value;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-  }
-}
-
-/**
- * Parses a question file off the main thread.
- *
- * @example const { layout, questions } = await parseQuestionsOffThread(bytes, 'dev.json', 'dev');
- */
-export async function parseQuestionsOffThread(bytes: Uint8Array, file: string, split: string, signal?: AbortSignal) {
-  const client = filesClient();
-  try {
-    return await stoppable(client, client.api.parseQuestions(bytes, file, split), signal);
-  } finally {
-    client.close();
-  }
-}
-
-/**
- * Reads a candidate file as a stream off the main thread (never one string);
- * throws {@link SourceError} (TOO_LARGE, or the first bad line's code and
- * message), or the signal's reason when stopped.
- *
- * @example const records = await readCandidatesOffThread(file, { signal, onProgress: (d, t) => bar(d / t) });
- */
-export async function readCandidatesOffThread(file: File, options: { signal?: AbortSignal; onProgress?: ByteProgress } = {}): Promise<QuestionRecord[]> {
-  const client = filesClient();
-  try {
-    return await stoppable(client, client.api.readCandidates(file, file.name, progressArg(client, options.onProgress)), options.signal);
-  } finally {
-    client.close();
-  }
 }
 
 /**

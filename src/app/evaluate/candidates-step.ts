@@ -12,7 +12,8 @@ import { el, replace } from '../dom.ts';
 import { fileButton } from '../file-button.ts';
 import { plural } from '../format.ts';
 import type { ProgressView } from '../progress.ts';
-import { readCandidatesOffThread, type LoadedBench } from './bench-source.ts';
+import { readCandidatesOffThread } from '../files-client.ts';
+import type { LoadedBench } from './bench-source.ts';
 import { generationPanel, type LiveGeneratorSource } from './generation-panel.ts';
 
 const errorLine = (message: string): HTMLElement => el('p', { class: 'error', role: 'alert' }, message);

@@ -8,6 +8,7 @@
 import { wrap } from 'comlink';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import { PROFILE_MAX_BYTES, type BenchFilesApi, type FileResult } from '../../engines/files/bench-files-api.ts';
+import { spawnFilesWorker } from '../files-client.ts';
 
 export { PROFILE_MAX_BYTES };
 
@@ -29,5 +30,3 @@ export async function readProfileOffThread(file: File, spawn: () => Worker = spa
     worker.terminate();
   }
 }
-
-const spawnFilesWorker = (): Worker => new Worker(new URL('../../../workers/bench-files.worker.ts', import.meta.url), { type: 'module', name: 'bench-files' });
