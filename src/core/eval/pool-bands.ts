@@ -34,10 +34,10 @@
  * raised to the floor, the fitted ones kept beside them.
  */
 import { bandWords, P_FLOOR, type PoolBand, type ProfileThreshold } from '../profile.ts';
-import { auroc, calibration, createRng, crossfitGuarded, fitLogistic, pick, selectiveAtRisk, sigmoid, type Rng } from '../stats/index.ts';
-import type { CombinerModel } from '../stats/crossfit.ts';
-import { computeSignals, buildClusters, type SignalRegistry } from '../signals/index.ts';
+import { auroc, calibration, createRng, crossfitGuarded, pick, selectiveAtRisk, sigmoid, type Rng } from '../stats/index.ts';
 import { bandsReached } from './band-reach.ts';
+import { bestGuesses, groupRows, type Cut, type GroupRow } from './band-rows.ts';
+import { logit, plattMap, withRecalibration } from '../stats/platt.ts';
 import { registryFor } from './matrix.ts';
 import type { PreparedQuestion } from './prepare.ts';
 import { POOL_AWARE_SCORES, subsamplePrepared } from './subsample.ts';
@@ -98,81 +98,6 @@ function bandSizes(band: { min: number; max: number | null }, largest: number): 
   if (band.max !== null || all.length <= OPEN_BAND_SIZES) return all;
   const step = (all.length - 1) / (OPEN_BAND_SIZES - 1);
   return [...new Set(Array.from({ length: OPEN_BAND_SIZES }, (_, i) => all[Math.round(i * step)]!))];
-}
-
-/** One cut pool. */
-interface Cut {
-  readonly q: number;
-  readonly size: number;
-  readonly whole: boolean;
-  readonly prepared: PreparedQuestion;
-}
-
-/** One result of a cut pool, as a row of the band's fit. */
-interface GroupRow {
-  readonly cut: number;
-  readonly x: Float64Array;
-  readonly y: number;
-  readonly members: number;
-  readonly empty: boolean;
-}
-
-/** Every distinct result of a cut pool as a row (its most common query as the answer), or its modal query when nothing ran. */
-function groupRows(cut: Cut, index: number, registry: SignalRegistry, names: readonly string[]): GroupRow[] {
-  const view = cut.prepared.view;
-  const clusters = buildClusters(view);
-  const groups = clusters.executions.members.length > 0 ? clusters.executions.members : [[clusters.modal]];
-  return groups.map((members) => {
-    let rep = members.includes(clusters.modal) ? clusters.modal : members[0]!;
-    for (const m of members) if (clusters.strings.members[clusters.strings.of[m]!]!.length > clusters.strings.members[clusters.strings.of[rep]!]!.length) rep = m;
-    const { values } = computeSignals(view, registry, { ...clusters, modal: rep });
-    const exec = view.candidates[rep]!.exec;
-    return {
-      cut: index,
-      x: Float64Array.from(names, (n) => values[n] ?? NaN),
-      y: cut.prepared.candidates[rep]!.correct ? 1 : 0,
-      members: members.length,
-      empty: !exec.ok || exec.rowCount === 0,
-    };
-  });
-}
-
-const logit = (p: number): number => {
-  const q = Math.min(Math.max(p, 1e-9), 1 - 1e-9);
-  return Math.log(q / (1 - q));
-};
-
-/**
- * Platt's map of log-odds to the labels, logit P' = slope · logit P +
- * intercept, by logistic regression on the one log-odds column (ridge 1e-3);
- * the identity when the labels are one class or the fitted slope is not
- * positive (a map that would reorder the results).
- */
-function plattMap(z: readonly number[], y: readonly number[]): { slope: number; intercept: number } {
-  const pos = y.reduce((a, b) => a + b, 0);
-  if (z.length === 0 || pos === 0 || pos === y.length) return { slope: 1, intercept: 0 };
-  const fit = fitLogistic(z.map((v) => [v]), y, { lambda: 1e-3 });
-  const slope = fit.weights[0]!;
-  return slope > 0 && Number.isFinite(slope) && Number.isFinite(fit.bias) ? { slope, intercept: fit.bias } : { slope: 1, intercept: 0 };
-}
-
-/** A model whose log-odds go through the map: weights and bias scaled, so it stays a plain combiner model. */
-function withRecalibration(m: CombinerModel, map: { slope: number; intercept: number }): CombinerModel {
-  return { ...m, weights: m.weights.map((w) => w * map.slope), bias: m.bias * map.slope + map.intercept };
-}
-
-/** Each cut's best guess among its rows: the highest P (ties: rows before empty, more candidates, first), as Ask's answers.ts. */
-function bestGuesses(rows: readonly GroupRow[], p: ArrayLike<number>, cuts: number): number[] {
-  const best = new Array<number>(cuts).fill(-1);
-  rows.forEach((r, i) => {
-    const b = best[r.cut]!;
-    if (b < 0) return void (best[r.cut] = i);
-    const o = rows[b]!;
-    const d = (p[i] as number) - (p[b] as number);
-    const better = Math.abs(d) > 1e-9 ? d > 0 : (o.empty && !r.empty) || (o.empty === r.empty && r.members > o.members);
-    if (better) best[r.cut] = i;
-  });
-  return best;
 }
 
 const streamSeed = (seed: number, band: number, size: number): number => seed * 1000 + band * 100 + size;
