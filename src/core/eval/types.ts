@@ -4,7 +4,7 @@
  * text tables print it as "NaN").
  */
 import type { PoolSizeRow } from './pool-bands.ts';
-import type { CalibrationProfile } from '../profile.ts';
+import type { CalibrationProfile, ProfileProvenance } from '../profile.ts';
 import type { EquivalenceRule } from '../results/types.ts';
 import type { AccuracyPoint } from '../select/index.ts';
 import type { CertifiedTarget, ReliabilityBin, RiskCoveragePoint, RocPoint } from '../stats/index.ts';
@@ -178,4 +178,29 @@ export interface EvalReport {
   };
   readonly profile: CalibrationProfile;
   readonly per_question: readonly PerQuestion[];
+}
+
+/** The settings of `evaluate` (report.ts). */
+export interface EvaluateOptions {
+  /** Bootstrap resamples (default 2000). */
+  readonly bootstrap?: number;
+  /** Seed for every random step: bootstrap, folds, half split, accuracy vs N (default 1). */
+  readonly seed?: number;
+  /** Cross-fit folds when not grouping (default 2). */
+  readonly folds?: number;
+  /** Leave-one-group-out cross-fit by this field instead of random folds. */
+  readonly group?: 'db_id';
+  /** Random subsets per N for accuracy vs N (default 50). */
+  readonly draws?: number;
+  /** Name and provenance of the fitted profile (its `labels` default to the rule's, see below). */
+  readonly profileName?: string;
+  readonly provenance?: Omit<ProfileProvenance, 'n_questions' | 'ece' | 'auroc'>;
+  /**
+   * The share of each promise the profile's thresholds aim at on the
+   * calibration half (default 1: the promise itself; 0.8 aims a threshold for
+   * "at most 10% wrong" at 8%, since held-out databases spread around it).
+   */
+  readonly thresholdAim?: number;
+  /** The rule that labeled the candidates (default `spider`), named with its source in the report and the profile. */
+  readonly rule?: EquivalenceRule;
 }
