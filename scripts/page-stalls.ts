@@ -80,7 +80,7 @@ const KINDS: readonly Kind[] = [
       await page.locator('#eval-bootstrap').selectOption('200');
       await resetBeat(page);
       await page.locator('#eval-run').click();
-      await page.locator('.report, .run-out .error, [role="alert"]').first().waitFor({ timeout: 600_000 });
+      await page.locator('.report:visible, .run-out .error:visible').first().waitFor({ timeout: 600_000 });
       return '40 demo questions x 60 unparseable candidates in Evaluate';
     },
   },

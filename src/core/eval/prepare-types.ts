@@ -5,11 +5,13 @@
  */
 import type { QuestionRecord } from '../bench/types.ts';
 import type { ExecOutcome } from '../exec/types.ts';
-import type { SqlFacts } from '../orm/sql-facts.ts';
 import type { EquivalenceRule } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
-import type { SqlAnalysis } from '../sql/analysis.ts';
-import type { PreparedQuestion } from './prepare.ts';
+import type { SqlFacts } from '../orm/sql-facts.ts';
+import type { AnalyzedSql, SqlAnalyzer } from '../pipeline/types.ts';
+import type { PreparedQuestion } from '../prepared/types.ts';
+
+export type { AnalyzedSql, SqlAnalyzer };
 
 /** One open database, as `prepareQuestion` needs it. */
 export interface OpenedDb {
@@ -40,20 +42,6 @@ export interface DbAccess<Db extends OpenedDb = OpenedDb> {
    * the folder holds one.
    */
   suite?(dbId: string): readonly SuiteDb[];
-}
-
-/** One text as an analyzer gives it back: its analysis, and the ORM's facts when the analyzer makes them. */
-export interface AnalyzedSql {
-  readonly analysis: SqlAnalysis;
-  readonly facts?: SqlFacts;
-}
-
-/**
- * Parses SQL elsewhere (a worker thread, src/node/analysis-worker.ts): one
- * result per text, in order, each `analyzeSql(text, schema)`.
- */
-export interface SqlAnalyzer {
-  analyze(sqls: readonly string[], schema: Schema | undefined): Promise<readonly AnalyzedSql[]>;
 }
 
 /** Progress after each question: `progress` is `done / total`. */

@@ -9,8 +9,8 @@
 import type { CandidateRecord, QuestionRecord } from '../bench/types.ts';
 import { normalizedTextOf, withoutNormalized, type ExecOutcome } from '../exec/types.ts';
 import { comparisonOf, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
+import type { PreparedCandidate, PreparedQuestion } from '../prepared/types.ts';
 import type { Schema } from '../schema.ts';
-import type { QuestionView } from '../signals/types.ts';
 import { candidateExec, questionView } from '../signals/view.ts';
 import type { SqlAnalysis } from '../sql/analysis.ts';
 import { inRunning, labelPlan, labelQueries, labelsOnDatabase, startLabels, type LabelPlan, type QuestionLabels } from './prepare-labels.ts';
@@ -37,31 +37,7 @@ export interface PrepareDeps {
   readonly labelsOnly?: boolean;
 }
 
-/** One candidate after execution and labeling. */
-export interface PreparedCandidate {
-  readonly record: CandidateRecord;
-  readonly outcome: ExecOutcome;
-  /** The label: the record's own `correct` when present, else from execution; null when unknown. */
-  readonly correct: boolean | null;
-}
-
-export interface PreparedQuestion {
-  readonly id: string;
-  readonly db_id: string;
-  readonly question: string;
-  readonly evidence?: string;
-  readonly view: QuestionView;
-  readonly candidates: readonly PreparedCandidate[];
-  /** Set when the gold failed to execute: labels from execution are then unknown. */
-  readonly goldError?: string;
-  /** True when some label came from a row-cap-truncated comparison. */
-  readonly truncated: boolean;
-  /**
-   * How many database files the labels from execution were checked on (more
-   * than one for a test suite, see prepare-labels.ts); absent when none was.
-   */
-  readonly databases?: number;
-}
+export type { PreparedCandidate, PreparedQuestion };
 
 /**
  * Result fingerprints cluster candidates by answer regardless of row order
@@ -217,20 +193,4 @@ export function withLabels(prepared: PreparedQuestion, labels: QuestionLabels): 
   return { ...rest, candidates: prepared.candidates.map((c, i) => ({ ...c, correct: labels.correct[i] as boolean | null })), ...labelFields(labels) };
 }
 
-/**
- * The record with labels written back: `correct` on each candidate, and
- * `exec_error` where it failed to execute (what `confide label` writes).
- */
-export function labeledRecord(record: QuestionRecord, prepared: PreparedQuestion): QuestionRecord {
-  return {
-    ...record,
-    candidates: prepared.candidates.map((c) => {
-      const { exec_error: _drop, correct: _old, ...rest } = c.record;
-      return {
-        ...rest,
-        ...(c.correct !== null ? { correct: c.correct } : {}),
-        ...(c.outcome.ok ? {} : { exec_error: c.outcome.error.code }),
-      };
-    }),
-  };
-}
+export { labeledRecord } from '../prepared/labeled-record.ts';

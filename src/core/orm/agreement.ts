@@ -11,7 +11,8 @@
  * data and inference compute the shares the same way.
  */
 import type { QuestionRecord } from '../bench/types.ts';
-import { labeledRecord, type PreparedQuestion } from '../eval/prepare.ts';
+import { labeledRecord } from '../prepared/labeled-record.ts';
+import type { PreparedQuestion } from '../prepared/types.ts';
 import { buildClusters } from '../signals/clusters.ts';
 import type { AnswerClusters, Clustering, QuestionView } from '../signals/types.ts';
 import type { Agreement } from './featurize.ts';

@@ -14,7 +14,7 @@
  * alone). Candidates that failed to execute are scored too (selection
  * strategies skip them).
  */
-import type { PreparedQuestion } from '../eval/prepare.ts';
+import type { PreparedQuestion } from '../prepared/types.ts';
 import { viewAgreement } from './agreement.ts';
 import type { OrmErrorData } from './errors.ts';
 import type { Agreement, OrmItem } from './featurize.ts';
