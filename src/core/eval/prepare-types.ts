@@ -8,7 +8,7 @@ import type { ExecOutcome } from '../exec/types.ts';
 import type { EquivalenceRule } from '../results/index.ts';
 import type { Schema } from '../schema.ts';
 import type { SqlFacts } from '../orm/sql-facts.ts';
-import type { AnalyzedSql, SqlAnalyzer } from '../pipeline/types.ts';
+import type { AnalyzedSql, SqlAnalyzer } from '../pipeline/analyzer.ts';
 import type { PreparedQuestion } from '../prepared/types.ts';
 
 export type { AnalyzedSql, SqlAnalyzer };

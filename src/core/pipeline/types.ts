@@ -12,8 +12,7 @@ import type { ExecErrorCode, ExecOutcome } from '../exec/types.ts';
 import type { CalibrationProfile } from '../profile.ts';
 import type { Schema } from '../schema.ts';
 import type { AnswerClusters, SignalRegistry } from '../signals/index.ts';
-import type { SqlAnalysis } from '../sql/analysis.ts';
-import type { SqlFacts } from '../orm/sql-facts.ts';
+import type { SqlAnalyzer } from './analyzer.ts';
 
 /** One sampled candidate as a generator returns it (`GeneratedCandidate` fits). */
 export interface SampledCandidate {
@@ -240,17 +239,3 @@ export interface AnswerSupport {
 }
 
 export type AskOutcome = { readonly ok: true; readonly result: AskResult } | { readonly ok: false; readonly error: AskError };
-
-/** One text as an analyzer gives it back: its analysis, and the ORM's facts when the analyzer makes them. */
-export interface AnalyzedSql {
-  readonly analysis: SqlAnalysis;
-  readonly facts?: SqlFacts;
-}
-
-/**
- * Parses SQL elsewhere (a worker thread, src/node/analysis-worker.ts): one
- * result per text, in order, each `analyzeSql(text, schema)`.
- */
-export interface SqlAnalyzer {
-  analyze(sqls: readonly string[], schema: Schema | undefined): Promise<readonly AnalyzedSql[]>;
-}
