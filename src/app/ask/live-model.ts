@@ -16,7 +16,7 @@
 import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import {
   MODELS, buildAppConfig, checkModelFiles, chooseDefaultModel, createJudge, createJudgeVerifier, createModelCache, createWebLlmGenerator, detectWebGpu,
-  estimateVramBudgetMB, findModel, findRecord, modelFolderUrl, startWebLlm, whereOf,
+  estimateVramBudgetMB, findModel, modelHost, startWebLlm,
   type CachedModel, type LlmEngine, type LlmError, type ModelInfo, type ModelRequest, type WorkerLike,
 } from '../../engines/llm/index.ts';
 import { el, replace } from '../dom.ts';
@@ -25,6 +25,7 @@ import { devOptions } from './dev-options.ts';
 import { pageStorage } from '../stored.ts';
 import { modelHostSetting } from './model-host-setting.ts';
 import { formatMB, renderModelList } from './model-list.ts';
+import { confirmLargeModel, errorView, noGpuStatus, samplingSettings, whyNoGenerator } from './live-model-notices.ts';
 
 export interface LiveModel {
   readonly element: HTMLElement;
@@ -41,21 +42,6 @@ export interface LiveModel {
 }
 
 /**
- * An error as the page shows it: the message (what failed, where, one next
- * step), the code, web-llm's own words when there are some, and a button for
- * the one recovery that is an action here.
- */
-function errorView(e: LlmError, deleteDownload: (modelId: string) => void): HTMLElement {
-  return el('div', { class: 'error live-error', role: 'alert', 'data-code': e.code, 'data-file': e.file ?? '', 'data-host': e.host ?? '' },
-    el('p', {}, e.message, ' ', el('span', { class: 'muted code' }, `(${e.code})`)),
-    e.cause ? el('p', { class: 'muted small' }, `The model engine said: ${e.cause}`) : null,
-    e.recovery === 'delete-model-cache' && e.modelId
-      ? el('button', { type: 'button', class: 'small', onclick: () => deleteDownload(e.modelId!) }, "Delete this model's download")
-      : null,
-  );
-}
-
-/**
  * The live model panel; detection starts at once, nothing downloads until asked.
  *
  * @example const live = liveModel(); askView({ …, live });
@@ -68,9 +54,7 @@ export function liveModel(): LiveModel {
   const load = el('button', { type: 'button', id: 'live-load', disabled: true }, 'Download and load');
   const unloadButton = el('button', { type: 'button', id: 'live-unload', hidden: true }, 'Unload');
   const confirmBox = el('div', { class: 'notice live-confirm', role: 'alertdialog', 'aria-labelledby': 'live-confirm-text', hidden: true });
-  const n = el('input', { type: 'number', id: 'live-n', value: 8, min: 1, max: 32, step: 1 });
-  const temperature = el('input', { type: 'number', id: 'live-temperature', value: 0.7, min: 0, max: 2, step: 0.1 });
-  const judging = el('input', { type: 'checkbox', id: 'live-judge' });
+  const sampling = samplingSettings();
   const progress = createProgress('Model download progress');
   const list = el('ul', { class: 'model-list', 'aria-label': 'Models and what this browser holds of them' });
   const controls = el('div', { class: 'row', hidden: true });
@@ -120,12 +104,6 @@ export function liveModel(): LiveModel {
     l.worker.terminate();
   }
 
-  /** The host of a model's files, for errors web-llm reports without one. */
-  const hostOf = (modelId: string): string => {
-    const record = findRecord(appConfig(), modelId);
-    return record === undefined ? '' : whereOf(modelFolderUrl(record)).host;
-  };
-
   async function loadModel(info: ModelInfo): Promise<void> {
     busy = true;
     load.disabled = true;
@@ -165,23 +143,12 @@ export function liveModel(): LiveModel {
         replace(status, 'No model loaded.');
         // web-llm names no file: check them again to say which one failed.
         const diagnosis = await checkModelFiles(config, info.id);
-        showError(diagnosis.ok ? { ...r.error, host: r.error.host ?? hostOf(info.id), message: `Loading ${info.label} from ${hostOf(info.id)} failed. ${r.error.message}` } : diagnosis.error);
+        showError(diagnosis.ok ? { ...r.error, host: r.error.host ?? modelHost(config, info.id), message: `Loading ${info.label} from ${modelHost(config, info.id)} failed. ${r.error.message}` } : diagnosis.error);
       }
     }
     busy = false;
     load.disabled = false;
     await showModels();
-  }
-
-  function confirmLarge(info: ModelInfo): void {
-    replace(confirmBox,
-      el('p', { id: 'live-confirm-text' }, `${info.label} needs about ${Math.round(info.vramMB)} MB of GPU memory, more than this GPU's budget of about ${budgetMB} MB (an estimate from its largest buffer). It may fail to load or slow the whole computer down, and it downloads about ${info.downloadMB} MB.`),
-      el('div', { class: 'row' },
-        el('button', { type: 'button', class: 'primary', id: 'live-confirm-load', onclick: () => { confirmBox.hidden = true; void loadModel(info); } }, 'Load it anyway'),
-        el('button', { type: 'button', id: 'live-confirm-cancel', onclick: () => { confirmBox.hidden = true; replace(status, `Not loaded: ${info.label}.`); } }, "Don't load it"),
-      ));
-    confirmBox.hidden = false;
-    (confirmBox.querySelector('#live-confirm-cancel') as HTMLElement | null)?.focus();
   }
 
   void detectWebGpu().then(async (d) => {
@@ -193,8 +160,7 @@ export function liveModel(): LiveModel {
       controls.hidden = false;
       load.title = `Needs WebGPU, which this browser does not offer (${d.error.code})`;
       void showModels();
-      return replace(status, el('span', { class: 'muted' }, `${d.error.message} (${d.error.code})`),
-        ' No model can run in this browser, so nothing is downloaded; the models below, with their sizes, are what a browser with WebGPU would download. Replayed candidates and your own SQL still work.');
+      return replace(status, ...noGpuStatus(d.error));
     }
     const f16 = d.gpu.features.includes('shader-f16');
     const pick = chooseDefaultModel(d.gpu);
@@ -213,7 +179,10 @@ export function liveModel(): LiveModel {
     const info = findModel(select.value);
     if (info === undefined || busy) return;
     replace(errorBox);
-    if (info.vramMB > budgetMB) return confirmLarge(info);
+    if (info.vramMB > budgetMB) return confirmLargeModel(confirmBox, info, budgetMB, {
+      load: () => void loadModel(info),
+      cancel: () => replace(status, `Not loaded: ${info.label}.`),
+    });
     void loadModel(info);
   });
   unloadButton.addEventListener('click', async () => {
@@ -234,9 +203,7 @@ export function liveModel(): LiveModel {
   );
   controls.append(
     el('label', { for: 'live-model' }, 'Model'), select, load, unloadButton,
-    el('label', { for: 'live-n' }, 'Candidates (N)'), n,
-    el('label', { for: 'live-temperature' }, 'Temperature'), temperature,
-    judging, el('label', { for: 'live-judge' }, 'Also let the model judge each candidate (slower)'),
+    ...sampling.elements,
   );
   element.append(progress.element, dev.element);
 
@@ -257,19 +224,17 @@ export function liveModel(): LiveModel {
       });
     },
     modelId: () => loaded?.modelId ?? null,
-    whyNot: () => (noGpu !== null
-      ? `This browser has no WebGPU (${noGpu}), so a live model cannot run here. What it can do instead: replay a candidate file ("Replay a candidate file" under "Candidates from"; the demo's example questions have one), or check SQL you already have (verify mode).`
-      : loaded === null ? 'Load a model first: choose one in the live model panel below and press "Download and load", or check SQL you already have.' : 'Fix the developer options of the live model first.'),
+    whyNot: () => whyNoGenerator(noGpu, loaded !== null),
     judge() {
       const o = options();
-      if (loaded === null || o === null || !judging.checked) return null;
+      if (loaded === null || o === null || !sampling.judging()) return null;
       return createJudgeVerifier(createJudge(loaded.engine, loaded.modelId, {
         prompt: o.prompt,
         ...(o.judgeBias === undefined ? {} : { logitBias: o.judgeBias }),
         onRequest: record,
       }));
     },
-    settings: () => ({ n: Math.min(32, Math.max(1, Math.floor(Number(n.value) || 8))), temperature: Number(temperature.value) }),
+    settings: sampling.read,
     track() {
       const mine: ModelRequest[] = [];
       recording = mine;

@@ -25,7 +25,7 @@ export { loadModel, type LoadOptions, type LoadProgress, type LoadResult } from 
 export type { StartOptions, StartResult, WorkerLike } from './worker-engine.ts';
 export { checkModelFiles, type FileCheck } from './model-files.ts';
 export { checkModelHost, MODEL_HOST_KEY, type ModelHostCheck } from './model-host.ts';
-export { findRecord, modelFolderUrl, whereOf } from './model-url.ts';
+export { findRecord, modelFolderUrl, modelHost, whereOf } from './model-url.ts';
 export { createModelCache, recoverModelCache, type CachedModel, type ModelCache, type Persistence } from './cache.ts';
 export { requestCost } from './request-cost.ts';
 export { createWebLlmGenerator, type WebLlmGeneratorOptions } from './generator.ts';

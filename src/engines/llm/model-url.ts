@@ -46,3 +46,13 @@ export function whereOf(url: string): { readonly file: string; readonly host: st
   const tail = marker >= 0 ? u.pathname.slice(marker + '/resolve/'.length).replace(/^[^/]+\//, '') : '';
   return { file: tail !== '' ? tail : u.pathname.slice(u.pathname.lastIndexOf('/') + 1), host: u.host };
 }
+
+/**
+ * The host a model's files come from, for errors web-llm reports without one ('' for an unknown model).
+ *
+ * @example modelHost(appConfig, 'Qwen2.5-Coder-0.5B-Instruct-q4f32_1-MLC'); // 'huggingface.co'
+ */
+export function modelHost(appConfig: AppConfig, modelId: string): string {
+  const record = findRecord(appConfig, modelId);
+  return record === undefined ? '' : whereOf(modelFolderUrl(record)).host;
+}
