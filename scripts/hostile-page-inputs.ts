@@ -9,7 +9,7 @@
  *
  *   npx tsx scripts/hostile-page-inputs.ts <dir>
  */
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { QuestionRecord } from '../src/core/bench/types.ts';
@@ -63,6 +63,7 @@ export const rtlName = (length: number, word = 'x'): string => `${'\u202e'.repea
 export function longNamesDb(path: string, length = 100_000): { table: string; column: string } {
   const table = rtlName(length, 't');
   const column = rtlName(length, 'c');
+  rmSync(path, { force: true }); // made afresh each time (page-stalls --repeat writes it again)
   const db = new Database(path);
   const q = (s: string): string => `"${s.replaceAll('"', '""')}"`;
   db.exec(`CREATE TABLE ${q(table)} (${q(column)} INTEGER, label TEXT); INSERT INTO ${q(table)} VALUES (1, 'one'), (2, 'two'), (3, 'three')`);
@@ -72,6 +73,7 @@ export function longNamesDb(path: string, length = 100_000): { table: string; co
 
 /** A database of `n` tables whose names are markup (`<img src=x onerror=alert(i)>` …), each with two columns. */
 export function markupTablesDb(path: string, n = 20_000): void {
+  rmSync(path, { force: true }); // made afresh each time (page-stalls --repeat writes it again)
   const db = new Database(path);
   db.pragma('journal_mode = OFF');
   db.exec('BEGIN');
