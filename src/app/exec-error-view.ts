@@ -39,5 +39,5 @@ export function execErrorView(error: ExecError, ctx: ExecErrorContext = {}): HTM
   const use = ctx.onUse;
   const buttons = use === undefined ? [] : s.near.filter((n) => n.table === null).map((n) =>
     el('button', { type: 'button', class: 'small use-name', onclick: () => use(s.wrong, n.name) }, `Use ${displayName(n.name)}`));
-  return [words, el('p', { class: 'did-you-mean' }, suggestionWords(s, (name) => displayName(name)), ...buttons.flatMap((b) => [' ', b]))];
+  return [words, el('p', { class: 'did-you-mean' }, suggestionWords(s, displayName), ...buttons.flatMap((b) => [' ', b]))];
 }

@@ -143,7 +143,8 @@ export function liveModel(): LiveModel {
         replace(status, 'No model loaded.');
         // web-llm names no file: check them again to say which one failed.
         const diagnosis = await checkModelFiles(config, info.id);
-        showError(diagnosis.ok ? { ...r.error, host: r.error.host ?? modelHost(config, info.id), message: `Loading ${info.label} from ${modelHost(config, info.id)} failed. ${r.error.message}` } : diagnosis.error);
+        const from = modelHost(config, info.id);
+        showError(diagnosis.ok ? { ...r.error, host: r.error.host ?? from, message: `Loading ${info.label} from ${from} failed. ${r.error.message}` } : diagnosis.error);
       }
     }
     busy = false;

@@ -94,7 +94,7 @@ export function suggestionWords(s: NameSuggestion, show: (name: string) => strin
   const names = s.near.map((n) => (n.table === null ? show(n.name) : `${show(n.table)}.${show(n.name)}`));
   const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`;
   const unread = [...new Set(s.near.flatMap((n) => (n.read || n.table === null ? [] : [n.table])))];
-  const note = unread.length === 0 ? '' : ` (The query does not read ${unread.map(show).join(' or ')}.)`;
+  const note = unread.length === 0 ? '' : ` (The query does not read ${unread.map((t) => show(t)).join(' or ')}.)`;
   return `Did you mean ${list}?${note}`;
 }
 

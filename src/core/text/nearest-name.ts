@@ -57,15 +57,16 @@ export interface NearOptions {
  * nearestNames(['label', 'eval'], 'lable', { minEdits: 2, prefix: true }); // ['label']
  */
 export function nearestNames(names: readonly string[], given: string, options: NearOptions): string[] {
+  if (given.length > NEAR_NAME_MAX_CHARS) return [];
   const fold = (s: string): string => (options.ignoreCase === true ? s.toLowerCase() : s);
   const g = fold(given);
-  if (given.length > NEAR_NAME_MAX_CHARS) return [];
   const limit = Math.max(options.minEdits, Math.floor(given.length / 3));
   let best = Number.POSITIVE_INFINITY;
   let out: string[] = [];
   for (const name of new Set(names)) {
+    if (name.length > NEAR_NAME_MAX_CHARS) continue;
     const n = fold(name);
-    if (n === g || n.length > NEAR_NAME_MAX_CHARS) continue;
+    if (n === g) continue;
     const prefixed = options.prefix === true && (n.startsWith(g) || g.startsWith(n));
     if (!prefixed && Math.abs(n.length - g.length) > limit) continue;
     const d = prefixed ? 1 : editDistance(g, n);
