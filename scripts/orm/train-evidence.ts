@@ -19,7 +19,7 @@ import { evidenceRecipe, fitRecipe, ORM_V3_RECIPE, TREE_SLOTS } from './evidence
 import { preparedEvidence } from './evidence-rows.ts';
 import { labeledSpiderA, mutantRows, REAL_DATA, realDataPresent } from '../profile/real-pools.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
-import { ONNX_ML_OPSET, treesToOnnx } from '../../src/node/orm/onnx-trees.ts';
+import { treesToOnnx } from '../../src/node/orm/onnx-trees.ts';
 import { DEFAULT_FEATURIZER } from '../../src/core/orm/layout.ts';
 import { featurizeBatch, type OrmItem } from '../../src/core/orm/featurize.ts';
 import { auroc } from '../../src/core/stats/index.ts';
@@ -72,7 +72,7 @@ async function main(flags: ParsedFlags): Promise<number> {
   const written = writeOrmFiles({
     out: String(flags.out),
     name: String(flags.name),
-    model: { bytes, sizes: [featurizer.dim, 1], ensemble: { trees: boost.trees ?? 200, depth: boost.depth ?? 3, ml_opset: ONNX_ML_OPSET } },
+    model: { bytes, sizes: [featurizer.dim, 1], ensemble: { trees: boost.trees ?? 200, depth: boost.depth ?? 3 } },
     featurizer,
     weights: 'float32',
     training: {

@@ -24,7 +24,7 @@ import { ORM_V4_RECIPE, STACK_GRID, stackedRecipe, stackInput } from './stacked-
 import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, type TextRow } from '../profile/real-pools.ts';
 import { ormSqlStackedSource } from '../profile/recipe-sources.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
-import { ONNX_ML_OPSET, treesToOnnx } from '../../src/node/orm/onnx-trees.ts';
+import { treesToOnnx } from '../../src/node/orm/onnx-trees.ts';
 import { agreementSlots, featurizeBatch, type OrmItem } from '../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER } from '../../src/core/orm/layout.ts';
 import { linearOrmParams } from '../../src/core/orm/linear.ts';
@@ -88,7 +88,7 @@ async function main(flags: ParsedFlags): Promise<number> {
   const written = writeOrmFiles({
     out: String(flags.out),
     name: String(flags.name),
-    model: { bytes, sizes: [featurizer.dim, 1], ensemble: { trees: boost.trees ?? 200, depth: boost.depth ?? 3, ml_opset: ONNX_ML_OPSET, stacked_grid: STACK_GRID } },
+    model: { bytes, sizes: [featurizer.dim, 1], ensemble: { trees: boost.trees ?? 200, depth: boost.depth ?? 3, stacked_grid: STACK_GRID } },
     featurizer,
     weights: 'float32',
     training: {

@@ -5,13 +5,19 @@
  * candidates; the scores match onnxruntime-web wasm in Node within 1e-4, on
  * the WebGPU EP (SwiftShader adapter, `--enable-unsafe-webgpu`) and on the
  * wasm fallback without the flag. Every request stays under the page's own
- * sub-path (the ort wasm is served by the app, never a CDN).
+ * sub-path (the ort wasm is served by the app, never a CDN). The stacked
+ * tree verifier `orm-v4` (a linear log-odds computed in the graph, then its
+ * tree ensemble written in standard operators over the vector, the evidence
+ * slots and that log-odds) loads in the page and scores candidates with
+ * evidence as Node does, on both backends: the page's onnxruntime-web has
+ * no tree-ensemble operator, so a file written with one would not load.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrmItem } from '../../src/core/orm/featurize.ts';
+import { EVIDENCE_FEATURES } from '../../src/core/evidence/index.ts';
 import { mulberry32 } from '../../src/core/stats/mulberry32.ts';
 import { loadOrmScorer } from '../../src/node/orm/score.ts';
 import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/core/orm/synthetic.ts';
@@ -29,6 +35,10 @@ const items: OrmItem[] = syntheticRecords(mulberry32(7), 2)
 let outDir: string;
 let server: StaticServer;
 let nodeScores: Float32Array;
+let stackedScores: Float32Array;
+// The evidence of what each query returns, as the featurizer reads it (seeded values in each slot's range).
+const evidenceRand = mulberry32(11);
+const withEvidence: OrmItem[] = items.map((it) => ({ ...it, result: EVIDENCE_FEATURES.map((_, j) => (j === 0 ? 1 : evidenceRand() < 0.3 ? evidenceRand() : 0)) }));
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'confide-orm-page-'));
@@ -37,6 +47,9 @@ beforeAll(async () => {
   const scorer = await loadOrmScorer(join(REPO, 'public/models/orm-v1.json'));
   nodeScores = scoresOrThrow(await scorer.score(items));
   await scorer.unload();
+  const stacked = await loadOrmScorer(join(REPO, 'public/models/orm-v4.json'));
+  stackedScores = scoresOrThrow(await stacked.score(withEvidence));
+  await stacked.unload();
 });
 
 afterAll(async () => {
@@ -72,6 +85,27 @@ describe.each([
       scores.forEach((s, i) => expect(Math.abs(s - nodeScores[i]!)).toBeLessThan(1e-4));
       expect(requests.filter((u) => !u.startsWith(server.url))).toEqual([]);
       expect(requests.some((u) => /ort-wasm-simd-threaded\.asyncify.*\.wasm$/.test(u))).toBe(true);
+    } finally {
+      await browser.close();
+      cleanup();
+    }
+  });
+
+  it(`loads the stacked tree verifier (orm-v4) on ${backend} and scores as Node does, within 1e-4`, async () => {
+    const { browser, cleanup } = await launchChromium({ webgpu });
+    try {
+      const page = await browser.newPage();
+      await page.goto(server.url);
+      await page.waitForFunction(() => typeof window.ormCheck === 'function');
+      const r = (await page.evaluate(([it, m]) => window.ormCheck(it, m), [withEvidence, 'orm-v4'] as const)) as Check;
+      expect(r.loaded.ok).toBe(true);
+      expect(r.loaded.backend).toBe(backend);
+      expect(r.scored?.ok).toBe(true);
+      const scores = r.scored?.scores ?? [];
+      expect(scores.length).toBe(withEvidence.length);
+      scores.forEach((s, i) => expect(Math.abs(s - stackedScores[i]!)).toBeLessThan(1e-4));
+      // The scores differ between candidates: the graph read the vector, not a constant.
+      expect(new Set(scores.map((s) => s.toFixed(4))).size).toBeGreaterThan(4);
     } finally {
       await browser.close();
       cleanup();

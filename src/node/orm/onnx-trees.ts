@@ -1,10 +1,14 @@
 /**
  * Boosted trees (core/orm/boost.ts) as an ONNX model under the ORM contract:
- * one `TreeEnsembleRegressor` (domain ai.onnx.ml, opset 1; BRANCH_LEQ splits,
- * SUM of leaf values plus the base score) over the featurizer vector, then
- * `Sigmoid`: input `features` [batch, D], output `score` [batch, 1]. The
- * ensemble's feature j reads vector slot `slots[j]`. onnxruntime-web runs it
- * in Node; its browser build registers no tree-ensemble operator (model card).
+ * the ensemble (x ≤ threshold splits, SUM of leaf values plus the base
+ * score) over the featurizer vector, then `Sigmoid`: input `features`
+ * [batch, D], output `score` [batch, 1]. The ensemble's feature j reads
+ * vector slot `slots[j]`. By default the ensemble is written in standard
+ * operators (onnx-tree-ops.ts), which every onnxruntime build runs, the
+ * page's included; `ops: 'ml'` writes one `TreeEnsembleRegressor` (domain
+ * ai.onnx.ml, opset 1), which Node's onnxruntime runs and the page's
+ * browser build does not (it registers no tree-ensemble operator).
+ * `standardTrees` rewrites such a file in standard operators.
  *
  * Stacked (`options.stacked`): a linear verifier's log-odds over the same
  * vector (`MatMul` + `Add`, float32), clipped to ±16 and rounded to
@@ -14,6 +18,7 @@
 import type { BoostedTrees } from '../../core/orm/boost.ts';
 import { ORM_INPUT, ORM_OUTPUT } from '../../core/orm/sidecar.ts';
 import { modelProtoType } from './onnx-proto.ts';
+import { ensembleFromMlNode, treeEnsembleNodes, type ColumnEnsemble } from './onnx-tree-ops.ts';
 import { ONNX_IR_VERSION, ONNX_OPSET } from './onnx.ts';
 
 /** The ai.onnx.ml opset the tree node is written for. */
@@ -60,10 +65,14 @@ function valueInfo(name: string, dims: readonly (number | string)[]): Record<str
  * @example
  * const bytes = treesToOnnx(model, 8192, slots, { docString: 'orm-v3' });
  */
-export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number[], options: { docString?: string; metadata?: Readonly<Record<string, string>>; stacked?: StackedInput } = {}): Uint8Array {
+export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number[], options: { docString?: string; metadata?: Readonly<Record<string, string>>; stacked?: StackedInput; ops?: 'standard' | 'ml' } = {}): Uint8Array {
   const width = options.stacked ? dim + 1 : dim;
   if (slots.length !== m.features || slots.some((s) => !(Number.isInteger(s) && s >= 0 && s < width))) throw new RangeError(`treesToOnnx: ${slots.length} slots for ${m.features} features, each in [0, ${width})`);
   if (options.stacked && options.stacked.weights.length !== dim) throw new RangeError(`treesToOnnx: ${options.stacked.weights.length} stacked weights for a ${dim}-slot vector`);
+  if (options.ops !== 'ml') {
+    const ensemble: ColumnEnsemble = { base: m.base, trees: m.trees.map((tree) => tree.map((n) => ({ column: n.feature < 0 ? -1 : slots[n.feature]!, threshold: n.threshold, left: n.left, right: n.right, value: n.value }))) };
+    return standardModel(ensemble, dim, options);
+  }
   const ids = { tree: [] as number[], node: [] as number[], feature: [] as number[], value: [] as number[], mode: [] as Uint8Array[], yes: [] as number[], no: [] as number[] };
   const target = { tree: [] as number[], node: [] as number[], weight: [] as number[] };
   m.trees.forEach((tree, t) => tree.forEach((node, k) => {
@@ -112,8 +121,58 @@ export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number
     },
     metadata_props: Object.entries(options.metadata ?? {}).map(([key, value]) => ({ key, value })),
   };
+  return encodeModel(model);
+}
+
+function standardModel(e: ColumnEnsemble, dim: number, options: { docString?: string; metadata?: Readonly<Record<string, string>>; stacked?: StackedInput }): Uint8Array {
+  const stack = options.stacked ? stackedNodes(options.stacked) : null;
+  const trees = treeEnsembleNodes(e, stack ? 'stacked_features' : ORM_INPUT, 'logit');
+  return encodeModel({
+    ir_version: ONNX_IR_VERSION,
+    opset_import: [{ domain: '', version: ONNX_OPSET }],
+    producer_name: 'confide',
+    producer_version: '1',
+    doc_string: options.docString ?? 'Confide outcome reward model: P(SQL candidate correct), boosted trees over the featurizer vector, in standard operators.',
+    graph: {
+      name: 'confide_orm_trees',
+      node: [...(stack?.nodes ?? []), ...trees.nodes, { name: 'sigmoid', op_type: 'Sigmoid', input: ['logit'], output: [ORM_OUTPUT] }],
+      initializer: [...(stack?.initializer ?? []), ...trees.initializer],
+      input: [valueInfo(ORM_INPUT, ['batch', dim])],
+      output: [valueInfo(ORM_OUTPUT, ['batch', 1])],
+    },
+    metadata_props: Object.entries(options.metadata ?? {}).map(([key, value]) => ({ key, value })),
+  });
+}
+
+function encodeModel(model: Record<string, unknown>): Uint8Array {
   const type = modelProtoType();
   const problem = type.verify(model);
   if (problem) throw new Error(`ONNX export bug: ${problem}`);
   return type.encode(type.fromObject(model)).finish();
+}
+
+/**
+ * Rewrites a model whose ensemble is one ai.onnx.ml `TreeEnsembleRegressor`
+ * in standard operators, every other node, initializer, input, output and
+ * metadata entry kept; the ai.onnx.ml opset import is dropped.
+ *
+ * @example
+ * const bytes = standardTrees(readFileSync('orm-v4-ml.onnx'));
+ */
+export function standardTrees(bytes: Uint8Array): Uint8Array {
+  const type = modelProtoType();
+  const model = type.toObject(type.decode(bytes), { longs: Number, bytes: Array }) as Record<string, unknown> & { graph: { node: Record<string, unknown>[]; initializer?: Record<string, unknown>[] }; opset_import: { domain?: string }[] };
+  const at = model.graph.node.findIndex((n) => n.op_type === 'TreeEnsembleRegressor');
+  if (at < 0) throw new RangeError('standardTrees: the model has no TreeEnsembleRegressor');
+  const ml = model.graph.node[at]!;
+  const attrs = (ml.attribute as Record<string, unknown>[]).map((a): Record<string, unknown> => ({ ...a, ...(a.s ? { s: Uint8Array.from(a.s as number[]) } : {}), ...(a.strings ? { strings: (a.strings as number[][]).map((x) => Uint8Array.from(x)) } : {}) }));
+  const post = attrs.find((a) => a.name === 'post_transform')?.s as Uint8Array | undefined;
+  if (post && new TextDecoder().decode(post) !== 'NONE') throw new RangeError('standardTrees: only post_transform NONE is read');
+  const trees = treeEnsembleNodes(ensembleFromMlNode({ ...ml, attribute: attrs }), (ml.input as string[])[0]!, (ml.output as string[])[0]!);
+  const rawBytes = (list: Record<string, unknown>[] | undefined) => (list ?? []).map((t) => (t.raw_data ? { ...t, raw_data: Uint8Array.from(t.raw_data as number[]) } : t));
+  return encodeModel({
+    ...model,
+    opset_import: model.opset_import.filter((o) => (o.domain ?? '') === ''),
+    graph: { ...model.graph, node: [...model.graph.node.slice(0, at), ...trees.nodes, ...model.graph.node.slice(at + 1)], initializer: [...rawBytes(model.graph.initializer), ...trees.initializer] },
+  });
 }
