@@ -34,6 +34,8 @@ import { runAsk } from '../../src/core/pipeline/ask.ts';
 import type { CalibrationProfile } from '../../src/core/profile.ts';
 import { askRegistry } from '../../src/core/pipeline/ask-registry.ts';
 import { calibration, createRng } from '../../src/core/stats/index.ts';
+import { loadBenchmark } from '../../src/node/bench.ts';
+import { createNodeSqlPool, openDbFile } from '../../src/node/sql-pool.ts';
 
 const spec: CommandSpec = {
   name: 'profile:lodo-pools',
@@ -48,16 +50,24 @@ const spec: CommandSpec = {
     aim: { type: 'string', help: 'share of each promise the thresholds aim at (default: the default profile\'s)' },
     rows: { type: 'string', help: 'also write one line per question and size ({db, k, p, correct, signals}) here' },
     verifier: { type: 'string', default: PROFILE_VERIFIER, help: 'the orm_sql recipe: orm-v4 (trees over the evidence of what the query returns and orm-v2\'s score, nested), orm-v3 (trees over the evidence) or orm-v2 (question and SQL only); default: the default profile\'s' },
+    'no-evidence': { type: 'boolean', default: false, help: 'leave out the evidence of what each query returns (by default its probes run on the held-out database, as confide ask runs them, so decisions withhold what it shows to be a mistake)' },
     'train-scores': { type: 'string', default: 'nested', help: 'nested (each fold\'s training candidates scored by verifiers that saw neither the held-out database nor their own) or lodo (only not their own; cheaper)' },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
 
 /** One question's decision at one pool size; `tied`: risks at which a tie (core/pipeline/ties.ts) withheld a best guess that reached its threshold. */
-interface Outcome { db: string; k: number; p: number; correct: boolean; answered: Map<number, boolean>; tied: Set<number>; signals: Readonly<Record<string, number | null>> }
+interface Outcome { db: string; k: number; p: number; correct: boolean; answered: Map<number, boolean>; tied: Set<number>; ruledOut: Set<number>; signals: Readonly<Record<string, number | null>> }
 
-/** `confide ask`'s path over already executed candidates: runAsk with a runMany that answers from the labeled run. */
-async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: readonly number[]): Promise<{ p: number; best: number; answered: Map<number, boolean>; tied: Set<number>; signals: Readonly<Record<string, number | null>> }> {
+/** Runs probe queries on the held-out database, each distinct text once (undefined: evidence is not read). */
+type ProbeRunner = ((sqls: readonly string[]) => Promise<ExecOutcome[]>) | undefined;
+
+/**
+ * `confide ask`'s path over already executed candidates: runAsk with a runMany that answers the candidates from
+ * the labeled run and, with `probes`, the evidence's probe queries from the database, so the decision sees the
+ * findings `confide ask` sees.
+ */
+async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: readonly number[], probes: ProbeRunner): Promise<{ p: number; best: number; answered: Map<number, boolean>; tied: Set<number>; ruledOut: Set<number>; signals: Readonly<Record<string, number | null>> }> {
   const outcomes = new Map<string, ExecOutcome>();
   q.candidates.forEach((c) => outcomes.set(c.record.sql, c.outcome));
   const normalized = new Map(q.view.candidates.map((c) => [c.sql, c.normalizedSql ?? null] as const));
@@ -65,13 +75,18 @@ async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: read
   const sampled = q.view.candidates.map((c) => ({ sql: c.sql, source: 'file', ...(c.scores ? { scores: c.scores } : {}) }));
   const out = await runAsk(
     { question: q.question, ...(q.evidence ? { evidence: q.evidence } : {}), schema: q.view.schema! },
-    { generator: fixedCandidates(sampled), runMany: async (sqls) => sqls.map((s) => outcomes.get(s)!), normalizedSql: async (s) => normalized.get(s) ?? null, registry, profile, evidence: false },
+    {
+      generator: fixedCandidates(sampled),
+      runMany: async (sqls) => (sqls.every((s) => outcomes.has(s)) || probes === undefined ? sqls.map((s) => outcomes.get(s)!) : probes(sqls)),
+      normalizedSql: async (s) => normalized.get(s) ?? null, registry, profile, evidence: probes !== undefined,
+    },
   );
   if (!out.ok) throw new Error(`${q.id}: ${out.error.message}`);
   const decisions = risks.map((r) => [r, decide(out.result, profile, r)] as const);
   const answered = new Map(decisions.map(([r, d]) => [r, d.kind === 'answer'] as const));
   const tied = new Set(decisions.filter(([, d]) => d.tied.length > 0 && d.threshold !== null && d.probability >= d.threshold).map(([r]) => r));
-  return { p: out.result.probability, best: out.result.chosen, answered, tied, signals: out.result.signals };
+  const ruledOut = new Set(decisions.filter(([, d]) => d.ruledOut.length > 0 && d.tied.length === 0 && d.threshold !== null && d.probability >= d.threshold).map(([r]) => r));
+  return { p: out.result.probability, best: out.result.chosen, answered, tied, ruledOut, signals: out.result.signals };
 }
 
 async function main(flags: ParsedFlags): Promise<number> {
@@ -95,6 +110,9 @@ async function main(flags: ParsedFlags): Promise<number> {
       : await ormSqlEvidenceSource(prepared, data, mutants, seed);
   const dbs = [...new Set(prepared.map((p) => p.db_id))];
   process.stderr.write(`${prepared.length} questions on ${dbs.length} databases; features ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  const withEvidence = flags['no-evidence'] !== true;
+  const bench = withEvidence ? await loadBenchmark(REAL_DATA.bench) : undefined;
+  const pool = createNodeSqlPool({ size: 2, timeoutMs: 2000 });
   const outcomes: Outcome[] = [];
   const folds: { db: string; bands: string[] }[] = [];
   for (const d of dbs) {
@@ -107,14 +125,25 @@ async function main(flags: ParsedFlags): Promise<number> {
     const testScored = withOrmSql(test, await orm.scoresFor(test, (e) => [e]));
     const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}`, thresholdAim: flags.aim === undefined ? PROFILE_THRESHOLD_AIM : Number(flags.aim) }).profile;
     folds.push({ db: d, bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`) });
+    const opened = withEvidence ? await openDbFile(pool, d, bench!.dbPath(d)) : undefined;
+    if (opened !== undefined && !opened.ok) throw new Error(`${d}: ${opened.error.message}`);
+    const answers = new Map<string, ExecOutcome>();
+    const probes: ProbeRunner = withEvidence
+      ? async (sqls) => {
+        const missing = [...new Set(sqls.filter((s) => !answers.has(s)))];
+        (await pool.runMany(d, missing)).forEach((o, i) => answers.set(missing[i]!, o));
+        return sqls.map((s) => answers.get(s)!);
+      }
+      : undefined;
     for (const k of sizes) {
       const rng = createRng(seed * 7919 + k);
       for (const q of testScored) {
         const cut = subsamplePrepared(q, k, rng);
-        const r = await ask(cut, profile, risks);
-        outcomes.push({ db: d, k, p: r.p, correct: r.best >= 0 && cut.candidates[r.best]!.correct === true, answered: r.answered, tied: r.tied, signals: r.signals });
+        const r = await ask(cut, profile, risks, probes);
+        outcomes.push({ db: d, k, p: r.p, correct: r.best >= 0 && cut.candidates[r.best]!.correct === true, answered: r.answered, tied: r.tied, ruledOut: r.ruledOut, signals: r.signals });
       }
     }
+    if (withEvidence) await pool.close(d);
     process.stderr.write(`${d}: ${test.length} questions; ${folds.at(-1)!.bands.join('; ')}; ${orm.fits()} verifier fits; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   }
   const table = sizes.map((k) => {
@@ -131,17 +160,19 @@ async function main(flags: ParsedFlags): Promise<number> {
         const answered = at.filter((o) => o.answered.get(r));
         const wrong = answered.filter((o) => !o.correct).length;
         const tied = at.filter((o) => o.tied.has(r));
-        return { target_risk: r, coverage: answered.length / at.length, risk: answered.length === 0 ? NaN : wrong / answered.length, answered: answered.length, wrong, tied_withheld: tied.length, tied_withheld_right: tied.filter((o) => o.correct).length };
+        const ruled = at.filter((o) => o.ruledOut.has(r));
+        return { target_risk: r, coverage: answered.length / at.length, risk: answered.length === 0 ? NaN : wrong / answered.length, answered: answered.length, wrong, tied_withheld: tied.length, tied_withheld_right: tied.filter((o) => o.correct).length, mistakes_withheld: ruled.length, mistakes_withheld_right: ruled.filter((o) => o.correct).length };
       }),
     };
   });
   const pct = (x: number): string => (Number.isNaN(x) ? 'NaN' : `${(100 * x).toFixed(1)}%`);
-  process.stdout.write(`k | questions | best-guess accuracy | ECE | distinct P | ${risks.map((r) => `risk ≤ ${r}: coverage / risk (wrong) [withheld as ties: right of them]`).join(' | ')}\n`);
+  process.stdout.write(`k | questions | best-guess accuracy | ECE | distinct P | ${risks.map((r) => `risk ≤ ${r}: coverage / risk (wrong) [withheld as ties: right of them] {withheld as mistakes: right of them}`).join(' | ')}\n`);
   for (const t of table) {
-    process.stdout.write(`${t.k} | ${t.questions} | ${pct(t.best_accuracy)} | ${t.ece.toFixed(3)} | ${t.distinct_p} | ${t.by_risk.map((b) => `${pct(b.coverage)} / ${pct(b.risk)} (${b.wrong}) [${b.tied_withheld}: ${b.tied_withheld_right}]`).join(' | ')}\n`);
+    process.stdout.write(`${t.k} | ${t.questions} | ${pct(t.best_accuracy)} | ${t.ece.toFixed(3)} | ${t.distinct_p} | ${t.by_risk.map((b) => `${pct(b.coverage)} / ${pct(b.risk)} (${b.wrong}) [${b.tied_withheld}: ${b.tied_withheld_right}] {${b.mistakes_withheld}: ${b.mistakes_withheld_right}}`).join(' | ')}\n`);
   }
   if (flags.rows !== undefined) writeFileSync(String(flags.rows), outcomes.map((o) => JSON.stringify({ db: o.db, k: o.k, p: o.p, correct: o.correct, signals: o.signals })).join('\n') + '\n');
-  if (flags.json !== undefined) writeFileSync(String(flags.json), JSON.stringify({ seed, sizes, risks, folds, table }, null, 2) + '\n');
+  if (flags.json !== undefined) writeFileSync(String(flags.json), JSON.stringify({ seed, sizes, risks, evidence: withEvidence, folds, table }, null, 2) + '\n');
+  pool.terminate();
   process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   return 0;
 }

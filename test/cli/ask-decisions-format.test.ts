@@ -13,7 +13,7 @@ import { askAllDemo } from '../app/demo-ask.ts';
 import { runCli } from './run-cli.ts';
 
 const DB = 'public/demo/database/demo/demo.sqlite';
-const KEYS = ['id', 'decision', 'candidate', 'best', 'best_sql', 'sql', 'p_correct', 'pool', 'given', 'threshold', 'reasons'];
+const KEYS = ['id', 'decision', 'candidate', 'best', 'best_sql', 'sql', 'p_correct', 'pool', 'given', 'threshold', 'ruled_out', 'reasons'];
 const dir = mkdtempSync(join(tmpdir(), 'confide-ask-'));
 const read = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 

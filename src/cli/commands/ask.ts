@@ -91,7 +91,7 @@ async function askOne(ctx: Context, key: string, schema: Schema, id: string, que
     { question, ...(evidence ? { evidence } : {}), schema },
     { generator: fixedCandidates(candidates), runMany: (sqls, o) => ctx.pool.runMany(key, sqls, o), normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql), verifiers: ctx.verifiers, registry, profile: ctx.profile },
   );
-  if (!out.ok) return { line: { id, decision: 'abstain', candidate: null, best: null, best_sql: null, sql: null, p_correct: null, pool: candidates.length, given: candidates.length, threshold: null, reasons: [`${out.error.message} (${out.error.code})`] }, shown: null };
+  if (!out.ok) return { line: { id, decision: 'abstain', candidate: null, best: null, best_sql: null, sql: null, p_correct: null, pool: candidates.length, given: candidates.length, threshold: null, ruled_out: [], reasons: [`${out.error.message} (${out.error.code})`] }, shown: null };
   const decision = decide(out.result, ctx.profile, ctx.risk);
   return { line: decisionLine(id, out.result, decision), shown: { result: out.result, decision } };
 }

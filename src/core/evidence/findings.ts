@@ -86,6 +86,7 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
   f.set('left_join', s.leftJoin && !s.isNullCheck ? 1 : 0).set('not_in_subquery', s.notIn ? 1 : 0).set('ungrouped_selected', s.ungroupedSelected.length > 0 ? 1 : 0);
   f.set('group_by_non_key', s.groupBy.some((g) => !(tableNamed(p.schema, g.table)?.primaryKey.includes(g.column) ?? true)) ? 1 : 0);
   f.set('having_without_group', s.havingWithoutGroup ? 1 : 0).set('limit_without_order', s.limit !== null && !s.orderBy ? 1 : 0).set('integer_division', s.integerDivision ? 1 : 0);
+  if (s.equalsNull) say('EQUALS_NULL', 'The query compares a value with = NULL (or != NULL), which is never true in SQL: a comparison with NULL is unknown. IS NULL (or IS NOT NULL) is meant.');
   if (s.havingWithoutGroup) say('HAVING_WITHOUT_GROUP', 'HAVING without GROUP BY treats the whole table as one group: it keeps or drops that single aggregate row, not individual rows.');
   if (s.integerDivision && intent.fraction) {
     f.set('fraction_integer_division', 1);
@@ -103,7 +104,11 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
     const t = probe.target;
     if (probe.kind === 'values' && probe.literal !== undefined) {
       const held = o.rows.map((r) => r[0]).filter((c): c is string => typeof c === 'string');
-      if (held.includes(probe.literal)) continue;
+      if (held.includes(probe.literal)) {
+        const others = held.filter((v) => v !== probe.literal);
+        if (others.length > 0) say('LITERAL_VARIANTS', `The filter compares ${t.column} with '${probe.literal}', but the column also holds ${others.slice(0, 3).map((v) => `'${v}'`).join(', ')}, the same words in another case or spacing, which the filter leaves out.`);
+        continue;
+      }
       if (held.length > 0) {
         mismatched++;
         say('LITERAL_CASE', `The filter compares ${t.column} with '${probe.literal}', which this column never holds; it holds ${held.slice(0, 3).map((v) => `'${v}'`).join(', ')}.`);
@@ -124,6 +129,11 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
         f.set('join_repeats_rows', 1);
         say('JOIN_REPEATS_ROWS', `The join repeats rows of ${t.table}: the count is ${n}, but only ${m} distinct ${t.table} rows take part.`);
       }
+    } else if (probe.kind === 'spellings' && (firstNumber(o) ?? 0) > 0) {
+      say('GROUP_BY_SPELLINGS', `GROUP BY ${t.column} puts the same ${t.column} in separate groups where it is spelt in another case or spacing (${plural(firstNumber(o)!, 'value')} spelt several ways in ${t.table}), so their counts are split.`);
+    } else if (probe.kind === 'dates' && typeof o.rows[0]?.[0] === 'string') {
+      const example = o.rows[0]![0] as string;
+      say('YEAR_VS_TEXT_DATE', `${t.column} holds text dates like '${example.slice(0, 20)}', compared with ${probe.literal} as text: '${probe.literal}-06-01' > '${probe.literal}', so dates in ${probe.literal} itself ${probe.op === '>' ? 'pass the > test' : 'fail the <= test'}. ${probe.op === '>' ? '>=' : '<'} '${Number(probe.literal) + 1}-01-01' is meant.`);
     } else if (probe.kind === 'shared' && (firstNumber(o) ?? 0) > 0) {
       f.set('group_by_name_shared', 1);
       say('GROUP_BY_NAME_SHARED', `GROUP BY ${t.column} merges different rows of ${t.table} that share a ${t.column} (${plural(firstNumber(o)!, 'value')} shared): grouping by the table's key keeps them apart.`);

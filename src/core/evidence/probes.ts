@@ -3,7 +3,9 @@
  * which values a compared column really holds (another case or spacing of
  * the literal?), whether a `NOT IN` subquery's column holds NULLs, whether
  * `LIMIT 1` cut a tie, whether a join repeats the counted rows, whether a
- * grouped name is shared by several rows, and a table's row count where the
+ * grouped name is shared by several rows or spelt several ways (case,
+ * spacing), whether a column compared with a year holds text dates, and a
+ * table's row count where the
  * schema only estimates it. Each probe is a read-only SELECT whose text is
  * its key, so equal probes of different candidates run once (gather.ts
  * caches them). At most `MAX_PROBES` per candidate, in the order below.
@@ -14,7 +16,7 @@ import type { ResultShape } from './result-shape.ts';
 import { tableNamed, type ColumnAt } from './sql-reading.ts';
 import type { SqlSmells } from './sql-smells.ts';
 
-export type ProbeKind = 'values' | 'rows' | 'nulls' | 'tie' | 'distinct' | 'shared';
+export type ProbeKind = 'values' | 'rows' | 'nulls' | 'tie' | 'distinct' | 'shared' | 'spellings' | 'dates';
 
 /** One probe: what it checks and its SQL (also its cache key). */
 export interface Probe {
@@ -22,8 +24,10 @@ export interface Probe {
   readonly sql: string;
   /** The column or table it is about. */
   readonly target: ColumnAt | { readonly table: string; readonly column?: undefined };
-  /** For `values`: the literal as the query wrote it. */
+  /** For `values`: the literal as the query wrote it; for `dates`: the year. */
   readonly literal?: string;
+  /** For `dates`: the comparison written. */
+  readonly op?: '>' | '<=';
 }
 
 /** Most probes per candidate. */
@@ -67,9 +71,16 @@ export function planProbes(smells: SqlSmells, shape: ResultShape | null, schema:
   if (distinct !== null) out.push({ kind: 'distinct', target: { table: main!.name }, sql: distinct });
   for (const g of smells.groupBy) {
     const t = tableNamed(schema, g.table);
-    if (t === undefined || t.primaryKey.includes(g.column) || !isText(t, g.column) || smells.groupBy.some((o) => o.table === g.table && t.primaryKey.includes(o.column))) continue;
-    out.push({ kind: 'shared', target: g, sql: `SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(t.name)} WHERE ${quoteIdent(g.column)} IS NOT NULL GROUP BY ${quoteIdent(g.column)} HAVING count(*) > 1)` });
+    if (t === undefined || t.primaryKey.includes(g.column) || !isText(t, g.column)) continue;
+    const col = quoteIdent(g.column);
+    out.push({ kind: 'spellings', target: g, sql: `SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(t.name)} WHERE typeof(${col}) = 'text' GROUP BY replace(replace(lower(trim(${col})), ' ', ''), '_', '') HAVING count(DISTINCT ${col}) > 1)` });
+    if (smells.groupBy.some((o) => o.table === g.table && t.primaryKey.includes(o.column))) break;
+    out.push({ kind: 'shared', target: g, sql: `SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(t.name)} WHERE ${col} IS NOT NULL GROUP BY ${col} HAVING count(*) > 1)` });
     break;
+  }
+  const y = smells.yearCompares[0];
+  if (y !== undefined) {
+    out.push({ kind: 'dates', target: y, literal: y.year, op: y.op, sql: `SELECT ${quoteIdent(y.column)} FROM ${quoteIdent(y.table)} WHERE typeof(${quoteIdent(y.column)}) = 'text' AND ${quoteIdent(y.column)} GLOB '[0-9][0-9][0-9][0-9][-/]*' LIMIT 1` });
   }
   return out.slice(0, MAX_PROBES);
 }

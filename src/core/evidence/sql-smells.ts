@@ -1,7 +1,7 @@
 /**
  * The SQL smells and probe targets the evidence reads off one query's tokens
  * (sql-reading.ts): literal comparisons, `NOT IN (subquery)`, HAVING without
- * GROUP BY, integer division, LIMIT with or without ORDER BY, joins, LEFT
+ * GROUP BY, `= NULL`, integer division, LIMIT with or without ORDER BY, joins, LEFT
  * JOIN, GROUP BY columns and selected columns that are neither grouped nor
  * aggregated. Top level means the outermost SELECT (depth 0).
  */
@@ -21,6 +21,10 @@ export interface SqlSmells {
   /** A NOT IN whose subquery column could not be resolved still counts here. */
   readonly notIn: boolean;
   readonly havingWithoutGroup: boolean;
+  /** `column > YEAR` or `column <= YEAR` (either side, written as a number or a text): a 4-digit year a text date would be compared with. */
+  readonly yearCompares: readonly (ColumnAt & { readonly op: '>' | '<='; readonly year: string })[];
+  /** `= NULL`, `!= NULL` or `<> NULL` (either side): a comparison that is never true. */
+  readonly equalsNull: boolean;
   /** A `/` whose operands hold no real-valued literal, cast, AVG or REAL column. */
   readonly integerDivision: boolean;
   readonly limit: number | null;
@@ -80,6 +84,20 @@ export function sqlSmells(sql: string, schema: Schema): SqlSmells {
       if (!col || wrapped(col.start)) return;
       for (let k = i + 2; k < code.length && code[k]!.depth > t.depth; k++) if (isValue(code[k])) add(resolve(col.q, col.name), code[k]!.text);
     }
+  });
+
+  const yearCompares: (ColumnAt & { op: '>' | '<='; year: string })[] = [];
+  const isYear = (t: CodeToken | undefined): t is CodeToken => t !== undefined && (t.kind === 'number' || t.kind === 'string') && /^\d{4}$/.test(t.text);
+  const MIRROR: Readonly<Record<string, '>' | '<='>> = { '<': '>', '>=': '<=' };
+  code.forEach((t, i) => {
+    if (t.kind !== 'op') return;
+    const left = columnEndingAt(code, i - 1);
+    const right = columnStartingAt(code, i + 1);
+    const op = left && isYear(code[i + 1]) && (t.text === '>' || t.text === '<=') ? t.text : right && isYear(code[i - 1]) && code[right.end + 1]?.text !== '(' ? MIRROR[t.text] : undefined;
+    const at = op === undefined ? undefined : left && isYear(code[i + 1]) ? { c: left, year: code[i + 1]!.text } : { c: right!, year: code[i - 1]!.text };
+    if (op === undefined || at === undefined || ('start' in at.c && wrapped(at.c.start))) return;
+    const c = resolve(at.c.q, at.c.name);
+    if (c) yearCompares.push({ ...c, op, year: at.year });
   });
 
   const notInSubquery: ColumnAt[] = [];
@@ -143,6 +161,8 @@ export function sqlSmells(sql: string, schema: Schema): SqlSmells {
     notInSubquery,
     notIn,
     havingWithoutGroup: having >= 0 && group < 0,
+    yearCompares,
+    equalsNull: code.some((t, i) => t.kind === 'op' && COMPARE.has(t.text) && (code[i + 1]?.kind === 'word' && code[i + 1]!.text === 'null' || (code[i - 1]?.kind === 'word' && code[i - 1]!.text === 'null'))),
     integerDivision: code.some((t, i) => t.kind === 'op' && t.text === '/' && integerOperands(code, i, schema, tables)),
     limit: limitTok?.kind === 'number' ? Number(limitTok.text) : null,
     orderBy: order >= 0,

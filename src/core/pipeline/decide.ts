@@ -52,6 +52,8 @@ export interface Decision {
   readonly tied: readonly number[];
   /** What the chosen query's result shows (core/evidence), each in plain words; its reasons are among `reasons`. */
   readonly findings: readonly Finding[];
+  /** The findings that keep Confide from answering with the chosen query (CERTAIN_MISTAKES, LIKELY_MISTAKES); empty when none. */
+  readonly ruledOut: readonly Finding[];
 }
 
 /**
@@ -61,13 +63,38 @@ export interface Decision {
  * never true. Confide does not answer with such a query at any risk; its P is
  * shown as estimated.
  */
-export const CERTAIN_MISTAKES: ReadonlySet<FindingCode> = new Set(['LITERAL_CASE', 'NOT_IN_NULLS']);
+export const CERTAIN_MISTAKES: ReadonlySet<FindingCode> = new Set(['LITERAL_CASE', 'NOT_IN_NULLS', 'EQUALS_NULL']);
 
-/** The chosen query's findings that rule it out (CERTAIN_MISTAKES; NOT IN over NULL only with an empty result). */
-function certainMistakes(result: AskResult, findings: readonly Finding[]): Finding[] {
+/**
+ * Findings that show a likely mistake: no rows where the question asks for
+ * some, only ids where it asks which ones, a literal the column never holds
+ * in any case or spacing, a literal that leaves out the column's other
+ * spellings of it, groups split by spelling, a year compared with text
+ * dates, `LIMIT 1` cutting a tie, integer division where it asks for a
+ * fraction, HAVING without GROUP BY. On Spider-A's real candidates outside flight_2 (whose
+ * gold queries compare with values the database does not hold) a candidate
+ * with one of the first three was right 8–42% of the time (model card).
+ * Confide does not answer with such a query when no other query returns
+ * its result: agreement between independent queries can vouch for an empty
+ * or surprising result, one query alone cannot.
+ */
+export const LIKELY_MISTAKES: ReadonlySet<FindingCode> = new Set([
+  'EMPTY_LIST', 'SHAPE_IDS_ONLY', 'LITERAL_ABSENT', 'LITERAL_VARIANTS', 'INTEGER_DIVISION', 'HAVING_WITHOUT_GROUP', 'LIMIT_CUTS_TIE', 'GROUP_BY_SPELLINGS', 'YEAR_VS_TEXT_DATE',
+]);
+
+/**
+ * The chosen query's findings that rule it out: CERTAIN_MISTAKES (NOT IN over
+ * NULL only with an empty result), and LIKELY_MISTAKES when no other query
+ * returned its result.
+ */
+function mistakes(result: AskResult, findings: readonly Finding[]): { certain: Finding[]; likely: Finding[] } {
   const run = result.chosen >= 0 ? result.candidates[result.chosen] : undefined;
   const empty = run?.exec.ok && run.exec.rows.length === 0;
-  return findings.filter((f) => CERTAIN_MISTAKES.has(f.code) && (f.code !== 'NOT_IN_NULLS' || empty));
+  const alone = (result.answers[0]?.members.length ?? 0) <= 1;
+  return {
+    certain: findings.filter((f) => CERTAIN_MISTAKES.has(f.code) && (f.code !== 'NOT_IN_NULLS' || empty)),
+    likely: alone ? findings.filter((f) => LIKELY_MISTAKES.has(f.code)) : [],
+  };
 }
 
 /** The risk level the app and `confide ask` use unless told otherwise: at most 20% of answers wrong. */
@@ -164,7 +191,8 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   const margin = tieMargin(band);
   const tied = tiedWithFirst(result.answers, margin);
   const findings = result.chosen >= 0 ? (result.candidates[result.chosen]!.evidence?.findings ?? []) : [];
-  const ruledOut = certainMistakes(result, findings);
+  const { certain, likely } = mistakes(result, findings);
+  const ruledOut = [...certain, ...likely];
   const reaches = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
   const answer = reaches && ruledOut.length === 0 && tied.length === 0;
   const reasons = [...agreementReasons(result, tied.length > 0), ...findings.map((f) => f.reason)];
@@ -182,7 +210,9 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   } else if (threshold === null) {
     reasons.push(`On its calibration data ${setting}, profile "${profile.name}" found no threshold at which ${promise}, so it does not answer at this risk level.`);
   } else if (reaches && ruledOut.length > 0) {
-    reasons.push(`${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is a mistake whatever the question asks, so Confide does not answer with it.`);
+    reasons.push(certain.length > 0
+      ? `${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is a mistake whatever the question asks, so Confide does not answer with it.`
+      : `${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is likely a mistake and no other query returns this result, so Confide does not answer with it.`);
   } else if (answer) {
     reasons.push(`${estimate}. At this setting (${promise}, on the profile's calibration data ${setting}) Confide answers when P ≥ ${threshold.toFixed(2)}.`);
   } else if (!chosenRuns) {
@@ -210,5 +240,6 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
     against,
     tied,
     findings,
+    ruledOut,
   };
 }

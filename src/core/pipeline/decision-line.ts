@@ -5,7 +5,7 @@
  *   {"id": …, "decision": "answer" | "abstain", "candidate": index | null,
  *    "best": index | null, "best_sql": string | null, "sql": string | null,
  *    "p_correct": number | null, "pool": n, "given": n, "threshold": number | null,
- *    "reasons": [string, …]}
+ *    "ruled_out": [finding code, …], "reasons": [string, …]}
  *
  * `candidate` indexes the question's input candidates (0-based; of copies
  * from one paste, which count once, the first) and is set only when Confide
@@ -17,7 +17,10 @@
  * P(correct), null when it could not be estimated; `pool` the number of
  * candidates judged (copies of one query from one paste count once) and
  * `given` the number given; `threshold` the P this risk setting needed for a
- * pool of `pool` (null: it never answers there).
+ * pool of `pool` (null: it never answers there). `ruled_out` names what the
+ * best guess's result shows that keeps Confide from answering with it
+ * whatever its P (a mistake, or a likely one in a query no other query
+ * agrees with; core/pipeline/decide.ts), empty when nothing does.
  */
 import type { Decision } from './decide.ts';
 import type { AskResult } from './types.ts';
@@ -33,6 +36,7 @@ export interface DecisionLine {
   readonly pool: number;
   readonly given: number;
   readonly threshold: number | null;
+  readonly ruled_out: readonly string[];
   readonly reasons: readonly string[];
 }
 
@@ -57,6 +61,7 @@ export function decisionLine(id: string, result: AskResult, decision: Decision):
     pool: decision.poolSize,
     given: result.given,
     threshold: decision.threshold,
+    ruled_out: [...new Set(decision.ruledOut.map((f) => f.code))],
     reasons: [...decision.reasons, ...decision.smallPool],
   };
 }
