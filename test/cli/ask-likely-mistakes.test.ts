@@ -4,7 +4,8 @@
  * (a status spelt 'Active' and 'active ', cities with a trailing space, hire
  * dates as text): a filter that leaves out the column's other spellings of
  * its literal, `= NULL`, a year compared with text dates, groups split by
- * spelling. Each reason names the column and what it holds. The right query
+ * spelling, a LIMIT without ORDER BY that leaves rows out, a year the
+ * question names and the query does not use. Each reason names the column and what it holds. The right query
  * gets none of those reasons, and a likely mistake another query's result
  * agrees with is not ruled out by the rule for a lone query.
  */
@@ -78,6 +79,17 @@ describe('confide ask withholds a lone query whose result shows a likely mistake
     expect(line.decision).toBe('abstain');
     expect(line.ruled_out).toEqual(['GROUP_BY_SPELLINGS']);
     expect(line.reasons).toContain('GROUP BY city puts the same city in separate groups where it is spelt in another case or spacing (1 value spelt several ways in employees), so their counts are split.');
+  });
+
+  it('a LIMIT without ORDER BY that leaves matching rows out, and a year the question names that the query never uses', async () => {
+    const limited = await ask('What is the city of the employee named Ann Berg?', ["SELECT city FROM employees WHERE status = 'Active' LIMIT 1;"]);
+    expect(limited.ruled_out).toContain('LIMIT_DROPS_ROWS');
+    expect(limited.reasons).toContain('LIMIT 1 without ORDER BY keeps 1 of the 3 rows the query finds, whichever come first.');
+    const year = await ask('How many employees were hired in 2020?', ['SELECT COUNT(*) FROM employees;']);
+    expect(year.ruled_out).toEqual(['YEAR_UNUSED']);
+    expect(year.reasons).toContain('The question names 2020, but the query uses no year at all.');
+    const dated = await ask('How many employees were hired after 2020?', ["SELECT COUNT(*) FROM employees WHERE hire_date >= '2021-01-01';"]);
+    expect(dated.ruled_out).toEqual([]);
   });
 
   it('two different queries returning the same result are not ruled out as a lone likely mistake', async () => {

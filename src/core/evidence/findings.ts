@@ -129,6 +129,8 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
         f.set('join_repeats_rows', 1);
         say('JOIN_REPEATS_ROWS', `The join repeats rows of ${t.table}: the count is ${n}, but only ${m} distinct ${t.table} rows take part.`);
       }
+    } else if (probe.kind === 'limited' && s.limit !== null && (firstNumber(o) ?? 0) > s.limit) {
+      say('LIMIT_DROPS_ROWS', `LIMIT ${s.limit} without ORDER BY keeps ${s.limit} of the ${firstNumber(o)} rows the query finds, whichever come first.`);
     } else if (probe.kind === 'spellings' && (firstNumber(o) ?? 0) > 0) {
       say('GROUP_BY_SPELLINGS', `GROUP BY ${t.column} puts the same ${t.column} in separate groups where it is spelt in another case or spacing (${plural(firstNumber(o)!, 'value')} spelt several ways in ${t.table}), so their counts are split.`);
     } else if (probe.kind === 'dates' && typeof o.rows[0]?.[0] === 'string') {
@@ -140,6 +142,10 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
     }
   }
   f.set('literal_case_mismatch', mismatched).set('literal_absent', absent);
+  // A year the question names, in a query that names no year at all (not "after 2020" written as >= '2021-01-01').
+  const anyYear = s.tokens.code.some((t) => (t.kind === 'number' || t.kind === 'string') && /(^|\D)(19|20)\d\d(\D|$)/.test(t.text));
+  const unused = anyYear ? undefined : intent.years[0];
+  if (unused !== undefined) say('YEAR_UNUSED', `The question names ${unused}, but the query uses no year at all.`);
   countIsTableSize(p, s, f, say);
 }
 

@@ -4,6 +4,7 @@
  * "list", "show", "what are"), one value per group ("for each", "per"), an
  * extreme ("highest", "most", "the oldest"), a percentage, an average or a
  * ratio. A question can ask several at once ("how many … for each …").
+ * Also the years it names.
  */
 
 export interface QuestionIntent {
@@ -14,6 +15,8 @@ export interface QuestionIntent {
   readonly percentage: boolean;
   /** An average, a ratio, a rate or a percentage: a value with a fraction. */
   readonly fraction: boolean;
+  /** Years the question names (four digits, 1900–2099), as written. */
+  readonly years: readonly string[];
 }
 
 const COUNT = /\b(how many|number of|count)\b/;
@@ -38,5 +41,6 @@ export function questionIntent(question: string): QuestionIntent {
     superlative: SUPERLATIVE.test(q),
     percentage: PERCENT.test(q),
     fraction: FRACTION.test(q),
+    years: [...new Set(q.match(/\b(19|20)\d\d\b/g) ?? [])],
   };
 }

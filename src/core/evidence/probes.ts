@@ -2,7 +2,7 @@
  * Small probe queries that check a query's result against the database:
  * which values a compared column really holds (another case or spacing of
  * the literal?), whether a `NOT IN` subquery's column holds NULLs, whether
- * `LIMIT 1` cut a tie, whether a join repeats the counted rows, whether a
+ * `LIMIT 1` cut a tie, how many rows a LIMIT without ORDER BY left out, whether a join repeats the counted rows, whether a
  * grouped name is shared by several rows or spelt several ways (case,
  * spacing), whether a column compared with a year holds text dates, and a
  * table's row count where the
@@ -16,7 +16,7 @@ import type { ResultShape } from './result-shape.ts';
 import { tableNamed, type ColumnAt } from './sql-reading.ts';
 import type { SqlSmells } from './sql-smells.ts';
 
-export type ProbeKind = 'values' | 'rows' | 'nulls' | 'tie' | 'distinct' | 'shared' | 'spellings' | 'dates';
+export type ProbeKind = 'values' | 'rows' | 'nulls' | 'tie' | 'limited' | 'distinct' | 'shared' | 'spellings' | 'dates';
 
 /** One probe: what it checks and its SQL (also its cache key). */
 export interface Probe {
@@ -67,6 +67,8 @@ export function planProbes(smells: SqlSmells, shape: ResultShape | null, schema:
   }
   const tie = tieProbe(smells);
   if (tie !== null && shape !== null && shape.rows === 1) out.push({ kind: 'tie', target: { table: smells.tables[0] ?? '' }, sql: tie });
+  const limited = smells.orderBy || shape === null || smells.limit === null || shape.rows < smells.limit ? null : unlimitedCount(smells);
+  if (limited !== null) out.push({ kind: 'limited', target: { table: smells.tables[0] ?? '' }, sql: limited });
   const distinct = main === undefined || !(shape?.oneNumber && smells.joins > 0 && smells.countOrSum && smells.groupBy.length === 0) ? null : distinctProbe(smells, main);
   if (distinct !== null) out.push({ kind: 'distinct', target: { table: main!.name }, sql: distinct });
   for (const g of smells.groupBy) {
@@ -106,6 +108,15 @@ function tieProbe(smells: SqlSmells): string | null {
   const distinct = code[selectStart]!.text === 'distinct' ? 'DISTINCT ' : '';
   const end = selectEnd < code.length ? code[selectEnd]!.at : full.length;
   return [...out.slice(0, code[selectStart]!.at), `${distinct}${order} `, ...out.slice(end)].join('');
+}
+
+/** A top-level `… LIMIT n` without ORDER BY, its LIMIT clause left out and its rows counted. */
+function unlimitedCount(smells: SqlSmells): string | null {
+  const { code } = smells.tokens;
+  const { limit } = smells.at;
+  if (limit < 0 || code.some((t) => t.depth === 0 && ['union', 'intersect', 'except'].includes(t.text))) return null;
+  const body = replaced(smells, limit, code.length, '').trim().replace(/;\s*$/, '');
+  return `SELECT count(*) FROM (${body})`;
 }
 
 const NOT_ALIAS = new Set(['where', 'join', 'inner', 'left', 'right', 'cross', 'natural', 'on', 'using', 'group', 'order', 'limit', 'union']);

@@ -70,7 +70,8 @@ export const CERTAIN_MISTAKES: ReadonlySet<FindingCode> = new Set(['LITERAL_CASE
  * some, only ids where it asks which ones, a literal the column never holds
  * in any case or spacing, a literal that leaves out the column's other
  * spellings of it, groups split by spelling, a year compared with text
- * dates, `LIMIT 1` cutting a tie, integer division where it asks for a
+ * dates, a year the question names and the query does not, `LIMIT 1`
+ * cutting a tie or a LIMIT without ORDER BY leaving rows out, integer division where it asks for a
  * fraction, HAVING without GROUP BY. On Spider-A's real candidates outside flight_2 (whose
  * gold queries compare with values the database does not hold) a candidate
  * with one of the first three was right 8–42% of the time (model card).
@@ -79,7 +80,7 @@ export const CERTAIN_MISTAKES: ReadonlySet<FindingCode> = new Set(['LITERAL_CASE
  * or surprising result, one query alone cannot.
  */
 export const LIKELY_MISTAKES: ReadonlySet<FindingCode> = new Set([
-  'EMPTY_LIST', 'SHAPE_IDS_ONLY', 'LITERAL_ABSENT', 'LITERAL_VARIANTS', 'INTEGER_DIVISION', 'HAVING_WITHOUT_GROUP', 'LIMIT_CUTS_TIE', 'GROUP_BY_SPELLINGS', 'YEAR_VS_TEXT_DATE',
+  'EMPTY_LIST', 'SHAPE_IDS_ONLY', 'LITERAL_ABSENT', 'LITERAL_VARIANTS', 'INTEGER_DIVISION', 'HAVING_WITHOUT_GROUP', 'LIMIT_CUTS_TIE', 'LIMIT_DROPS_ROWS', 'GROUP_BY_SPELLINGS', 'YEAR_VS_TEXT_DATE', 'YEAR_UNUSED',
 ]);
 
 /**
