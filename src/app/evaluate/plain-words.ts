@@ -7,6 +7,7 @@
  * only: every number on the page comes from the report.
  */
 import type { EvalReport, ReportTable } from '../../core/eval/index.ts';
+import { signalWords } from '../../core/pipeline/index.ts';
 
 /** What each table says, and what is good, keyed by the table's id (core/eval/tables.ts); the certificate's is tableNote's. */
 const TABLE_NOTES: Readonly<Record<string, string>> = {
@@ -47,18 +48,6 @@ export function tableNote(id: string, report: Pick<EvalReport, 'certificate'>): 
   return `A guarantee rather than an estimate. "Certified: yes" means that, with probability at least ${sure}, answering at or above the threshold keeps the share of wrong answers at or under the target on questions like these, whatever the data. "Certified: no" means the ${c.n_test} test questions hold too few answers, or too many errors, to guarantee that target; it does not say the risk is higher. The upper bound is the worst error rate still consistent with what was seen (an exact binomial bound, "Clopper–Pearson"), checked at every threshold of the grid ${c.grid} with the ${Math.round(c.delta * 100)}% allowance for error shared between them ("Bonferroni").`;
 }
 
-/** The built-in signals, in words. */
-const SIGNAL_WORDS: Readonly<Record<string, string>> = {
-  string_sc: 'share of the samples that wrote the same query text as the most frequent one',
-  structural_sc: 'share of the samples with the same query structure (literals, aliases and case aside)',
-  execution_sc: 'share of the samples that return the same result (self-consistency)',
-  executability: 'whether the most frequent query runs and returns rows (1 or 0)',
-  schema_relevance: 'how well the tables and columns the query uses match the words of the question',
-  logprob: "how sure the model was of its own words (mean token log-probability)",
-  orm: "the outcome reward model's score of the query",
-  judge: 'an LLM judge\'s probability that the query answers the question',
-};
-
 /**
  * A selection strategy in words.
  *
@@ -86,7 +75,7 @@ export function plainCell(table: Pick<ReportTable, 'id'>, row: readonly string[]
   const first = row[0] ?? '';
   switch (table.id) {
     case 'signals':
-      return SIGNAL_WORDS[first] ?? (first.startsWith('scores.') ? `verifier score ${first.slice(7)}` : '');
+      return signalWords(first.startsWith('scores.') ? first.slice(7) : first);
     case 'selection':
       return strategyWords(first);
     case 'certificate':

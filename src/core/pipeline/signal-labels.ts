@@ -1,19 +1,11 @@
 /**
  * Plain-word names of the signals, for reasons a person reads ("the samples
- * agree on the result") rather than registry names (`execution_sc`).
+ * agree on the result") rather than registry names (`execution_sc`): each
+ * signal carries its own (core/signals).
  */
+import { defaultSignals, verifierSignal } from '../signals/index.ts';
 
-const LABELS: Readonly<Record<string, string>> = {
-  string_sc: 'samples written the same way',
-  structural_sc: 'samples with the same query structure',
-  execution_sc: 'samples returning the same result',
-  schema_relevance: 'question words match the tables and columns used',
-  executability: 'the query runs and returns rows',
-  logprob: "the model's own token confidence",
-  orm: 'the outcome reward model (with agreement)',
-  orm_sql: 'the verifier reading the question and the query',
-  judge: 'the LLM judge',
-};
+const BUILT_IN = new Map(defaultSignals().map((s) => [s.name, s] as const));
 
 /**
  * The plain-word label of a signal; unknown names come back unchanged.
@@ -21,5 +13,14 @@ const LABELS: Readonly<Record<string, string>> = {
  * @example signalLabel('execution_sc'); // 'samples returning the same result'
  */
 export function signalLabel(name: string): string {
-  return LABELS[name] ?? name;
+  return (BUILT_IN.get(name) ?? verifierSignal(name)).label;
+}
+
+/**
+ * What a signal measures in a person's words; a verifier score the project does not know is named as one.
+ *
+ * @example signalWords('execution_sc'); // 'share of the samples that return the same result (self-consistency)'
+ */
+export function signalWords(name: string): string {
+  return (BUILT_IN.get(name) ?? verifierSignal(name)).words;
 }

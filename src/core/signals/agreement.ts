@@ -26,6 +26,8 @@ function shareWithModal(c: AnswerClusters, cluster: readonly number[]): number |
 export const stringSc: Signal = {
   name: 'string_sc',
   description: 'Share of the N samples written like the modal query (normalized text).',
+  label: 'samples written the same way',
+  words: 'share of the samples that wrote the same query text as the most frequent one',
   higherIsBetter: true,
   compute: (_q, c) => shareWithModal(c, c.strings.of),
 };
@@ -40,6 +42,8 @@ export const stringSc: Signal = {
 export const structuralSc: Signal = {
   name: 'structural_sc',
   description: 'Share of the N samples with the same query structure as the modal query.',
+  label: 'samples with the same query structure',
+  words: 'share of the samples with the same query structure (literals, aliases and case aside)',
   higherIsBetter: true,
   compute: (_q, c) => shareWithModal(c, c.structures.of),
 };
@@ -56,6 +60,8 @@ export const structuralSc: Signal = {
 export const executionSc: Signal = {
   name: 'execution_sc',
   description: 'Share of the N samples returning the same result as the modal query (0 when it fails).',
+  label: 'samples returning the same result',
+  words: 'share of the samples that return the same result (self-consistency)',
   higherIsBetter: true,
   compute: (_q, c) => shareWithModal(c, c.executions.of),
 };

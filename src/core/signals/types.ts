@@ -80,6 +80,10 @@ export interface AnswerClusters {
 export interface Signal {
   readonly name: string;
   readonly description: string;
+  /** A few plain words for a decision's reasons ("samples returning the same result"). */
+  readonly label: string;
+  /** What it measures in a person's words, for Evaluate's signal table. */
+  readonly words: string;
   readonly higherIsBetter: true;
   compute(q: QuestionView, c: AnswerClusters): number | null;
 }

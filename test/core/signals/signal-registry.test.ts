@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { signalLabel, signalWords } from '../../../src/core/pipeline/signal-labels.ts';
 import { verifierSignal } from '../../../src/core/signals/modal-signals.ts';
-import { computeSignals, createSignalRegistry } from '../../../src/core/signals/registry.ts';
+import { computeSignals, createSignalRegistry, knownSignalNames } from '../../../src/core/signals/registry.ts';
 import type { Signal } from '../../../src/core/signals/types.ts';
 import { fail, ok, view } from './views.ts';
 
@@ -41,7 +42,17 @@ describe('computeSignals', () => {
   });
 
   it('rejects a signal that returns NaN instead of null', () => {
-    const broken: Signal = { name: 'broken', description: '', higherIsBetter: true, compute: () => NaN };
+    const broken: Signal = { name: 'broken', description: '', label: 'broken', words: 'broken', higherIsBetter: true, compute: () => NaN };
     expect(() => computeSignals(view([ok('SELECT 1', 'A')]), createSignalRegistry([broken]))).toThrow(RangeError);
+  });
+
+  it('every signal a profile may read describes itself in plain words, so no table cell or reason falls back to its name', () => {
+    for (const name of knownSignalNames()) {
+      expect(signalLabel(name), name).not.toBe(name);
+      expect(signalWords(name).length, name).toBeGreaterThan(20);
+    }
+    expect(signalWords('orm_sql')).toMatch(/question and the SQL alone/);
+    // A verifier score the project does not know is named as one.
+    expect(signalWords('my_score')).toBe('verifier score my_score');
   });
 });
