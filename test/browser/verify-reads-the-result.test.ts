@@ -81,6 +81,7 @@ describe('verify mode reads the result', () => {
     const reasons = await box.locator('.reasons li').allTextContents();
     expect(reasons).toContain("The filter compares status with 'Active', but the column also holds 'active ', the same words in another case or spacing, which the filter leaves out.");
     // Withheld for what the result shows, not for a low P: the decision says so.
+    expect(await box.locator('h3').textContent()).toBe('Not answered: its result shows a likely mistake');
     expect(reasons.some((r) => r.includes('likely a mistake and no other query returns this result, so Confide does not answer with it'))).toBe(true);
     expect(app.errors).toEqual([]);
   });

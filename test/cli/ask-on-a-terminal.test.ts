@@ -65,7 +65,7 @@ describe('confide ask, one question', () => {
     const text = askText({ question: 'How many customers are there?', result, decision, profile: defaultProfile(), warning: null });
     // Three different results: withheld, as too unsure or as a tie that cannot be told apart.
     expect(text.split('\n')[0]).toBe(decision.headline);
-    expect(decision.headline).toMatch(/^(Not confident enough to answer|These disagree)/);
+    expect(decision.headline).toMatch(/^(Not confident enough to answer|These disagree|Not answered: its result shows)/);
     expect(text).toMatch(/Best guess, withheld \(P 0\.\d\d\):/);
     expect(text).toContain(`SQL:      ${result.candidates[result.chosen]!.sql}`);
     expect(text).toContain('Why not:');

@@ -234,7 +234,13 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
     candidate: result.chosen,
     poolSize,
     band: band === null ? null : bandWords(band),
-    headline: answer ? `Answer: ${pct(p)} likely right` : tied.length > 0 ? 'These disagree: Confide cannot tell which is right' : 'Not confident enough to answer',
+    headline: answer
+      ? `Answer: ${pct(p)} likely right`
+      : tied.length > 0
+        ? 'These disagree: Confide cannot tell which is right'
+        : reaches && ruledOut.length > 0
+          ? `Not answered: its result shows ${certain.length > 0 ? 'a mistake' : 'a likely mistake'}`
+          : 'Not confident enough to answer',
     reasons,
     smallPool: smallPoolWords(poolSize, band, result.signals),
     supporting,
