@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/orm/stacked-lodo.ts [--mutants MUTANTS.jsonl] [--bootstrap 1000] [--seed 1] [--variants a,b] [--cache FILE] [--json out.json]`
+ * `npx tsx scripts/orm/stacked-lodo.ts [--mutants MUTANTS.jsonl] [--bootstrap 1000] [--seed 1] [--variants a,b] [--boost '{"depth":4}' …] [--cache FILE] [--json out.json]`
  *
  * The stacked single-query verifier (stacked-recipe.ts), measured
  * leave-one-database-out on Spider-A's real candidates: each candidate
@@ -8,7 +8,11 @@
  * `orm-v2` recipe fit without the candidate's database) with a paired
  * bootstrap over questions, per database, and an ablation: each evidence
  * group dropped, the evidence dropped, the stacked input dropped (`orm-v3`),
- * each paired against the full recipe. `--scores FILE` keeps every recipe's
+ * each paired against the full recipe. `--boost JSON` (repeatable) adds the
+ * recipe with those tree options (trees, depth, rate, l2, minHessian, bins)
+ * in place of orm-v4's, named by them, paired like the others. Choosing
+ * among such variants on these same folds flatters the chosen one a little:
+ * say so beside its figure. `--scores FILE` keeps every recipe's
  * scores and reuses those already there on the next run.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +33,7 @@ const spec: CommandSpec = {
     bootstrap: { type: 'string', default: '1000', help: 'bootstrap resamples (questions)' },
     seed: { type: 'string', default: '1', help: 'seed' },
     variants: { type: 'string', help: 'comma-separated recipe names to measure (default: all)' },
+    boost: { type: 'string', multiple: true, help: 'a JSON object of tree options (trees, depth, rate, l2, minHessian, bins) over orm-v4\'s: adds that recipe (repeatable)' },
     cache: { type: 'string', help: 'keep the fitted orm-v2 recipes in this file (scratch space, outside the repository)' },
     json: { type: 'string', help: 'write the figures here' },
     scores: { type: 'string', help: 'also write every recipe\'s out-of-fold scores, the labels and the questions here (to pair runs later)' },
@@ -73,7 +78,11 @@ async function main(flags: ParsedFlags): Promise<number> {
     ...EVIDENCE_GROUPS.map((g) => ({ ...ORM_V4_RECIPE, name: `without ${g}`, groups: EVIDENCE_GROUPS.filter((x) => x !== g) })),
     { ...ORM_V4_RECIPE, name: 'without evidence', groups: [] },
     { ...ORM_V4_RECIPE, name: 'without orm_sql (orm-v3)', stack: false },
-  ].filter((r) => wanted === undefined || wanted.has(r.name));
+    ...((flags.boost as string[] | undefined) ?? []).map((b): StackedRecipe => {
+      const boost = JSON.parse(b) as Record<string, number>;
+      return { ...ORM_V4_RECIPE, name: `orm-v4 ${JSON.stringify(boost)}`, boost: { ...ORM_V4_RECIPE.boost, ...boost } };
+    }),
+  ].filter((r) => wanted === undefined || wanted.has(r.name) || r.name.startsWith('orm-v4 {'));
   const results: Record<string, unknown>[] = [{ recipe: 'orm_sql (orm-v2 recipe)', auroc: auroc(baseline, y), per_database: perDb(baseline) }];
   let full: Float64Array | null = null;
   // Scores a previous run kept (--scores) are reused, recipe by recipe, so a long ablation can be finished in parts.

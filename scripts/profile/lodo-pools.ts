@@ -48,7 +48,7 @@ const spec: CommandSpec = {
     json: { type: 'string', help: 'write the figures here' },
     cache: { type: 'string', help: 'keep the fitted verifiers in this file, to reuse on the next run (scratch space, outside the repository)' },
     aim: { type: 'string', help: 'share of each promise the thresholds aim at (default: the default profile\'s)' },
-    rows: { type: 'string', help: 'also write one line per question and size ({db, k, p, correct, signals}) here' },
+    rows: { type: 'string', help: 'also write one line per question and size ({db, k, p, correct, answered: risks, ruled_out: risks at which a finding withheld a best guess that reached its threshold, signals}) here' },
     verifier: { type: 'string', default: PROFILE_VERIFIER, help: 'the orm_sql recipe: orm-v4 (trees over the evidence of what the query returns and orm-v2\'s score, nested), orm-v3 (trees over the evidence) or orm-v2 (question and SQL only); default: the default profile\'s' },
     'no-evidence': { type: 'boolean', default: false, help: 'leave out the evidence of what each query returns (by default its probes run on the held-out database, as confide ask runs them, so decisions withhold what it shows to be a mistake)' },
     'train-scores': { type: 'string', default: 'nested', help: 'nested (each fold\'s training candidates scored by verifiers that saw neither the held-out database nor their own) or lodo (only not their own; cheaper)' },
@@ -170,7 +170,7 @@ async function main(flags: ParsedFlags): Promise<number> {
   for (const t of table) {
     process.stdout.write(`${t.k} | ${t.questions} | ${pct(t.best_accuracy)} | ${t.ece.toFixed(3)} | ${t.distinct_p} | ${t.by_risk.map((b) => `${pct(b.coverage)} / ${pct(b.risk)} (${b.wrong}) [${b.tied_withheld}: ${b.tied_withheld_right}] {${b.mistakes_withheld}: ${b.mistakes_withheld_right}}`).join(' | ')}\n`);
   }
-  if (flags.rows !== undefined) writeFileSync(String(flags.rows), outcomes.map((o) => JSON.stringify({ db: o.db, k: o.k, p: o.p, correct: o.correct, signals: o.signals })).join('\n') + '\n');
+  if (flags.rows !== undefined) writeFileSync(String(flags.rows), outcomes.map((o) => JSON.stringify({ db: o.db, k: o.k, p: o.p, correct: o.correct, answered: [...o.answered].filter(([, a]) => a).map(([r]) => r), ruled_out: [...o.ruledOut], signals: o.signals })).join('\n') + '\n');
   if (flags.json !== undefined) writeFileSync(String(flags.json), JSON.stringify({ seed, sizes, risks, evidence: withEvidence, folds, table }, null, 2) + '\n');
   pool.terminate();
   process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
