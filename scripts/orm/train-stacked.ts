@@ -1,7 +1,7 @@
 /**
- * `npx tsx scripts/orm/train-stacked.ts [--out public/models] [--name orm-v4] [--mutants MUTANTS.jsonl] [--cache FILE]`
+ * `npx tsx scripts/orm/train-stacked.ts [--recipe orm-v4|orm-v5] [--out public/models] [--name NAME] [--mutants MUTANTS.jsonl] [--cache FILE]`
  *
- * Builds the bundled verifier `orm-v4` (stacked-recipe.ts): boosted trees
+ * Builds the stacked verifier `orm-v4` or `orm-v5` (stacked-recipe.ts): boosted trees
  * over the question–SQL slots, the evidence of what the query returns and
  * the `orm-v2` recipe's log-odds, trained on Spider-A's real candidates
  * (labeled here by execution, evidence gathered through a Node SQL pool),
@@ -20,7 +20,7 @@ import { basename } from 'node:path';
 import { TREE_SLOTS } from './evidence-recipe.ts';
 import { preparedEvidence } from './evidence-rows.ts';
 import { TEXT_DIM } from './text-features.ts';
-import { ORM_V4_RECIPE, STACK_GRID, stackedRecipe, stackInput } from './stacked-recipe.ts';
+import { STACK_GRID, STACKED_RECIPES, stackedRecipe, stackInput } from './stacked-recipe.ts';
 import { labeledSpiderA, mutantRows, ormSqlSource, REAL_DATA, realDataPresent, type TextRow } from '../profile/real-pools.ts';
 import { ormSqlStackedSource } from '../profile/recipe-sources.ts';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
@@ -38,7 +38,8 @@ const spec: CommandSpec = {
   summary: 'build orm-v4, the stacked verifier: trees over the evidence of what the query returns and orm-v2\'s score',
   flags: {
     out: { type: 'string', default: 'public/models', help: 'folder to write <name>.onnx and <name>.json into' },
-    name: { type: 'string', default: 'orm-v4', help: 'model name' },
+    recipe: { type: 'string', default: 'orm-v4', help: 'orm-v4 (trees of depth 3) or orm-v5 (stumps)' },
+    name: { type: 'string', help: 'model name (default: the recipe\'s)' },
     mutants: { type: 'string', help: 'labeled mutants of Spider train gold (default: made here)' },
     cache: { type: 'string', help: 'keep the fitted orm-v2 recipes in this file (scratch space, outside the repository)' },
     seed: { type: 'string', default: '1', help: 'seed' },
@@ -57,17 +58,22 @@ async function main(flags: ParsedFlags): Promise<number> {
   const t0 = performance.now();
   const secs = (): string => `${((performance.now() - t0) / 1000).toFixed(0)} s`;
   const seed = Number(flags.seed);
+  const recipe = STACKED_RECIPES[String(flags.recipe)];
+  if (recipe === undefined) {
+    process.stderr.write(`orm:train-stacked: --recipe is one of ${Object.keys(STACKED_RECIPES).join(', ')}\n`);
+    return 2;
+  }
   const cache = flags.cache === undefined ? undefined : String(flags.cache);
   const data = { ...REAL_DATA, ...(flags.mutants === undefined ? {} : { mutants: String(flags.mutants) }) };
   let made: Promise<readonly TextRow[]> | null = null;
   const mutants = (): Promise<readonly TextRow[]> => (made ??= mutantRows(data));
   const prepared = await labeledSpiderA(data);
   const ev = await preparedEvidence(prepared, data.bench);
-  const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, ORM_V4_RECIPE, cache);
+  const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, recipe, cache);
   const y = Uint8Array.from(prepared.flatMap((p) => p.candidates.map((c) => (c.correct ? 1 : 0))));
   const dbOf = prepared.flatMap((p) => p.candidates.map(() => p.db_id));
   // The same scores the default profile reads (kept in --cache by lodo-pools and profile:fit when given).
-  const oof = Float64Array.from((await (await ormSqlStackedSource(prepared, data, mutants, seed, cache, ev)).scoresFor(prepared, (db) => [db])).flatMap((s) => [...s]));
+  const oof = Float64Array.from((await (await ormSqlStackedSource(prepared, data, mutants, seed, cache, ev, recipe)).scoresFor(prepared, (db) => [db])).flatMap((s) => [...s]));
   const dbs = [...new Set(dbOf)];
   const perDb = dbs.map((db) => {
     const idx = dbOf.flatMap((d, i) => (d === db ? [i] : []));
@@ -83,11 +89,11 @@ async function main(flags: ParsedFlags): Promise<number> {
   const linear = linearOrmParams(inner.model, inner.standardization, featurizer.dim);
   const stacked = { weights: linear.weights[0]!, bias: linear.biases[0]![0]!, grid: STACK_GRID };
   const bytes = treesToOnnx(fit.trees!, featurizer.dim, [...TREE_SLOTS, featurizer.dim], { stacked, metadata: { 'confide.featurizer': JSON.stringify(featurizer) } });
-  const boost = ORM_V4_RECIPE.boost ?? {};
+  const boost = recipe.boost ?? {};
   const items: OrmItem[] = prepared.flatMap((p, q) => p.view.candidates.map((c, i) => ({ question: p.question, sql: c.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}), ...(ev.evidence[q]?.[i] ? { result: ev.evidence[q]![i]!.features } : {}) })));
   const written = writeOrmFiles({
     out: String(flags.out),
-    name: String(flags.name),
+    name: String(flags.name ?? recipe.name),
     model: { bytes, sizes: [featurizer.dim, 1], ensemble: { trees: boost.trees ?? 200, depth: boost.depth ?? 3, stacked_grid: STACK_GRID } },
     featurizer,
     weights: 'float32',

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { evidenceRecipe, ORM_V3_RECIPE, type EvidenceRecipe } from '../orm/evidence-recipe.ts';
 import { preparedEvidence, type EvidenceRun } from '../orm/evidence-rows.ts';
-import { ORM_V4_RECIPE, stackedRecipe } from '../orm/stacked-recipe.ts';
+import { ORM_V4_RECIPE, stackedRecipe, type StackedRecipe } from '../orm/stacked-recipe.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import type { OrmSqlSource, RealData, TextRow } from './real-pools.ts';
 
@@ -37,17 +37,18 @@ export async function ormSqlEvidenceSource(prepared: readonly PreparedQuestion[]
  * `orm_sql` of the stacked recipe (`orm-v4`; scripts/orm/stacked-recipe.ts),
  * fit without chosen databases, its `orm-v2` input nested-cross-fitted: the
  * evidence of every candidate is gathered first (probes through a Node SQL
- * pool against `data.bench`); `cacheFile` keeps the `orm-v2` fits.
+ * pool against `data.bench`); `cacheFile` keeps the `orm-v2` fits, and the
+ * stacked scores beside it (one file per recipe).
  *
  * @example
  * const orm = await ormSqlStackedSource(prepared, REAL_DATA, () => mutantRows(REAL_DATA));
  * const oof = await orm.scoresFor(prepared, (db) => [db]);
  */
-export async function ormSqlStackedSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, cacheFile?: string, gathered?: EvidenceRun): Promise<OrmSqlSource> {
+export async function ormSqlStackedSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, cacheFile?: string, gathered?: EvidenceRun, recipe: StackedRecipe = ORM_V4_RECIPE): Promise<OrmSqlSource> {
   const ev = gathered ?? (await preparedEvidence(prepared, data.bench));
-  const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, ORM_V4_RECIPE, cacheFile);
+  const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, recipe, cacheFile);
   // With a cache file, the stacked scores are kept too (by excluded set and question), so a rerun refits nothing.
-  const scoreFile = cacheFile === undefined ? undefined : `${cacheFile}.stacked.json`;
+  const scoreFile = cacheFile === undefined ? undefined : `${cacheFile}.stacked${recipe === ORM_V4_RECIPE ? '' : `.${recipe.name}`}.json`;
   const kept: Record<string, number[]> = scoreFile !== undefined && existsSync(scoreFile) ? JSON.parse(readFileSync(scoreFile, 'utf8')) : {};
   let fits = 0;
   return {

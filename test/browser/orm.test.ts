@@ -6,7 +6,7 @@
  * the WebGPU EP (SwiftShader adapter, `--enable-unsafe-webgpu`) and on the
  * wasm fallback without the flag. Every request stays under the page's own
  * sub-path (the ort wasm is served by the app, never a CDN). The stacked
- * tree verifier `orm-v4` (a linear log-odds computed in the graph, then its
+ * tree verifiers `orm-v4` and `orm-v5` (a linear log-odds computed in the graph, then their
  * tree ensemble written in standard operators over the vector, the evidence
  * slots and that log-odds) loads in the page and scores candidates with
  * evidence as Node does, on both backends: the page's onnxruntime-web has
@@ -35,7 +35,7 @@ const items: OrmItem[] = syntheticRecords(mulberry32(7), 2)
 let outDir: string;
 let server: StaticServer;
 let nodeScores: Float32Array;
-let stackedScores: Float32Array;
+const stackedScores = new Map<string, Float32Array>();
 // The evidence of what each query returns, as the featurizer reads it (seeded values in each slot's range).
 const evidenceRand = mulberry32(11);
 const withEvidence: OrmItem[] = items.map((it) => ({ ...it, result: EVIDENCE_FEATURES.map((_, j) => (j === 0 ? 1 : evidenceRand() < 0.3 ? evidenceRand() : 0)) }));
@@ -47,9 +47,11 @@ beforeAll(async () => {
   const scorer = await loadOrmScorer(join(REPO, 'public/models/orm-v1.json'));
   nodeScores = scoresOrThrow(await scorer.score(items));
   await scorer.unload();
-  const stacked = await loadOrmScorer(join(REPO, 'public/models/orm-v4.json'));
-  stackedScores = scoresOrThrow(await stacked.score(withEvidence));
-  await stacked.unload();
+  for (const name of ['orm-v4', 'orm-v5']) {
+    const stacked = await loadOrmScorer(join(REPO, `public/models/${name}.json`));
+    stackedScores.set(name, scoresOrThrow(await stacked.score(withEvidence)));
+    await stacked.unload();
+  }
 });
 
 afterAll(async () => {
@@ -91,19 +93,19 @@ describe.each([
     }
   });
 
-  it(`loads the stacked tree verifier (orm-v4) on ${backend} and scores as Node does, within 1e-4`, async () => {
+  it.each(['orm-v4', 'orm-v5'])(`loads the stacked tree verifier %s on ${backend} and scores as Node does, within 1e-4`, async (model) => {
     const { browser, cleanup } = await launchChromium({ webgpu });
     try {
       const page = await browser.newPage();
       await page.goto(server.url);
       await page.waitForFunction(() => typeof window.ormCheck === 'function');
-      const r = (await page.evaluate(([it, m]) => window.ormCheck(it, m), [withEvidence, 'orm-v4'] as const)) as Check;
+      const r = (await page.evaluate(([it, m]) => window.ormCheck(it, m), [withEvidence, model] as const)) as Check;
       expect(r.loaded.ok).toBe(true);
       expect(r.loaded.backend).toBe(backend);
       expect(r.scored?.ok).toBe(true);
       const scores = r.scored?.scores ?? [];
       expect(scores.length).toBe(withEvidence.length);
-      scores.forEach((s, i) => expect(Math.abs(s - stackedScores[i]!)).toBeLessThan(1e-4));
+      scores.forEach((s, i) => expect(Math.abs(s - stackedScores.get(model)![i]!)).toBeLessThan(1e-4));
       // The scores differ between candidates: the graph read the vector, not a constant.
       expect(new Set(scores.map((s) => s.toFixed(4))).size).toBeGreaterThan(4);
     } finally {
