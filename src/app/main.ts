@@ -5,7 +5,7 @@
  * start-up screen says so in words (no stack trace) and offers "Start in
  * safe mode", which needs no clearing of site data.
  */
-import { el, replace } from './dom.ts';
+import { el, replace } from './ui/dom.ts';
 import { enterSafeMode, SAFE_MODE_HASH } from './safe-mode.ts';
 import { noteSetAside } from './startup-notices.ts';
 import { pageStorage } from './stored.ts';

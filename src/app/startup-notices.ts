@@ -6,7 +6,7 @@
  * while it starts; the list is drawn when the page is built and keeps
  * showing later reports.
  */
-import { el, replace } from './dom.ts';
+import { el, replace } from './ui/dom.ts';
 
 const said: string[] = [];
 const listeners: (() => void)[] = [];

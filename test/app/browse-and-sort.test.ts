@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cell } from '../../src/core/exec/types.ts';
-import { browseSql, countSql, facetSql, type BrowseQuery } from '../../src/app/browse-sql.ts';
-import { resultCsv, resultFileWriter, resultJson } from '../../src/app/result-files.ts';
-import { compareCells, nextSort, sortedRows } from '../../src/app/table-sort.ts';
+import { browseSql, countSql, facetSql, type BrowseQuery } from '../../src/app/results/browse-sql.ts';
+import { resultCsv, resultFileWriter, resultJson } from '../../src/app/results/files.ts';
+import { compareCells, nextSort, sortedRows } from '../../src/app/results/sort.ts';
 import { loadSqlJs, loadSqlRunner } from '../../src/engines/sql/worker/load.ts';
 import type { SqlRunner } from '../../src/engines/sql/types.ts';
 

@@ -4,7 +4,7 @@
  * was, so drawing a page costs the same whatever the data.
  */
 import { describe, expect, it } from 'vitest';
-import { CELL_DISPLAY_CHARS, CELL_MIN_CHARS, cellDisplayChars, PAGE_DISPLAY_CHARS, shortenText } from '../../src/app/format.ts';
+import { CELL_DISPLAY_CHARS, CELL_MIN_CHARS, cellDisplayChars, PAGE_DISPLAY_CHARS, shortenText } from '../../src/app/ui/format.ts';
 
 describe('cell caps', () => {
   it('keeps short text whole and cuts long text, reporting the full length', () => {

@@ -8,11 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../src/core/schema.ts';
 import { readDraft } from '../../src/app/ask/question-draft.ts';
-import { HISTORY_SIZE, readHistory, remember } from '../../src/app/console-history.ts';
-import { missingTables } from '../../src/app/console-view.ts';
-import { chartData, MAX_BARS } from '../../src/app/result-chart.ts';
+import { HISTORY_SIZE, readHistory, remember } from '../../src/app/console/history.ts';
+import { missingTables } from '../../src/app/console/view.ts';
+import { chartData, MAX_BARS } from '../../src/app/results/chart.ts';
 import { parseRoute, routeHash } from '../../src/app/router.ts';
-import { tablesNamed } from '../../src/app/sql-editor.ts';
+import { tablesNamed } from '../../src/app/ui/sql-editor.ts';
 
 /** A Storage over a Map, as the browser's. */
 function memoryStorage(): Storage {

@@ -7,9 +7,9 @@
  * names.
  */
 import { describe, expect, it } from 'vitest';
-import { foreignKeyLinks } from '../../src/app/browse-links.ts';
-import { browseParams, cellLiteral, isSqlLiteral, literalCell, readBrowseParams } from '../../src/app/browse-route.ts';
-import { pickStatement } from '../../src/app/console-statements.ts';
+import { foreignKeyLinks } from '../../src/app/browse/links.ts';
+import { browseParams, cellLiteral, isSqlLiteral, literalCell, readBrowseParams } from '../../src/app/browse/route.ts';
+import { pickStatement } from '../../src/app/console/statements.ts';
 import { parseRoute, routeHash, routeSearch } from '../../src/app/router.ts';
 import type { TableInfo } from '../../src/core/schema.ts';
 

@@ -9,8 +9,8 @@ import { fitOn } from '../../src/core/profile-fit.ts';
 import { buildCsp } from '../../src/app/csp.ts';
 import { headerCsp, netlifyHeaders, nginxHeaders } from '../../src/app/deploy-headers.ts';
 import { reportLimits, screenCell } from '../../src/app/evaluate/guard-rails.ts';
-import { resultCsv, resultJson } from '../../src/app/result-files.ts';
-import { browseSql, countSql, facetSql, pageSql } from '../../src/app/browse-sql.ts';
+import { resultCsv, resultJson } from '../../src/app/results/files.ts';
+import { browseSql, countSql, facetSql, pageSql } from '../../src/app/results/browse-sql.ts';
 import { defaultProfile } from './demo-ask.ts';
 
 describe('result export', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, formatMs, formatNumber, formatPercent, plural } from '../../src/app/format.ts';
-import { pageOf } from '../../src/app/paging.ts';
+import { formatCell, formatMs, formatNumber, formatPercent, plural } from '../../src/app/ui/format.ts';
+import { pageOf } from '../../src/app/results/paging.ts';
 
 describe('cell text', () => {
   it('tells NULL, numbers, strings and blobs apart', () => {

@@ -1,12 +1,12 @@
 /**
- * Browse writes its state into the URL on every step (browse-route.ts). A
+ * Browse writes its state into the URL on every step (browse/route.ts). A
  * table and column named by 100,000 right-to-left overrides went into the
  * URL whole (about 1.8 MB encoded), on each step. Now the URL carries a
  * state only when its names and literals fit the link cap, as the
  * console's links do; a longer one leaves the URL without state.
  */
 import { describe, expect, it } from 'vitest';
-import { BROWSE_LINK_MAX_CHARS, browseParams, linkParams } from '../../src/app/browse-route.ts';
+import { BROWSE_LINK_MAX_CHARS, browseParams, linkParams } from '../../src/app/browse/route.ts';
 
 describe('Browse state in the URL', () => {
   it('keeps a state of ordinary names whole', () => {

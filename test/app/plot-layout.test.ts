@@ -6,7 +6,7 @@
  * point labels land inside the frame, clear of each other and of the points.
  */
 import { describe, expect, it } from 'vitest';
-import { barAxis, CHAR_PX, placeLabels, shortLabel } from '../../src/app/plot-layout.ts';
+import { barAxis, CHAR_PX, placeLabels, shortLabel } from '../../src/app/ui/plot-layout.ts';
 
 describe('bar labels', () => {
   it('keeps short labels flat, and turns long ones with margins that hold them', () => {

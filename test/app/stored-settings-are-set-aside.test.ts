@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readHistory } from '../../src/app/console-history.ts';
+import { readHistory } from '../../src/app/console/history.ts';
 import { createProfileStore } from '../../src/app/profiles/store.ts';
 import { setAsideNotes } from '../../src/app/startup-notices.ts';
 import { jsonOf, readStored } from '../../src/app/stored.ts';

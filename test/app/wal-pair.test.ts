@@ -1,6 +1,6 @@
 /** Which of the files given is the database and which its -wal, and what the page says about a WAL database. */
 import { describe, expect, it } from 'vitest';
-import { pairFiles, walNotice } from '../../src/app/wal-pair.ts';
+import { pairFiles, walNotice } from '../../src/app/database/wal-pair.ts';
 
 const file = (name: string): File => new File([new Uint8Array(1)], name);
 

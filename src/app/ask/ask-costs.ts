@@ -7,8 +7,8 @@
  * what a person sees.
  */
 import type { ModelRequest } from '../../engines/llm/index.ts';
-import { el } from '../dom.ts';
-import { plural } from '../format.ts';
+import { el } from '../ui/dom.ts';
+import { plural } from '../ui/format.ts';
 
 /** Seconds spent in each stage of `runAsk`, as the page timed them (a stage not reached is absent). */
 export interface StageSeconds {

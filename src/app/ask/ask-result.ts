@@ -8,7 +8,7 @@ import { decide } from '../../core/pipeline/index.ts';
 import type { AskOutcome, AskResult } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import type { Schema } from '../../core/schema.ts';
-import { el, replace, type Child } from '../dom.ts';
+import { el, replace, type Child } from '../ui/dom.ts';
 import { candidatesView } from './candidates-view.ts';
 import { decisionView } from './decision-view.ts';
 import type { EditHooks } from './edit-check.ts';

@@ -10,8 +10,8 @@ import type { AskOutcome, AskStage, CandidateSource, Verifier } from '../../core
 import type { CalibrationProfile } from '../../core/profile.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import { pageAnalyzer } from '../analysis-client.ts';
-import type { OpenDatabase } from '../database.ts';
-import type { ProgressView } from '../progress.ts';
+import type { OpenDatabase } from '../database/database.ts';
+import type { ProgressView } from '../ui/progress.ts';
 import { askCosts, type StageSeconds } from './ask-costs.ts';
 import type { LiveSource } from './candidate-source.ts';
 

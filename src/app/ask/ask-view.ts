@@ -10,10 +10,10 @@
  */
 import { fixedCandidates, parseCandidateText, type AskResult, type CandidateSource, type Verifier } from '../../core/pipeline/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
-import type { DatabaseController } from '../database.ts';
-import { el, replace } from '../dom.ts';
+import type { DatabaseController } from '../database/database.ts';
+import { el, replace } from '../ui/dom.ts';
 import type { ProfileStore } from '../profiles/store.ts';
-import { createProgress } from '../progress.ts';
+import { createProgress } from '../ui/progress.ts';
 import { askResultArea } from './ask-result.ts';
 import { askWithCosts } from './ask-run.ts';
 import { candidateSourcePicker, type LiveSource } from './candidate-source.ts';

@@ -7,11 +7,11 @@
  */
 import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import type { ModelRequest } from '../../engines/llm/index.ts';
-import type { OpenDatabase } from '../database.ts';
-import { fileButton } from '../file-button.ts';
-import { el, replace } from '../dom.ts';
+import type { OpenDatabase } from '../database/database.ts';
+import { fileButton } from '../ui/file-button.ts';
+import { el, replace } from '../ui/dom.ts';
 import { readCandidatesOffThread } from '../files-client.ts';
-import { foldLine } from '../fold.ts';
+import { foldLine } from '../ui/fold.ts';
 import { demoReplay, replayFromRecords, type ReplaySet } from './replay-source.ts';
 import { verifyPanel, type VerifyPanel } from './verify-panel.ts';
 

@@ -7,11 +7,11 @@
  */
 import type { AnswerGroup, AskResult } from '../../core/pipeline/index.ts';
 import type { Schema } from '../../core/schema.ts';
-import { el } from '../dom.ts';
-import { execErrorView } from '../exec-error-view.ts';
-import { formatMs, formatNumber, plural } from '../format.ts';
-import { resultTable } from '../result-table.ts';
-import { sqlBlock } from '../sql-view.ts';
+import { el } from '../ui/dom.ts';
+import { execErrorView } from '../ui/exec-error-view.ts';
+import { formatMs, formatNumber, plural } from '../ui/format.ts';
+import { resultTable } from '../results/table.ts';
+import { sqlBlock } from '../ui/sql-view.ts';
 import { formatP, groupLetter } from './decision-view.ts';
 import { queryActions, type EditHooks } from './edit-check.ts';
 import { queryReading } from './query-reading.ts';

@@ -6,8 +6,8 @@
  * The cards themselves are drawn by the caller (decision-view.ts).
  */
 import type { AnswerGroup, AskResult } from '../../core/pipeline/index.ts';
-import { el, replace, uid } from '../dom.ts';
-import { plural } from '../format.ts';
+import { el, replace, uid } from '../ui/dom.ts';
+import { plural } from '../ui/format.ts';
 
 /** Competing answers shown before "Show all". */
 export const ANSWERS_SHOWN_FIRST = 4;

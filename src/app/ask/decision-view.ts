@@ -10,11 +10,11 @@
  */
 import { riskWording, signalContributions, supportWords, type AnswerGroup, type AskResult, type Decision } from '../../core/pipeline/index.ts';
 import { bandFor, type CalibrationProfile } from '../../core/profile.ts';
-import { el } from '../dom.ts';
-import { resultActions } from '../result-actions.ts';
-import { formatPercent } from '../format.ts';
-import { resultTable } from '../result-table.ts';
-import { sqlBlock } from '../sql-view.ts';
+import { el } from '../ui/dom.ts';
+import { resultActions } from '../results/actions.ts';
+import { formatPercent } from '../ui/format.ts';
+import { resultTable } from '../results/table.ts';
+import { sqlBlock } from '../ui/sql-view.ts';
 import { answerHeading } from './answer-labels.ts';
 import { competingAnswers, groupLetter } from './competing-answers.ts';
 import { queryActions, type EditHooks } from './edit-check.ts';

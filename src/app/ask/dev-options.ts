@@ -9,7 +9,7 @@
  * (docs/live-runtime.md). When any is on, the panel says so in plain sight.
  */
 import type { PromptStyle } from '../../core/prompt/compact-prompt.ts';
-import { el, replace } from '../dom.ts';
+import { el, replace } from '../ui/dom.ts';
 
 export interface DevSettings {
   readonly prompt: PromptStyle;

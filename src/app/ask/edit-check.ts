@@ -8,9 +8,9 @@
  * `#console?sql=…`, so it also opens in a new tab.
  */
 import type { Schema } from '../../core/schema.ts';
-import { el, replace, uid } from '../dom.ts';
+import { el, replace, uid } from '../ui/dom.ts';
 import { routeHash } from '../router.ts';
-import { sqlEditorSlot } from '../sql-editor-slot.ts';
+import { sqlEditorSlot } from '../ui/sql-editor-slot.ts';
 
 /** What the actions need from the Ask screen. */
 export interface EditHooks {

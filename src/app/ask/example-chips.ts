@@ -12,8 +12,8 @@
 import { askRegistry, decide, runAsk, type AskResult, type Verifier } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
-import type { DatabaseController } from '../database.ts';
-import { el, replace } from '../dom.ts';
+import type { DatabaseController } from '../database/database.ts';
+import { el, replace } from '../ui/dom.ts';
 import type { ReplaySet } from './replay-source.ts';
 import { pageAnalyzer } from '../analysis-client.ts';
 

@@ -4,7 +4,7 @@
  * than this GPU's budget, and the sampling settings (N, temperature, judge).
  */
 import type { LlmError, ModelInfo } from '../../engines/llm/index.ts';
-import { el, replace } from '../dom.ts';
+import { el, replace } from '../ui/dom.ts';
 
 /**
  * An error as the page shows it: the message (what failed, where, one next

@@ -19,8 +19,8 @@ import {
   estimateVramBudgetMB, findModel, modelHost, startWebLlm,
   type CachedModel, type LlmEngine, type LlmError, type ModelInfo, type ModelRequest, type WorkerLike,
 } from '../../engines/llm/index.ts';
-import { el, replace } from '../dom.ts';
-import { createProgress } from '../progress.ts';
+import { el, replace } from '../ui/dom.ts';
+import { createProgress } from '../ui/progress.ts';
 import { devOptions } from './dev-options.ts';
 import { pageStorage } from '../stored.ts';
 import { modelHostSetting } from './model-host-setting.ts';

@@ -7,7 +7,7 @@
  */
 import { currentConnectPolicy } from '../csp.ts';
 import { MODEL_HOST_KEY, buildTimeModelBase, checkModelHost } from '../../engines/llm/index.ts';
-import { el, replace } from '../dom.ts';
+import { el, replace } from '../ui/dom.ts';
 import { readStored } from '../stored.ts';
 
 export interface ModelHostSetting {

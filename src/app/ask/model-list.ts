@@ -5,7 +5,7 @@
  * Rendering only: the cache module reads and deletes.
  */
 import type { CachedModel, ModelInfo } from '../../engines/llm/index.ts';
-import { el, replace } from '../dom.ts';
+import { el, replace } from '../ui/dom.ts';
 
 /** Bytes as MB (10^6), the unit the download estimates use. */
 export const formatMB = (bytes: number): string => `${(bytes / 1e6).toFixed(bytes < 10e6 ? 1 : 0)} MB`;

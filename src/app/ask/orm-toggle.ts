@@ -6,8 +6,8 @@
  */
 import type { Verifier } from '../../core/pipeline/index.ts';
 import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
-import { el, replace } from '../dom.ts';
-import { foldLine } from '../fold.ts';
+import { el, replace } from '../ui/dom.ts';
+import { foldLine } from '../ui/fold.ts';
 
 export interface OrmToggle {
   /** The checkbox, its line and the model panel; null without a reward model. */

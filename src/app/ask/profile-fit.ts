@@ -9,9 +9,9 @@
  */
 import { fitOn, profileFitWarning } from '../../core/profile-fit.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
-import type { OpenDatabase } from '../database.ts';
-import { el } from '../dom.ts';
-import { foldLine } from '../fold.ts';
+import type { OpenDatabase } from '../database/database.ts';
+import { el } from '../ui/dom.ts';
+import { foldLine } from '../ui/fold.ts';
 
 /**
  * The profile's line; a warning when it was fit on other data than `db`.

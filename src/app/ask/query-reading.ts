@@ -9,7 +9,7 @@
  */
 import type { SqlReading } from '../../core/sql/describe/index.ts';
 import { pageAnalyzer } from '../analysis-client.ts';
-import { el, replace } from '../dom.ts';
+import { el, replace } from '../ui/dom.ts';
 
 /** The reading of `sql`, made in the analysis worker. */
 export async function readQuery(sql: string): Promise<SqlReading> {

@@ -8,8 +8,8 @@
  * next question asked with it. Asking another question afterwards takes it
  * out of the box, and a line says so and offers to ask with it all the same.
  */
-import type { DatabaseController } from '../database.ts';
-import { el, replace } from '../dom.ts';
+import type { DatabaseController } from '../database/database.ts';
+import { el, replace } from '../ui/dom.ts';
 import { jsonOf, pageStorage, readStored } from '../stored.ts';
 
 const DRAFT_KEY = 'confide.ask-draft';

@@ -11,9 +11,9 @@
  */
 import { choiceFor, choiceWords, DEFAULT_TARGET_RISK, riskChoices, targetRisks, thresholdOrderWords } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
-import { el, replace } from '../dom.ts';
-import { foldLine } from '../fold.ts';
-import { formatPercent } from '../format.ts';
+import { el, replace } from '../ui/dom.ts';
+import { foldLine } from '../ui/fold.ts';
+import { formatPercent } from '../ui/format.ts';
 import { thresholdsAt } from '../profiles/profile-words.ts';
 
 export interface RiskControl {

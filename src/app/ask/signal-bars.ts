@@ -5,8 +5,8 @@
  */
 import type { SignalContribution } from '../../core/pipeline/index.ts';
 import { signalLabel } from '../../core/pipeline/index.ts';
-import { el } from '../dom.ts';
-import { formatNumber } from '../format.ts';
+import { el } from '../ui/dom.ts';
+import { formatNumber } from '../ui/format.ts';
 
 /**
  * Renders every signal in `values`, each marked by its part in `contributions`

@@ -12,8 +12,8 @@
  * under the box, in words for a person, and focus goes to the box.
  */
 import { fixedCandidates, keepSources, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES, parseCandidateText, readingSummary, type CandidateSource, type CandidateTextError, type CandidateTextOutcome } from '../../core/pipeline/index.ts';
-import { fileButton } from '../file-button.ts';
-import { el, replace } from '../dom.ts';
+import { fileButton } from '../ui/file-button.ts';
+import { el, replace } from '../ui/dom.ts';
 import { readingView } from './verify-reading.ts';
 
 export interface VerifyPanel {

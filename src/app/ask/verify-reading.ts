@@ -7,9 +7,9 @@
  * edit on).
  */
 import type { CandidateTextOutcome } from '../../core/pipeline/index.ts';
-import { el } from '../dom.ts';
-import { plural } from '../format.ts';
-import { sqlBlock } from '../sql-view.ts';
+import { el } from '../ui/dom.ts';
+import { plural } from '../ui/format.ts';
+import { sqlBlock } from '../ui/sql-view.ts';
 
 export interface ReadingActions {
   /** The person checks the reading (the button then submits the form: Ask). */

@@ -4,10 +4,10 @@
  * to choose when it has several and a line saying what was read (or why
  * nothing was).
  */
-import { el, replace } from '../dom.ts';
-import { fileButton } from '../file-button.ts';
-import { plural } from '../format.ts';
-import type { ProgressView } from '../progress.ts';
+import { el, replace } from '../ui/dom.ts';
+import { fileButton } from '../ui/file-button.ts';
+import { plural } from '../ui/format.ts';
+import type { ProgressView } from '../ui/progress.ts';
 import { demoSource, folderSource, loadBench, zipSource, type FileSource, type LoadedBench } from './bench-source.ts';
 
 const errorLine = (message: string): HTMLElement => el('p', { class: 'error', role: 'alert' }, message);

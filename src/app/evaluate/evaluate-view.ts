@@ -7,10 +7,10 @@
  * `confide eval`) (run-step.ts, run-evaluation.ts); (4) the report.
  */
 import type { SqlPool } from '../../engines/sql/index.ts';
-import { el } from '../dom.ts';
+import { el } from '../ui/dom.ts';
 import type { OrmClient } from '../orm/orm-client.ts';
 import type { ProfileStore } from '../profiles/store.ts';
-import { createProgress } from '../progress.ts';
+import { createProgress } from '../ui/progress.ts';
 import { benchStep } from './bench-step.ts';
 import { candidatesStep } from './candidates-step.ts';
 import type { LiveGeneratorSource } from './generation-panel.ts';

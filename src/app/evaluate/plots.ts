@@ -12,8 +12,8 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { EvalReport } from '../../core/eval/index.ts';
-import { el } from '../dom.ts';
-import { placeLabels } from '../plot-layout.ts';
+import { el } from '../ui/dom.ts';
+import { placeLabels } from '../ui/plot-layout.ts';
 import { reliabilityNote } from './reliability-note.ts';
 
 /** Plot size: at least MIN_WIDTH wide (a narrow screen scrolls the figure), height in proportion up to MAX_HEIGHT. */

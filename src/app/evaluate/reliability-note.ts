@@ -5,7 +5,7 @@
  * costs ten right ones, and what each risk level earns.
  */
 import { reliabilityWords, type EvalReport } from '../../core/eval/index.ts';
-import { el } from '../dom.ts';
+import { el } from '../ui/dom.ts';
 
 /**
  * The note, an `<aside>` in the plots' grid.

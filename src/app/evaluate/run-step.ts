@@ -7,11 +7,11 @@
  */
 import { EQUIVALENCE_RULES, isEquivalenceRule, ruleInfo } from '../../core/results/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
-import { el, replace } from '../dom.ts';
+import { el, replace } from '../ui/dom.ts';
 import { ormModelLine } from '../orm/model-panel.ts';
 import type { OrmClient } from '../orm/orm-client.ts';
 import type { ProfileStore } from '../profiles/store.ts';
-import { createProgress } from '../progress.ts';
+import { createProgress } from '../ui/progress.ts';
 import type { LoadedBench } from './bench-source.ts';
 import type { Candidates } from './candidates-step.ts';
 import { runEvaluation } from './run-evaluation.ts';

@@ -5,8 +5,8 @@
  * together), and a way back to the bundled model. A refused file is named
  * with what is wrong; the model in use stays in use.
  */
-import { el, replace } from '../dom.ts';
-import { fileButton } from '../file-button.ts';
+import { el, replace } from '../ui/dom.ts';
+import { fileButton } from '../ui/file-button.ts';
 import { describeOrm, type OrmChoice } from './model-store.ts';
 import type { OrmClient } from './orm-client.ts';
 

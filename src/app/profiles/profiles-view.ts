@@ -9,10 +9,10 @@
  * browser's storage refuses is reported in words and changes nothing.
  */
 import type { CalibrationProfile } from '../../core/profile.ts';
-import { el, replace } from '../dom.ts';
-import { downloadText } from '../download.ts';
-import { fileButton } from '../file-button.ts';
-import { displayName, formatNumber, shortName } from '../format.ts';
+import { el, replace } from '../ui/dom.ts';
+import { downloadText } from '../ui/download.ts';
+import { fileButton } from '../ui/file-button.ts';
+import { displayName, formatNumber, shortName } from '../ui/format.ts';
 import { readProfileOffThread } from './profile-import.ts';
 import { bandLines, floorFlag, signalsWords } from './profile-words.ts';
 import type { ProfileStore, StoreResult } from './store.ts';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readsAsFormula, toCsv } from '../../../src/core/eval/csv.ts';
-import { resultCsv } from '../../../src/app/result-files.ts';
+import { resultCsv } from '../../../src/app/results/files.ts';
 
 const ATTACKS = ["-2+3+cmd|' /C calc'!A0", "-1)*cmd|' /C calc'!A0", '=1+1', '+1+cmd', '@SUM(A1)', '\t=1', '\r=1', '-1-1', '+1)', '1e5-cmd'.replace(/^/, '-')];
 const NUMBERS = ['-2', '+3', '-0.5', '-.5', '-1e5', '+1.5E-3', '42'];

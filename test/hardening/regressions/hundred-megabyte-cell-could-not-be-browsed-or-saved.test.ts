@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uncap, wholeValue } from '../../../src/app/big-cells.ts';
-import { BROWSE_CELL_CHARS, cappedSql, pageSql, type BrowseQuery } from '../../../src/app/browse-sql.ts';
-import { exportWhole } from '../../../src/app/whole-export.ts';
+import { uncap, wholeValue } from '../../../src/app/results/big-cells.ts';
+import { BROWSE_CELL_CHARS, cappedSql, pageSql, type BrowseQuery } from '../../../src/app/results/browse-sql.ts';
+import { exportWhole } from '../../../src/app/results/whole-export.ts';
 import { createNodeSqlPool, openDbFile } from '../../../src/node/sql-pool.ts';
 import type { SqlPool } from '../../../src/engines/sql/index.ts';
 

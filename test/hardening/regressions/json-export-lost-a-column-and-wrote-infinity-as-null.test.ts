@@ -6,7 +6,7 @@
  * page's whole-result writer (chunked) gives the same text.
  */
 import { describe, expect, it } from 'vitest';
-import { jsonKeys, resultFileWriter, resultJson } from '../../../src/app/result-files.ts';
+import { jsonKeys, resultFileWriter, resultJson } from '../../../src/app/results/files.ts';
 
 describe('JSON result export', () => {
   it('keeps every column of SELECT 1 AS a, 2 AS a, 3 AS a_2', () => {

@@ -5,7 +5,7 @@
  * text and the schema it is given, and a query can already run from it (a
  * link's query at start-up).
  */
-import type { Schema } from '../core/schema.ts';
+import type { Schema } from '../../core/schema.ts';
 import { el, replace } from './dom.ts';
 import type { SqlEditor, SqlEditorOptions } from './sql-editor.ts';
 

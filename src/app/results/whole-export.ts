@@ -11,11 +11,11 @@
  * at a time, into the file in its place (big-cells.ts), so a 100 MB cell is
  * saved whole without passing the SQL worker's result budget.
  */
-import type { Cell, ExecError } from '../core/exec/types.ts';
-import type { SqlPool } from '../engines/sql/index.ts';
+import type { Cell, ExecError } from '../../core/exec/types.ts';
+import type { SqlPool } from '../../engines/sql/index.ts';
 import { valuePieces } from './big-cells.ts';
 import { BROWSE_CELL_CHARS, cappedSql, type BrowseQuery, type RowRef } from './browse-sql.ts';
-import { longField, RESULT_FILE_TYPE, resultFileWriter, type ResultFileKind, type ResultFileWriter } from './result-files.ts';
+import { longField, RESULT_FILE_TYPE, resultFileWriter, type ResultFileKind, type ResultFileWriter } from './files.ts';
 
 /** Limit for each chunk of rows (a sort over a big table comes before its first chunk). */
 export const EXPORT_CHUNK_TIMEOUT_MS = 60_000;

@@ -19,23 +19,23 @@
  * editor's text is kept across a reload; the history (console-history.ts)
  * records the database each query ran on.
  */
-import type { ExecOutcome } from '../core/exec/types.ts';
-import type { SqlPool } from '../engines/sql/index.ts';
-import { consoleFailure, limitWords, TIME_LIMITS_MS } from './console-failure.ts';
-import { readConsoleDraft, readHistory, remember, saveConsoleDraft, type HistoryEntry } from './console-history.ts';
-import { pickStatement, type PickedStatement } from './console-statements.ts';
-import type { DatabaseController, OpenDatabase } from './database.ts';
-import { renameIdentifier } from '../core/sql/did-you-mean.ts';
-import { el, replace } from './dom.ts';
-import { formatMs, plural, shortName } from './format.ts';
-import { resultActions } from './result-actions.ts';
-import { resultChart } from './result-chart.ts';
-import { resultTable } from './result-table.ts';
-import type { RouteCause } from './router.ts';
-import { sqlEditorSlot } from './sql-editor-slot.ts';
-import { pageStorage, readStored } from './stored.ts';
+import type { ExecOutcome } from '../../core/exec/types.ts';
+import type { SqlPool } from '../../engines/sql/index.ts';
+import { consoleFailure, limitWords, TIME_LIMITS_MS } from './failure.ts';
+import { readConsoleDraft, readHistory, remember, saveConsoleDraft, type HistoryEntry } from './history.ts';
+import { pickStatement, type PickedStatement } from './statements.ts';
+import type { DatabaseController, OpenDatabase } from '../database/database.ts';
+import { renameIdentifier } from '../../core/sql/did-you-mean.ts';
+import { el, replace } from '../ui/dom.ts';
+import { formatMs, plural, shortName } from '../ui/format.ts';
+import { resultActions } from '../results/actions.ts';
+import { resultChart } from '../results/chart.ts';
+import { resultTable } from '../results/table.ts';
+import type { RouteCause } from '../router.ts';
+import { sqlEditorSlot } from '../ui/sql-editor-slot.ts';
+import { pageStorage, readStored } from '../stored.ts';
 
-export { missingTables, TIME_LIMITS_MS } from './console-failure.ts';
+export { missingTables, TIME_LIMITS_MS } from './failure.ts';
 
 const TIME_LIMIT_KEY = 'confide.console-time-limit';
 /** Longest query put into a link (longer ones stay out of the URL). */

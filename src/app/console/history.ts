@@ -7,7 +7,7 @@
  * kept too (the draft), so the last query is there again after a reload.
  * A stored history that does not read is set aside (stored.ts).
  */
-import { jsonOf, readStored } from './stored.ts';
+import { jsonOf, readStored } from '../stored.ts';
 
 /** Most queries kept. */
 export const HISTORY_SIZE = 20;

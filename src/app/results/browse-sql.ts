@@ -8,7 +8,7 @@
  * (tested on Node); each query still passes the read-only guard and the time
  * limit of the SQL pool.
  */
-import { quoteIdent } from '../core/sql/identifier.ts';
+import { quoteIdent } from '../../core/sql/identifier.ts';
 
 /** Rows per page of the table browser. */
 export const BROWSE_PAGE_ROWS = 50;

@@ -11,8 +11,8 @@
  * database in WAL mode opened alone gets a notice saying how to include it.
  */
 import type { DatabaseController, OpenResult } from './database.ts';
-import { el, replace } from './dom.ts';
-import { fileButton } from './file-button.ts';
+import { el, replace } from '../ui/dom.ts';
+import { fileButton } from '../ui/file-button.ts';
 import { canKeepFiles, lastFileControl, pickFiles, type FileHandle, type LastFileStore } from './last-file.ts';
 import { pairFiles, walNotice } from './wal-pair.ts';
 

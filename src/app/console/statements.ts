@@ -9,7 +9,7 @@
  * result tabs would multiply the time-limited runs a single Ctrl+Enter starts.
  * Pure (tested on Node).
  */
-import { splitStatements } from '../core/sql/guard-lex.ts';
+import { splitStatements } from '../../core/sql/guard-lex.ts';
 
 /** The statement picked: its text, its position among the text's statements, and where it is. */
 export interface PickedStatement {

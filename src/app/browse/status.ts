@@ -5,11 +5,11 @@
  * is known; otherwise (a filter, a view, a big file's unknown count) one
  * count query runs, once per database and filter set.
  */
-import type { TableInfo } from '../core/schema.ts';
-import type { SqlPool } from '../engines/sql/index.ts';
-import { countSql, type BrowseQuery } from './browse-sql.ts';
+import type { TableInfo } from '../../core/schema.ts';
+import type { SqlPool } from '../../engines/sql/index.ts';
+import { countSql, type BrowseQuery } from '../results/browse-sql.ts';
 import type { LabelledFilter } from './facets.ts';
-import { displayName, plural } from './format.ts';
+import { displayName, plural } from '../ui/format.ts';
 
 /** How many rows: exactly, about (a big file's estimate), or not known. */
 export type Total = { readonly kind: 'exact' | 'about'; readonly n: number } | { readonly kind: 'unknown' };

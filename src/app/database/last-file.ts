@@ -12,8 +12,8 @@
  * file is opened again, and nothing leaves the browser.
  */
 import type { OpenResult } from './database.ts';
-import { el, replace } from './dom.ts';
-import { idbDone, idbRequest, openKeyValueDb } from './idb.ts';
+import { el, replace } from '../ui/dom.ts';
+import { idbDone, idbRequest, openKeyValueDb } from '../idb.ts';
 
 /** The part of a FileSystemFileHandle used here (permission methods are Chromium's). */
 export interface FileHandle {

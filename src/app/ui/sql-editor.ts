@@ -21,11 +21,11 @@ import { SQLite, sql, type SQLNamespace } from '@codemirror/lang-sql';
 import { Compartment, Prec } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
-import type { Schema } from '../core/schema.ts';
-import { tablesNamed } from '../core/sql/tables-named.ts';
+import type { Schema } from '../../core/schema.ts';
+import { tablesNamed } from '../../core/sql/tables-named.ts';
 import { displayName, shortName } from './format.ts';
 
-export { tablesNamed } from '../core/sql/tables-named.ts';
+export { tablesNamed } from '../../core/sql/tables-named.ts';
 
 export interface SqlEditor {
   readonly element: HTMLElement;

@@ -2,7 +2,7 @@
  * Plain-text forms of values the UI shows: result cells, probabilities,
  * counts and durations. Pure functions (tested on Node).
  */
-import type { Cell } from '../core/exec/types.ts';
+import type { Cell } from '../../core/exec/types.ts';
 
 /**
  * A result cell as text: NULL for null, numbers as JavaScript prints them,

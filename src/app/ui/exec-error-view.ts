@@ -6,9 +6,9 @@
  * with a button per name that fixes the query when the caller can run it
  * again. Names and words are shortened and isolated as everywhere on the page.
  */
-import type { ExecError } from '../core/exec/types.ts';
-import type { Schema } from '../core/schema.ts';
-import { suggestNames, suggestionWords } from '../core/sql/did-you-mean.ts';
+import type { ExecError } from '../../core/exec/types.ts';
+import type { Schema } from '../../core/schema.ts';
+import { suggestNames, suggestionWords } from '../../core/sql/did-you-mean.ts';
 import { el } from './dom.ts';
 import { displayName, shortName } from './format.ts';
 

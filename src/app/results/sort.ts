@@ -4,7 +4,7 @@
  * numbers by value, then text by code unit, then blobs by their bytes; equal
  * values keep their order (the sort is stable). Pure (tested on Node).
  */
-import type { Cell } from '../core/exec/types.ts';
+import type { Cell } from '../../core/exec/types.ts';
 
 /** A sort on one column, either way. */
 export interface TableSort {

@@ -14,25 +14,25 @@
  * at a time, when shown in full, downloaded or saved (big-cells.ts): a table
  * with a 100 MB cell browses and saves.
  */
-import type { ExecSuccess } from '../core/exec/types.ts';
-import type { TableInfo } from '../core/schema.ts';
-import type { SqlPool } from '../engines/sql/index.ts';
-import { foreignKeyLinks } from './browse-links.ts';
-import { browseParams, linkParams, literalCell, readBrowseParams, type BrowseState } from './browse-route.ts';
-import { BROWSE_PAGE_ROWS, BROWSE_PAGE_TIMEOUT_MS, browseSql, cappedSql, FACET_MORE, FACET_VALUES, facetSql, hasRowid, pageSql } from './browse-sql.ts';
-import { uncap, wholeValue, type Uncapped } from './big-cells.ts';
-import { browseTotals, statusLine } from './browse-status.ts';
-import type { DatabaseController } from './database.ts';
-import { el, replace } from './dom.ts';
+import type { ExecSuccess } from '../../core/exec/types.ts';
+import type { TableInfo } from '../../core/schema.ts';
+import type { SqlPool } from '../../engines/sql/index.ts';
+import { foreignKeyLinks } from './links.ts';
+import { browseParams, linkParams, literalCell, readBrowseParams, type BrowseState } from './route.ts';
+import { BROWSE_PAGE_ROWS, BROWSE_PAGE_TIMEOUT_MS, browseSql, cappedSql, FACET_MORE, FACET_VALUES, facetSql, hasRowid, pageSql } from '../results/browse-sql.ts';
+import { uncap, wholeValue, type Uncapped } from '../results/big-cells.ts';
+import { browseTotals, statusLine } from './status.ts';
+import type { DatabaseController } from '../database/database.ts';
+import { el, replace } from '../ui/dom.ts';
 import { facetBox, filterChips, filterLabel, type LabelledFilter } from './facets.ts';
-import { displayName } from './format.ts';
-import { resultActions } from './result-actions.ts';
-import { resultTable, type ResultTableOptions } from './result-table.ts';
-import { routeSearch, type RouteParams } from './router.ts';
-import { execErrorView } from './exec-error-view.ts';
-import { tableOptions } from './schema-panel.ts';
+import { displayName } from '../ui/format.ts';
+import { resultActions } from '../results/actions.ts';
+import { resultTable, type ResultTableOptions } from '../results/table.ts';
+import { routeSearch, type RouteParams } from '../router.ts';
+import { execErrorView } from '../ui/exec-error-view.ts';
+import { tableOptions } from '../database/schema-panel.ts';
 
-export { BROWSE_PAGE_ROWS } from './browse-sql.ts';
+export { BROWSE_PAGE_ROWS } from '../results/browse-sql.ts';
 
 export interface TableBrowser {
   readonly element: HTMLElement;

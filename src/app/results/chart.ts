@@ -9,10 +9,10 @@
  * label (plot-layout.ts: bar labels turn or thin out rather than be cut).
  */
 import * as Plot from '@observablehq/plot';
-import type { Cell, ExecSuccess } from '../core/exec/types.ts';
-import { el, replace, uid } from './dom.ts';
-import { displayName, formatCell, plural } from './format.ts';
-import { barAxis, CHAR_PX, LABEL_CHARS } from './plot-layout.ts';
+import type { Cell, ExecSuccess } from '../../core/exec/types.ts';
+import { el, replace, uid } from '../ui/dom.ts';
+import { displayName, formatCell, plural } from '../ui/format.ts';
+import { barAxis, CHAR_PX, LABEL_CHARS } from '../ui/plot-layout.ts';
 
 export type ChartKind = 'bar' | 'line' | 'scatter';
 

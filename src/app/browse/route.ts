@@ -10,10 +10,10 @@
  * out and said, so a link can never put anything but a literal into SQL.
  * Pure (tested on Node).
  */
-import type { Cell } from '../core/exec/types.ts';
-import type { TableInfo } from '../core/schema.ts';
-import type { BrowseFilter, BrowseQuery } from './browse-sql.ts';
-import type { RouteParams } from './router.ts';
+import type { Cell } from '../../core/exec/types.ts';
+import type { TableInfo } from '../../core/schema.ts';
+import type { BrowseFilter, BrowseQuery } from '../results/browse-sql.ts';
+import type { RouteParams } from '../router.ts';
 
 /** What the browser shows: its query, the facets open, and the page (0-based). */
 export interface BrowseState extends BrowseQuery {

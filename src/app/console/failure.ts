@@ -6,11 +6,11 @@
  * column or table, "Did you mean …?" with a button that fixes the query and
  * runs it again (exec-error-view.ts).
  */
-import type { ExecFailure } from '../core/exec/types.ts';
-import { queryUsage } from '../core/sql/usage.ts';
-import type { OpenDatabase } from './database.ts';
-import { el } from './dom.ts';
-import { execErrorView } from './exec-error-view.ts';
+import type { ExecFailure } from '../../core/exec/types.ts';
+import { queryUsage } from '../../core/sql/usage.ts';
+import type { OpenDatabase } from '../database/database.ts';
+import { el } from '../ui/dom.ts';
+import { execErrorView } from '../ui/exec-error-view.ts';
 
 /** The time limits offered, in ms; the first is the default. */
 export const TIME_LIMITS_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000] as const;

@@ -13,9 +13,9 @@
  * could hold), laid out exactly as `JSON.stringify(rows, null, 2)`
  * would.
  */
-import type { Cell, ExecSuccess } from '../core/exec/types.ts';
-import { toCsv } from '../core/eval/index.ts';
-import { readsAsFormula } from '../core/eval/csv.ts';
+import type { Cell, ExecSuccess } from '../../core/exec/types.ts';
+import { toCsv } from '../../core/eval/index.ts';
+import { readsAsFormula } from '../../core/eval/csv.ts';
 
 export type ResultFileKind = 'csv' | 'json';
 

@@ -5,7 +5,7 @@
  * alone, when changes may sit in a log the page cannot see: a browser hands
  * over only the files the person chose).
  */
-import { walWords, type WalReport } from '../engines/sql/index.ts';
+import { walWords, type WalReport } from '../../engines/sql/index.ts';
 
 /** The database and its `-wal` (null when none was given), or why the files do not make one database. */
 export type FilePair = { readonly ok: true; readonly db: File; readonly wal: File | null } | { readonly ok: false; readonly message: string };

@@ -7,11 +7,11 @@
  * time-limited GROUP BY query in the SQL pool (browse-sql.ts); this module
  * only draws them and reports clicks.
  */
-import type { Cell, ExecOutcome } from '../core/exec/types.ts';
-import { FACET_MAX_VALUES, FACET_MORE, FACET_VALUES, type BrowseFilter } from './browse-sql.ts';
-import { el } from './dom.ts';
-import { execErrorView } from './exec-error-view.ts';
-import { displayName, formatCell, plural, shortenText } from './format.ts';
+import type { Cell, ExecOutcome } from '../../core/exec/types.ts';
+import { FACET_MAX_VALUES, FACET_MORE, FACET_VALUES, type BrowseFilter } from '../results/browse-sql.ts';
+import { el } from '../ui/dom.ts';
+import { execErrorView } from '../ui/exec-error-view.ts';
+import { displayName, formatCell, plural, shortenText } from '../ui/format.ts';
 
 /** A filter with the words it is shown in. */
 export interface LabelledFilter extends BrowseFilter {

@@ -6,11 +6,11 @@
  * and streams every row from the SQL worker (whole-export.ts), so a table of
  * any length is saved whole, not the page or the capped rows on screen.
  */
-import type { ExecSuccess } from '../core/exec/types.ts';
-import { el, replace } from './dom.ts';
-import { downloadBlob, downloadText } from './download.ts';
-import { plural } from './format.ts';
-import { RESULT_FILE_TYPE, resultCsv, resultJson, type ResultFileKind } from './result-files.ts';
+import type { ExecSuccess } from '../../core/exec/types.ts';
+import { el, replace } from '../ui/dom.ts';
+import { downloadBlob, downloadText } from '../ui/download.ts';
+import { plural } from '../ui/format.ts';
+import { RESULT_FILE_TYPE, resultCsv, resultJson, type ResultFileKind } from './files.ts';
 import { exportWhole, type WholeResultSource } from './whole-export.ts';
 
 export interface ResultActionsOptions {

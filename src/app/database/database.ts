@@ -9,10 +9,10 @@
  * cancelled; the whole-file integrity check is a separate, cancellable
  * action. Listeners hear about every successful open.
  */
-import { execError, type ExecError } from '../core/exec/types.ts';
-import type { Schema } from '../core/schema.ts';
-import { quoteIdent } from '../core/sql/identifier.ts';
-import { IN_MEMORY_MAX_BYTES, type CheckOutcome, type SqlPool, type WalReport, type WithWal } from '../engines/sql/index.ts';
+import { execError, type ExecError } from '../../core/exec/types.ts';
+import type { Schema } from '../../core/schema.ts';
+import { quoteIdent } from '../../core/sql/identifier.ts';
+import { IN_MEMORY_MAX_BYTES, type CheckOutcome, type SqlPool, type WalReport, type WithWal } from '../../engines/sql/index.ts';
 
 /** The open database. `key` names it in the pool; `dbId` is what candidate files call it. */
 export interface OpenDatabase {

@@ -6,8 +6,8 @@
  * whole; before, its page passed the result budget ("add a LIMIT", which the
  * browser offers no way to do).
  */
-import type { ExecError, ExecSuccess } from '../core/exec/types.ts';
-import type { SqlPool } from '../engines/sql/index.ts';
+import type { ExecError, ExecSuccess } from '../../core/exec/types.ts';
+import type { SqlPool } from '../../engines/sql/index.ts';
 import { PIECE_CHARS, pieceSql, type BrowseQuery, type RowRef } from './browse-sql.ts';
 
 /** A capped result read back: the rows under their own column names, the whole length of each cut cell by `row:column`, and how to name each row. */

@@ -6,11 +6,11 @@
  * nowhere. The title's names and values are shortened and isolated
  * (displayName). Pure (tested on Node).
  */
-import type { Cell } from '../core/exec/types.ts';
-import type { TableInfo } from '../core/schema.ts';
-import { browseParams, cellLiteral } from './browse-route.ts';
-import { displayName, formatCell } from './format.ts';
-import { routeHash } from './router.ts';
+import type { Cell } from '../../core/exec/types.ts';
+import type { TableInfo } from '../../core/schema.ts';
+import { browseParams, cellLiteral } from './route.ts';
+import { displayName, formatCell } from '../ui/format.ts';
+import { routeHash } from '../router.ts';
 
 /** A cell's link: where it goes and what it says on hover. */
 export interface CellLink {

@@ -16,12 +16,12 @@
  * the table browser's ORDER BY. A result cut at the row cap is not sorted in
  * the page: its order would hide the rows that were cut.
  */
-import type { Cell, ExecSuccess } from '../core/exec/types.ts';
-import { el, replace } from './dom.ts';
-import { downloadBlob, downloadText } from './download.ts';
-import { CELL_DISPLAY_CHARS, CELL_EXPAND_CHARS, cellDisplayChars, formatCell, plural, shortenText } from './format.ts';
+import type { Cell, ExecSuccess } from '../../core/exec/types.ts';
+import { el, replace } from '../ui/dom.ts';
+import { downloadBlob, downloadText } from '../ui/download.ts';
+import { CELL_DISPLAY_CHARS, CELL_EXPAND_CHARS, cellDisplayChars, formatCell, plural, shortenText } from '../ui/format.ts';
 import { pageOf } from './paging.ts';
-import { nextSort, sortedRows, type TableSort } from './table-sort.ts';
+import { nextSort, sortedRows, type TableSort } from './sort.ts';
 
 export interface ResultTableOptions {
   /** Rows per page (default 25). */

@@ -15,10 +15,10 @@
  * and isolated (`<bdi>`, displayName), so no name's length or direction marks
  * reach the layout. 20,000 tables with markup names took 4.0–4.8 s to open.
  */
-import type { ExecError } from '../core/exec/types.ts';
-import type { Schema, TableInfo } from '../core/schema.ts';
-import { el, replace } from './dom.ts';
-import { displayName, NAME_DISPLAY_CHARS, plural, shortName, shortenText } from './format.ts';
+import type { ExecError } from '../../core/exec/types.ts';
+import type { Schema, TableInfo } from '../../core/schema.ts';
+import { el, replace } from '../ui/dom.ts';
+import { displayName, NAME_DISPLAY_CHARS, plural, shortName, shortenText } from '../ui/format.ts';
 
 /** Tables listed at once (and added by each "Show more"). */
 export const SCHEMA_TABLES_SHOWN = 200;
