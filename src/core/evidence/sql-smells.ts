@@ -49,6 +49,16 @@ const COMPARE = new Set(['=', '==', '!=', '<>']);
 /** Index of the first top-level word `w` from `from`, or -1. */
 const topWord = (code: readonly CodeToken[], w: string, from = 0): number => code.findIndex((t, i) => i >= from && t.depth === 0 && t.kind === 'word' && t.text === w);
 
+/** What the readers below share: the query's code tokens and its names resolved against the schema. */
+interface Reading {
+  readonly code: readonly CodeToken[];
+  readonly schema: Schema;
+  readonly aliases: ReadonlyMap<string, string>;
+  resolve(q: string | null, name: string): ColumnAt | undefined;
+  /** True when the column starting at `start` is a function's argument, e.g. `lower(x)`. */
+  wrapped(start: number): boolean;
+}
+
 /**
  * Reads the smells of `sql` against `schema`.
  *
@@ -58,10 +68,47 @@ export function sqlSmells(sql: string, schema: Schema): SqlSmells {
   const tokens = sqlTokens(sql);
   const code = tokens.code;
   const { tables, aliases } = tableAliases(code, schema);
-  const resolve = (q: string | null, name: string): ColumnAt | undefined => resolveColumn(schema, tables, aliases, q, name);
-  const isValue = (t: CodeToken | undefined): t is CodeToken => t !== undefined && (t.kind === 'string' || (t.kind === 'name' && !isSchemaColumn(schema, t.text)));
-  const wrapped = (start: number): boolean => code[start - 1]?.text === '(' && code[start - 2]?.kind === 'word';
+  const r: Reading = {
+    code, schema, aliases,
+    resolve: (q, name) => resolveColumn(schema, tables, aliases, q, name),
+    wrapped: (start) => code[start - 1]?.text === '(' && code[start - 2]?.kind === 'word',
+  };
+  const { notIn, columns: notInSubquery } = notInSubqueries(r);
+  const having = topWord(code, 'having');
+  const group = topWord(code, 'group');
+  const order = topWord(code, 'order');
+  const limitAt = topWord(code, 'limit');
+  const limitTok = limitAt >= 0 ? code[limitAt + 1] : undefined;
+  const selectStart = topWord(code, 'select') + 1;
+  const fromAt = topWord(code, 'from');
+  const selectEnd = fromAt >= 0 ? fromAt : code.length;
+  const groupBy = groupedColumns(r, group);
+  return {
+    tokens,
+    tables,
+    literals: literalComparisons(r),
+    notInSubquery,
+    notIn,
+    havingWithoutGroup: having >= 0 && group < 0,
+    yearCompares: yearComparisons(r),
+    equalsNull: code.some((t, i) => t.kind === 'op' && COMPARE.has(t.text) && ((code[i + 1]?.kind === 'word' && code[i + 1]!.text === 'null') || (code[i - 1]?.kind === 'word' && code[i - 1]!.text === 'null'))),
+    integerDivision: code.some((t, i) => t.kind === 'op' && t.text === '/' && integerOperands(code, i, schema, tables)),
+    limit: limitTok?.kind === 'number' ? Number(limitTok.text) : null,
+    orderBy: order >= 0,
+    joins: code.filter((t, i) => t.text === 'join' || (t.text === ',' && inFrom(code, i))).length,
+    leftJoin: code.some((t, i) => t.text === 'left' && (code[i + 1]?.text === 'join' || code[i + 2]?.text === 'join')),
+    isNullCheck: code.some((t, i) => t.text === 'is' && (code[i + 1]?.text === 'null' || code[i + 2]?.text === 'null')),
+    countOrSum: code.some((t, i) => t.depth === 0 && (t.text === 'count' || t.text === 'sum') && code[i + 1]?.text === '(' && code[i + 2]?.text !== 'distinct'),
+    countDistinct: code.some((t, i) => t.text === 'count' && code[i + 1]?.text === '(' && code[i + 2]?.text === 'distinct'),
+    groupBy,
+    ungroupedSelected: groupBy.length === 0 ? [] : ungroupedColumns(r, groupBy, selectStart, selectEnd),
+    at: { limit: limitAt, orderStart: order, selectStart, selectEnd },
+  };
+}
 
+/** Equality, inequality and IN-list comparisons of a column with a text literal, each (column, literal) once. */
+function literalComparisons({ code, schema, resolve, wrapped }: Reading): LiteralComparison[] {
+  const isValue = (t: CodeToken | undefined): t is CodeToken => t !== undefined && (t.kind === 'string' || (t.kind === 'name' && !isSchemaColumn(schema, t.text)));
   const literals: LiteralComparison[] = [];
   const seen = new Set<string>();
   const add = (c: ColumnAt | undefined, literal: string): void => {
@@ -85,22 +132,33 @@ export function sqlSmells(sql: string, schema: Schema): SqlSmells {
       for (let k = i + 2; k < code.length && code[k]!.depth > t.depth; k++) if (isValue(code[k])) add(resolve(col.q, col.name), code[k]!.text);
     }
   });
+  return literals;
+}
 
-  const yearCompares: (ColumnAt & { op: '>' | '<='; year: string })[] = [];
+const MIRROR: Readonly<Record<string, '>' | '<='>> = { '<': '>', '>=': '<=' };
+
+/** `column > YEAR` and `column <= YEAR` (or mirrored: `YEAR < column`, `YEAR >= column`), the year four digits. */
+function yearComparisons({ code, resolve, wrapped }: Reading): (ColumnAt & { op: '>' | '<='; year: string })[] {
   const isYear = (t: CodeToken | undefined): t is CodeToken => t !== undefined && (t.kind === 'number' || t.kind === 'string') && /^\d{4}$/.test(t.text);
-  const MIRROR: Readonly<Record<string, '>' | '<='>> = { '<': '>', '>=': '<=' };
+  const out: (ColumnAt & { op: '>' | '<='; year: string })[] = [];
   code.forEach((t, i) => {
     if (t.kind !== 'op') return;
     const left = columnEndingAt(code, i - 1);
     const right = columnStartingAt(code, i + 1);
-    const op = left && isYear(code[i + 1]) && (t.text === '>' || t.text === '<=') ? t.text : right && isYear(code[i - 1]) && code[right.end + 1]?.text !== '(' ? MIRROR[t.text] : undefined;
-    const at = op === undefined ? undefined : left && isYear(code[i + 1]) ? { c: left, year: code[i + 1]!.text } : { c: right!, year: code[i - 1]!.text };
-    if (op === undefined || at === undefined || ('start' in at.c && wrapped(at.c.start))) return;
+    const leftYear = left !== null && isYear(code[i + 1]);
+    const op = leftYear && (t.text === '>' || t.text === '<=') ? t.text : right && isYear(code[i - 1]) && code[right.end + 1]?.text !== '(' ? MIRROR[t.text] : undefined;
+    if (op === undefined) return;
+    const at = leftYear ? { c: left!, year: code[i + 1]!.text } : { c: right!, year: code[i - 1]!.text };
+    if ('start' in at.c && wrapped(at.c.start)) return;
     const c = resolve(at.c.q, at.c.name);
-    if (c) yearCompares.push({ ...c, op, year: at.year });
+    if (c) out.push({ ...c, op, year: at.year });
   });
+  return out;
+}
 
-  const notInSubquery: ColumnAt[] = [];
+/** Whether the query has `x NOT IN (SELECT …)`, and each such subquery's column where it resolves. */
+function notInSubqueries({ code, schema, aliases, resolve }: Reading): { notIn: boolean; columns: ColumnAt[] } {
+  const columns: ColumnAt[] = [];
   let notIn = false;
   code.forEach((t, i) => {
     if (!(t.text === 'not' && code[i + 1]?.text === 'in' && code[i + 2]?.text === '(' && code[i + 3]?.text === 'select')) return;
@@ -113,68 +171,45 @@ export function sqlSmells(sql: string, schema: Schema): SqlSmells {
     if (col === null || table === undefined) return;
     const own = tableNamed(schema, table.text);
     const c = own ? resolveColumn(schema, [own.name], aliases, col.q === null ? null : own.name, col.name) ?? resolve(col.q, col.name) : resolve(col.q, col.name);
-    if (c) notInSubquery.push(c);
+    if (c) columns.push(c);
   });
+  return { notIn, columns };
+}
 
-  const having = topWord(code, 'having');
-  const group = topWord(code, 'group');
-  const order = topWord(code, 'order');
-  const limitAt = topWord(code, 'limit');
-  const limitTok = limitAt >= 0 ? code[limitAt + 1] : undefined;
-  const selectStart = topWord(code, 'select') + 1;
-  const fromAt = topWord(code, 'from');
-  const selectEnd = fromAt >= 0 ? fromAt : code.length;
-
-  const groupBy: ColumnAt[] = [];
-  if (group >= 0 && code[group + 1]?.text === 'by') {
-    for (let k = group + 2; k < code.length && code[k]!.depth >= 0; k++) {
-      const t = code[k]!;
-      if (t.depth === 0 && t.kind === 'word' && ['having', 'order', 'limit', 'union', 'intersect', 'except', 'window'].includes(t.text)) break;
-      const col = columnStartingAt(code, k);
-      if (col && code[col.end + 1]?.text !== '(') {
-        const c = resolve(col.q, col.name);
-        if (c) groupBy.push(c);
-        k = col.end;
-      }
-    }
-  }
-  const ungroupedSelected: ColumnAt[] = [];
-  if (groupBy.length > 0) {
-    let start = selectStart;
-    for (let k = selectStart; k <= selectEnd; k++) {
-      if (k < selectEnd && !(code[k]!.depth === 0 && code[k]!.text === ',')) continue;
-      const item = code.slice(start, k);
-      start = k + 1;
-      const body = item.findIndex((t) => t.text === 'as') >= 0 ? item.slice(0, item.findIndex((t) => t.text === 'as')) : item;
-      if (body[0]?.text === 'distinct') body.shift();
-      const col = body.length === 1 || (body.length === 3 && body[1]!.text === '.') ? columnStartingAt(body, 0) : null;
-      if (col === null) continue;
+/** The plain columns of the top-level GROUP BY at code index `group` (−1: none). */
+function groupedColumns({ code, resolve }: Reading, group: number): ColumnAt[] {
+  const out: ColumnAt[] = [];
+  if (group < 0 || code[group + 1]?.text !== 'by') return out;
+  for (let k = group + 2; k < code.length && code[k]!.depth >= 0; k++) {
+    const t = code[k]!;
+    if (t.depth === 0 && t.kind === 'word' && ['having', 'order', 'limit', 'union', 'intersect', 'except', 'window'].includes(t.text)) break;
+    const col = columnStartingAt(code, k);
+    if (col && code[col.end + 1]?.text !== '(') {
       const c = resolve(col.q, col.name);
-      if (c && !groupBy.some((g) => g.table === c.table && g.column.toLowerCase() === c.column.toLowerCase())) ungroupedSelected.push(c);
+      if (c) out.push(c);
+      k = col.end;
     }
   }
+  return out;
+}
 
-  return {
-    tokens,
-    tables,
-    literals,
-    notInSubquery,
-    notIn,
-    havingWithoutGroup: having >= 0 && group < 0,
-    yearCompares,
-    equalsNull: code.some((t, i) => t.kind === 'op' && COMPARE.has(t.text) && (code[i + 1]?.kind === 'word' && code[i + 1]!.text === 'null' || (code[i - 1]?.kind === 'word' && code[i - 1]!.text === 'null'))),
-    integerDivision: code.some((t, i) => t.kind === 'op' && t.text === '/' && integerOperands(code, i, schema, tables)),
-    limit: limitTok?.kind === 'number' ? Number(limitTok.text) : null,
-    orderBy: order >= 0,
-    joins: code.filter((t, i) => t.text === 'join' || (t.text === ',' && inFrom(code, i))).length,
-    leftJoin: code.some((t, i) => t.text === 'left' && (code[i + 1]?.text === 'join' || code[i + 2]?.text === 'join')),
-    isNullCheck: code.some((t, i) => t.text === 'is' && (code[i + 1]?.text === 'null' || code[i + 2]?.text === 'null')),
-    countOrSum: code.some((t, i) => t.depth === 0 && (t.text === 'count' || t.text === 'sum') && code[i + 1]?.text === '(' && code[i + 2]?.text !== 'distinct'),
-    countDistinct: code.some((t, i) => t.text === 'count' && code[i + 1]?.text === '(' && code[i + 2]?.text === 'distinct'),
-    groupBy,
-    ungroupedSelected,
-    at: { limit: limitAt, orderStart: order, selectStart, selectEnd },
-  };
+/** Plain columns of the top-level SELECT list (code indices [selectStart, selectEnd)) that are not grouped. */
+function ungroupedColumns({ code, resolve }: Reading, groupBy: readonly ColumnAt[], selectStart: number, selectEnd: number): ColumnAt[] {
+  const out: ColumnAt[] = [];
+  let start = selectStart;
+  for (let k = selectStart; k <= selectEnd; k++) {
+    if (k < selectEnd && !(code[k]!.depth === 0 && code[k]!.text === ',')) continue;
+    const item = code.slice(start, k);
+    start = k + 1;
+    const as = item.findIndex((t) => t.text === 'as');
+    const body = as >= 0 ? item.slice(0, as) : item;
+    if (body[0]?.text === 'distinct') body.shift();
+    const col = body.length === 1 || (body.length === 3 && body[1]!.text === '.') ? columnStartingAt(body, 0) : null;
+    if (col === null) continue;
+    const c = resolve(col.q, col.name);
+    if (c && !groupBy.some((g) => g.table === c.table && g.column.toLowerCase() === c.column.toLowerCase())) out.push(c);
+  }
+  return out;
 }
 
 /** A comma between FROM items of any depth. */
