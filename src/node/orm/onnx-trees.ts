@@ -65,7 +65,7 @@ function valueInfo(name: string, dims: readonly (number | string)[]): Record<str
  * @example
  * const bytes = treesToOnnx(model, 8192, slots, { docString: 'orm-v3' });
  */
-export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number[], options: { docString?: string; metadata?: Readonly<Record<string, string>>; stacked?: StackedInput; ops?: 'standard' | 'ml' } = {}): Uint8Array {
+export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number[], options: TreeModelOptions & { ops?: 'standard' | 'ml' } = {}): Uint8Array {
   const width = options.stacked ? dim + 1 : dim;
   if (slots.length !== m.features || slots.some((s) => !(Number.isInteger(s) && s >= 0 && s < width))) throw new RangeError(`treesToOnnx: ${slots.length} slots for ${m.features} features, each in [0, ${width})`);
   if (options.stacked && options.stacked.weights.length !== dim) throw new RangeError(`treesToOnnx: ${options.stacked.weights.length} stacked weights for a ${dim}-slot vector`);
@@ -106,42 +106,34 @@ export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number
       ints('target_treeids', target.tree), ints('target_nodeids', target.node), ints('target_ids', target.tree.map(() => 0)), floats('target_weights', target.weight),
     ],
   };
-  const model = {
+  return encodeModel(treesModel([...(stack?.nodes ?? []), node], stack?.initializer ?? [], dim, options, true));
+}
+
+function standardModel(e: ColumnEnsemble, dim: number, options: TreeModelOptions): Uint8Array {
+  const stack = options.stacked ? stackedNodes(options.stacked) : null;
+  const trees = treeEnsembleNodes(e, stack ? 'stacked_features' : ORM_INPUT, 'logit');
+  return encodeModel(treesModel([...(stack?.nodes ?? []), ...trees.nodes], [...(stack?.initializer ?? []), ...trees.initializer], dim, options, false));
+}
+
+type TreeModelOptions = { docString?: string; metadata?: Readonly<Record<string, string>>; stacked?: StackedInput };
+
+/** The model around graph nodes that compute `logit`: Sigmoid to the ORM output, the ORM input and output, the opsets. */
+function treesModel(nodes: Record<string, unknown>[], initializer: Record<string, unknown>[], dim: number, options: TreeModelOptions, ml: boolean): Record<string, unknown> {
+  return {
     ir_version: ONNX_IR_VERSION,
-    opset_import: [{ domain: '', version: ONNX_OPSET }, { domain: 'ai.onnx.ml', version: ONNX_ML_OPSET }],
+    opset_import: [{ domain: '', version: ONNX_OPSET }, ...(ml ? [{ domain: 'ai.onnx.ml', version: ONNX_ML_OPSET }] : [])],
     producer_name: 'confide',
     producer_version: '1',
-    doc_string: options.docString ?? 'Confide outcome reward model: P(SQL candidate correct), boosted trees over the featurizer vector.',
+    doc_string: options.docString ?? `Confide outcome reward model: P(SQL candidate correct), boosted trees over the featurizer vector${ml ? '' : ', in standard operators'}.`,
     graph: {
       name: 'confide_orm_trees',
-      node: [...(stack?.nodes ?? []), node, { name: 'sigmoid', op_type: 'Sigmoid', input: ['logit'], output: [ORM_OUTPUT] }],
-      initializer: stack?.initializer ?? [],
+      node: [...nodes, { name: 'sigmoid', op_type: 'Sigmoid', input: ['logit'], output: [ORM_OUTPUT] }],
+      initializer,
       input: [valueInfo(ORM_INPUT, ['batch', dim])],
       output: [valueInfo(ORM_OUTPUT, ['batch', 1])],
     },
     metadata_props: Object.entries(options.metadata ?? {}).map(([key, value]) => ({ key, value })),
   };
-  return encodeModel(model);
-}
-
-function standardModel(e: ColumnEnsemble, dim: number, options: { docString?: string; metadata?: Readonly<Record<string, string>>; stacked?: StackedInput }): Uint8Array {
-  const stack = options.stacked ? stackedNodes(options.stacked) : null;
-  const trees = treeEnsembleNodes(e, stack ? 'stacked_features' : ORM_INPUT, 'logit');
-  return encodeModel({
-    ir_version: ONNX_IR_VERSION,
-    opset_import: [{ domain: '', version: ONNX_OPSET }],
-    producer_name: 'confide',
-    producer_version: '1',
-    doc_string: options.docString ?? 'Confide outcome reward model: P(SQL candidate correct), boosted trees over the featurizer vector, in standard operators.',
-    graph: {
-      name: 'confide_orm_trees',
-      node: [...(stack?.nodes ?? []), ...trees.nodes, { name: 'sigmoid', op_type: 'Sigmoid', input: ['logit'], output: [ORM_OUTPUT] }],
-      initializer: [...(stack?.initializer ?? []), ...trees.initializer],
-      input: [valueInfo(ORM_INPUT, ['batch', dim])],
-      output: [valueInfo(ORM_OUTPUT, ['batch', 1])],
-    },
-    metadata_props: Object.entries(options.metadata ?? {}).map(([key, value]) => ({ key, value })),
-  });
 }
 
 function encodeModel(model: Record<string, unknown>): Uint8Array {
