@@ -78,11 +78,10 @@ async function main(flags: ParsedFlags): Promise<number> {
     ...EVIDENCE_GROUPS.map((g) => ({ ...ORM_V4_RECIPE, name: `without ${g}`, groups: EVIDENCE_GROUPS.filter((x) => x !== g) })),
     { ...ORM_V4_RECIPE, name: 'without evidence', groups: [] },
     { ...ORM_V4_RECIPE, name: 'without orm_sql (orm-v3)', stack: false },
-    ...((flags.boost as string[] | undefined) ?? []).map((b): StackedRecipe => {
-      const boost = JSON.parse(b) as Record<string, number>;
-      return { ...ORM_V4_RECIPE, name: `orm-v4 ${JSON.stringify(boost)}`, boost: { ...ORM_V4_RECIPE.boost, ...boost } };
-    }),
-  ].filter((r) => wanted === undefined || wanted.has(r.name) || r.name.startsWith('orm-v4 {'));
+  ].filter((r) => wanted === undefined || wanted.has(r.name)).concat(((flags.boost as string[] | undefined) ?? []).map((b): StackedRecipe => {
+    const boost = JSON.parse(b) as Record<string, number>;
+    return { ...ORM_V4_RECIPE, name: `orm-v4 ${JSON.stringify(boost)}`, boost: { ...ORM_V4_RECIPE.boost, ...boost } };
+  }));
   const results: Record<string, unknown>[] = [{ recipe: 'orm_sql (orm-v2 recipe)', auroc: auroc(baseline, y), per_database: perDb(baseline) }];
   let full: Float64Array | null = null;
   // Scores a previous run kept (--scores) are reused, recipe by recipe, so a long ablation can be finished in parts.

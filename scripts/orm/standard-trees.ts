@@ -15,9 +15,7 @@ import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 
 import { basename, dirname, join, resolve } from 'node:path';
 import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/args.ts';
 import { mulberry32 } from '../../src/core/stats/mulberry32.ts';
-import { modelProtoType } from '../../src/node/orm/onnx-proto.ts';
-import { ensembleFromMlNode } from '../../src/node/orm/onnx-tree-ops.ts';
-import { standardTrees } from '../../src/node/orm/onnx-trees.ts';
+import { mlEnsemble, standardTrees } from '../../src/node/orm/onnx-trees.ts';
 import { createOrmScorer } from '../../src/node/orm/score.ts';
 import { scoresOrThrow } from '../../src/engines/orm/engine.ts';
 
@@ -53,11 +51,8 @@ async function main(flags: ParsedFlags): Promise<number> {
   const next = { ...sidecar, model: basename(out), architecture: { ...sidecar.architecture, ensemble, bytes: rewritten.byteLength, sha256: createHash('sha256').update(rewritten).digest('hex') } };
 
   // Rows that sit on and beside every threshold the trees test.
-  const type = modelProtoType();
-  const graph = (type.toObject(type.decode(bytes), { longs: Number }) as { graph: { node: Record<string, unknown>[] } }).graph;
-  const ensembleNode = graph.node.find((n) => n.op_type === 'TreeEnsembleRegressor')!;
   const dim = sidecar.featurizer.dim;
-  const tests = ensembleFromMlNode(ensembleNode).trees.flat().filter((n) => n.column >= 0 && n.column < dim);
+  const tests = mlEnsemble(bytes).trees.flat().filter((n) => n.column >= 0 && n.column < dim);
   const rand = mulberry32(1);
   const n = Number(flags.rows);
   const x = new Float32Array(n * dim);

@@ -59,8 +59,8 @@ const spec: CommandSpec = {
 /** One question's decision at one pool size; `tied`: risks at which a tie (core/pipeline/ties.ts) withheld a best guess that reached its threshold. */
 interface Outcome { db: string; k: number; p: number; correct: boolean; answered: Map<number, boolean>; tied: Set<number>; ruledOut: Set<number>; signals: Readonly<Record<string, number | null>> }
 
-/** Runs probe queries on the held-out database, each distinct text once (undefined: evidence is not read). */
-type ProbeRunner = ((sqls: readonly string[]) => Promise<ExecOutcome[]>) | undefined;
+/** Runs probe queries on the held-out database, their answers kept by text (undefined: evidence is not read). */
+type ProbeRunner = { run(sqls: readonly string[]): Promise<ExecOutcome[]>; cache: Map<string, ExecOutcome> } | undefined;
 
 /**
  * `confide ask`'s path over already executed candidates: runAsk with a runMany that answers the candidates from
@@ -77,8 +77,9 @@ async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: read
     { question: q.question, ...(q.evidence ? { evidence: q.evidence } : {}), schema: q.view.schema! },
     {
       generator: fixedCandidates(sampled),
-      runMany: async (sqls) => (sqls.every((s) => outcomes.has(s)) || probes === undefined ? sqls.map((s) => outcomes.get(s)!) : probes(sqls)),
+      runMany: async (sqls) => (sqls.every((s) => outcomes.has(s)) || probes === undefined ? sqls.map((s) => outcomes.get(s)!) : probes.run(sqls)),
       normalizedSql: async (s) => normalized.get(s) ?? null, registry, profile, evidence: probes !== undefined,
+      ...(probes === undefined ? {} : { probeCache: probes.cache }),
     },
   );
   if (!out.ok) throw new Error(`${q.id}: ${out.error.message}`);
@@ -127,14 +128,7 @@ async function main(flags: ParsedFlags): Promise<number> {
     folds.push({ db: d, bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`) });
     const opened = withEvidence ? await openDbFile(pool, d, bench!.dbPath(d)) : undefined;
     if (opened !== undefined && !opened.ok) throw new Error(`${d}: ${opened.error.message}`);
-    const answers = new Map<string, ExecOutcome>();
-    const probes: ProbeRunner = withEvidence
-      ? async (sqls) => {
-        const missing = [...new Set(sqls.filter((s) => !answers.has(s)))];
-        (await pool.runMany(d, missing)).forEach((o, i) => answers.set(missing[i]!, o));
-        return sqls.map((s) => answers.get(s)!);
-      }
-      : undefined;
+    const probes: ProbeRunner = withEvidence ? { run: (sqls) => pool.runMany(d, sqls), cache: new Map() } : undefined;
     for (const k of sizes) {
       const rng = createRng(seed * 7919 + k);
       for (const q of testScored) {

@@ -48,7 +48,7 @@ export async function ormSqlStackedSource(prepared: readonly PreparedQuestion[],
   const ev = gathered ?? (await preparedEvidence(prepared, data.bench));
   const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, recipe, cacheFile);
   // With a cache file, the stacked scores are kept too (by excluded set and question), so a rerun refits nothing.
-  const scoreFile = cacheFile === undefined ? undefined : `${cacheFile}.stacked${recipe === ORM_V4_RECIPE ? '' : `.${recipe.name}`}.json`;
+  const scoreFile = cacheFile === undefined ? undefined : `${cacheFile}.stacked.${recipe.name}.json`;
   const kept: Record<string, number[]> = scoreFile !== undefined && existsSync(scoreFile) ? JSON.parse(readFileSync(scoreFile, 'utf8')) : {};
   let fits = 0;
   return {

@@ -10,7 +10,7 @@
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askOwn } from '../app/demo-ask.ts';
@@ -41,20 +41,26 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** Opens `db`, pastes `sql` in verify mode for `question` at the risk `pick` chooses among those offered, and asks; the decision box. */
+async function verify(db: string, question: string, sql: string, pick: (risks: string[]) => string) {
+  const { page } = app;
+  await page.locator('#db-file').setInputFiles(db);
+  await page.locator('.db-status .db-name', { hasText: basename(db) }).waitFor({ timeout: 30_000 });
+  await page.locator('#ask-source').selectOption('verify');
+  const risks = await page.locator('#ask-risk option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  await page.locator('#ask-risk').selectOption(pick(risks));
+  await page.getByLabel('Question', { exact: true }).fill(question);
+  await page.locator('#verify-sql').fill(sql);
+  await page.locator('#ask-submit').click();
+  return page.locator('[data-decision]');
+}
+
 describe('verify mode reads the result', () => {
   it('withholds a zero count from a wrong-case literal at risk 0.2, naming the column and the value it holds', async () => {
-    const { page } = app;
     const question = 'How many active customers are there?';
     const wrong = "SELECT count(*) FROM customers WHERE status = 'active';";
     const expected = await askOwn(new Uint8Array(readFileSync(crm)), question, [wrong]);
-    await page.locator('#db-file').setInputFiles(crm);
-    await page.locator('.db-status .db-name', { hasText: 'crm.sqlite' }).waitFor({ timeout: 30_000 });
-    await page.locator('#ask-source').selectOption('verify');
-    await page.locator('#ask-risk').selectOption('0.2');
-    await page.getByLabel('Question', { exact: true }).fill(question);
-    await page.locator('#verify-sql').fill(wrong);
-    await page.locator('#ask-submit').click();
-    const box = page.locator('[data-decision]');
+    const box = await verify(crm, question, wrong, () => '0.2');
     await box.locator('.small-pool', { hasText: 'One query' }).waitFor({ timeout: 60_000 });
     expect(await box.getAttribute('data-decision')).toBe('abstain');
     const reasons = await box.locator('.reasons li').allTextContents();
@@ -64,18 +70,9 @@ describe('verify mode reads the result', () => {
   });
 
   it('withholds a lone query that leaves out the column\'s other spellings of its literal, at the most lenient risk too', async () => {
-    const { page } = app;
     const question = 'How many active customers are there?';
     const sql = "SELECT count(*) FROM customers WHERE status = 'Active';";
-    await page.locator('#db-file').setInputFiles(dirty);
-    await page.locator('.db-status .db-name', { hasText: 'dirty.sqlite' }).waitFor({ timeout: 30_000 });
-    await page.locator('#ask-source').selectOption('verify');
-    const risks = await page.locator('#ask-risk option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    await page.locator('#ask-risk').selectOption(risks.at(-1)!);
-    await page.getByLabel('Question', { exact: true }).fill(question);
-    await page.locator('#verify-sql').fill(sql);
-    await page.locator('#ask-submit').click();
-    const box = page.locator('[data-decision]');
+    const box = await verify(dirty, question, sql, (risks) => risks.at(-1)!);
     await box.locator('.reasons li', { hasText: 'also holds' }).waitFor({ timeout: 60_000 });
     expect(await box.getAttribute('data-decision')).toBe('abstain');
     const reasons = await box.locator('.reasons li').allTextContents();

@@ -27,6 +27,7 @@ export interface EvidenceParts {
 const show = (c: Cell | undefined): string => (typeof c === 'string' ? `'${c}'` : c === null || c === undefined ? 'NULL' : typeof c === 'number' ? String(c) : 'a blob');
 const firstNumber = (o: ExecOutcome | undefined): number | null => (o?.ok && typeof o.rows[0]?.[0] === 'number' ? (o.rows[0]![0] as number) : null);
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+const firstValues = (values: readonly string[]): string => values.slice(0, 3).map((v) => `'${v}'`).join(', ');
 
 /**
  * Reads the evidence.
@@ -106,12 +107,12 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
       const held = o.rows.map((r) => r[0]).filter((c): c is string => typeof c === 'string');
       if (held.includes(probe.literal)) {
         const others = held.filter((v) => v !== probe.literal);
-        if (others.length > 0) say('LITERAL_VARIANTS', `The filter compares ${t.column} with '${probe.literal}', but the column also holds ${others.slice(0, 3).map((v) => `'${v}'`).join(', ')}, the same words in another case or spacing, which the filter leaves out.`);
+        if (others.length > 0) say('LITERAL_VARIANTS', `The filter compares ${t.column} with '${probe.literal}', but the column also holds ${firstValues(others)}, the same words in another case or spacing, which the filter leaves out.`);
         continue;
       }
       if (held.length > 0) {
         mismatched++;
-        say('LITERAL_CASE', `The filter compares ${t.column} with '${probe.literal}', which this column never holds; it holds ${held.slice(0, 3).map((v) => `'${v}'`).join(', ')}.`);
+        say('LITERAL_CASE', `The filter compares ${t.column} with '${probe.literal}', which this column never holds; it holds ${firstValues(held)}.`);
       } else {
         absent++;
         say('LITERAL_ABSENT', `The filter compares ${t.column} with '${probe.literal}', a value ${t.table}.${t.column} never holds.`);

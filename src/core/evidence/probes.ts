@@ -2,10 +2,10 @@
  * Small probe queries that check a query's result against the database:
  * which values a compared column really holds (another case or spacing of
  * the literal?), whether a `NOT IN` subquery's column holds NULLs, whether
- * `LIMIT 1` cut a tie, how many rows a LIMIT without ORDER BY left out, whether a join repeats the counted rows, whether a
- * grouped name is shared by several rows or spelt several ways (case,
- * spacing), whether a column compared with a year holds text dates, and a
- * table's row count where the
+ * `LIMIT 1` cut a tie, how many rows a LIMIT without ORDER BY left out,
+ * whether a join repeats the counted rows, whether a grouped name is shared
+ * by several rows or spelt several ways (case, spacing), whether a column
+ * compared with a year holds text dates, and a table's row count where the
  * schema only estimates it. Each probe is a read-only SELECT whose text is
  * its key, so equal probes of different candidates run once (gather.ts
  * caches them). At most `MAX_PROBES` per candidate, in the order below.
@@ -40,6 +40,8 @@ export const MAX_VARIANTS = 5;
 const lit = (s: string): string => `'${s.replaceAll("'", "''")}'`;
 /** A literal folded as the `values` probe folds column values: lowercase, without spaces and underscores. */
 export const folded = (s: string): string => s.toLowerCase().replace(/[\s_]+/g, '');
+/** The SQL that folds a column's text as `folded` folds a literal. */
+const foldedSql = (col: string): string => `replace(replace(lower(trim(${col})), ' ', ''), '_', '')`;
 const isText = (t: TableInfo, column: string): boolean => /char|text|clob|^$/i.test(t.columns.find((c) => c.name === column)?.type ?? '');
 const keyOf = (t: TableInfo): string => (t.primaryKey.length === 1 ? quoteIdent(t.primaryKey[0]!) : 'rowid');
 
@@ -54,7 +56,7 @@ export function planProbes(smells: SqlSmells, shape: ResultShape | null, schema:
     const col = `CAST(${quoteIdent(c.column)} AS TEXT)`;
     out.push({
       kind: 'values', target: c, literal: c.literal,
-      sql: `SELECT DISTINCT ${col} FROM ${quoteIdent(c.table)} WHERE replace(replace(lower(trim(${col})), ' ', ''), '_', '') = ${lit(folded(c.literal))} LIMIT ${MAX_VARIANTS}`,
+      sql: `SELECT DISTINCT ${col} FROM ${quoteIdent(c.table)} WHERE ${foldedSql(col)} = ${lit(folded(c.literal))} LIMIT ${MAX_VARIANTS}`,
     });
   }
   const main = smells.tables.length > 0 ? tableNamed(schema, smells.tables[0]!) : undefined;
@@ -75,7 +77,7 @@ export function planProbes(smells: SqlSmells, shape: ResultShape | null, schema:
     const t = tableNamed(schema, g.table);
     if (t === undefined || t.primaryKey.includes(g.column) || !isText(t, g.column)) continue;
     const col = quoteIdent(g.column);
-    out.push({ kind: 'spellings', target: g, sql: `SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(t.name)} WHERE typeof(${col}) = 'text' GROUP BY replace(replace(lower(trim(${col})), ' ', ''), '_', '') HAVING count(DISTINCT ${col}) > 1)` });
+    out.push({ kind: 'spellings', target: g, sql: `SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(t.name)} WHERE typeof(${col}) = 'text' GROUP BY ${foldedSql(col)} HAVING count(DISTINCT ${col}) > 1)` });
     if (smells.groupBy.some((o) => o.table === g.table && t.primaryKey.includes(o.column))) break;
     out.push({ kind: 'shared', target: g, sql: `SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(t.name)} WHERE ${col} IS NOT NULL GROUP BY ${col} HAVING count(*) > 1)` });
     break;

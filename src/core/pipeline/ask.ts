@@ -117,7 +117,7 @@ async function verify(request: AskRequest, deps: AskDeps, runs: readonly Candida
   if (deps.evidence !== false) {
     // What each result shows, read before the verifiers (which read it too); probes run through the same pool.
     onProgress?.({ stage: 'verify', progress: null, text: 'Reading what each query returns' });
-    const { evidence } = await gatherEvidence(request.question, request.schema, runs, (sqls) => deps.runMany(sqls, { ...(signal ? { signal } : {}) }));
+    const { evidence } = await gatherEvidence(request.question, request.schema, runs, (sqls) => deps.runMany(sqls, { ...(signal ? { signal } : {}) }), deps.probeCache ? { cache: deps.probeCache } : {});
     signal?.throwIfAborted();
     scored = runs.map((r, i) => (evidence[i] ? { ...r, evidence: evidence[i]! } : r));
   }

@@ -126,6 +126,8 @@ export interface AskDeps {
    * `runMany` that can only answer the candidates' own queries.
    */
   readonly evidence?: boolean;
+  /** Probe answers by probe text, kept across Asks on one database so each probe runs once (core/evidence/gather.ts). */
+  readonly probeCache?: Map<string, ExecOutcome>;
   readonly registry: SignalRegistry;
   readonly profile: CalibrationProfile;
   /**

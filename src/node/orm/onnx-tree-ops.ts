@@ -129,9 +129,9 @@ const ints = (attrs: readonly Proto[], name: string): number[] => ((attrs.find((
 const floats = (attrs: readonly Proto[], name: string): number[] => ((attrs.find((a) => a.name === name)?.floats as number[] | undefined) ?? []);
 
 /**
- * Reads an ai.onnx.ml `TreeEnsembleRegressor` node (one target, SUM,
- * BRANCH_LEQ splits and LEAF nodes only, as `treesToOnnx` writes with
- * `ops: 'ml'`) back into a column ensemble.
+ * Reads an ai.onnx.ml `TreeEnsembleRegressor` node (one target, SUM, no post
+ * transform, BRANCH_LEQ splits and LEAF nodes only, as `treesToOnnx` writes
+ * with `ops: 'ml'`) back into a column ensemble.
  *
  * @example
  * const ensemble = ensembleFromMlNode(node);
@@ -139,9 +139,12 @@ const floats = (attrs: readonly Proto[], name: string): number[] => ((attrs.find
 export function ensembleFromMlNode(node: Proto): ColumnEnsemble {
   const attrs = (node.attribute as Proto[] | undefined) ?? [];
   const modes = ((attrs.find((a) => a.name === 'nodes_modes')?.strings as Uint8Array[] | undefined) ?? []).map((s) => new TextDecoder().decode(s));
-  const agg = attrs.find((a) => a.name === 'aggregate_function')?.s as Uint8Array | undefined;
-  if (node.op_type !== 'TreeEnsembleRegressor' || (agg && new TextDecoder().decode(agg) !== 'SUM') || modes.some((m) => m !== 'BRANCH_LEQ' && m !== 'LEAF')) {
-    throw new RangeError('ensembleFromMlNode: only a SUM TreeEnsembleRegressor with BRANCH_LEQ splits is read');
+  const text = (name: string): string | undefined => {
+    const s = attrs.find((a) => a.name === name)?.s as Uint8Array | undefined;
+    return s === undefined ? undefined : new TextDecoder().decode(s);
+  };
+  if (node.op_type !== 'TreeEnsembleRegressor' || (text('aggregate_function') ?? 'SUM') !== 'SUM' || (text('post_transform') ?? 'NONE') !== 'NONE' || modes.some((m) => m !== 'BRANCH_LEQ' && m !== 'LEAF')) {
+    throw new RangeError('ensembleFromMlNode: only a SUM TreeEnsembleRegressor with BRANCH_LEQ splits and no post transform is read');
   }
   const treeIds = ints(attrs, 'nodes_treeids');
   const nodeIds = ints(attrs, 'nodes_nodeids');

@@ -143,6 +143,28 @@ function encodeModel(model: Record<string, unknown>): Uint8Array {
   return type.encode(type.fromObject(model)).finish();
 }
 
+type DecodedModel = Record<string, unknown> & { graph: { node: Record<string, unknown>[]; initializer?: Record<string, unknown>[] }; opset_import: { domain?: string }[] };
+
+/** A model as plain objects (bytes fields stay byte arrays), and the index of its tree-ensemble node. */
+function decodedTrees(bytes: Uint8Array): { model: DecodedModel; at: number } {
+  const type = modelProtoType();
+  const model = type.toObject(type.decode(bytes), { longs: Number }) as DecodedModel;
+  const at = model.graph.node.findIndex((n) => n.op_type === 'TreeEnsembleRegressor');
+  if (at < 0) throw new RangeError('the model has no TreeEnsembleRegressor');
+  return { model, at };
+}
+
+/**
+ * The ensemble of a model written with one ai.onnx.ml `TreeEnsembleRegressor`.
+ *
+ * @example
+ * mlEnsemble(readFileSync('orm-v4-ml.onnx')).trees.length; // 200
+ */
+export function mlEnsemble(bytes: Uint8Array): ColumnEnsemble {
+  const { model, at } = decodedTrees(bytes);
+  return ensembleFromMlNode(model.graph.node[at]!);
+}
+
 /**
  * Rewrites a model whose ensemble is one ai.onnx.ml `TreeEnsembleRegressor`
  * in standard operators, every other node, initializer, input, output and
@@ -152,19 +174,12 @@ function encodeModel(model: Record<string, unknown>): Uint8Array {
  * const bytes = standardTrees(readFileSync('orm-v4-ml.onnx'));
  */
 export function standardTrees(bytes: Uint8Array): Uint8Array {
-  const type = modelProtoType();
-  const model = type.toObject(type.decode(bytes), { longs: Number, bytes: Array }) as Record<string, unknown> & { graph: { node: Record<string, unknown>[]; initializer?: Record<string, unknown>[] }; opset_import: { domain?: string }[] };
-  const at = model.graph.node.findIndex((n) => n.op_type === 'TreeEnsembleRegressor');
-  if (at < 0) throw new RangeError('standardTrees: the model has no TreeEnsembleRegressor');
+  const { model, at } = decodedTrees(bytes);
   const ml = model.graph.node[at]!;
-  const attrs = (ml.attribute as Record<string, unknown>[]).map((a): Record<string, unknown> => ({ ...a, ...(a.s ? { s: Uint8Array.from(a.s as number[]) } : {}), ...(a.strings ? { strings: (a.strings as number[][]).map((x) => Uint8Array.from(x)) } : {}) }));
-  const post = attrs.find((a) => a.name === 'post_transform')?.s as Uint8Array | undefined;
-  if (post && new TextDecoder().decode(post) !== 'NONE') throw new RangeError('standardTrees: only post_transform NONE is read');
-  const trees = treeEnsembleNodes(ensembleFromMlNode({ ...ml, attribute: attrs }), (ml.input as string[])[0]!, (ml.output as string[])[0]!);
-  const rawBytes = (list: Record<string, unknown>[] | undefined) => (list ?? []).map((t) => (t.raw_data ? { ...t, raw_data: Uint8Array.from(t.raw_data as number[]) } : t));
+  const trees = treeEnsembleNodes(ensembleFromMlNode(ml), (ml.input as string[])[0]!, (ml.output as string[])[0]!);
   return encodeModel({
     ...model,
     opset_import: model.opset_import.filter((o) => (o.domain ?? '') === ''),
-    graph: { ...model.graph, node: [...model.graph.node.slice(0, at), ...trees.nodes, ...model.graph.node.slice(at + 1)], initializer: [...rawBytes(model.graph.initializer), ...trees.initializer] },
+    graph: { ...model.graph, node: [...model.graph.node.slice(0, at), ...trees.nodes, ...model.graph.node.slice(at + 1)], initializer: [...(model.graph.initializer ?? []), ...trees.initializer] },
   });
 }
