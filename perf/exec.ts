@@ -31,7 +31,13 @@ export interface ExecBench {
   readonly pipelinedSeconds: number;
   readonly pipelinedRatio: number;
   /** The same three, measured again after WARM_PASSES more rounds through the pool (V8 has optimised the workers by then). */
-  readonly warm: { readonly poolSeconds: number; readonly nativeSeconds: number; readonly pipelinedSeconds: number; readonly ratio: number; readonly pipelinedRatio: number };
+  readonly warm: {
+    readonly poolSeconds: number;
+    readonly nativeSeconds: number;
+    readonly pipelinedSeconds: number;
+    readonly ratio: number;
+    readonly pipelinedRatio: number;
+  };
   readonly poolSize: number;
   /** Failed queries per pass of each side (averaged over every pass after the warm-up). */
   readonly failures: { pool: number; native: number; pipelined: number };
@@ -175,7 +181,13 @@ export async function benchExec(spiderDir: string, passes = 3): Promise<ExecBenc
     ratio: poolSeconds / nativeSeconds,
     pipelinedSeconds: first.pipelined,
     pipelinedRatio: first.pipelined / nativeSeconds,
-    warm: { poolSeconds: warm.pool, nativeSeconds: warm.native, pipelinedSeconds: warm.pipelined, ratio: warm.pool / warm.native, pipelinedRatio: warm.pipelined / warm.native },
+    warm: {
+      poolSeconds: warm.pool,
+      nativeSeconds: warm.native,
+      pipelinedSeconds: warm.pipelined,
+      ratio: warm.pool / warm.native,
+      pipelinedRatio: warm.pipelined / warm.native,
+    },
     poolSize,
     failures: { pool: failures.pool / runs.pool, native: failures.native / runs.native, pipelined: failures.pipelined / runs.pipelined },
     rewritten,

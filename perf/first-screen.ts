@@ -59,7 +59,9 @@ export async function benchFirstScreen(loads = 7): Promise<FirstScreenFigure> {
           const page = await context.newPage();
           await page.addInitScript(WATCH);
           await page.goto(server.url);
-          await page.waitForFunction(() => (window as unknown as { __firstScreen: { labelled?: number } }).__firstScreen.labelled !== undefined, undefined, { timeout: 60_000 });
+          await page.waitForFunction(() => (window as unknown as { __firstScreen: { labelled?: number } }).__firstScreen.labelled !== undefined, undefined, {
+            timeout: 60_000,
+          });
           const m = await page.evaluate(() => (window as unknown as { __firstScreen: { chips: number; database: number; labelled: number } }).__firstScreen);
           if (i > 0) seen.push(m); // the first load warms the static server and the disk cache
         } finally {

@@ -114,12 +114,14 @@ export async function benchLabel(spiderDir: string, realCandidates: string, pass
     }
     let compared = 0;
     let agree = 0;
-    product.labels.forEach((row, i) => row.forEach((p, j) => {
-      const n = native.labels[i]?.[j] ?? null;
-      if (p === null || n === null) return;
-      compared++;
-      if (p === n) agree++;
-    }));
+    product.labels.forEach((row, i) =>
+      row.forEach((p, j) => {
+        const n = native.labels[i]?.[j] ?? null;
+        if (p === null || n === null) return;
+        compared++;
+        if (p === n) agree++;
+      }),
+    );
     const productSeconds = median(ps);
     const nativeSeconds = median(ns);
     return {

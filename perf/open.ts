@@ -53,7 +53,9 @@ async function pass(path: string): Promise<void> {
     const openSeconds = (performance.now() - t0) / 1000;
     if (!opened.ok) throw new Error(`${opened.error.code}: ${opened.error.message}`);
     const t1 = performance.now();
-    const [grouped, one] = await pool.runMany('big', ['SELECT grp, count(*) FROM item GROUP BY grp', 'SELECT name FROM item WHERE id = 777777'], { timeoutMs: 120_000 });
+    const [grouped, one] = await pool.runMany('big', ['SELECT grp, count(*) FROM item GROUP BY grp', 'SELECT name FROM item WHERE id = 777777'], {
+      timeoutMs: 120_000,
+    });
     const querySeconds = (performance.now() - t1) / 1000;
     if (!grouped!.ok || !one!.ok) throw new Error(`query failed: ${JSON.stringify([grouped, one])}`);
     const peakMb = process.resourceUsage().maxRSS / 1024; // KiB → MiB

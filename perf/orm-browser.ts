@@ -56,7 +56,8 @@ export async function benchOrmBrowser(runs = 9): Promise<{ webgpu: BrowserOrmFig
           await page.waitForFunction(() => typeof window.ormBench === 'function');
           const r = (await page.evaluate(([it, n]) => window.ormBench(it, n), [items, runs] as const)) as BenchResult;
           const error = r.loaded.ok ? r.error : r.loaded.error;
-          if (error || r.ms.length !== runs) throw new Error(`ORM in Chromium (webgpu flag ${webgpu}): ${error ? `${error.code}: ${error.message}` : `${r.ms.length} of ${runs} runs`}`);
+          if (error || r.ms.length !== runs)
+            throw new Error(`ORM in Chromium (webgpu flag ${webgpu}): ${error ? `${error.code}: ${error.message}` : `${r.ms.length} of ${runs} runs`}`);
           const ms = median(r.ms);
           return { candidatesPerSecond: items.length / (ms / 1000), backend: r.loaded.backend ?? 'unknown', adapter: r.adapter, medianMs: ms };
         } finally {

@@ -72,7 +72,10 @@ export async function benchOrmWasm(): Promise<{ candidatesPerSecond: number }> {
  * @example
  * const r = await benchOrmSpider32('../shared/data/spider'); // {firstMs, medianMs, maxMs, featurizeMedianMs, cpuMedianMs, questions}
  */
-export async function benchOrmSpider32(spider: string, questions = 30): Promise<{ firstMs: number; medianMs: number; maxMs: number; featurizeMedianMs: number; cpuMedianMs: number; questions: number }> {
+export async function benchOrmSpider32(
+  spider: string,
+  questions = 30,
+): Promise<{ firstMs: number; medianMs: number; maxMs: number; featurizeMedianMs: number; cpuMedianMs: number; questions: number }> {
   const dev = JSON.parse(readFileSync(`${spider}/dev.json`, 'utf8')) as { db_id: string; question: string; query: string }[];
   const paths = new Map<string, string>();
   for (const q of dev.slice(0, 400)) {
@@ -107,7 +110,14 @@ export async function benchOrmSpider32(spider: string, questions = 30): Promise<
     await scorer.unload();
   }
   const steady = total.slice(1);
-  return { firstMs: total[0]!, medianMs: median([...steady]), maxMs: Math.max(...steady), featurizeMedianMs: median(feats.slice(1)), cpuMedianMs: median(cpu.slice(1)), questions: steady.length };
+  return {
+    firstMs: total[0]!,
+    medianMs: median([...steady]),
+    maxMs: Math.max(...steady),
+    featurizeMedianMs: median(feats.slice(1)),
+    cpuMedianMs: median(cpu.slice(1)),
+    questions: steady.length,
+  };
 }
 
 /**
@@ -124,7 +134,10 @@ export async function benchOrmSpider32(spider: string, questions = 30): Promise<
  * @example
  * const r = await benchOrmFeaturize('../shared/data/spider', '../shared/data/real-candidates/spider-dev-A.jsonl');
  */
-export async function benchOrmFeaturize(spider: string, realCandidates: string): Promise<{ rows: number; rowsPerSecond: number; sharedParseRowsPerSecond: number; coldRowsPerSecond: number; source: string }> {
+export async function benchOrmFeaturize(
+  spider: string,
+  realCandidates: string,
+): Promise<{ rows: number; rowsPerSecond: number; sharedParseRowsPerSecond: number; coldRowsPerSecond: number; source: string }> {
   const { existsSync } = await import('node:fs');
   const { readCandidateFile } = await import('../src/node/bench.ts');
   const { parseSql, PARSE_CACHE_SIZE } = await import('../src/core/sql/parse.ts');
@@ -172,17 +185,29 @@ export async function benchOrmFeaturize(spider: string, realCandidates: string):
     for (let i = 0; i < items.length; i += chunk) {
       const part = items.slice(i, i + chunk);
       const fresh = part.map((it) => ({ ...it, sql: `${it.sql}\n-- cold ${pass}` }));
-      coldMs += timed(() => { for (const it of fresh) featurize(it, DEFAULT_FEATURIZER); });
+      coldMs += timed(() => {
+        for (const it of fresh) featurize(it, DEFAULT_FEATURIZER);
+      });
       const parsed = part.map((it) => ({ ...it, sql: `${it.sql}\n-- shared ${pass}` }));
       for (const it of parsed) parseSql(it.sql);
-      sharedMs += timed(() => { for (const it of parsed) featurize(it, DEFAULT_FEATURIZER); });
+      sharedMs += timed(() => {
+        for (const it of parsed) featurize(it, DEFAULT_FEATURIZER);
+      });
       const withFacts = part.map((it) => ({ ...it, sql: `${it.sql}\n-- given ${pass}` }));
       const cache = new Map(withFacts.map((it) => [it.sql, sqlFacts(it.sql)]));
-      givenMs += timed(() => { for (const it of withFacts) featurizeInto(it, DEFAULT_FEATURIZER, row, 0, { cache }); });
+      givenMs += timed(() => {
+        for (const it of withFacts) featurizeInto(it, DEFAULT_FEATURIZER, row, 0, { cache });
+      });
     }
     given.push(items.length / (givenMs / 1000));
     shared.push(items.length / (sharedMs / 1000));
     cold.push(items.length / (coldMs / 1000));
   }
-  return { rows: items.length, rowsPerSecond: median(given), sharedParseRowsPerSecond: median(shared), coldRowsPerSecond: median(cold), source: real ? realCandidates : 'Spider dev gold + mutants' };
+  return {
+    rows: items.length,
+    rowsPerSecond: median(given),
+    sharedParseRowsPerSecond: median(shared),
+    coldRowsPerSecond: median(cold),
+    source: real ? realCandidates : 'Spider dev gold + mutants',
+  };
 }

@@ -100,7 +100,11 @@ export function referenceCanEvaluate(): boolean {
 
 /** How many candidates both files label, and on how many they agree. */
 function agreement(confideFile: string, referenceFile: string): { compared: number; agree: number } {
-  const lines = (f: string): { id: string; candidates: { correct?: boolean }[] }[] => readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const lines = (f: string): { id: string; candidates: { correct?: boolean }[] }[] =>
+    readFileSync(f, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
   const ref = new Map(lines(referenceFile).map((r) => [r.id, r]));
   let compared = 0;
   let agree = 0;
@@ -153,7 +157,10 @@ export function benchProcesses(spider: string, realCandidates: string, passes = 
             passes.eval,
           )
         : null;
-      const candidates = readFileSync(file, 'utf8').trim().split('\n').reduce((n, l) => n + (JSON.parse(l) as { candidates: unknown[] }).candidates.length, 0);
+      const candidates = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .reduce((n, l) => n + (JSON.parse(l) as { candidates: unknown[] }).candidates.length, 0);
       return { file: file === synth ? 'confide synth --n 19 (Spider dev)' : file, candidates, label: { ...label, ...agreement(out, refOut) }, eval: evalPair };
     });
     return { help, files };

@@ -52,7 +52,8 @@ const between = (rng: Rng, lo: number, hi: number): number => lo + rng.int(hi - 
 /** The candidate SQL texts with their sources for one question (before shuffling). */
 function plan(gold: string, nearMiss: readonly Mutant[], preserving: readonly Mutant[], rng: Rng): { sql: string; source: string }[] {
   const scenario = drawScenario(rng);
-  const golds = scenario === 'agreed' ? between(rng, 5, 8) : scenario === 'split' ? between(rng, 2, 4) : scenario === 'wrong' ? between(rng, 0, 2) : between(rng, 0, 1);
+  const golds =
+    scenario === 'agreed' ? between(rng, 5, 8) : scenario === 'split' ? between(rng, 2, 4) : scenario === 'wrong' ? between(rng, 0, 2) : between(rng, 0, 1);
   const out: { sql: string; source: string }[] = [];
   for (let i = 0; i < golds; i++) {
     const rewrite = preserving.length > 0 && rng.int(3) === 0 ? preserving[rng.int(preserving.length)]! : null;
@@ -85,14 +86,20 @@ export async function buildDemoCandidates(): Promise<QuestionRecord[]> {
   const rng = createRng(DEMO_CANDIDATES_SEED);
   return questions.map((q) => {
     const mutants = mutate(q.gold, schema, { k: 24, rng });
-    const plannedSql = plan(q.gold, mutants.filter((x) => !x.preserving), mutants.filter((x) => x.preserving), rng);
+    const plannedSql = plan(
+      q.gold,
+      mutants.filter((x) => !x.preserving),
+      mutants.filter((x) => x.preserving),
+      rng,
+    );
     // Labels under the default rule run its texts (DISTINCT removed from both); exec_error is the candidate's own.
     const goldText = labelText(DEFAULT_RULE, q.gold, 'gold') as LabelText;
     const goldRun = runner.exec('demo', goldText.sql);
     const candidates: CandidateRecord[] = plannedSql.map((c) => {
       const own = runner.exec('demo', c.sql);
       const text = labelText(DEFAULT_RULE, c.sql, 'prediction');
-      const label = text === null ? { correct: false } : labelCandidate(goldRun, text.sql === c.sql ? own : runner.exec('demo', text.sql), { ordered: goldText.ordered });
+      const label =
+        text === null ? { correct: false } : labelCandidate(goldRun, text.sql === c.sql ? own : runner.exec('demo', text.sql), { ordered: goldText.ordered });
       return { sql: c.sql, source: c.source, correct: label.correct, ...(own.ok ? {} : { exec_error: own.error.code }) };
     });
     return { id: q.id, db_id: q.db_id, question: q.question, gold: q.gold, candidates };

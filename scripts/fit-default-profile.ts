@@ -60,13 +60,17 @@ export function profileDataPresent(data: RealData = REAL_DATA): boolean {
  * @example const profile = await fitDefaultProfile('2026-12-02');
  */
 export async function fitDefaultProfile(created: string, data: RealData = REAL_DATA, cacheFile?: string): Promise<CalibrationProfile> {
-  if (!profileDataPresent(data)) throw new Error(`fit-default-profile: no real candidates at ${data.candidates}, no Spider at ${data.bench} or no BIRD runs at ${data.bird}`);
+  if (!profileDataPresent(data))
+    throw new Error(`fit-default-profile: no real candidates at ${data.candidates}, no Spider at ${data.bench} or no BIRD runs at ${data.bird}`);
   const prepared = await labeledSpiderA(data);
   let made: ReturnType<typeof mutantRows> | null = null;
   const mutants = (): ReturnType<typeof mutantRows> => (made ??= mutantRows(data));
-  const orm = PROFILE_VERIFIER === 'orm-v4'
-    ? await ormSqlStackedSource(prepared, data, mutants, PROFILE_SEED, cacheFile)
-    : PROFILE_VERIFIER === 'orm-v3' ? await ormSqlEvidenceSource(prepared, data, mutants, PROFILE_SEED) : ormSqlSource(prepared, data, mutants, PROFILE_SEED, 10, cacheFile);
+  const orm =
+    PROFILE_VERIFIER === 'orm-v4'
+      ? await ormSqlStackedSource(prepared, data, mutants, PROFILE_SEED, cacheFile)
+      : PROFILE_VERIFIER === 'orm-v3'
+        ? await ormSqlEvidenceSource(prepared, data, mutants, PROFILE_SEED)
+        : ormSqlSource(prepared, data, mutants, PROFILE_SEED, 10, cacheFile);
   const scored = withOrmSql(prepared, await orm.scoresFor(prepared, (db) => [db]));
   const dbs = new Set(prepared.map((p) => p.db_id));
   const report = evaluate(scored, {
@@ -78,9 +82,11 @@ export async function fitDefaultProfile(created: string, data: RealData = REAL_D
     profileName: 'Default (real candidates, Spider dev part A, every pool size)',
     provenance: {
       data: `Spider dev, ${prepared.length} questions on ${dbs.size} databases (real-candidates/spider-dev-A.jsonl), labeled by execution against the Spider databases under the spider rule (test-suite-sql-eval exec_eval's default labels, keep_distinct off); each question's pool of 19 cut to every size from 1 to 19`,
-      generator: '19 published text-to-SQL systems\' SQL, one candidate per system per question (DIN-SQL GPT-4/Codex, C3, TA-SQL, NL2SQL-Bench runs; see the model card and the data\'s README for sources and licences); no sampling from one model',
+      generator:
+        "19 published text-to-SQL systems' SQL, one candidate per system per question (DIN-SQL GPT-4/Codex, C3, TA-SQL, NL2SQL-Bench runs; see the model card and the data's README for sources and licences); no sampling from one model",
       created,
-      notes: 'One model per band of pool sizes (1, 2, 3–4, 5–8, 9 and more), each the guarded combiner cross-fit leave-one-database-out on the pools cut to the band\'s sizes. ' +
+      notes:
+        "One model per band of pool sizes (1, 2, 3–4, 5–8, 9 and more), each the guarded combiner cross-fit leave-one-database-out on the pools cut to the band's sizes. " +
         `orm_sql is the ${PROFILE_VERIFIER} recipe's score of one query, cross-fitted: every candidate scored by the recipe fit without its database, never by the shipped model, which saw all 9 databases. ` +
         `Thresholds: at each target risk, the lowest P at which the band's calibration-half questions had at most ${PROFILE_THRESHOLD_AIM} of that share of wrong answers, never below 0.5. ` +
         'Agreement here is agreement between systems, not among N samples of one model; refit on your own evaluation run (your generator, your databases) for real use. ' +
@@ -98,7 +104,9 @@ async function main(): Promise<void> {
   writeFileSync(DEFAULT_PROFILE_PATH, `${JSON.stringify(profile, null, 2)}\n`);
   process.stdout.write(`wrote ${DEFAULT_PROFILE_PATH}:\n`);
   for (const b of profile.bands) {
-    process.stdout.write(`  pools of ${b.min}${b.max === b.min ? '' : `–${b.max ?? '…'}`}: ${b.fit?.combiner} over ${b.signals.join(', ')}; out-of-fold AUROC ${b.fit?.auroc.toFixed(3)}, ECE ${b.fit?.ece.toFixed(3)}; thresholds ${b.thresholds.map((t) => `${t.target_risk}→${t.threshold?.toFixed(3) ?? 'none'}`).join(' ')} (fitted ${b.fit?.fitted_thresholds?.map((t) => t.threshold?.toFixed(3) ?? 'none').join(' ')})\n`);
+    process.stdout.write(
+      `  pools of ${b.min}${b.max === b.min ? '' : `–${b.max ?? '…'}`}: ${b.fit?.combiner} over ${b.signals.join(', ')}; out-of-fold AUROC ${b.fit?.auroc.toFixed(3)}, ECE ${b.fit?.ece.toFixed(3)}; thresholds ${b.thresholds.map((t) => `${t.target_risk}→${t.threshold?.toFixed(3) ?? 'none'}`).join(' ')} (fitted ${b.fit?.fitted_thresholds?.map((t) => t.threshold?.toFixed(3) ?? 'none').join(' ')})\n`,
+    );
   }
 }
 

@@ -38,7 +38,9 @@ export function parenAskFile(path: string, question: string, n = 200): void {
 
 /** A candidate file for the demo benchmark: its first `questions` questions, each with `n` {@link parenTexts} of its own. */
 export function parenEvalFile(path: string, questions = 40, n = 60): void {
-  const records: QuestionRecord[] = demoQuestions().slice(0, questions).map((q, i) => ({ id: `dev-${i}`, db_id: q.db_id, question: q.question, candidates: parenTexts(n, 8, `q${i}_`).map((sql) => ({ sql })) }));
+  const records: QuestionRecord[] = demoQuestions()
+    .slice(0, questions)
+    .map((q, i) => ({ id: `dev-${i}`, db_id: q.db_id, question: q.question, candidates: parenTexts(n, 8, `q${i}_`).map((sql) => ({ sql })) }));
   writeFileSync(path, serializeCandidateFile(records));
 }
 
@@ -48,7 +50,12 @@ export function oneQuestionFile(path: string, question: string, n = 120_000): vo
   try {
     const batch = 10_000;
     for (let i = 0; i < n; i += batch) {
-      const records: QuestionRecord[] = Array.from({ length: Math.min(batch, n - i) }, (_, j) => ({ id: `r${i + j}`, db_id: 'demo', question, candidates: [{ sql: 'SELECT count(*) FROM customers' }] }));
+      const records: QuestionRecord[] = Array.from({ length: Math.min(batch, n - i) }, (_, j) => ({
+        id: `r${i + j}`,
+        db_id: 'demo',
+        question,
+        candidates: [{ sql: 'SELECT count(*) FROM customers' }],
+      }));
       writeSync(fd, serializeCandidateFile(records));
     }
   } finally {
@@ -84,7 +91,10 @@ export function markupTablesDb(path: string, n = 20_000): void {
 
 /** A profile file of about `megabytes` MB: the bundled default with that much in its provenance notes. */
 export function bigProfile(path: string, megabytes: number): void {
-  const profile = JSON.parse(readFileSync(join(import.meta.dirname, '../public/profiles/default.json'), 'utf8')) as { name: string; provenance: Record<string, unknown> };
+  const profile = JSON.parse(readFileSync(join(import.meta.dirname, '../public/profiles/default.json'), 'utf8')) as {
+    name: string;
+    provenance: Record<string, unknown>;
+  };
   profile.name = `Big profile ${megabytes} MB`;
   profile.provenance = { ...profile.provenance, notes: 'n'.repeat(megabytes * 1_000_000) };
   writeFileSync(path, JSON.stringify(profile));
@@ -92,7 +102,8 @@ export function bigProfile(path: string, megabytes: number): void {
 
 /** A console link's hash of about `megabytes` MB (its query an IN list of numbers), within Chromium's 2 MB limit on a URL. */
 export function longLinkHash(megabytes = 1.9): string {
-  const hash = (n: number): string => `#console?${new URLSearchParams({ sql: `SELECT count(*) FROM customers WHERE customer_id IN (${Array.from({ length: n }, (_, i) => i).join(',')})` }).toString()}`;
+  const hash = (n: number): string =>
+    `#console?${new URLSearchParams({ sql: `SELECT count(*) FROM customers WHERE customer_id IN (${Array.from({ length: n }, (_, i) => i).join(',')})` }).toString()}`;
   const n = Math.floor((megabytes * 1_000_000) / 9);
   const first = hash(n);
   return hash(Math.floor((n * megabytes * 1_000_000) / first.length));

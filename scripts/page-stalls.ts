@@ -30,11 +30,12 @@ const HEARTBEAT = `
 const SUB_PATH = '/confide/';
 type Hb = { __hb: { max: number; last: number } };
 
-const resetBeat = (page: Page): Promise<void> => page.evaluate(() => {
-  const w = window as unknown as Hb;
-  w.__hb.max = 0;
-  w.__hb.last = performance.now();
-});
+const resetBeat = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    const w = window as unknown as Hb;
+    w.__hb.max = 0;
+    w.__hb.last = performance.now();
+  });
 const longest = async (page: Page): Promise<number> => {
   await page.waitForTimeout(1500);
   return Math.round(await page.evaluate(() => (window as unknown as Hb).__hb.max));
@@ -65,7 +66,7 @@ const KINDS: readonly Kind[] = [
       await page.getByLabel('Question', { exact: true }).fill(QUESTION);
       await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
       await page.locator('.decision').waitFor();
-      return '200 distinct unparseable candidates, 8 parentheses deep, as Ask\'s candidate file (the chips, then an Ask)';
+      return "200 distinct unparseable candidates, 8 parentheses deep, as Ask's candidate file (the chips, then an Ask)";
     },
   },
   {
@@ -94,7 +95,7 @@ const KINDS: readonly Kind[] = [
       await page.getByLabel('Question', { exact: true }).fill(QUESTION);
       await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
       await page.locator('.decision').waitFor({ timeout: 300_000 });
-      return '120,000 records of one question as Ask\'s candidate file, then Ask';
+      return "120,000 records of one question as Ask's candidate file, then Ask";
     },
   },
   {
@@ -183,7 +184,11 @@ async function main(): Promise<void> {
     await build({ logLevel: 'warn', build: { outDir: dist, emptyOutDir: true, sourcemap: false } });
   }
   const server = await startStaticServer(dist, SUB_PATH);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
   const out: Record<string, { stallMs: number | null; runsMs: (number | null)[]; what: string }> = {};
   try {
     for (const kind of kinds) {

@@ -49,8 +49,7 @@ async function report(body: object): Promise<void> {
   await fetch('/__smoke/report', { method: 'POST', headers, body: JSON.stringify(body) });
 }
 
-const mean = (xs: readonly number[]): number =>
-  xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length;
+const mean = (xs: readonly number[]): number => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
 const present = (xs: readonly (number | undefined)[]): number[] => xs.filter((x): x is number => x !== undefined);
 
 async function fail(stage: string, error: LlmError, extra: object = {}): Promise<void> {
@@ -131,8 +130,7 @@ async function main(): Promise<void> {
     log(`summary: ${JSON.stringify(summary)}`);
     await report({ ok: true, gpu, modelId, loadSeconds, rows, judge, summary });
   } catch (thrown) {
-    const error: LlmError =
-      thrown instanceof LlmFailure ? thrown.error : { code: 'ENGINE_ERROR', message: String(thrown) };
+    const error: LlmError = thrown instanceof LlmFailure ? thrown.error : { code: 'ENGINE_ERROR', message: String(thrown) };
     await fail('generate', error, { gpu, modelId, loadSeconds });
   }
 }

@@ -55,8 +55,7 @@ function reportPlugin(onReport: (r: Report) => void): Plugin {
   };
 }
 
-const fmt = (x: unknown, digits = 2): string =>
-  typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '-';
+const fmt = (x: unknown, digits = 2): string => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '-');
 
 function print(r: Report): void {
   if (r.gpu !== undefined) console.log(`\nGPU: ${JSON.stringify(r.gpu)}`);

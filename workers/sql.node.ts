@@ -23,6 +23,13 @@ const heapLimitBytes = data?.heapLimitBytes;
 // sql.js is CommonJS: required as such, it loads without Node's ESM interop scanning its source.
 const initSqlJs = createRequire(import.meta.url)('sql.js') as InitSqlJs;
 expose(
-  createSqlWorkerApi(loadSqlRunnerWith(initSqlJs, { maxOpen: Number.POSITIVE_INFINITY, openPath: pathRandomAccess, ...(wasmModule === undefined ? {} : { wasmModule }), ...(heapLimitBytes === undefined ? {} : { heapLimitBytes }) })),
+  createSqlWorkerApi(
+    loadSqlRunnerWith(initSqlJs, {
+      maxOpen: Number.POSITIVE_INFINITY,
+      openPath: pathRandomAccess,
+      ...(wasmModule === undefined ? {} : { wasmModule }),
+      ...(heapLimitBytes === undefined ? {} : { heapLimitBytes }),
+    }),
+  ),
   nodeEndpoint(parentPort),
 );

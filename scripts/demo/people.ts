@@ -57,12 +57,16 @@ export function makeStaff(rng: UniformFn, stores: readonly Store[]): Staff[] {
   return staff;
 }
 
-function person(
-  rng: UniformFn, id: number, storeId: number, role: string, hired: string, salary: number, manager: number | null,
-): Staff {
+function person(rng: UniformFn, id: number, storeId: number, role: string, hired: string, salary: number, manager: number | null): Staff {
   return {
-    staff_id: id, first_name: pick(rng, FIRST_NAMES), last_name: pick(rng, SURNAMES),
-    store_id: storeId, role, hired_on: hired, salary, manager_id: manager,
+    staff_id: id,
+    first_name: pick(rng, FIRST_NAMES),
+    last_name: pick(rng, SURNAMES),
+    store_id: storeId,
+    role,
+    hired_on: hired,
+    salary,
+    manager_id: manager,
   };
 }
 
@@ -81,9 +85,12 @@ export function makeCustomers(rng: UniformFn, count: number): Customer[] {
     const last = pick(rng, SURNAMES);
     const city = TOWNS[Math.min(TOWNS.length - 1, Math.floor(rng() ** 1.6 * TOWNS.length))] as string;
     out.push({
-      customer_id: id, first_name: first, last_name: last,
+      customer_id: id,
+      first_name: first,
+      last_name: last,
       email: chance(rng, 0.2) ? null : `${first}.${last}${id}@example.com`.toLowerCase(),
-      city, joined_on: isoOf(intBetween(rng, dayOf('2019-01-01'), dayOf('2024-12-31'))),
+      city,
+      joined_on: isoOf(intBetween(rng, dayOf('2019-01-01'), dayOf('2024-12-31'))),
       loyalty_tier: chance(rng, 0.4) ? null : pick(rng, tiers),
     });
   }
@@ -104,7 +111,8 @@ export function makeAuthors(rng: UniformFn, count: number): Author[] {
     if (seen.has(name)) continue;
     seen.add(name);
     out.push({
-      author_id: out.length + 1, name,
+      author_id: out.length + 1,
+      name,
       country: chance(rng, 0.1) ? null : pick(rng, COUNTRIES),
       birth_year: chance(rng, 0.08) ? null : intBetween(rng, 1890, 1995),
     });

@@ -30,9 +30,14 @@ function sqlJsVersion(): string {
  */
 export function demoRecipe(seed: number): string {
   const hash = createHash('sha256');
-  const sources = readdirSync(DEMO_DIR).filter((f) => f.endsWith('.ts')).sort();
+  const sources = readdirSync(DEMO_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   for (const file of sources) {
-    hash.update(`${file}\0`).update(readFileSync(join(DEMO_DIR, file))).update('\0');
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(DEMO_DIR, file)))
+      .update('\0');
   }
   hash.update(readFileSync(BUILDER));
   hash.update(readFileSync(GENERATOR));

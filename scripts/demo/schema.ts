@@ -5,16 +5,7 @@
  */
 
 /** Table names in creation (and insertion) order: parents before children. */
-export const DEMO_TABLES = [
-  'stores',
-  'staff',
-  'authors',
-  'books',
-  'customers',
-  'orders',
-  'order_items',
-  'reviews',
-] as const;
+export const DEMO_TABLES = ['stores', 'staff', 'authors', 'books', 'customers', 'orders', 'order_items', 'reviews'] as const;
 
 export type DemoTable = (typeof DEMO_TABLES)[number];
 

@@ -29,9 +29,7 @@ export async function writeDemoDatabase(rows: DemoRows): Promise<Uint8Array> {
       const first = records[0];
       if (first === undefined) throw new RangeError(`demo table ${table} has no rows`);
       const columns = Object.keys(first);
-      const stmt = db.prepare(
-        `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-      );
+      const stmt = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
       for (const record of records) stmt.run(columns.map((c) => record[c] ?? null));
       stmt.free();
     }

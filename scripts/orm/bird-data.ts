@@ -37,7 +37,11 @@ export function schemaOf(t: TablesJson): Schema {
         primaryKey: cols.filter(({ ci }) => pk.has(ci)).map(({ c }) => c[1]),
         foreignKeys: t.foreign_keys
           .filter(([from]) => t.column_names_original[from]?.[0] === ti)
-          .map(([from, to]) => ({ from: [t.column_names_original[from]![1]], table: t.table_names_original[t.column_names_original[to]![0]]!, to: [t.column_names_original[to]![1]] })),
+          .map(([from, to]) => ({
+            from: [t.column_names_original[from]![1]],
+            table: t.table_names_original[t.column_names_original[to]![0]]!,
+            to: [t.column_names_original[to]![1]],
+          })),
         rowCount: 0,
         sql: '',
       };
@@ -56,7 +60,12 @@ export function birdSchemas(dir: string): Map<string, Schema> {
 }
 
 /** The dense text features of one candidate (null when it is longer than {@link MAX_SQL}). */
-export function textFeatures(record: Pick<QuestionRecord, 'question' | 'evidence'>, sql: string, schema: Schema | undefined, cache: Map<string, SqlFacts>): number[] | null {
+export function textFeatures(
+  record: Pick<QuestionRecord, 'question' | 'evidence'>,
+  sql: string,
+  schema: Schema | undefined,
+  cache: Map<string, SqlFacts>,
+): number[] | null {
   if (sql.length > MAX_SQL) return null;
   return denseTextFeatures({ question: record.question, sql, ...(schema ? { schema } : {}), ...(record.evidence ? { evidence: record.evidence } : {}) }, cache);
 }

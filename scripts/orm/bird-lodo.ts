@@ -40,7 +40,6 @@ const spec: CommandSpec = {
   },
 };
 
-
 async function main(flags: ParsedFlags): Promise<number> {
   const seed = numberFlag(flags, 'seed', 1);
   const B = numberFlag(flags, 'bootstrap', 1000);
@@ -100,7 +99,9 @@ async function main(flags: ParsedFlags): Promise<number> {
     for (const members of clusters.values()) if (members.length > modal.length) modal = members;
     const s = score[q]!;
     let best = 0;
-    s.forEach((v, c) => { if (v > s[best]!) best = c; });
+    s.forEach((v, c) => {
+      if (v > s[best]!) best = c;
+    });
     let bestCluster: number[] = modal;
     let bestMean = -Infinity;
     for (const members of clusters.values()) {
@@ -120,20 +121,49 @@ async function main(flags: ParsedFlags): Promise<number> {
   const mean = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0) / a.length;
   const group = records.map((r) => r.db_id);
   if (typeof flags.rows === 'string') {
-    writeFileSync(flags.rows, records.map((r, i) => JSON.stringify({ db_id: r.db_id, string_sc: stringSc[i], verifier: verifierModal[i], right: modalRight[i] })).join('\n') + '\n');
+    writeFileSync(
+      flags.rows,
+      records.map((r, i) => JSON.stringify({ db_id: r.db_id, string_sc: stringSc[i], verifier: verifierModal[i], right: modalRight[i] })).join('\n') + '\n',
+    );
   }
-  const combined = crossfitGuarded(stringSc.map((v, i) => [v, verifierModal[i]!]), modalRight, createRng(seed), { group });
+  const combined = crossfitGuarded(
+    stringSc.map((v, i) => [v, verifierModal[i]!]),
+    modalRight,
+    createRng(seed),
+    { group },
+  );
   const boot = pairedBootstrap({ string_sc: stringSc, verifier: verifierModal, combined: combined.oof }, modalRight, createRng(seed + 1), { B });
   const candScores: number[] = [];
   const candLabels: number[] = [];
-  score.forEach((s, q) => s.forEach((v, c) => { if (Number.isFinite(v)) { candScores.push(v); candLabels.push(labels[q]![c]!); } }));
+  score.forEach((s, q) =>
+    s.forEach((v, c) => {
+      if (Number.isFinite(v)) {
+        candScores.push(v);
+        candLabels.push(labels[q]![c]!);
+      }
+    }),
+  );
   const perDb = dbs.map((db) => {
     const idx = records.map((r, i) => (r.db_id === db ? i : -1)).filter((i) => i >= 0);
     const cs: number[] = [];
     const cl: number[] = [];
-    for (const q of idx) score[q]!.forEach((v, c) => { if (Number.isFinite(v)) { cs.push(v); cl.push(labels[q]![c]!); } });
+    for (const q of idx)
+      score[q]!.forEach((v, c) => {
+        if (Number.isFinite(v)) {
+          cs.push(v);
+          cl.push(labels[q]![c]!);
+        }
+      });
     const acc = (xs: number[]): number => idx.reduce((a, i) => a + xs[i]!, 0) / idx.length;
-    return { db, questions: idx.length, candidate_auroc: auroc(cs, cl), modal: acc(pick.modal), verifier_bon: acc(pick.verifier_bon), cluster_bon: acc(pick.cluster_bon), oracle: acc(pick.oracle) };
+    return {
+      db,
+      questions: idx.length,
+      candidate_auroc: auroc(cs, cl),
+      modal: acc(pick.modal),
+      verifier_bon: acc(pick.verifier_bon),
+      cluster_bon: acc(pick.cluster_bon),
+      oracle: acc(pick.oracle),
+    };
   });
   const report = {
     questions: records.length,

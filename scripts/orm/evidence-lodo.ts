@@ -43,7 +43,9 @@ async function main(flags: ParsedFlags): Promise<number> {
   const prepared = await labeledSpiderA(data);
   const ev = await preparedEvidence(prepared, data.bench);
   const n = ev.candidates;
-  process.stderr.write(`${prepared.length} questions, ${n} candidates; evidence ${(ev.ms / 1000).toFixed(1)} s (${(ev.ms / n).toFixed(2)} ms per candidate), ${ev.probesAsked} probes asked (${(ev.probesAsked / n).toFixed(2)} per candidate), ${ev.probesRun} run after the per-database cache\n`);
+  process.stderr.write(
+    `${prepared.length} questions, ${n} candidates; evidence ${(ev.ms / 1000).toFixed(1)} s (${(ev.ms / n).toFixed(2)} ms per candidate), ${ev.probesAsked} probes asked (${(ev.probesAsked / n).toFixed(2)} per candidate), ${ev.probesRun} run after the per-database cache\n`,
+  );
   const y = Uint8Array.from(prepared.flatMap((p) => p.candidates.map((c) => (c.correct ? 1 : 0))));
   const question = Int32Array.from(prepared.flatMap((p, q) => p.candidates.map(() => q)));
   const base = ormSqlSource(prepared, data, () => mutantRows(data), seed);
@@ -62,10 +64,13 @@ async function main(flags: ParsedFlags): Promise<number> {
     const s = Float64Array.from((await source.scoresFor(prepared, (db) => [db])).flatMap((x) => [...x]));
     const p = pairedAuroc(s, baseline, y, question, B, seed + 1);
     results.push({ recipe: r.name, auroc: p.a, ci: p.ciA, minus_baseline: p.diff, diff_ci: p.ci });
-    process.stdout.write(`${r.name}: AUROC ${p.a.toFixed(4)} [${p.ciA.map((x) => x.toFixed(3)).join(', ')}]; − orm-v2 recipe ${p.diff >= 0 ? '+' : ''}${p.diff.toFixed(4)} [${p.ci.map((x) => x.toFixed(3)).join(', ')}]; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+    process.stdout.write(
+      `${r.name}: AUROC ${p.a.toFixed(4)} [${p.ciA.map((x) => x.toFixed(3)).join(', ')}]; − orm-v2 recipe ${p.diff >= 0 ? '+' : ''}${p.diff.toFixed(4)} [${p.ci.map((x) => x.toFixed(3)).join(', ')}]; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+    );
   }
   const cost = { ms_per_candidate: ev.ms / n, probes_asked_per_candidate: ev.probesAsked / n, probes_run: ev.probesRun, candidates: n };
-  if (flags.json !== undefined) writeFileSync(String(flags.json), JSON.stringify({ seed, bootstrap: B, baseline_auroc: auroc(baseline, y), cost, results }, null, 2) + '\n');
+  if (flags.json !== undefined)
+    writeFileSync(String(flags.json), JSON.stringify({ seed, bootstrap: B, baseline_auroc: auroc(baseline, y), cost, results }, null, 2) + '\n');
   return 0;
 }
 

@@ -36,12 +36,39 @@ export const EVIDENCE_GROUPS = ['execution', 'intent', 'smells', 'probes'] as co
 export type EvidenceGroup = (typeof EVIDENCE_GROUPS)[number];
 
 const GROUP_OF: Readonly<Record<EvidenceFeature, EvidenceGroup | null>> = {
-  given: null, fails: 'execution', empty: 'execution', one_number: 'execution', zero_or_null: 'execution', log_rows: 'execution', rows_vs_largest: 'execution',
-  duplicate_share: 'execution', null_share: 'execution', log_columns: 'execution', ids_only: 'execution',
-  count_not_one_number: 'intent', list_ids_only: 'intent', each_one_row: 'intent', superlative_many_rows: 'intent', percent_out_of_range: 'intent',
-  fraction_integer_division: 'intent', zero_count: 'intent', empty_list: 'intent',
-  left_join: 'smells', not_in_subquery: 'smells', ungrouped_selected: 'smells', group_by_non_key: 'smells', having_without_group: 'smells', limit_without_order: 'smells', integer_division: 'smells',
-  literal_case_mismatch: 'probes', literal_absent: 'probes', count_is_table_size: 'probes', not_in_nulls: 'probes', limit_cuts_tie: 'probes', join_repeats_rows: 'probes', group_by_name_shared: 'probes',
+  given: null,
+  fails: 'execution',
+  empty: 'execution',
+  one_number: 'execution',
+  zero_or_null: 'execution',
+  log_rows: 'execution',
+  rows_vs_largest: 'execution',
+  duplicate_share: 'execution',
+  null_share: 'execution',
+  log_columns: 'execution',
+  ids_only: 'execution',
+  count_not_one_number: 'intent',
+  list_ids_only: 'intent',
+  each_one_row: 'intent',
+  superlative_many_rows: 'intent',
+  percent_out_of_range: 'intent',
+  fraction_integer_division: 'intent',
+  zero_count: 'intent',
+  empty_list: 'intent',
+  left_join: 'smells',
+  not_in_subquery: 'smells',
+  ungrouped_selected: 'smells',
+  group_by_non_key: 'smells',
+  having_without_group: 'smells',
+  limit_without_order: 'smells',
+  integer_division: 'smells',
+  literal_case_mismatch: 'probes',
+  literal_absent: 'probes',
+  count_is_table_size: 'probes',
+  not_in_nulls: 'probes',
+  limit_cuts_tie: 'probes',
+  join_repeats_rows: 'probes',
+  group_by_name_shared: 'probes',
 };
 
 export interface EvidenceRecipe {
@@ -68,7 +95,13 @@ export interface EvidenceRecipe {
  * penalized ten times harder. Chosen on Spider-A leave-one-database-out
  * (scripts/orm/evidence-lodo.ts; model card).
  */
-export const ORM_V3_RECIPE: EvidenceRecipe = { name: 'orm-v3', model: 'trees', groups: [...EVIDENCE_GROUPS], extra: false, boost: { trees: 200, depth: 3, rate: 0.05, l2: 1, minHessian: 5, bins: 32 } };
+export const ORM_V3_RECIPE: EvidenceRecipe = {
+  name: 'orm-v3',
+  model: 'trees',
+  groups: [...EVIDENCE_GROUPS],
+  extra: false,
+  boost: { trees: 200, depth: 3, rate: 0.05, l2: 1, minHessian: 5, bins: 32 },
+};
 
 /**
  * The featurizer-vector slot of each column of a trees recipe's rows: the
@@ -90,7 +123,10 @@ export function recipePenalties(recipe: EvidenceRecipe): number[] {
   const link = recipe.linkPenalty ?? 1;
   return [
     ...Array.from({ length: TEXT_DIM }, (_, j) => (j >= LINK_START && j < LINK_START + LINK_FEATURES.length ? link : 1)),
-    1, 1, 1, 1,
+    1,
+    1,
+    1,
+    1,
     ...EVIDENCE_FEATURES.map(() => 1),
   ];
 }
@@ -130,7 +166,11 @@ export function fitRecipe(rows: readonly XY[], recipe: EvidenceRecipe): RecipeFi
     return { trees, score: (row) => 1 / (1 + Math.exp(-boostedLogit(trees, row))) };
   }
   const standardization = fitStandardization(x);
-  const model = fitLogistic(standardizeRows(standardization, x), rows.map((r) => r.y), { lambda: recipe.lambda ?? 10, penalties: recipePenalties(recipe) });
+  const model = fitLogistic(
+    standardizeRows(standardization, x),
+    rows.map((r) => r.y),
+    { lambda: recipe.lambda ?? 10, penalties: recipePenalties(recipe) },
+  );
   return { standardization, model, score: (row) => predictLogistic(model, applyStandardization(standardization, row)) };
 }
 
@@ -154,14 +194,20 @@ export function evidenceRecipe(
   mutants: () => Promise<readonly TextRow[]>,
   seed: number,
   recipe: EvidenceRecipe,
-): { scoresFor(questions: readonly PreparedQuestion[], exclude: (db: string) => readonly string[]): Promise<Float64Array[]>; rows: readonly (XY & { db: string })[] } {
+): {
+  scoresFor(questions: readonly PreparedQuestion[], exclude: (db: string) => readonly string[]): Promise<Float64Array[]>;
+  rows: readonly (XY & { db: string })[];
+} {
   const cache = new Map<string, SqlFacts>();
   const rows: (XY & { db: string })[] = [];
   const alone = new Map<string, number[]>();
   prepared.forEach((p, q) => {
     const shares = viewAgreement(p.view);
     p.view.candidates.forEach((cand, c) => {
-      const t = denseTextFeatures({ question: p.question, sql: cand.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cache);
+      const t = denseTextFeatures(
+        { question: p.question, sql: cand.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) },
+        cache,
+      );
       const e = evidenceSlots(evidence[q]![c], recipe.groups);
       const trees = recipe.model === 'trees';
       alone.set(`${q}:${c}`, trees ? [...t, ...e] : [...t, ...agreementSlots(undefined), ...e]);

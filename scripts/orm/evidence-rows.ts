@@ -42,7 +42,13 @@ export async function preparedEvidence(prepared: readonly PreparedQuestion[], be
       for (const [q, p] of prepared.entries()) {
         if (p.db_id !== db) continue;
         const schema = p.view.schema ?? opened.schema;
-        const g = await gatherEvidence(p.question, schema, p.candidates.map((c) => ({ sql: c.record.sql, exec: c.outcome })), (sqls) => pool.runMany(db, sqls), { cache });
+        const g = await gatherEvidence(
+          p.question,
+          schema,
+          p.candidates.map((c) => ({ sql: c.record.sql, exec: c.outcome })),
+          (sqls) => pool.runMany(db, sqls),
+          { cache },
+        );
         evidence[q] = [...g.evidence];
         probesRun += g.probesRun;
         probesAsked += g.evidence.reduce((a, e) => a + (e?.probes ?? 0), 0);

@@ -48,11 +48,19 @@ function restandardized(start: { readonly standardization: Standardization; read
  * const v = fitScaledLogistic(rows, 10);
  * v.score(rows[0].x); // P(correct)
  */
-export function fitScaledLogistic(rows: readonly XY[], lambda: number, start?: { readonly standardization: Standardization; readonly model: LogisticModel }): ScaledLogistic {
+export function fitScaledLogistic(
+  rows: readonly XY[],
+  lambda: number,
+  start?: { readonly standardization: Standardization; readonly model: LogisticModel },
+): ScaledLogistic {
   const x = rows.map((r) => r.x);
   const standardization = fitStandardization(x);
   const init = start === undefined ? undefined : restandardized(start, standardization);
-  const model = fitLogistic(standardizeRows(standardization, x), rows.map((r) => r.y), { lambda, ...(init ? { init } : {}) });
+  const model = fitLogistic(
+    standardizeRows(standardization, x),
+    rows.map((r) => r.y),
+    { lambda, ...(init ? { init } : {}) },
+  );
   return { standardization, model, score: (row) => predictLogistic(model, applyStandardization(standardization, row)) };
 }
 
@@ -64,7 +72,12 @@ export function fitScaledLogistic(rows: readonly XY[], lambda: number, start?: {
  * @example
  * const oof = lodoScores(rows.map((r) => ({ db: r.db, x: r.text, y: r.y })), 10);
  */
-export function lodoScores(rows: readonly (XY & { readonly db: string })[], lambda: number, exclude: ReadonlySet<string> = new Set(), extra: readonly XY[] = []): Float64Array {
+export function lodoScores(
+  rows: readonly (XY & { readonly db: string })[],
+  lambda: number,
+  exclude: ReadonlySet<string> = new Set(),
+  extra: readonly XY[] = [],
+): Float64Array {
   const out = new Float64Array(rows.length).fill(NaN);
   for (const db of new Set(rows.map((r) => r.db))) {
     const v = fitScaledLogistic([...rows.filter((r) => r.db !== db && !exclude.has(r.db)), ...extra], lambda);
@@ -88,7 +101,9 @@ export const SOURCE_SALT = { bird: 11, mutants: 13 } as const;
  */
 export function sourceSample(source: readonly { readonly y: number; readonly text: readonly number[] }[], share: number, seed: number, salt: number): XY[] {
   if (!(share > 0 && share <= 1)) throw new RangeError(`sourceSample: share in (0, 1], got ${share}`);
-  return createRng(seed + salt).sample(source, Math.round(share * source.length)).map((r) => ({ x: r.text, y: r.y }));
+  return createRng(seed + salt)
+    .sample(source, Math.round(share * source.length))
+    .map((r) => ({ x: r.text, y: r.y }));
 }
 
 /**
@@ -98,7 +113,11 @@ export function sourceSample(source: readonly { readonly y: number; readonly tex
  * @example
  * const scored = withOrmScores(prepared, rows, lodoScores(...));
  */
-export function withOrmScores(prepared: readonly PreparedQuestion[], rows: readonly { readonly q: number; readonly c: number }[], score: ArrayLike<number>): PreparedQuestion[] {
+export function withOrmScores(
+  prepared: readonly PreparedQuestion[],
+  rows: readonly { readonly q: number; readonly c: number }[],
+  score: ArrayLike<number>,
+): PreparedQuestion[] {
   const byKey = new Map<string, number>();
   rows.forEach((r, i) => byKey.set(`${r.q}:${r.c}`, score[i]!));
   return prepared.map((p, q) => ({

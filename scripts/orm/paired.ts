@@ -34,7 +34,14 @@ export function pairedMeanDiff(a: readonly number[], b: readonly number[], B: nu
  * @example
  * pairedAuroc(stacked, ormSql, labels, questionOf, 1000, 2); // { a: 0.81, b: 0.77, diff: 0.04, ci: [0.01, 0.07], ciA: […] }
  */
-export function pairedAuroc(a: Float64Array, b: Float64Array, y: Uint8Array, question: Int32Array, B: number, seed: number): { a: number; b: number; diff: number; ci: [number, number]; ciA: [number, number] } {
+export function pairedAuroc(
+  a: Float64Array,
+  b: Float64Array,
+  y: Uint8Array,
+  question: Int32Array,
+  B: number,
+  seed: number,
+): { a: number; b: number; diff: number; ci: [number, number]; ciA: [number, number] } {
   const byQ = new Map<number, number[]>();
   question.forEach((q, i) => byQ.set(q, [...(byQ.get(q) ?? []), i]));
   const qs = [...byQ.values()];
@@ -45,9 +52,17 @@ export function pairedAuroc(a: Float64Array, b: Float64Array, y: Uint8Array, que
     const idx: number[] = [];
     for (let k = 0; k < qs.length; k++) idx.push(...qs[rng.int(qs.length)]!);
     const yy = Uint8Array.from(idx, (i) => y[i]!);
-    const ra = auroc(Float64Array.from(idx, (i) => a[i]!), yy);
+    const ra = auroc(
+      Float64Array.from(idx, (i) => a[i]!),
+      yy,
+    );
     as[r] = ra;
-    diffs[r] = ra - auroc(Float64Array.from(idx, (i) => b[i]!), yy);
+    diffs[r] =
+      ra -
+      auroc(
+        Float64Array.from(idx, (i) => b[i]!),
+        yy,
+      );
   }
   const A = auroc(a, y);
   const Bv = auroc(b, y);

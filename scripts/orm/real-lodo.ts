@@ -64,15 +64,32 @@ const spec: CommandSpec = {
     lambda: { type: 'string', default: '10', help: 'ridge strength of the verifier (standardized features)' },
     workers: { type: 'string', default: '2', help: 'SQL worker threads' },
     variants: { type: 'string', help: `comma-separated, of ${[...VARIANTS, 'cluster'].join(', ')} (default all)` },
-    bird: { type: 'string', help: 'the bird-dev folder: also train the text variant on BIRD dev real runs (text features, the authors\' labels), as the variants text+bird@<share>' },
-    'bird-share': { type: 'string', default: '0.125,1', help: 'with --bird: comma-separated shares of the BIRD candidates added to every training fold (a seeded sample; the source weighting)' },
-    mutants: { type: 'string', help: 'a labeled candidate file of mutants on other databases (confide synth --split train, then confide label): also train the text variant on it, as text+mutants@<share> (and text+bird@0.125+mutants@<share> with --bird); its schemas come from the benchmark\'s tables.json' },
-    'mix-base': { type: 'string', default: 'text', help: 'the variant the --bird and --mutants rows are added to: text, or text+agreement (their agreement slots then say not given)' },
-    'mutants-share': { type: 'string', default: '0.25,1', help: 'with --mutants: comma-separated shares of the mutant candidates added to every training fold (a seeded sample)' },
+    bird: {
+      type: 'string',
+      help: "the bird-dev folder: also train the text variant on BIRD dev real runs (text features, the authors' labels), as the variants text+bird@<share>",
+    },
+    'bird-share': {
+      type: 'string',
+      default: '0.125,1',
+      help: 'with --bird: comma-separated shares of the BIRD candidates added to every training fold (a seeded sample; the source weighting)',
+    },
+    mutants: {
+      type: 'string',
+      help: "a labeled candidate file of mutants on other databases (confide synth --split train, then confide label): also train the text variant on it, as text+mutants@<share> (and text+bird@0.125+mutants@<share> with --bird); its schemas come from the benchmark's tables.json",
+    },
+    'mix-base': {
+      type: 'string',
+      default: 'text',
+      help: 'the variant the --bird and --mutants rows are added to: text, or text+agreement (their agreement slots then say not given)',
+    },
+    'mutants-share': {
+      type: 'string',
+      default: '0.25,1',
+      help: 'with --mutants: comma-separated shares of the mutant candidates added to every training fold (a seeded sample)',
+    },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
-
 
 interface Row {
   readonly q: number;
@@ -119,7 +136,15 @@ function rowsOf(prepared: readonly PreparedQuestion[], indexes: ReadonlyMap<stri
     const shares = viewAgreement(p.view);
     p.candidates.forEach((cand, c) => {
       if (cand.correct === null) return;
-      const text = denseTextFeatures({ question: p.question, sql: p.view.candidates[c]!.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cache);
+      const text = denseTextFeatures(
+        {
+          question: p.question,
+          sql: p.view.candidates[c]!.sql,
+          ...(p.view.schema ? { schema: p.view.schema } : {}),
+          ...(p.evidence ? { evidence: p.evidence } : {}),
+        },
+        cache,
+      );
       const ground = literalGrounding(p.view.candidates[c]!.sql, indexes.get(p.db_id)!);
       rows.push({ q, c, db: p.db_id, y: cand.correct ? 1 : 0, text, pool: pool[c]!, ground, agree: agreementSlots(shares[c]!) });
     });
@@ -130,22 +155,45 @@ function rowsOf(prepared: readonly PreparedQuestion[], indexes: ReadonlyMap<stri
 type Variant = (typeof VARIANTS)[number];
 function featuresOf(r: Row, v: Variant): number[] {
   switch (v) {
-    case 'text': return r.text;
-    case 'text+agreement': return [...r.text, ...r.agree];
-    case 'text+ground': return [...r.text, ...r.ground];
-    case 'pool': return r.pool;
-    case 'text+pool': return [...r.text, ...r.pool];
-    case 'text+ground+pool': return [...r.text, ...r.ground, ...r.pool];
+    case 'text':
+      return r.text;
+    case 'text+agreement':
+      return [...r.text, ...r.agree];
+    case 'text+ground':
+      return [...r.text, ...r.ground];
+    case 'pool':
+      return r.pool;
+    case 'text+pool':
+      return [...r.text, ...r.pool];
+    case 'text+ground+pool':
+      return [...r.text, ...r.ground, ...r.pool];
   }
 }
 
 /** Out-of-fold scores of variant `v` (lodo.ts): databases in `exclude` are never trained on; `extra` rows join every training fold. */
 function variantScores(rows: readonly Row[], v: Variant, lambda: number, exclude: ReadonlySet<string> = new Set(), extra: readonly XY[] = []): Float64Array {
-  return lodoScores(rows.map((r) => ({ db: r.db, x: featuresOf(r, v), y: r.y })), lambda, exclude, extra);
+  return lodoScores(
+    rows.map((r) => ({ db: r.db, x: featuresOf(r, v), y: r.y })),
+    lambda,
+    exclude,
+    extra,
+  );
 }
 
 /** Cluster-level features (see CLUSTER_FEATURES) from per-candidate rows and scores. */
-const CLUSTER_FEATURES = ['exec_share', 'top_cluster', 'gap_to_top', 'clusters_per_n', 'empty', 'log_rows', 'error_share', 'mean_score', 'max_score', 'mean_grounded', 'distinct_sql_share'] as const;
+const CLUSTER_FEATURES = [
+  'exec_share',
+  'top_cluster',
+  'gap_to_top',
+  'clusters_per_n',
+  'empty',
+  'log_rows',
+  'error_share',
+  'mean_score',
+  'max_score',
+  'mean_grounded',
+  'distinct_sql_share',
+] as const;
 
 interface ClusterExample {
   readonly q: number;
@@ -171,8 +219,19 @@ function clusterExamples(prepared: readonly PreparedQuestion[], rows: readonly R
         db: p.db_id,
         members,
         y: head.y,
-        x: [pf[1]!, pf[4]!, pf[5]!, pf[6]!, pf[7]!, pf[8]!, pf[9]!, s.reduce((a, b) => a + b, 0) / s.length, Math.max(...s),
-          idx.reduce((a, i) => a + rows[i]!.ground[1]!, 0) / idx.length, new Set(members.map((c) => p.view.candidates[c]!.sql)).size / n],
+        x: [
+          pf[1]!,
+          pf[4]!,
+          pf[5]!,
+          pf[6]!,
+          pf[7]!,
+          pf[8]!,
+          pf[9]!,
+          s.reduce((a, b) => a + b, 0) / s.length,
+          Math.max(...s),
+          idx.reduce((a, i) => a + rows[i]!.ground[1]!, 0) / idx.length,
+          new Set(members.map((c) => p.view.candidates[c]!.sql)).size / n,
+        ],
       });
     }
   });
@@ -262,7 +321,10 @@ async function main(flags: ParsedFlags): Promise<number> {
   const mutants = typeof flags.mutants === 'string' ? labeledTextRows(flags.mutants, tablesSchemas(join(String(flags.bench), 'tables.json'))) : [];
   const shared = [...new Set(mutants.map((m) => m.db))].filter((db) => dbs.includes(db));
   if (shared.length > 0) throw new RangeError(`--mutants: databases also in the validation (${shared.join(', ')}); use mutants of other databases only`);
-  if (mutants.length > 0) console.error(`${mutants.length} mutant candidates on ${new Set(mutants.map((m) => m.db)).size} other databases featurized (${((performance.now() - t0) / 1000).toFixed(1)} s so far)`);
+  if (mutants.length > 0)
+    console.error(
+      `${mutants.length} mutant candidates on ${new Set(mutants.map((m) => m.db)).size} other databases featurized (${((performance.now() - t0) / 1000).toFixed(1)} s so far)`,
+    );
   const mutantSample = (share: number): XY[] => sourceSample(mutants, share, seed, SOURCE_SALT.mutants);
   /**
    * The mixed-source variants: the text verifier (or, with --mix-base text+agreement, the text+agreement one:
@@ -275,17 +337,27 @@ async function main(flags: ParsedFlags): Promise<number> {
   const mixed: { name: string; extra: () => XY[] }[] = [
     ...birdShares.map((b) => ({ name: `${mixBase}+bird@${b}`, extra: () => asBase(birdSample(b)) })),
     ...mutantShares.map((m) => ({ name: `${mixBase}+mutants@${m}`, extra: () => asBase(mutantSample(m)) })),
-    ...(bird.length > 0 ? mutantShares.map((m) => ({ name: `${mixBase}+bird@0.125+mutants@${m}`, extra: () => asBase([...birdSample(0.125), ...mutantSample(m)]) })) : []),
+    ...(bird.length > 0
+      ? mutantShares.map((m) => ({ name: `${mixBase}+bird@0.125+mutants@${m}`, extra: () => asBase([...birdSample(0.125), ...mutantSample(m)]) }))
+      : []),
   ];
   for (const { name: v, extra } of [...wanted.map((name) => ({ name, extra: null })), ...mixed]) {
     const t = performance.now();
-    const score = v === 'cluster' ? clusterScores(prepared, rows, lambda) : extra !== null ? variantScores(rows, mixBase, lambda, new Set(), extra()) : variantScores(rows, v as Variant, lambda);
+    const score =
+      v === 'cluster'
+        ? clusterScores(prepared, rows, lambda)
+        : extra !== null
+          ? variantScores(rows, mixBase, lambda, new Set(), extra())
+          : variantScores(rows, v as Variant, lambda);
     const scored = withOrmScores(prepared, rows, score);
     const r = evaluate(scored, { group: 'db_id', bootstrap: B, seed });
     const sv = scored.map((p) => p.view);
     const cluster = picks(sv, labels, clusterBonOrm);
     const vb = picks(sv, labels, verifierBon('orm'));
-    const perCandidate = auroc(score, rows.map((x) => x.y));
+    const perCandidate = auroc(
+      score,
+      rows.map((x) => x.y),
+    );
     const perDb = dbs.map((db) => {
       const idx = prepared.map((p, i) => (p.db_id === db ? i : -1)).filter((i) => i >= 0);
       const rIdx = rows.map((x, i) => (x.db === db ? i : -1)).filter((i) => i >= 0);
@@ -293,7 +365,10 @@ async function main(flags: ParsedFlags): Promise<number> {
       return {
         db,
         questions: idx.length,
-        candidate_auroc: auroc(rIdx.map((i) => score[i]!), rIdx.map((i) => rows[i]!.y)),
+        candidate_auroc: auroc(
+          rIdx.map((i) => score[i]!),
+          rIdx.map((i) => rows[i]!.y),
+        ),
         majority_exec: acc(majority),
         cluster_bon: acc(cluster),
         verifier_bon: acc(vb),
@@ -306,13 +381,19 @@ async function main(flags: ParsedFlags): Promise<number> {
       execution_sc: r.signals.execution_sc,
       combined: { auroc: r.combiner.auroc, ci: r.combiner.ci, ece: r.combiner.ece, vs_best: r.combiner.vs_best, guard: r.combiner.guard },
       combined_minus_without_verifier: r.combiner.auroc - base.combiner.auroc,
-      selection: { ...r.selection, [clusterBonOrm.name]: cluster.reduce((a, b) => a + b, 0) / cluster.length, oracle: selectionAccuracy(views, labels, oracle) },
+      selection: {
+        ...r.selection,
+        [clusterBonOrm.name]: cluster.reduce((a, b) => a + b, 0) / cluster.length,
+        oracle: selectionAccuracy(views, labels, oracle),
+      },
       cluster_vs_majority: pairedMeanDiff(cluster, majority, B, seed + 7),
       verifier_bon_vs_majority: pairedMeanDiff(vb, majority, B, seed + 8),
       per_db: perDb,
     };
     (report.variants as Record<string, unknown>)[v] = entry;
-    console.error(`${v}: candidate AUROC ${perCandidate.toFixed(3)}, modal-answer AUROC ${r.signals.orm?.auroc.toFixed(3)}, combined ${r.combiner.auroc.toFixed(3)} (${r.combiner.guard.kind}), verifier_bon ${r.selection['verifier_bon:orm']?.toFixed(3)}, cluster_bon ${entry.selection[clusterBonOrm.name]?.toFixed(3)}, majority_exec ${r.selection.majority_exec?.toFixed(3)}`);
+    console.error(
+      `${v}: candidate AUROC ${perCandidate.toFixed(3)}, modal-answer AUROC ${r.signals.orm?.auroc.toFixed(3)}, combined ${r.combiner.auroc.toFixed(3)} (${r.combiner.guard.kind}), verifier_bon ${r.selection['verifier_bon:orm']?.toFixed(3)}, cluster_bon ${entry.selection[clusterBonOrm.name]?.toFixed(3)}, majority_exec ${r.selection.majority_exec?.toFixed(3)}`,
+    );
   }
   report.seconds = Number(((performance.now() - t0) / 1000).toFixed(1));
   const text = `${JSON.stringify(report, null, 2)}\n`;

@@ -75,10 +75,15 @@ export function stackedRecipe(
 ): StackedSource {
   const inner = ormSqlSource(prepared, data, mutants, seed, 10, cacheFile);
   const facts = new Map<string, SqlFacts>();
-  const base = prepared.map((p, q) => p.view.candidates.map((cand, c) => [
-    ...denseTextFeatures({ question: p.question, sql: cand.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, facts),
-    ...evidenceSlots(evidence[q]![c], recipe.groups),
-  ]));
+  const base = prepared.map((p, q) =>
+    p.view.candidates.map((cand, c) => [
+      ...denseTextFeatures(
+        { question: p.question, sql: cand.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) },
+        facts,
+      ),
+      ...evidenceSlots(evidence[q]![c], recipe.groups),
+    ]),
+  );
   const label = prepared.map((p) => p.candidates.map((c) => (c.correct ? 1 : 0)));
   const stack = recipe.stack !== false;
   const dbs = [...new Set(prepared.map((p) => p.db_id))];

@@ -21,7 +21,7 @@ import { scoresOrThrow } from '../../src/engines/orm/engine.ts';
 
 const spec: CommandSpec = {
   name: 'orm:standard-trees',
-  summary: 'rewrite a tree verifier\'s TreeEnsembleRegressor in standard ONNX operators, so the page can run it',
+  summary: "rewrite a tree verifier's TreeEnsembleRegressor in standard ONNX operators, so the page can run it",
   flags: {
     model: { type: 'string', help: 'the .onnx to read (its .json sidecar beside it)' },
     out: { type: 'string', help: 'the .onnx to write (a new path; its .json is written beside it)' },
@@ -45,14 +45,24 @@ async function main(flags: ParsedFlags): Promise<number> {
     return 2;
   }
   const bytes = readFileSync(input);
-  const sidecar = JSON.parse(readFileSync(sidecarOf(input), 'utf8')) as { model: string; featurizer: { dim: number }; architecture: Record<string, unknown> & { ensemble?: Record<string, number> } };
+  const sidecar = JSON.parse(readFileSync(sidecarOf(input), 'utf8')) as {
+    model: string;
+    featurizer: { dim: number };
+    architecture: Record<string, unknown> & { ensemble?: Record<string, number> };
+  };
   const rewritten = standardTrees(bytes);
   const { ml_opset: _mlOpset, ...ensemble } = sidecar.architecture.ensemble ?? {};
-  const next = { ...sidecar, model: basename(out), architecture: { ...sidecar.architecture, ensemble, bytes: rewritten.byteLength, sha256: createHash('sha256').update(rewritten).digest('hex') } };
+  const next = {
+    ...sidecar,
+    model: basename(out),
+    architecture: { ...sidecar.architecture, ensemble, bytes: rewritten.byteLength, sha256: createHash('sha256').update(rewritten).digest('hex') },
+  };
 
   // Rows that sit on and beside every threshold the trees test.
   const dim = sidecar.featurizer.dim;
-  const tests = mlEnsemble(bytes).trees.flat().filter((n) => n.column >= 0 && n.column < dim);
+  const tests = mlEnsemble(bytes)
+    .trees.flat()
+    .filter((n) => n.column >= 0 && n.column < dim);
   const rand = mulberry32(1);
   const n = Number(flags.rows);
   const x = new Float32Array(n * dim);
@@ -81,7 +91,9 @@ async function main(flags: ParsedFlags): Promise<number> {
   }
   writeFileSync(out, rewritten);
   writeFileSync(join(dirname(out), basename(sidecarOf(out))), `${JSON.stringify(next, null, 2)}\n`);
-  process.stderr.write(`wrote ${out} (${rewritten.byteLength} bytes, was ${bytes.byteLength}) and its sidecar; ${n} rows on and beside ${tests.length} thresholds: largest difference ${worst.toExponential(2)}\n`);
+  process.stderr.write(
+    `wrote ${out} (${rewritten.byteLength} bytes, was ${bytes.byteLength}) and its sidecar; ${n} rows on and beside ${tests.length} thresholds: largest difference ${worst.toExponential(2)}\n`,
+  );
   return 0;
 }
 

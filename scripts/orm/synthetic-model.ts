@@ -24,9 +24,14 @@ const schemas = new Map(TOY_DOMAINS.map((d) => [d.db, toySchema(d)]));
 const { examples, stats } = buildExamples(records, schemas, DEFAULT_FEATURIZER);
 const fit = fitMlp(examples, { seed, dim: DEFAULT_FEATURIZER.dim, maxEpochs: 12, onProgress: (p) => console.error(p.text) });
 const { modelPath, sidecar } = writeOrm({
-  out, name: 'orm-toy', fit, featurizer: DEFAULT_FEATURIZER, examples,
+  out,
+  name: 'orm-toy',
+  fit,
+  featurizer: DEFAULT_FEATURIZER,
+  examples,
   qualityStatus: 'not yet measured',
-  qualityNote: 'placeholder trained on synthetic toy data (src/core/orm/synthetic.ts); the validation numbers are on held-out toy databases and say nothing about real questions',
+  qualityNote:
+    'placeholder trained on synthetic toy data (src/core/orm/synthetic.ts); the validation numbers are on held-out toy databases and say nothing about real questions',
   provenance: { data: 'synthetic: syntheticRecords(mulberry32(1), 150)', examples: stats, seed, seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) },
 });
 console.error(`wrote ${modelPath} (${sidecar.architecture.bytes} bytes)`);

@@ -60,12 +60,30 @@ async function main(flags: ParsedFlags): Promise<number> {
   const dbs = [...new Set(dbOf)];
   const perDb = dbs.map((db) => {
     const idx = dbOf.flatMap((d, i) => (d === db ? [i] : []));
-    return { db, candidates: idx.length, candidate_auroc: r4(auroc(Float64Array.from(idx, (i) => oof[i]!), Uint8Array.from(idx, (i) => y[i]!))) };
+    return {
+      db,
+      candidates: idx.length,
+      candidate_auroc: r4(
+        auroc(
+          Float64Array.from(idx, (i) => oof[i]!),
+          Uint8Array.from(idx, (i) => y[i]!),
+        ),
+      ),
+    };
   });
-  const validation = { design: `leave-one-database-out on the ${dbs.length} Spider-A databases: each scored by a model fit on the other ${dbs.length - 1}`, candidate_auroc: r4(auroc(oof, y)), per_database: perDb };
-  process.stderr.write(`leave-one-database-out: candidate AUROC ${validation.candidate_auroc} (per database ${Math.min(...perDb.map((d) => d.candidate_auroc))}–${Math.max(...perDb.map((d) => d.candidate_auroc))}); ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  const validation = {
+    design: `leave-one-database-out on the ${dbs.length} Spider-A databases: each scored by a model fit on the other ${dbs.length - 1}`,
+    candidate_auroc: r4(auroc(oof, y)),
+    per_database: perDb,
+  };
+  process.stderr.write(
+    `leave-one-database-out: candidate AUROC ${validation.candidate_auroc} (per database ${Math.min(...perDb.map((d) => d.candidate_auroc))}–${Math.max(...perDb.map((d) => d.candidate_auroc))}); ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+  );
 
-  const fit = fitRecipe(source.rows.map((r) => ({ x: r.x, y: r.y })), recipe);
+  const fit = fitRecipe(
+    source.rows.map((r) => ({ x: r.x, y: r.y })),
+    recipe,
+  );
   const featurizer = { ...DEFAULT_FEATURIZER, agreement: false, evidence: true };
   const bytes = treesToOnnx(fit.trees!, featurizer.dim, TREE_SLOTS, { metadata: { 'confide.featurizer': JSON.stringify(featurizer) } });
   const boost = recipe.boost ?? {};
@@ -76,19 +94,39 @@ async function main(flags: ParsedFlags): Promise<number> {
     featurizer,
     weights: 'float32',
     training: {
-      recipe: 'gradient-boosted trees (logistic loss, second-order gain, depth-limited, float32 splits) on the featurizer\'s dense question–SQL slots and the evidence slots (what the query returns, read against the question and the database: core/evidence); agreement not read, so orm and orm_sql are one score',
+      recipe:
+        "gradient-boosted trees (logistic loss, second-order gain, depth-limited, float32 splits) on the featurizer's dense question–SQL slots and the evidence slots (what the query returns, read against the question and the database: core/evidence); agreement not read, so orm and orm_sql are one score",
       boost,
       seed,
       data: {
-        candidates: { file: basename(data.candidates), sha256: sha256(data.candidates), questions: prepared.length, rows: y.length, positives: y.reduce((a, b) => a + b, 0), databases: dbs, labels: 'execution equivalence against the Spider gold (confide label\'s rule)' },
+        candidates: {
+          file: basename(data.candidates),
+          sha256: sha256(data.candidates),
+          questions: prepared.length,
+          rows: y.length,
+          positives: y.reduce((a, b) => a + b, 0),
+          databases: dbs,
+          labels: "execution equivalence against the Spider gold (confide label's rule)",
+        },
       },
       evidence: { probes_asked_per_candidate: r4(ev.probesAsked / ev.candidates), probes_run: ev.probesRun, ms_per_candidate: r4(ev.ms / ev.candidates) },
       node: process.version,
     },
-    quality: { status: 'measured', note: 'validation = this recipe, leave-one-database-out on Spider-A; the shipped trees are fit on all 9 databases (model card)', validation },
+    quality: {
+      status: 'measured',
+      note: 'validation = this recipe, leave-one-database-out on Spider-A; the shipped trees are fit on all 9 databases (model card)',
+      validation,
+    },
   });
   // The exported graph must score like the fit: every Spider-A candidate through onnxruntime-web.
-  const items: OrmItem[] = prepared.flatMap((p, q) => p.view.candidates.map((c, i) => ({ question: p.question, sql: c.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(ev.evidence[q]?.[i] ? { result: ev.evidence[q]![i]!.features } : {}) })));
+  const items: OrmItem[] = prepared.flatMap((p, q) =>
+    p.view.candidates.map((c, i) => ({
+      question: p.question,
+      sql: c.sql,
+      ...(p.view.schema ? { schema: p.view.schema } : {}),
+      ...(ev.evidence[q]?.[i] ? { result: ev.evidence[q]![i]!.features } : {}),
+    })),
+  );
   const scorer = await createOrmScorer(readFileSync(written.modelPath), written.sidecar, written.modelPath);
   let maxDiff = 0;
   try {
@@ -98,7 +136,9 @@ async function main(flags: ParsedFlags): Promise<number> {
     await scorer.unload();
   }
   if (!(maxDiff < 1e-4)) throw new Error(`the exported model differs from the fit by ${maxDiff}`);
-  process.stderr.write(`wrote ${written.modelPath} (${written.sidecar.architecture.bytes} bytes, sha256 ${written.sidecar.architecture.sha256}) and ${written.sidecarPath}; ONNX vs fit max |Δ| ${maxDiff.toExponential(2)}; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  process.stderr.write(
+    `wrote ${written.modelPath} (${written.sidecar.architecture.bytes} bytes, sha256 ${written.sidecar.architecture.sha256}) and ${written.sidecarPath}; ONNX vs fit max |Δ| ${maxDiff.toExponential(2)}; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+  );
   return 0;
 }
 

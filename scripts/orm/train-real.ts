@@ -39,17 +39,21 @@ import { scoresOrThrow } from '../../src/engines/orm/engine.ts';
 
 const spec: CommandSpec = {
   name: 'orm:train-real',
-  summary: 'build the real-mistakes text verifier shipped as the app\'s ORM',
+  summary: "build the real-mistakes text verifier shipped as the app's ORM",
   flags: {
-    bench: { type: 'string', required: true, help: 'benchmark folder (Spider layout) holding the candidates\' and the mutants\' databases' },
-    candidates: { type: 'string', required: true, help: 'real systems\' candidates (JSON Lines, e.g. spider-dev-A.jsonl); labeled here by execution' },
+    bench: { type: 'string', required: true, help: "benchmark folder (Spider layout) holding the candidates' and the mutants' databases" },
+    candidates: { type: 'string', required: true, help: "real systems' candidates (JSON Lines, e.g. spider-dev-A.jsonl); labeled here by execution" },
     bird: { type: 'string', required: true, help: 'the bird-dev folder (labeled real runs, dev_tables.json)' },
     'bird-share': { type: 'string', default: '0.125', help: 'share of the BIRD candidates in the training data (seeded sample)' },
-    mutants: { type: 'string', required: true, help: 'labeled mutants of other databases\' gold (confide synth --split train, then confide label)' },
+    mutants: { type: 'string', required: true, help: "labeled mutants of other databases' gold (confide synth --split train, then confide label)" },
     'mutants-share': { type: 'string', default: '0.25', help: 'share of the mutant candidates in the training data (seeded sample)' },
     out: { type: 'string', required: true, help: 'folder to write <name>.onnx and <name>.json into' },
     name: { type: 'string', default: 'orm-v2', help: 'model name' },
-    features: { type: 'string', default: 'text+agreement', help: 'text (the dense question–SQL slots) or text+agreement (also the agreement slots: exec, structure and text shares of the candidate\'s pool, which the app passes; the other sources\' rows say "not given")' },
+    features: {
+      type: 'string',
+      default: 'text+agreement',
+      help: 'text (the dense question–SQL slots) or text+agreement (also the agreement slots: exec, structure and text shares of the candidate\'s pool, which the app passes; the other sources\' rows say "not given")',
+    },
     seed: { type: 'string', default: '1', help: 'seed of the source samples' },
     lambda: { type: 'string', default: '10', help: 'ridge strength on the standardized features' },
     workers: { type: 'string', default: '2', help: 'SQL worker threads for labeling' },
@@ -112,7 +116,9 @@ async function main(flags: ParsedFlags): Promise<number> {
   const sampled = [...sourceSample(bird, birdShare, seed, SOURCE_SALT.bird), ...sourceSample(mutants, mutantShare, seed, SOURCE_SALT.mutants)];
   const extra = agreement ? withAgreementNotGiven(sampled) : sampled;
   const tFeatures = performance.now();
-  console.error(`${prepared.length} questions, ${rows.length} candidates on ${dbs.length} databases; ${extra.length} extra training rows (BIRD ${bird.length} × ${birdShare}, mutants ${mutants.length} × ${mutantShare}); ${((tFeatures - t0) / 1000).toFixed(1)} s`);
+  console.error(
+    `${prepared.length} questions, ${rows.length} candidates on ${dbs.length} databases; ${extra.length} extra training rows (BIRD ${bird.length} × ${birdShare}, mutants ${mutants.length} × ${mutantShare}); ${((tFeatures - t0) / 1000).toFixed(1)} s`,
+  );
 
   // The recipe, measured leave-one-database-out before it is fit on everything.
   const oof = lodoScores(rows, lambda, new Set(), extra);
@@ -121,11 +127,25 @@ async function main(flags: ParsedFlags): Promise<number> {
   const accuracy = (xs: number[]): number => r4(mean(xs));
   const byDb = dbs.map((db) => {
     const idx = rows.map((r, i) => (r.db === db ? i : -1)).filter((i) => i >= 0);
-    return { db, candidates: idx.length, candidate_auroc: r4(auroc(idx.map((i) => oof[i]!), idx.map((i) => rows[i]!.y))) };
+    return {
+      db,
+      candidates: idx.length,
+      candidate_auroc: r4(
+        auroc(
+          idx.map((i) => oof[i]!),
+          idx.map((i) => rows[i]!.y),
+        ),
+      ),
+    };
   });
   const validation = {
     design: `leave-one-database-out on the ${dbs.length} databases of ${basename(candidates)}: each database scored by a model fit on the others plus the same BIRD and mutant samples`,
-    candidate_auroc: r4(auroc(oof, rows.map((r) => r.y))),
+    candidate_auroc: r4(
+      auroc(
+        oof,
+        rows.map((r) => r.y),
+      ),
+    ),
     per_database: byDb,
     selection: {
       'verifier_bon:orm': accuracy(picks(views, labels, verifierBon('orm'))),
@@ -135,7 +155,9 @@ async function main(flags: ParsedFlags): Promise<number> {
       oracle: accuracy(picks(views, labels, oracle)),
     },
   };
-  console.error(`leave-one-database-out: candidate AUROC ${validation.candidate_auroc} (per database ${Math.min(...byDb.map((d) => d.candidate_auroc))}–${Math.max(...byDb.map((d) => d.candidate_auroc))}); verifier_bon ${validation.selection['verifier_bon:orm']}, cluster_bon ${validation.selection['cluster_bon:orm']}, majority_exec ${validation.selection.majority_exec}, first ${validation.selection.first}, oracle ${validation.selection.oracle}`);
+  console.error(
+    `leave-one-database-out: candidate AUROC ${validation.candidate_auroc} (per database ${Math.min(...byDb.map((d) => d.candidate_auroc))}–${Math.max(...byDb.map((d) => d.candidate_auroc))}); verifier_bon ${validation.selection['verifier_bon:orm']}, cluster_bon ${validation.selection['cluster_bon:orm']}, majority_exec ${validation.selection.majority_exec}, first ${validation.selection.first}, oracle ${validation.selection.oracle}`,
+  );
 
   const verifier = fitScaledLogistic([...rows, ...extra], lambda);
   const featurizer = { ...DEFAULT_FEATURIZER, agreement };
@@ -144,19 +166,45 @@ async function main(flags: ParsedFlags): Promise<number> {
   const training = {
     recipe: agreement
       ? 'L2 logistic regression on the featurizer\'s dense slots: question–SQL features and the agreement slots (given, exec, structure and text shares of the candidate\'s pool; "not given" on the rows of sources without a pool), z-scored on the training rows; standardization folded into the weights'
-      : 'L2 logistic regression on the featurizer\'s dense question–SQL slots (agreement slots excluded), z-scored on the training rows; standardization folded into the weights',
+      : "L2 logistic regression on the featurizer's dense question–SQL slots (agreement slots excluded), z-scored on the training rows; standardization folded into the weights",
     features,
     lambda,
     seed,
     data: {
-      candidates: { file: basename(candidates), sha256: sha256(candidates), questions: prepared.length, rows: rows.length, positives: rows.filter((r) => r.y === 1).length, databases: dbs, labels: 'execution equivalence against the benchmark gold (confide label\'s rule)' },
-      bird: { folder: basename(birdDir), sha256: sha256(join(birdDir, 'candidates.jsonl')), rows: bird.length, share: birdShare, sampled: Math.round(birdShare * bird.length), labels: 'the BIRD authors\' execution labels' },
-      mutants: { file: basename(mutantsPath), sha256: sha256(mutantsPath), rows: mutants.length, share: mutantShare, sampled: Math.round(mutantShare * mutants.length), databases: new Set(mutants.map((m) => m.db)).size },
+      candidates: {
+        file: basename(candidates),
+        sha256: sha256(candidates),
+        questions: prepared.length,
+        rows: rows.length,
+        positives: rows.filter((r) => r.y === 1).length,
+        databases: dbs,
+        labels: "execution equivalence against the benchmark gold (confide label's rule)",
+      },
+      bird: {
+        folder: basename(birdDir),
+        sha256: sha256(join(birdDir, 'candidates.jsonl')),
+        rows: bird.length,
+        share: birdShare,
+        sampled: Math.round(birdShare * bird.length),
+        labels: "the BIRD authors' execution labels",
+      },
+      mutants: {
+        file: basename(mutantsPath),
+        sha256: sha256(mutantsPath),
+        rows: mutants.length,
+        share: mutantShare,
+        sampled: Math.round(mutantShare * mutants.length),
+        databases: new Set(mutants.map((m) => m.db)).size,
+      },
     },
     fit: { iterations: verifier.model.iterations, converged: verifier.model.converged },
     node: process.version,
   };
-  const quality = { status: 'measured' as const, note: 'validation = this recipe, leave-one-database-out on the candidates\' databases; the shipped weights are fit on all of them, so the next independent figure needs databases outside the training data (model card)', validation };
+  const quality = {
+    status: 'measured' as const,
+    note: "validation = this recipe, leave-one-database-out on the candidates' databases; the shipped weights are fit on all of them, so the next independent figure needs databases outside the training data (model card)",
+    validation,
+  };
   const written = writeOrmFiles({ out, name, params, featurizer, weights: 'float32', training, quality });
   const scorer = await createOrmScorer(readFileSync(written.modelPath), written.sidecar, written.modelPath);
   let maxDiff = 0;
@@ -168,7 +216,9 @@ async function main(flags: ParsedFlags): Promise<number> {
     await scorer.unload();
   }
   if (!(maxDiff < 1e-4)) throw new Error(`the exported model differs from the fit by ${maxDiff} on a training row`);
-  console.error(`wrote ${written.modelPath} (${written.sidecar.architecture.bytes} bytes, sha256 ${written.sidecar.architecture.sha256}) and ${written.sidecarPath}; ONNX vs fit max |Δ| ${maxDiff.toExponential(2)}; ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.error(
+    `wrote ${written.modelPath} (${written.sidecar.architecture.bytes} bytes, sha256 ${written.sidecar.architecture.sha256}) and ${written.sidecarPath}; ONNX vs fit max |Δ| ${maxDiff.toExponential(2)}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   return 0;
 }
 

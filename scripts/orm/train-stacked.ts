@@ -35,11 +35,11 @@ import { scoresOrThrow } from '../../src/engines/orm/engine.ts';
 
 const spec: CommandSpec = {
   name: 'orm:train-stacked',
-  summary: 'build orm-v4, the stacked verifier: trees over the evidence of what the query returns and orm-v2\'s score',
+  summary: "build orm-v4, the stacked verifier: trees over the evidence of what the query returns and orm-v2's score",
   flags: {
     out: { type: 'string', default: 'public/models', help: 'folder to write <name>.onnx and <name>.json into' },
     recipe: { type: 'string', default: 'orm-v4', help: 'orm-v4 (trees of depth 3) or orm-v5 (stumps)' },
-    name: { type: 'string', help: 'model name (default: the recipe\'s)' },
+    name: { type: 'string', help: "model name (default: the recipe's)" },
     mutants: { type: 'string', help: 'labeled mutants of Spider train gold (default: made here)' },
     cache: { type: 'string', help: 'keep the fitted orm-v2 recipes in this file (scratch space, outside the repository)' },
     seed: { type: 'string', default: '1', help: 'seed' },
@@ -73,14 +73,31 @@ async function main(flags: ParsedFlags): Promise<number> {
   const y = Uint8Array.from(prepared.flatMap((p) => p.candidates.map((c) => (c.correct ? 1 : 0))));
   const dbOf = prepared.flatMap((p) => p.candidates.map(() => p.db_id));
   // The same scores the default profile reads (kept in --cache by lodo-pools and profile:fit when given).
-  const oof = Float64Array.from((await (await ormSqlStackedSource(prepared, data, mutants, seed, cache, ev, recipe)).scoresFor(prepared, (db) => [db])).flatMap((s) => [...s]));
+  const oof = Float64Array.from(
+    (await (await ormSqlStackedSource(prepared, data, mutants, seed, cache, ev, recipe)).scoresFor(prepared, (db) => [db])).flatMap((s) => [...s]),
+  );
   const dbs = [...new Set(dbOf)];
   const perDb = dbs.map((db) => {
     const idx = dbOf.flatMap((d, i) => (d === db ? [i] : []));
-    return { db, candidates: idx.length, candidate_auroc: r4(auroc(Float64Array.from(idx, (i) => oof[i]!), Uint8Array.from(idx, (i) => y[i]!))) };
+    return {
+      db,
+      candidates: idx.length,
+      candidate_auroc: r4(
+        auroc(
+          Float64Array.from(idx, (i) => oof[i]!),
+          Uint8Array.from(idx, (i) => y[i]!),
+        ),
+      ),
+    };
   });
-  const validation = { design: `leave-one-database-out on the ${dbs.length} Spider-A databases: each scored by trees fit on the other ${dbs.length - 1}, whose orm-v2 input was fit without the held-out database and without the training row's own`, candidate_auroc: r4(auroc(oof, y)), per_database: perDb };
-  process.stderr.write(`leave-one-database-out: candidate AUROC ${validation.candidate_auroc} (per database ${Math.min(...perDb.map((d) => d.candidate_auroc))}–${Math.max(...perDb.map((d) => d.candidate_auroc))}); ${secs()}\n`);
+  const validation = {
+    design: `leave-one-database-out on the ${dbs.length} Spider-A databases: each scored by trees fit on the other ${dbs.length - 1}, whose orm-v2 input was fit without the held-out database and without the training row's own`,
+    candidate_auroc: r4(auroc(oof, y)),
+    per_database: perDb,
+  };
+  process.stderr.write(
+    `leave-one-database-out: candidate AUROC ${validation.candidate_auroc} (per database ${Math.min(...perDb.map((d) => d.candidate_auroc))}–${Math.max(...perDb.map((d) => d.candidate_auroc))}); ${secs()}\n`,
+  );
 
   const rows = await source.shippingRows();
   const fit = source.fit(rows);
@@ -88,9 +105,20 @@ async function main(flags: ParsedFlags): Promise<number> {
   const featurizer = { ...DEFAULT_FEATURIZER, agreement: false, evidence: true };
   const linear = linearOrmParams(inner.model, inner.standardization, featurizer.dim);
   const stacked = { weights: linear.weights[0]!, bias: linear.biases[0]![0]!, grid: STACK_GRID };
-  const bytes = treesToOnnx(fit.trees!, featurizer.dim, [...TREE_SLOTS, featurizer.dim], { stacked, metadata: { 'confide.featurizer': JSON.stringify(featurizer) } });
+  const bytes = treesToOnnx(fit.trees!, featurizer.dim, [...TREE_SLOTS, featurizer.dim], {
+    stacked,
+    metadata: { 'confide.featurizer': JSON.stringify(featurizer) },
+  });
   const boost = recipe.boost ?? {};
-  const items: OrmItem[] = prepared.flatMap((p, q) => p.view.candidates.map((c, i) => ({ question: p.question, sql: c.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}), ...(ev.evidence[q]?.[i] ? { result: ev.evidence[q]![i]!.features } : {}) })));
+  const items: OrmItem[] = prepared.flatMap((p, q) =>
+    p.view.candidates.map((c, i) => ({
+      question: p.question,
+      sql: c.sql,
+      ...(p.view.schema ? { schema: p.view.schema } : {}),
+      ...(p.evidence ? { evidence: p.evidence } : {}),
+      ...(ev.evidence[q]?.[i] ? { result: ev.evidence[q]![i]!.features } : {}),
+    })),
+  );
   const written = writeOrmFiles({
     out: String(flags.out),
     name: String(flags.name ?? recipe.name),
@@ -98,18 +126,31 @@ async function main(flags: ParsedFlags): Promise<number> {
     featurizer,
     weights: 'float32',
     training: {
-      recipe: 'stacked: gradient-boosted trees (logistic loss, second-order gain, depth-limited, float32 splits) on the featurizer\'s dense question–SQL slots, the evidence slots (what the query returns, read against the question and the database: core/evidence) and the orm-v2 recipe\'s log-odds (L2 logistic over the question–SQL slots, agreement not given, trained with BIRD and mutant samples), rounded to 1/256; each training row\'s log-odds from that recipe fit without the row\'s database, the graph\'s own from it fit on every database; agreement not read, so orm and orm_sql are one score',
+      recipe:
+        "stacked: gradient-boosted trees (logistic loss, second-order gain, depth-limited, float32 splits) on the featurizer's dense question–SQL slots, the evidence slots (what the query returns, read against the question and the database: core/evidence) and the orm-v2 recipe's log-odds (L2 logistic over the question–SQL slots, agreement not given, trained with BIRD and mutant samples), rounded to 1/256; each training row's log-odds from that recipe fit without the row's database, the graph's own from it fit on every database; agreement not read, so orm and orm_sql are one score",
       boost,
       seed,
       data: {
-        candidates: { file: basename(data.candidates), sha256: sha256(data.candidates), questions: prepared.length, rows: y.length, positives: y.reduce((a, b) => a + b, 0), databases: dbs, labels: 'execution equivalence against the Spider gold (confide label\'s spider rule)' },
+        candidates: {
+          file: basename(data.candidates),
+          sha256: sha256(data.candidates),
+          questions: prepared.length,
+          rows: y.length,
+          positives: y.reduce((a, b) => a + b, 0),
+          databases: dbs,
+          labels: "execution equivalence against the Spider gold (confide label's spider rule)",
+        },
         ...(data.mutants ? { mutants: { file: basename(data.mutants), sha256: sha256(data.mutants), share: 0.25 } } : {}),
         bird: { share: 0.125 },
       },
       evidence: { probes_asked_per_candidate: r4(ev.probesAsked / ev.candidates), probes_run: ev.probesRun, ms_per_candidate: r4(ev.ms / ev.candidates) },
       node: process.version,
     },
-    quality: { status: 'measured', note: 'validation = this recipe, leave-one-database-out on Spider-A with the orm-v2 input nested-cross-fitted; the shipped trees are fit on all 9 databases (model card)', validation },
+    quality: {
+      status: 'measured',
+      note: 'validation = this recipe, leave-one-database-out on Spider-A with the orm-v2 input nested-cross-fitted; the shipped trees are fit on all 9 databases (model card)',
+      validation,
+    },
   });
   // The exported graph must score like the fit: every Spider-A candidate through onnxruntime-web.
   const scorer = await createOrmScorer(readFileSync(written.modelPath), written.sidecar, written.modelPath);
@@ -132,7 +173,9 @@ async function main(flags: ParsedFlags): Promise<number> {
     await scorer.unload();
   }
   if (differ > 2) throw new Error(`the exported model differs from the fit on ${differ} candidates (largest ${maxDiff})`);
-  process.stderr.write(`wrote ${written.modelPath} (${written.sidecar.architecture.bytes} bytes) and ${written.sidecarPath}; ONNX vs fit: ${differ} candidates differ by more than 1e-4 (largest ${maxDiff.toExponential(2)}); featurize and score ${(ms / items.length).toFixed(3)} ms per candidate (batch of ${items.length}); ${secs()}\n`);
+  process.stderr.write(
+    `wrote ${written.modelPath} (${written.sidecar.architecture.bytes} bytes) and ${written.sidecarPath}; ONNX vs fit: ${differ} candidates differ by more than 1e-4 (largest ${maxDiff.toExponential(2)}); featurize and score ${(ms / items.length).toFixed(3)} ms per candidate (batch of ${items.length}); ${secs()}\n`,
+  );
   return 0;
 }
 

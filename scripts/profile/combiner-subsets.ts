@@ -51,7 +51,11 @@ const spec: CommandSpec = {
 };
 
 /** Question-level rows of one pool kind: features, the modal answer's label. */
-interface Rows { readonly name: string; readonly x: Float64Array[]; readonly y: Uint8Array }
+interface Rows {
+  readonly name: string;
+  readonly x: Float64Array[];
+  readonly y: Uint8Array;
+}
 
 function spiderRows(name: string, prepared: readonly PreparedQuestion[]): Rows {
   const m = signalMatrix(prepared);
@@ -67,9 +71,21 @@ function birdRows(dir: string, seed: number): Rows[] {
   const score = records.map((r) => new Float64Array(r.candidates.length).fill(0));
   for (const db of new Set(records.map((r) => r.db_id))) {
     const train: { x: number[]; y: number }[] = [];
-    records.forEach((r, q) => { if (r.db_id !== db) r.candidates.forEach((c, j) => { const f = feats[q]![j]; if (f) train.push({ x: f, y: c.correct ? 1 : 0 }); }); });
+    records.forEach((r, q) => {
+      if (r.db_id !== db)
+        r.candidates.forEach((c, j) => {
+          const f = feats[q]![j];
+          if (f) train.push({ x: f, y: c.correct ? 1 : 0 });
+        });
+    });
     const v = fitScaledLogistic(train, 10);
-    records.forEach((r, q) => { if (r.db_id === db) r.candidates.forEach((_, j) => { const f = feats[q]![j]; score[q]![j] = f ? v.score(f) : 0; }); });
+    records.forEach((r, q) => {
+      if (r.db_id === db)
+        r.candidates.forEach((_, j) => {
+          const f = feats[q]![j];
+          score[q]![j] = f ? v.score(f) : 0;
+        });
+    });
   }
   const registry = registryWithVerifiers(['orm_sql']);
   const families = new Map<string, (source: string) => boolean>([
@@ -101,7 +117,15 @@ function birdRows(dir: string, seed: number): Rows[] {
   });
 }
 
-interface SubsetFigures { kind: string; size: number; subsets: number; within_001: { evidence: number; before: number }; worst: { evidence: number; before: number }; median: { evidence: number; before: number }; kept_combination: { evidence: number; before: number } }
+interface SubsetFigures {
+  kind: string;
+  size: number;
+  subsets: number;
+  within_001: { evidence: number; before: number };
+  worst: { evidence: number; before: number };
+  median: { evidence: number; before: number };
+  kept_combination: { evidence: number; before: number };
+}
 
 function measure(rows: Rows, size: number, subsets: number, seed: number): SubsetFigures {
   const n = rows.y.length;
@@ -110,7 +134,10 @@ function measure(rows: Rows, size: number, subsets: number, seed: number): Subse
   const combined = { evidence: 0, before: 0 };
   let done = 0;
   for (let s = 0; s < subsets; s++) {
-    const idx = rng.sample(Array.from({ length: n }, (_, i) => i), Math.min(size, n));
+    const idx = rng.sample(
+      Array.from({ length: n }, (_, i) => i),
+      Math.min(size, n),
+    );
     const x = idx.map((i) => rows.x[i]!);
     const y = Uint8Array.from(idx, (i) => rows.y[i]!);
     const pos = y.reduce((a, b) => a + b, 0);
@@ -119,8 +146,14 @@ function measure(rows: Rows, size: number, subsets: number, seed: number): Subse
     for (const rule of ['evidence', 'before'] as const) {
       const cf = crossfitGuarded(x, y, createRng(seed * 1000 + s), { k: 2, evidence: rule === 'evidence' });
       const a = cf.finalChoice.anchor;
-      if (a === null) { diffs[rule].push(0); continue; }
-      const anchor = auroc(x.map((r) => r[a]!), y);
+      if (a === null) {
+        diffs[rule].push(0);
+        continue;
+      }
+      const anchor = auroc(
+        x.map((r) => r[a]!),
+        y,
+      );
       const anchorAuroc = Math.max(anchor, 1 - anchor); // the fit learns the anchor's sign
       diffs[rule].push(auroc(cf.oof, y) - anchorAuroc);
       if (cf.choices.some((c) => c.kind === 'combined')) combined[rule]++;
@@ -154,17 +187,24 @@ async function main(flags: ParsedFlags): Promise<number> {
   const cut = createRng(seed + 12);
   const kinds: Rows[] = [
     spiderRows('spider-a (19 systems)', scored),
-    spiderRows('spider-a-12 (12 of 19)', scored.map((p) => subsamplePrepared(p, 12, cut))),
+    spiderRows(
+      'spider-a-12 (12 of 19)',
+      scored.map((p) => subsamplePrepared(p, 12, cut)),
+    ),
     ...birdRows(data.bird, seed),
   ];
   const out: SubsetFigures[] = [];
-  process.stdout.write('pools | questions per subset | subsets | within 0.01 of the anchor: evidence / before | worst | median | folds keeping a combination\n');
+  process.stdout.write(
+    'pools | questions per subset | subsets | within 0.01 of the anchor: evidence / before | worst | median | folds keeping a combination\n',
+  );
   for (const k of kinds) {
     for (const size of sizes) {
       const f = measure(k, size, subsets, seed);
       out.push(f);
       const p = (x: number): string => `${(100 * x).toFixed(1)}%`;
-      process.stdout.write(`${f.kind} | ${size} | ${f.subsets} | ${p(f.within_001.evidence)} / ${p(f.within_001.before)} | ${f.worst.evidence.toFixed(3)} / ${f.worst.before.toFixed(3)} | ${f.median.evidence.toFixed(3)} / ${f.median.before.toFixed(3)} | ${p(f.kept_combination.evidence)} / ${p(f.kept_combination.before)}\n`);
+      process.stdout.write(
+        `${f.kind} | ${size} | ${f.subsets} | ${p(f.within_001.evidence)} / ${p(f.within_001.before)} | ${f.worst.evidence.toFixed(3)} / ${f.worst.before.toFixed(3)} | ${f.median.evidence.toFixed(3)} / ${f.median.before.toFixed(3)} | ${p(f.kept_combination.evidence)} / ${p(f.kept_combination.before)}\n`,
+      );
     }
   }
   if (flags.json !== undefined) writeFileSync(String(flags.json), JSON.stringify({ seed, subsets, sizes, figures: out }, null, 2) + '\n');

@@ -41,23 +41,50 @@ const spec: CommandSpec = {
   name: 'profile:lodo-pools',
   summary: 'measure the default profile recipe on Spider-A, leave-one-database-out, at several pool sizes',
   flags: {
-    mutants: { type: 'string', help: 'labeled mutants of Spider train gold (confide synth --split train --n 8 --seed 1, then confide label); default: made here the same way' },
+    mutants: {
+      type: 'string',
+      help: 'labeled mutants of Spider train gold (confide synth --split train --n 8 --seed 1, then confide label); default: made here the same way',
+    },
     sizes: { type: 'string', default: '1,2,3,5,8,19', help: 'pool sizes to cut to' },
     risks: { type: 'string', default: '0.1,0.2,0.3,0.4', help: 'target risks' },
     seed: { type: 'string', default: '1', help: 'seed of the fits and the cuts' },
     json: { type: 'string', help: 'write the figures here' },
     cache: { type: 'string', help: 'keep the fitted verifiers in this file, to reuse on the next run (scratch space, outside the repository)' },
-    aim: { type: 'string', help: 'share of each promise the thresholds aim at (default: the default profile\'s)' },
-    rows: { type: 'string', help: 'also write one line per question and size ({db, k, p, correct, answered: risks, ruled_out: risks at which a finding withheld a best guess that reached its threshold, signals}) here' },
-    verifier: { type: 'string', default: PROFILE_VERIFIER, help: 'the orm_sql recipe: orm-v4 (trees over the evidence of what the query returns and orm-v2\'s score, nested), orm-v3 (trees over the evidence) or orm-v2 (question and SQL only); default: the default profile\'s' },
-    'no-evidence': { type: 'boolean', default: false, help: 'leave out the evidence of what each query returns (by default its probes run on the held-out database, as confide ask runs them, so decisions withhold what it shows to be a mistake)' },
-    'train-scores': { type: 'string', default: 'nested', help: 'nested (each fold\'s training candidates scored by verifiers that saw neither the held-out database nor their own) or lodo (only not their own; cheaper)' },
+    aim: { type: 'string', help: "share of each promise the thresholds aim at (default: the default profile's)" },
+    rows: {
+      type: 'string',
+      help: 'also write one line per question and size ({db, k, p, correct, answered: risks, ruled_out: risks at which a finding withheld a best guess that reached its threshold, signals}) here',
+    },
+    verifier: {
+      type: 'string',
+      default: PROFILE_VERIFIER,
+      help: "the orm_sql recipe: orm-v4 (trees over the evidence of what the query returns and orm-v2's score, nested), orm-v3 (trees over the evidence) or orm-v2 (question and SQL only); default: the default profile's",
+    },
+    'no-evidence': {
+      type: 'boolean',
+      default: false,
+      help: 'leave out the evidence of what each query returns (by default its probes run on the held-out database, as confide ask runs them, so decisions withhold what it shows to be a mistake)',
+    },
+    'train-scores': {
+      type: 'string',
+      default: 'nested',
+      help: "nested (each fold's training candidates scored by verifiers that saw neither the held-out database nor their own) or lodo (only not their own; cheaper)",
+    },
     help: { type: 'boolean', default: false, help: 'show this help' },
   },
 };
 
 /** One question's decision at one pool size; `tied`: risks at which a tie (core/pipeline/ties.ts) withheld a best guess that reached its threshold. */
-interface Outcome { db: string; k: number; p: number; correct: boolean; answered: Map<number, boolean>; tied: Set<number>; ruledOut: Set<number>; signals: Readonly<Record<string, number | null>> }
+interface Outcome {
+  db: string;
+  k: number;
+  p: number;
+  correct: boolean;
+  answered: Map<number, boolean>;
+  tied: Set<number>;
+  ruledOut: Set<number>;
+  signals: Readonly<Record<string, number | null>>;
+}
 
 /** Runs probe queries on the held-out database, their answers kept by text (undefined: evidence is not read). */
 type ProbeRunner = { run(sqls: readonly string[]): Promise<ExecOutcome[]>; cache: Map<string, ExecOutcome> } | undefined;
@@ -67,7 +94,19 @@ type ProbeRunner = { run(sqls: readonly string[]): Promise<ExecOutcome[]>; cache
  * the labeled run and, with `probes`, the evidence's probe queries from the database, so the decision sees the
  * findings `confide ask` sees.
  */
-async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: readonly number[], probes: ProbeRunner): Promise<{ p: number; best: number; answered: Map<number, boolean>; tied: Set<number>; ruledOut: Set<number>; signals: Readonly<Record<string, number | null>> }> {
+async function ask(
+  q: PreparedQuestion,
+  profile: CalibrationProfile,
+  risks: readonly number[],
+  probes: ProbeRunner,
+): Promise<{
+  p: number;
+  best: number;
+  answered: Map<number, boolean>;
+  tied: Set<number>;
+  ruledOut: Set<number>;
+  signals: Readonly<Record<string, number | null>>;
+}> {
   const outcomes = new Map<string, ExecOutcome>();
   q.candidates.forEach((c) => outcomes.set(c.record.sql, c.outcome));
   const normalized = new Map(q.view.candidates.map((c) => [c.sql, c.normalizedSql ?? null] as const));
@@ -78,7 +117,10 @@ async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: read
     {
       generator: fixedCandidates(sampled),
       runMany: async (sqls) => (sqls.every((s) => outcomes.has(s)) || probes === undefined ? sqls.map((s) => outcomes.get(s)!) : probes.run(sqls)),
-      normalizedSql: async (s) => normalized.get(s) ?? null, registry, profile, evidence: probes !== undefined,
+      normalizedSql: async (s) => normalized.get(s) ?? null,
+      registry,
+      profile,
+      evidence: probes !== undefined,
       ...(probes === undefined ? {} : { probeCache: probes.cache }),
     },
   );
@@ -86,7 +128,9 @@ async function ask(q: PreparedQuestion, profile: CalibrationProfile, risks: read
   const decisions = risks.map((r) => [r, decide(out.result, profile, r)] as const);
   const answered = new Map(decisions.map(([r, d]) => [r, d.kind === 'answer'] as const));
   const tied = new Set(decisions.filter(([, d]) => d.tied.length > 0 && d.threshold !== null && d.probability >= d.threshold).map(([r]) => r));
-  const ruledOut = new Set(decisions.filter(([, d]) => d.ruledOut.length > 0 && d.tied.length === 0 && d.threshold !== null && d.probability >= d.threshold).map(([r]) => r));
+  const ruledOut = new Set(
+    decisions.filter(([, d]) => d.ruledOut.length > 0 && d.tied.length === 0 && d.threshold !== null && d.probability >= d.threshold).map(([r]) => r),
+  );
   return { p: out.result.probability, best: out.result.chosen, answered, tied, ruledOut, signals: out.result.signals };
 }
 
@@ -104,11 +148,12 @@ async function main(flags: ParsedFlags): Promise<number> {
   let made: Promise<readonly TextRow[]> | null = null;
   const mutants = (): Promise<readonly TextRow[]> => (made ??= mutantRows(data));
   const cache = flags.cache === undefined ? undefined : String(flags.cache);
-  const orm = flags.verifier === 'orm-v2'
-    ? ormSqlSource(prepared, data, mutants, seed, 10, cache)
-    : flags.verifier === 'orm-v4'
-      ? await ormSqlStackedSource(prepared, data, mutants, seed, cache)
-      : await ormSqlEvidenceSource(prepared, data, mutants, seed);
+  const orm =
+    flags.verifier === 'orm-v2'
+      ? ormSqlSource(prepared, data, mutants, seed, 10, cache)
+      : flags.verifier === 'orm-v4'
+        ? await ormSqlStackedSource(prepared, data, mutants, seed, cache)
+        : await ormSqlEvidenceSource(prepared, data, mutants, seed);
   const dbs = [...new Set(prepared.map((p) => p.db_id))];
   process.stderr.write(`${prepared.length} questions on ${dbs.length} databases; features ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   const withEvidence = flags['no-evidence'] !== true;
@@ -124,8 +169,17 @@ async function main(flags: ParsedFlags): Promise<number> {
     // training scores through those verifiers; d's own scores never see d): one fit per database instead of per pair.
     const trainScored = withOrmSql(train, await orm.scoresFor(train, (e) => (flags['train-scores'] === 'lodo' ? [e] : [d, e])));
     const testScored = withOrmSql(test, await orm.scoresFor(test, (e) => [e]));
-    const profile = evaluate(trainScored, { group: 'db_id', bootstrap: 200, seed, profileName: `without ${d}`, thresholdAim: flags.aim === undefined ? PROFILE_THRESHOLD_AIM : Number(flags.aim) }).profile;
-    folds.push({ db: d, bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`) });
+    const profile = evaluate(trainScored, {
+      group: 'db_id',
+      bootstrap: 200,
+      seed,
+      profileName: `without ${d}`,
+      thresholdAim: flags.aim === undefined ? PROFILE_THRESHOLD_AIM : Number(flags.aim),
+    }).profile;
+    folds.push({
+      db: d,
+      bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`),
+    });
     const opened = withEvidence ? await openDbFile(pool, d, bench!.dbPath(d)) : undefined;
     if (opened !== undefined && !opened.ok) throw new Error(`${d}: ${opened.error.message}`);
     const probes: ProbeRunner = withEvidence ? { run: (sqls) => pool.runMany(d, sqls), cache: new Map() } : undefined;
@@ -134,11 +188,22 @@ async function main(flags: ParsedFlags): Promise<number> {
       for (const q of testScored) {
         const cut = subsamplePrepared(q, k, rng);
         const r = await ask(cut, profile, risks, probes);
-        outcomes.push({ db: d, k, p: r.p, correct: r.best >= 0 && cut.candidates[r.best]!.correct === true, answered: r.answered, tied: r.tied, ruledOut: r.ruledOut, signals: r.signals });
+        outcomes.push({
+          db: d,
+          k,
+          p: r.p,
+          correct: r.best >= 0 && cut.candidates[r.best]!.correct === true,
+          answered: r.answered,
+          tied: r.tied,
+          ruledOut: r.ruledOut,
+          signals: r.signals,
+        });
       }
     }
     if (withEvidence) await pool.close(d);
-    process.stderr.write(`${d}: ${test.length} questions; ${folds.at(-1)!.bands.join('; ')}; ${orm.fits()} verifier fits; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+    process.stderr.write(
+      `${d}: ${test.length} questions; ${folds.at(-1)!.bands.join('; ')}; ${orm.fits()} verifier fits; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+    );
   }
   const table = sizes.map((k) => {
     const at = outcomes.filter((o) => o.k === k);
@@ -155,16 +220,46 @@ async function main(flags: ParsedFlags): Promise<number> {
         const wrong = answered.filter((o) => !o.correct).length;
         const tied = at.filter((o) => o.tied.has(r));
         const ruled = at.filter((o) => o.ruledOut.has(r));
-        return { target_risk: r, coverage: answered.length / at.length, risk: answered.length === 0 ? NaN : wrong / answered.length, answered: answered.length, wrong, tied_withheld: tied.length, tied_withheld_right: tied.filter((o) => o.correct).length, mistakes_withheld: ruled.length, mistakes_withheld_right: ruled.filter((o) => o.correct).length };
+        return {
+          target_risk: r,
+          coverage: answered.length / at.length,
+          risk: answered.length === 0 ? NaN : wrong / answered.length,
+          answered: answered.length,
+          wrong,
+          tied_withheld: tied.length,
+          tied_withheld_right: tied.filter((o) => o.correct).length,
+          mistakes_withheld: ruled.length,
+          mistakes_withheld_right: ruled.filter((o) => o.correct).length,
+        };
       }),
     };
   });
   const pct = (x: number): string => (Number.isNaN(x) ? 'NaN' : `${(100 * x).toFixed(1)}%`);
-  process.stdout.write(`k | questions | best-guess accuracy | ECE | distinct P | ${risks.map((r) => `risk ≤ ${r}: coverage / risk (wrong) [withheld as ties: right of them] {withheld as mistakes: right of them}`).join(' | ')}\n`);
+  process.stdout.write(
+    `k | questions | best-guess accuracy | ECE | distinct P | ${risks.map((r) => `risk ≤ ${r}: coverage / risk (wrong) [withheld as ties: right of them] {withheld as mistakes: right of them}`).join(' | ')}\n`,
+  );
   for (const t of table) {
-    process.stdout.write(`${t.k} | ${t.questions} | ${pct(t.best_accuracy)} | ${t.ece.toFixed(3)} | ${t.distinct_p} | ${t.by_risk.map((b) => `${pct(b.coverage)} / ${pct(b.risk)} (${b.wrong}) [${b.tied_withheld}: ${b.tied_withheld_right}] {${b.mistakes_withheld}: ${b.mistakes_withheld_right}}`).join(' | ')}\n`);
+    process.stdout.write(
+      `${t.k} | ${t.questions} | ${pct(t.best_accuracy)} | ${t.ece.toFixed(3)} | ${t.distinct_p} | ${t.by_risk.map((b) => `${pct(b.coverage)} / ${pct(b.risk)} (${b.wrong}) [${b.tied_withheld}: ${b.tied_withheld_right}] {${b.mistakes_withheld}: ${b.mistakes_withheld_right}}`).join(' | ')}\n`,
+    );
   }
-  if (flags.rows !== undefined) writeFileSync(String(flags.rows), outcomes.map((o) => JSON.stringify({ db: o.db, k: o.k, p: o.p, correct: o.correct, answered: [...o.answered].filter(([, a]) => a).map(([r]) => r), ruled_out: [...o.ruledOut], signals: o.signals })).join('\n') + '\n');
+  if (flags.rows !== undefined)
+    writeFileSync(
+      String(flags.rows),
+      outcomes
+        .map((o) =>
+          JSON.stringify({
+            db: o.db,
+            k: o.k,
+            p: o.p,
+            correct: o.correct,
+            answered: [...o.answered].filter(([, a]) => a).map(([r]) => r),
+            ruled_out: [...o.ruledOut],
+            signals: o.signals,
+          }),
+        )
+        .join('\n') + '\n',
+    );
   if (flags.json !== undefined) writeFileSync(String(flags.json), JSON.stringify({ seed, sizes, risks, evidence: withEvidence, folds, table }, null, 2) + '\n');
   pool.terminate();
   process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(0)} s\n`);

@@ -123,7 +123,14 @@ export interface OrmSqlSource {
  * const orm = ormSqlSource(prepared, data, () => mutantRows(data));
  * const oof = await orm.scoresFor(prepared, (db) => [db]); // leave-one-database-out
  */
-export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, lambda = 10, cacheFile?: string): OrmSqlSource {
+export function ormSqlSource(
+  prepared: readonly PreparedQuestion[],
+  data: RealData,
+  mutants: () => Promise<readonly TextRow[]>,
+  seed = 1,
+  lambda = 10,
+  cacheFile?: string,
+): OrmSqlSource {
   const cache = new Map<string, SqlFacts>();
   const text = new Map<string, number[]>();
   const key = (q: number, c: number): string => `${q}:${c}`;
@@ -131,7 +138,10 @@ export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealDa
   prepared.forEach((p, q) => {
     const shares = viewAgreement(p.view);
     p.view.candidates.forEach((cand, c) => {
-      const t = denseTextFeatures({ question: p.question, sql: cand.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) }, cache);
+      const t = denseTextFeatures(
+        { question: p.question, sql: cand.sql, ...(p.view.schema ? { schema: p.view.schema } : {}), ...(p.evidence ? { evidence: p.evidence } : {}) },
+        cache,
+      );
       text.set(key(q, c), t);
       rows.push({ db: p.db_id, x: [...t, ...agreementSlots(shares[c])], y: p.candidates[c]!.correct ? 1 : 0 });
     });
@@ -156,15 +166,25 @@ export function ormSqlSource(prepared: readonly PreparedQuestion[], data: RealDa
         if (extra === null) {
           const m = await mutants();
           const overlap = [...new Set(m.map((r) => r.db))].filter((db) => dbs.has(db));
-          if (overlap.length > 0) throw new RangeError(`mutants: databases also among the candidates' (${overlap.join(', ')}); use mutants of other databases only`);
-          extra = withAgreementNotGiven([...sourceSample(birdTextRows(data.bird), 0.125, seed, SOURCE_SALT.bird), ...sourceSample(m, 0.25, seed, SOURCE_SALT.mutants)]);
+          if (overlap.length > 0)
+            throw new RangeError(`mutants: databases also among the candidates' (${overlap.join(', ')}); use mutants of other databases only`);
+          extra = withAgreementNotGiven([
+            ...sourceSample(birdTextRows(data.bird), 0.125, seed, SOURCE_SALT.bird),
+            ...sourceSample(m, 0.25, seed, SOURCE_SALT.mutants),
+          ]);
         }
         const out = new Set(excluded);
         // Newton starts from the kept fit that left out the most of the same databases (the same optimum, fewer steps).
         const prefix = `${seed}|${lambda}|`;
         const near = Object.keys(stored)
           .filter((key) => key.startsWith(prefix))
-          .map((key) => ({ key, dbs: key.slice(prefix.length).split('|').filter((x) => x !== '') }))
+          .map((key) => ({
+            key,
+            dbs: key
+              .slice(prefix.length)
+              .split('|')
+              .filter((x) => x !== ''),
+          }))
           .filter((c) => c.dbs.every((db) => out.has(db)))
           .sort((a, b) => b.dbs.length - a.dbs.length)[0];
         v = fitScaledLogistic([...rows.filter((r) => !out.has(r.db)), ...extra], lambda, near === undefined ? undefined : stored[near.key]);

@@ -20,7 +20,13 @@ import type { OrmSqlSource, RealData, TextRow } from './real-pools.ts';
  * const orm = await ormSqlEvidenceSource(prepared, REAL_DATA, () => mutantRows(REAL_DATA));
  * const oof = await orm.scoresFor(prepared, (db) => [db]);
  */
-export async function ormSqlEvidenceSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, recipe: EvidenceRecipe = ORM_V3_RECIPE): Promise<OrmSqlSource> {
+export async function ormSqlEvidenceSource(
+  prepared: readonly PreparedQuestion[],
+  data: RealData,
+  mutants: () => Promise<readonly TextRow[]>,
+  seed = 1,
+  recipe: EvidenceRecipe = ORM_V3_RECIPE,
+): Promise<OrmSqlSource> {
   const ev = await preparedEvidence(prepared, data.bench);
   const source = evidenceRecipe(prepared, ev.evidence, data, mutants, seed, recipe);
   let fits = 0;
@@ -44,7 +50,15 @@ export async function ormSqlEvidenceSource(prepared: readonly PreparedQuestion[]
  * const orm = await ormSqlStackedSource(prepared, REAL_DATA, () => mutantRows(REAL_DATA));
  * const oof = await orm.scoresFor(prepared, (db) => [db]);
  */
-export async function ormSqlStackedSource(prepared: readonly PreparedQuestion[], data: RealData, mutants: () => Promise<readonly TextRow[]>, seed = 1, cacheFile?: string, gathered?: EvidenceRun, recipe: StackedRecipe = ORM_V4_RECIPE): Promise<OrmSqlSource> {
+export async function ormSqlStackedSource(
+  prepared: readonly PreparedQuestion[],
+  data: RealData,
+  mutants: () => Promise<readonly TextRow[]>,
+  seed = 1,
+  cacheFile?: string,
+  gathered?: EvidenceRun,
+  recipe: StackedRecipe = ORM_V4_RECIPE,
+): Promise<OrmSqlSource> {
   const ev = gathered ?? (await preparedEvidence(prepared, data.bench));
   const source = stackedRecipe(prepared, ev.evidence, data, mutants, seed, recipe, cacheFile);
   // With a cache file, the stacked scores are kept too (by excluded set and question), so a rerun refits nothing.

@@ -48,18 +48,35 @@ const spec: CommandSpec = {
 };
 
 /** One candidate as the groupings read it. */
-interface Cand { exact: string | null; noise: string | null; view: SupportView | null; correct: boolean }
+interface Cand {
+  exact: string | null;
+  noise: string | null;
+  view: SupportView | null;
+  correct: boolean;
+}
 
 function candidatesOf(q: PreparedQuestion): Cand[] {
   return q.candidates.map((c) => {
     if (!c.outcome.ok) return { exact: null, noise: null, view: null, correct: c.correct === true };
     const noise = resultFingerprint(c.outcome);
-    return { exact: resultFingerprint(c.outcome, { exactNumbers: true }), noise, view: { fingerprint: noise, keys: supportKeys(c.outcome) }, correct: c.correct === true };
+    return {
+      exact: resultFingerprint(c.outcome, { exactNumbers: true }),
+      noise,
+      view: { fingerprint: noise, keys: supportKeys(c.outcome) },
+      correct: c.correct === true,
+    };
   });
 }
 
 /** The answer and its agreement under each grouping, for one cut pool. */
-interface Row { db: string; exact: [boolean, number]; noise: [boolean, number]; merged: [boolean, number]; support: number; joinedBy: Set<string> }
+interface Row {
+  db: string;
+  exact: [boolean, number];
+  noise: [boolean, number];
+  merged: [boolean, number];
+  support: number;
+  joinedBy: Set<string>;
+}
 
 function row(db: string, cands: readonly Cand[]): Row {
   const k = cands.length;
@@ -101,7 +118,8 @@ function row(db: string, cands: readonly Cand[]): Row {
   let support = noise[1];
   if (noise[2] >= 0) {
     const own = groups.of[noise[2]]!;
-    support = groups.members.reduce((s, m, g) => s + (g === own || backs(view(g), view(own)) !== null || backs(view(own), view(g)) !== null ? m.length : 0), 0) / k;
+    support =
+      groups.members.reduce((s, m, g) => s + (g === own || backs(view(g), view(own)) !== null || backs(view(own), view(g)) !== null ? m.length : 0), 0) / k;
   }
   return { db, exact: [exact[0], exact[1]], noise: [noise[0], noise[1]], merged, support, joinedBy };
 }
@@ -137,14 +155,24 @@ async function main(flags: ParsedFlags): Promise<number> {
   const out = [];
   for (const k of sizes) {
     const rng = createRng(seed * 7919 + k);
-    const rows = all.map((q) => row(q.db, subsampleIndices(q.cands.length, k, rng).map((i) => q.cands[i]!)));
+    const rows = all.map((q) =>
+      row(
+        q.db,
+        subsampleIndices(q.cands.length, k, rng).map((i) => q.cands[i]!),
+      ),
+    );
     const y = (pick: (r: Row) => boolean): Uint8Array => Uint8Array.from(rows, (r) => (pick(r) ? 1 : 0));
     const acc = (pick: (r: Row) => boolean): number => rows.filter(pick).length / rows.length;
     const au = (score: (r: Row) => number, label: (r: Row) => boolean): number => auroc(Float64Array.from(rows, score), y(label));
     const yNoise = y((r) => r.noise[0]);
     const x = rows.map((r) => [r.noise[1], r.support]);
     const combined = crossfitLogistic(x, yNoise, createRng(seed), { group: rows.map((r) => r.db) }).oof;
-    const boot = pairedBootstrap({ execution_sc: Float64Array.from(rows, (r) => r.noise[1]), support_sc: Float64Array.from(rows, (r) => r.support), combined }, yNoise, createRng(seed + 1), { B });
+    const boot = pairedBootstrap(
+      { execution_sc: Float64Array.from(rows, (r) => r.noise[1]), support_sc: Float64Array.from(rows, (r) => r.support), combined },
+      yNoise,
+      createRng(seed + 1),
+      { B },
+    );
     const figures = {
       k,
       pools: rows.length,
@@ -152,13 +180,32 @@ async function main(flags: ParsedFlags): Promise<number> {
       joined: { rounds: rows.filter((r) => r.joinedBy.has('rounds')).length, explains: rows.filter((r) => r.joinedBy.has('explains')).length },
       accuracy: { exact: acc((r) => r.exact[0]), noise: acc((r) => r.noise[0]), merged: acc((r) => r.merged[0]) },
       accuracy_diff: {
-        noise_minus_exact: pairedAccuracy(rows.map((r) => r.noise[0]), rows.map((r) => r.exact[0]), seed + 2, B),
-        merged_minus_noise: pairedAccuracy(rows.map((r) => r.merged[0]), rows.map((r) => r.noise[0]), seed + 3, B),
+        noise_minus_exact: pairedAccuracy(
+          rows.map((r) => r.noise[0]),
+          rows.map((r) => r.exact[0]),
+          seed + 2,
+          B,
+        ),
+        merged_minus_noise: pairedAccuracy(
+          rows.map((r) => r.merged[0]),
+          rows.map((r) => r.noise[0]),
+          seed + 3,
+          B,
+        ),
       },
       auroc: {
-        exact: au((r) => r.exact[1], (r) => r.exact[0]),
-        noise: au((r) => r.noise[1], (r) => r.noise[0]),
-        merged: au((r) => r.merged[1], (r) => r.merged[0]),
+        exact: au(
+          (r) => r.exact[1],
+          (r) => r.exact[0],
+        ),
+        noise: au(
+          (r) => r.noise[1],
+          (r) => r.noise[0],
+        ),
+        merged: au(
+          (r) => r.merged[1],
+          (r) => r.merged[0],
+        ),
         support_sc: boot.signals.support_sc!,
         execution_sc: boot.signals.execution_sc!,
         combined: boot.signals.combined!,
@@ -168,9 +215,15 @@ async function main(flags: ParsedFlags): Promise<number> {
     out.push(figures);
     const f3 = (v: number): string => v.toFixed(3);
     const ci = (c: readonly [number, number]): string => `[${f3(c[0])}, ${f3(c[1])}]`;
-    process.stdout.write(`k=${k}: ${rows.length} pools; noise changed ${figures.changed_by_noise}; joined by rounding ${figures.joined.rounds}, by explanatory columns ${figures.joined.explains}\n`);
-    process.stdout.write(`  accuracy of the answer: exact ${f3(figures.accuracy.exact)}, noise ${f3(figures.accuracy.noise)} (${f3(figures.accuracy_diff.noise_minus_exact.diff)} ${ci(figures.accuracy_diff.noise_minus_exact.ci)}), merged ${f3(figures.accuracy.merged)} (${f3(figures.accuracy_diff.merged_minus_noise.diff)} ${ci(figures.accuracy_diff.merged_minus_noise.ci)} vs noise)\n`);
-    process.stdout.write(`  AUROC of agreement: exact ${f3(figures.auroc.exact)}, noise ${f3(figures.auroc.noise)}, merged ${f3(figures.auroc.merged)}; support_sc ${f3(figures.auroc.support_sc.auroc)} (${f3(figures.paired.support_minus_execution.diff)} ${ci(figures.paired.support_minus_execution.ci)} vs execution_sc), combined LODO ${f3(figures.auroc.combined.auroc)} (${f3(figures.paired.combined_minus_execution.diff)} ${ci(figures.paired.combined_minus_execution.ci)})\n`);
+    process.stdout.write(
+      `k=${k}: ${rows.length} pools; noise changed ${figures.changed_by_noise}; joined by rounding ${figures.joined.rounds}, by explanatory columns ${figures.joined.explains}\n`,
+    );
+    process.stdout.write(
+      `  accuracy of the answer: exact ${f3(figures.accuracy.exact)}, noise ${f3(figures.accuracy.noise)} (${f3(figures.accuracy_diff.noise_minus_exact.diff)} ${ci(figures.accuracy_diff.noise_minus_exact.ci)}), merged ${f3(figures.accuracy.merged)} (${f3(figures.accuracy_diff.merged_minus_noise.diff)} ${ci(figures.accuracy_diff.merged_minus_noise.ci)} vs noise)\n`,
+    );
+    process.stdout.write(
+      `  AUROC of agreement: exact ${f3(figures.auroc.exact)}, noise ${f3(figures.auroc.noise)}, merged ${f3(figures.auroc.merged)}; support_sc ${f3(figures.auroc.support_sc.auroc)} (${f3(figures.paired.support_minus_execution.diff)} ${ci(figures.paired.support_minus_execution.ci)} vs execution_sc), combined LODO ${f3(figures.auroc.combined.auroc)} (${f3(figures.paired.combined_minus_execution.diff)} ${ci(figures.paired.combined_minus_execution.ci)})\n`,
+    );
   }
   if (flags.json !== undefined) writeFileSync(String(flags.json), `${JSON.stringify({ seed, sizes, bootstrap: B, figures: out }, null, 2)}\n`);
   process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(0)} s\n`);

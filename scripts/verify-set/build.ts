@@ -32,9 +32,26 @@ export async function buildVerifySet(dir: string = SET_DIR): Promise<{ dir: stri
     mkdirSync(join(dir, 'database', d.id), { recursive: true });
     writeFileSync(join(dir, 'database', d.id, `${d.id}.sqlite`), bytes);
   }
-  writeFileSync(join(dir, 'dev.json'), `${JSON.stringify(SET_QUESTIONS.map((q) => ({ db_id: q.db, question: q.question, query: q.gold })), null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'dev.json'),
+    `${JSON.stringify(
+      SET_QUESTIONS.map((q) => ({ db_id: q.db, question: q.question, query: q.gold })),
+      null,
+      2,
+    )}\n`,
+  );
   const candidates = join(dir, 'candidates.jsonl');
-  writeFileSync(candidates, SET_QUESTIONS.map((q) => JSON.stringify({ id: q.id, db_id: q.db, question: q.question, candidates: q.candidates.map((c) => ({ sql: c.sql, source: 'paste', correct: c.correct })) })).join('\n') + '\n');
+  writeFileSync(
+    candidates,
+    SET_QUESTIONS.map((q) =>
+      JSON.stringify({
+        id: q.id,
+        db_id: q.db,
+        question: q.question,
+        candidates: q.candidates.map((c) => ({ sql: c.sql, source: 'paste', correct: c.correct })),
+      }),
+    ).join('\n') + '\n',
+  );
   return { dir, candidates, questions: SET_QUESTIONS.length, queries: SET_QUESTIONS.reduce((a, q) => a + q.candidates.length, 0) };
 }
 

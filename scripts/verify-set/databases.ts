@@ -24,7 +24,28 @@ const rows = (table: string, values: readonly (readonly (string | number | null)
 const pad = (n: number): string => String(n).padStart(2, '0');
 const day = (rand: () => number, year: number): string => `${year}-${pad(1 + Math.floor(rand() * 12))}-${pad(1 + Math.floor(rand() * 28))}`;
 
-const FIRST = ['Ann', 'Bo', 'Cyril', 'Dana', 'Emil', 'Fatima', 'Gus', 'Hana', 'Ivo', 'Jun', 'Kira', 'Lars', 'Mei', 'Nils', 'Oona', 'Pia', 'Quinn', 'Rosa', 'Sven', 'Tariq'];
+const FIRST = [
+  'Ann',
+  'Bo',
+  'Cyril',
+  'Dana',
+  'Emil',
+  'Fatima',
+  'Gus',
+  'Hana',
+  'Ivo',
+  'Jun',
+  'Kira',
+  'Lars',
+  'Mei',
+  'Nils',
+  'Oona',
+  'Pia',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tariq',
+];
 const LAST = ['Berg', 'Costa', 'Dahl', 'Eze', 'Fux', 'Gray', 'Holm', 'Ito', 'Jansen', 'Kaur'];
 
 function shop(): SetDatabase {
@@ -32,11 +53,22 @@ function shop(): SetDatabase {
   const cities = ['New York', 'Boston', 'Chicago', 'new york', 'Boston ', 'Denver'];
   const statuses = ['Active', 'Active', 'Active', 'Inactive', 'active '];
   const customers = Array.from({ length: 40 }, (_, i) => [
-    i + 1, `${FIRST[i % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`, `c${i + 1}@example.com`, cities[Math.floor(rand() * cities.length)]!,
-    statuses[Math.floor(rand() * statuses.length)]!, day(rand, 2021 + (i % 3)), i > 5 && rand() < 0.4 ? 1 + Math.floor(rand() * 5) : null,
+    i + 1,
+    `${FIRST[i % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`,
+    `c${i + 1}@example.com`,
+    cities[Math.floor(rand() * cities.length)]!,
+    statuses[Math.floor(rand() * statuses.length)]!,
+    day(rand, 2021 + (i % 3)),
+    i > 5 && rand() < 0.4 ? 1 + Math.floor(rand() * 5) : null,
   ]);
   const categories = ['Books', 'Garden', 'Toys', 'Kitchen'];
-  const products = Array.from({ length: 24 }, (_, i) => [i + 1, `Item ${String.fromCharCode(65 + i)}`, categories[i % 4]!, Math.round((3 + rand() * 60) * 100) / 100, i % 7 === 3 ? 1 : 0]);
+  const products = Array.from({ length: 24 }, (_, i) => [
+    i + 1,
+    `Item ${String.fromCharCode(65 + i)}`,
+    categories[i % 4]!,
+    Math.round((3 + rand() * 60) * 100) / 100,
+    i % 7 === 3 ? 1 : 0,
+  ]);
   const orderStatus = ['Shipped', 'Shipped', 'Pending', 'Cancelled', 'Delivered'];
   const orders: (string | number | null)[][] = [];
   const items: (string | number | null)[][] = [];
@@ -69,12 +101,25 @@ function music(): SetDatabase {
   const artists = Array.from({ length: 15 }, (_, i) => [i + 1, `${LAST[i % LAST.length]} ${['Trio', 'Band', 'Project'][i % 3]}`, countries[i % 5]!]);
   artists[14] = [15, 'Holm Trio', 'DK']; // two artists share a name
   const genres = ['Rock', 'Jazz', 'Hip-Hop', 'Folk'];
-  const tracks = Array.from({ length: 60 }, (_, i) => [i + 1, `Song ${i + 1}`, 1 + (i % 15), genres[Math.floor(rand() * 4)]!, 120000 + Math.floor(rand() * 240000), rand() < 0.2 ? 1 : 0]);
+  const tracks = Array.from({ length: 60 }, (_, i) => [
+    i + 1,
+    `Song ${i + 1}`,
+    1 + (i % 15),
+    genres[Math.floor(rand() * 4)]!,
+    120000 + Math.floor(rand() * 240000),
+    rand() < 0.2 ? 1 : 0,
+  ]);
   const plans = ['Free', 'Free', 'Premium', 'premium', 'Family'];
   const users = Array.from({ length: 30 }, (_, i) => [i + 1, `user_${i + 1}`, plans[Math.floor(rand() * plans.length)]!, countries[Math.floor(rand() * 4)]!]);
   const plays = Array.from({ length: 400 }, (_, i) => {
     const track = 1 + Math.floor(rand() * 50); // tracks 51–60 never played
-    return [i + 1, track, 1 + Math.floor(rand() * 30), `${day(rand, 2024)} ${pad(Math.floor(rand() * 24))}:${pad(Math.floor(rand() * 60))}:00`, Math.floor(rand() * 300)];
+    return [
+      i + 1,
+      track,
+      1 + Math.floor(rand() * 30),
+      `${day(rand, 2024)} ${pad(Math.floor(rand() * 24))}:${pad(Math.floor(rand() * 60))}:00`,
+      Math.floor(rand() * 300),
+    ];
   });
   return {
     id: 'music',
@@ -89,13 +134,27 @@ ${rows('artists', artists)}${rows('tracks', tracks)}${rows('users', users)}${row
 
 function staff(): SetDatabase {
   const rand = mulberry32(33);
-  const departments = [[1, 'Sales', 'Oslo'], [2, 'Research and Development', 'Lund'], [3, 'Support', 'Oslo'], [4, 'Legal', null]];
+  const departments = [
+    [1, 'Sales', 'Oslo'],
+    [2, 'Research and Development', 'Lund'],
+    [3, 'Support', 'Oslo'],
+    [4, 'Legal', null],
+  ];
   const titles = ['Engineer', 'Manager', 'Analyst', 'Clerk'];
   const employees = Array.from({ length: 36 }, (_, i) => {
     const id = i + 1;
     const manager = id === 1 ? null : id <= 4 ? 1 : 1 + Math.floor(rand() * 4);
     const dept = id === 36 ? null : 1 + (i % 3);
-    return [id, FIRST[i % FIRST.length]!, LAST[(i * 7) % LAST.length]!, dept, manager, 30000 + Math.floor(rand() * 50) * 1000, day(rand, 2015 + (i % 9)), id <= 4 ? 'Manager' : titles[Math.floor(rand() * 4)]!];
+    return [
+      id,
+      FIRST[i % FIRST.length]!,
+      LAST[(i * 7) % LAST.length]!,
+      dept,
+      manager,
+      30000 + Math.floor(rand() * 50) * 1000,
+      day(rand, 2015 + (i % 9)),
+      id <= 4 ? 'Manager' : titles[Math.floor(rand() * 4)]!,
+    ];
   });
   const reviews = Array.from({ length: 60 }, (_, i) => [i + 1, 1 + Math.floor(rand() * 35), 2022 + (i % 3), 1 + Math.floor(rand() * 5)]);
   return {

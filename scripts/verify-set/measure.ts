@@ -36,7 +36,13 @@ function pools(kind: 'one' | 'two' | 'all'): { id: string; q: SetQuestion; picks
   });
 }
 
-interface Line { id: string; decision: string; candidate: number | null; best: number | null; p_correct: number | null }
+interface Line {
+  id: string;
+  decision: string;
+  candidate: number | null;
+  best: number | null;
+  p_correct: number | null;
+}
 
 async function main(): Promise<void> {
   const dir = arg('dir', SET_DIR);
@@ -44,26 +50,54 @@ async function main(): Promise<void> {
   await buildVerifySet(dir);
   const scratch = mkdtempSync(join(tmpdir(), 'verify-set-'));
   const rows: Record<string, unknown>[] = [];
-  process.stdout.write('what was pasted | records | risk 0.1: answered / wrong among answers | risk 0.2: answered / wrong among answers | AUROC of the best guess\'s P\n');
+  process.stdout.write(
+    "what was pasted | records | risk 0.1: answered / wrong among answers | risk 0.2: answered / wrong among answers | AUROC of the best guess's P\n",
+  );
   for (const kind of ['all', 'one', 'two'] as const) {
     const records = pools(kind);
     const file = join(scratch, `${kind}.jsonl`);
-    writeFileSync(file, records.map((r) => JSON.stringify({ id: r.id, db_id: r.q.db, question: r.q.question, candidates: r.picks.map((i) => ({ sql: r.q.candidates[i]!.sql, source: 'paste' })) })).join('\n') + '\n');
+    writeFileSync(
+      file,
+      records
+        .map((r) =>
+          JSON.stringify({
+            id: r.id,
+            db_id: r.q.db,
+            question: r.q.question,
+            candidates: r.picks.map((i) => ({ sql: r.q.candidates[i]!.sql, source: 'paste' })),
+          }),
+        )
+        .join('\n') + '\n',
+    );
     const label = new Map(records.map((r) => [r.id, r.picks.map((i) => r.q.candidates[i]!.correct)] as const));
     const byRisk = [0.1, 0.2].map((risk) => {
       const out = join(scratch, `${kind}-${risk}.jsonl`);
-      execFileSync(cmd!, [...cmdArgs, 'ask', '--bench', dir, '--candidates', file, '--risk', String(risk), '--out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
-      const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Line);
+      execFileSync(cmd!, [...cmdArgs, 'ask', '--bench', dir, '--candidates', file, '--risk', String(risk), '--out', out], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const lines = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Line);
       const answered = lines.filter((l) => l.decision === 'answer' && l.candidate !== null);
       const wrong = answered.filter((l) => !label.get(l.id)![l.candidate!]).length;
       const best = lines.filter((l) => l.best !== null);
       const p = Float64Array.from(best, (l) => l.p_correct ?? 0);
       const y = Uint8Array.from(best, (l) => (label.get(l.id)![l.best!] ? 1 : 0));
-      return { risk, records: lines.length, answered: answered.length / lines.length, wrong: answered.length === 0 ? NaN : wrong / answered.length, wrong_n: wrong, auroc: auroc(p, y) };
+      return {
+        risk,
+        records: lines.length,
+        answered: answered.length / lines.length,
+        wrong: answered.length === 0 ? NaN : wrong / answered.length,
+        wrong_n: wrong,
+        auroc: auroc(p, y),
+      };
     });
     const pct = (x: number): string => (Number.isNaN(x) ? '—' : `${(100 * x).toFixed(0)}%`);
     const words = kind === 'all' ? '4–6 queries per question' : kind === 'one' ? 'one query' : 'two queries';
-    process.stdout.write(`${words} | ${records.length} | ${byRisk.map((b) => `${pct(b.answered)} / ${pct(b.wrong)} (${b.wrong_n})`).join(' | ')} | ${byRisk[0]!.auroc.toFixed(2)}\n`);
+    process.stdout.write(
+      `${words} | ${records.length} | ${byRisk.map((b) => `${pct(b.answered)} / ${pct(b.wrong)} (${b.wrong_n})`).join(' | ')} | ${byRisk[0]!.auroc.toFixed(2)}\n`,
+    );
     rows.push({ kind, records: records.length, by_risk: byRisk });
   }
   const json = process.argv.indexOf('--json');

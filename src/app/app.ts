@@ -36,7 +36,12 @@ const wantDemo = new URLSearchParams(location.search).get('db') !== 'none';
 if (wantDemo) dbs.prefetchDemo();
 const [lastFiles, profiles, ormStore] = await Promise.all([openLastFileStore(), createProfileStore(pageStorage('local')), openOrmModelStore()]);
 const bar = databaseBar(dbs, lastFiles);
-const schemaAside = el('aside', { class: 'schema-panel', 'aria-labelledby': 'schema-heading' }, el('h2', { id: 'schema-heading' }, 'Schema'), el('p', { class: 'muted' }, 'No database open.'));
+const schemaAside = el(
+  'aside',
+  { class: 'schema-panel', 'aria-labelledby': 'schema-heading' },
+  el('h2', { id: 'schema-heading' }, 'Schema'),
+  el('p', { class: 'muted' }, 'No database open.'),
+);
 /** The view shown now: only it writes its steps into the URL. */
 let currentView = '';
 const browser = tableBrowser(pool, dbs, {
@@ -44,13 +49,15 @@ const browser = tableBrowser(pool, dbs, {
     if (currentView === 'browse') router[how]('browse', params);
   },
 });
-dbs.onChange((db) => renderSchemaPanel(schemaAside, db.schema, db.name, {
-  countRows: (table) => dbs.countRows(table),
-  onBrowse: (table) => {
-    router.go('browse', { table });
-    browser.element.scrollIntoView({ block: 'start' });
-  },
-}));
+dbs.onChange((db) =>
+  renderSchemaPanel(schemaAside, db.schema, db.name, {
+    countRows: (table) => dbs.countRows(table),
+    onBrowse: (table) => {
+      router.go('browse', { table });
+      browser.element.scrollIntoView({ block: 'start' });
+    },
+  }),
+);
 
 /** Shows the console with its current query in the URL. */
 const openConsole = (): void => router.go('console', sqlConsole.params());
@@ -79,16 +86,25 @@ const tabs = createTabs(views, (id, focus) => {
   else router.go(id);
   if (focus) tabs.show(id, true);
 });
-const router = createRouter(views.map((v) => v.id), 'ask', (route, cause) => {
-  currentView = route.view;
-  tabs.show(route.view);
-  if (route.view === 'browse') browser.route(route.params);
-  if (route.view !== 'console') return;
-  sqlConsole.shown();
-  sqlConsole.route(route.params, cause);
-});
+const router = createRouter(
+  views.map((v) => v.id),
+  'ask',
+  (route, cause) => {
+    currentView = route.view;
+    tabs.show(route.view);
+    if (route.view === 'browse') browser.route(route.params);
+    if (route.view !== 'console') return;
+    sqlConsole.shown();
+    sqlConsole.route(route.params, cause);
+  },
+);
 // The sections come before the schema in the page's order (CSS puts the schema on the left): Tab reaches the question first.
-const main = el('main', { id: 'main', class: 'layout' }, el('div', { class: 'sections' }, startupNoticesView(), tabs.bar, askPanel, evaluatePanel, profilesPanel, consolePanel, browsePanel), schemaAside);
+const main = el(
+  'main',
+  { id: 'main', class: 'layout' },
+  el('div', { class: 'sections' }, startupNoticesView(), tabs.bar, askPanel, evaluatePanel, profilesPanel, consolePanel, browsePanel),
+  schemaAside,
+);
 replace(root, bar.element, main);
 wireSkipLink(document.querySelector<HTMLAnchorElement>('a.skip-link'), main);
 router.start();

@@ -53,9 +53,7 @@ export function modelHosts(modelBase: string | undefined): string[] {
  *
  * @example buildCsp({ modelBase: 'models/' }); // "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; …"
  */
-export function buildCsp(
-  options: { modelBase?: string | undefined; extraConnect?: readonly string[]; connectHosts?: readonly string[] } = {},
-): string {
+export function buildCsp(options: { modelBase?: string | undefined; extraConnect?: readonly string[]; connectHosts?: readonly string[] } = {}): string {
   const connect = ["'self'", ...(options.connectHosts ?? modelHosts(options.modelBase)), ...(options.extraConnect ?? [])];
   return [
     "default-src 'self'",
@@ -128,7 +126,7 @@ export function pagePolicyScript(modelBase: string | undefined): string {
   const storage = '(function () { try { return window.localStorage; } catch (e) { return undefined; } })()';
   const safe = "(function () { try { return window.location.hash === '#safe'; } catch (e) { return false; } })()";
   return [
-    '// Writes this page\'s Content-Security-Policy before anything else loads (src/app/csp.ts).',
+    "// Writes this page's Content-Security-Policy before anything else loads (src/app/csp.ts).",
     `(${installPagePolicy.toString()})(${checkModelHost.toString()}, ${JSON.stringify(MODEL_HOST_KEY)}, ${JSON.stringify(template)}, ${JSON.stringify(modelHosts(modelBase))}, document, ${storage}, ${safe});`,
     '',
   ].join('\n');
@@ -140,10 +138,16 @@ export function pagePolicyScript(modelBase: string | undefined): string {
  *
  * @example currentConnectPolicy(document) // { hosts: ['http://127.0.0.1:8080'], chosen: 'http://127.0.0.1:8080' }
  */
-export function currentConnectPolicy(doc: { querySelector(s: string): { getAttribute(n: string): string | null } | null }): { hosts: string[]; chosen: string } | null {
+export function currentConnectPolicy(doc: {
+  querySelector(s: string): { getAttribute(n: string): string | null } | null;
+}): { hosts: string[]; chosen: string } | null {
   const meta = doc.querySelector('meta[http-equiv="Content-Security-Policy"]');
   const content = meta?.getAttribute('content');
   if (meta === null || meta === undefined || content === null || content === undefined) return null;
-  const connect = /(?:^|;\s*)connect-src ([^;]*)/.exec(content)?.[1]?.split(/\s+/).filter((h) => h !== '' && h !== "'self'") ?? [];
+  const connect =
+    /(?:^|;\s*)connect-src ([^;]*)/
+      .exec(content)?.[1]
+      ?.split(/\s+/)
+      .filter((h) => h !== '' && h !== "'self'") ?? [];
   return { hosts: connect, chosen: meta.getAttribute('data-model-host') ?? '' };
 }

@@ -14,12 +14,16 @@ import { createBenchFilesApi, type BenchFilesApi, type ByteProgress, type FileRe
  *
  * @example const worker = spawnFilesWorker(); worker.terminate();
  */
-export const spawnFilesWorker = (): Worker => new Worker(new URL('../../workers/bench-files.worker.ts', import.meta.url), { type: 'module', name: 'bench-files' });
+export const spawnFilesWorker = (): Worker =>
+  new Worker(new URL('../../workers/bench-files.worker.ts', import.meta.url), { type: 'module', name: 'bench-files' });
 
 /** A file that cannot be read within the caps (TOO_LARGE, NOT_ZIP, CORRUPT …), in words. */
 export class SourceError extends Error {
   override readonly name = 'SourceError';
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -16,24 +16,43 @@ const root = document.getElementById('app')!;
 /** The start-up error screen. */
 function startupError(e: unknown): void {
   const why = e instanceof Error ? e.message : String(e);
-  replace(root, el('div', { class: 'startup-error', role: 'alert', id: 'startup-error' },
-    el('h2', {}, 'Confide could not start'),
-    el('p', {}, `Something this browser keeps for Confide, or the page itself, stopped the start: ${why.length > 300 ? `${why.slice(0, 300)}…` : why}`),
-    el('p', {}, 'Safe mode sets aside the settings, profiles and models this browser keeps for Confide (they are moved, not deleted) and starts afresh; your files are not touched.'),
-    el('button', { type: 'button', id: 'start-safe-mode', onclick: () => {
-      location.hash = SAFE_MODE_HASH;
-      location.reload();
-    } }, 'Start in safe mode'),
-  ));
+  replace(
+    root,
+    el(
+      'div',
+      { class: 'startup-error', role: 'alert', id: 'startup-error' },
+      el('h2', {}, 'Confide could not start'),
+      el('p', {}, `Something this browser keeps for Confide, or the page itself, stopped the start: ${why.length > 300 ? `${why.slice(0, 300)}…` : why}`),
+      el(
+        'p',
+        {},
+        'Safe mode sets aside the settings, profiles and models this browser keeps for Confide (they are moved, not deleted) and starts afresh; your files are not touched.',
+      ),
+      el(
+        'button',
+        {
+          type: 'button',
+          id: 'start-safe-mode',
+          onclick: () => {
+            location.hash = SAFE_MODE_HASH;
+            location.reload();
+          },
+        },
+        'Start in safe mode',
+      ),
+    ),
+  );
 }
 
 try {
   if (location.hash === SAFE_MODE_HASH) {
     const moved = await enterSafeMode([pageStorage('local'), pageStorage('session')]);
     history.replaceState(null, '', location.pathname + location.search);
-    noteSetAside(moved.length === 0
-      ? 'Safe mode: nothing was stored, so nothing was set aside.'
-      : `Safe mode: ${moved.length} stored setting${moved.length === 1 ? '' : 's'} and record${moved.length === 1 ? '' : 's'} were set aside (kept under confide.set-aside.*, not deleted), and the page started as on a first visit.`);
+    noteSetAside(
+      moved.length === 0
+        ? 'Safe mode: nothing was stored, so nothing was set aside.'
+        : `Safe mode: ${moved.length} stored setting${moved.length === 1 ? '' : 's'} and record${moved.length === 1 ? '' : 's'} were set aside (kept under confide.set-aside.*, not deleted), and the page started as on a first visit.`,
+    );
   }
   await import('./app.ts');
 } catch (e) {

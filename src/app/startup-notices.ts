@@ -41,10 +41,12 @@ export function startupNoticesView(): HTMLElement {
   const draw = (): void => {
     box.hidden = said.length === 0;
     if (said.length === 0) return;
-    replace(box,
+    replace(
+      box,
       el('p', {}, 'Some of what this browser kept for Confide could not be read, so it was set aside and the page started without it:'),
       el('ul', {}, ...said.map((s) => el('li', {}, s))),
-      el('button', { type: 'button', class: 'small', onclick: () => (box.hidden = true) }, 'Dismiss'));
+      el('button', { type: 'button', class: 'small', onclick: () => (box.hidden = true) }, 'Dismiss'),
+    );
   };
   listeners.push(draw);
   draw();

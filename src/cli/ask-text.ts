@@ -41,13 +41,21 @@ export function rowsText(columns: readonly string[], rows: readonly (readonly Ce
   const shown = rows.slice(0, ROWS_SHOWN).map((r) => r.map(cellText));
   const head = columns.map((c) => cellText(c));
   const widths = head.map((h, j) => Math.max(h.length, 3, ...shown.map((r) => r[j]?.length ?? 0)));
-  const line = (cells: readonly string[]): string => cells.map((c, j) => c.padEnd(widths[j]!)).join('  ').trimEnd();
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, j) => c.padEnd(widths[j]!))
+      .join('  ')
+      .trimEnd();
   const count = `${rows.length}${cut ? ' or more' : ''} row${rows.length === 1 ? '' : 's'}`;
   const more = rows.length > ROWS_SHOWN ? `${count}; the first ${ROWS_SHOWN} shown.` : `${count}.`;
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...shown.map(line), more].join('\n');
 }
 
-const indent = (text: string, by = '  '): string => text.split('\n').map((l) => (l === '' ? l : by + l)).join('\n');
+const indent = (text: string, by = '  '): string =>
+  text
+    .split('\n')
+    .map((l) => (l === '' ? l : by + l))
+    .join('\n');
 
 /** The candidate answered with (or withheld): its SQL, its reading and its rows or error. */
 function candidateText(result: AskResult, index: number): string {
@@ -77,8 +85,11 @@ export function askText(input: AskTextInput): string {
     out.push(indent(candidateText(result, decision.candidate)), '');
   }
   out.push(decision.kind === 'answer' ? 'Why:' : 'Why not:', ...[...decision.reasons, ...decision.smallPool].map((r) => `  - ${r}`), '');
-  const rule = decision.band === null ? `no model for a pool of ${decision.poolSize}` : `for ${decision.band} that means answering when P ≥ ${decision.threshold === null ? '(never)' : decision.threshold.toFixed(2)}`;
+  const rule =
+    decision.band === null
+      ? `no model for a pool of ${decision.poolSize}`
+      : `for ${decision.band} that means answering when P ≥ ${decision.threshold === null ? '(never)' : decision.threshold.toFixed(2)}`;
   out.push(`Risk: ${riskWording(decision.targetRisk)}, on the calibration data of profile "${profile.name}"; ${rule}.`);
-    if (input.warning !== null) out.push(`Warning: ${input.warning}`);
+  if (input.warning !== null) out.push(`Warning: ${input.warning}`);
   return out.join('\n') + '\n';
 }

@@ -47,7 +47,10 @@ export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
  * @example
  * const { run, rule } = await prepareFromFlags(parseFlags(spec, argv), { labelsOnly: true });
  */
-export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly?: boolean; ormFacts?: boolean; evidence?: boolean } = {}): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
+export async function prepareFromFlags(
+  flags: ParsedFlags,
+  options: { labelsOnly?: boolean; ormFacts?: boolean; evidence?: boolean } = {},
+): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
   const rule = ruleFlag(flags);
   const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
   const workers = flags.workers === undefined ? undefined : numberFlag(flags, 'workers', 4);
@@ -72,9 +75,13 @@ export async function prepareFromFlags(flags: ParsedFlags, options: { labelsOnly
     }
     for (const b of run.badDbs) process.stderr.write(`skipped ${b.records} record(s): database ${b.db_id}: ${b.code}: ${b.message}\n`);
     if (run.noGold > 0) process.stderr.write(`${run.noGold} record(s) have no gold SQL (neither in the file nor in the benchmark)\n`);
-    for (const f of run.suiteFailures) process.stderr.write(`test-suite database ${f.db_id}/${f.name} could not be opened (${f.code}: ${f.message}); the questions it was to check are left unlabeled\n`);
+    for (const f of run.suiteFailures)
+      process.stderr.write(
+        `test-suite database ${f.db_id}/${f.name} could not be opened (${f.code}: ${f.message}); the questions it was to check are left unlabeled\n`,
+      );
     const goldErrors = run.prepared.filter((p) => p.goldError !== undefined).length;
-    if (goldErrors > 0) process.stderr.write(`${goldErrors} question(s) whose gold SQL failed to execute (on some database of their folder) are left unlabeled\n`);
+    if (goldErrors > 0)
+      process.stderr.write(`${goldErrors} question(s) whose gold SQL failed to execute (on some database of their folder) are left unlabeled\n`);
     return { run, rule };
   } finally {
     pool.terminate();

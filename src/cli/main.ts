@@ -13,7 +13,14 @@ import { versionLine } from './version.ts';
 
 function usage(): string {
   const rows = COMMANDS.map((c) => `  ${c.spec.name.padEnd(10)} ${c.spec.summary}`);
-  return ['Usage: confide <command> [flags]', '', 'Commands:', ...rows, '', 'Run `confide <command> --help` for its flags, `confide --version` for the version.'].join('\n');
+  return [
+    'Usage: confide <command> [flags]',
+    '',
+    'Commands:',
+    ...rows,
+    '',
+    'Run `confide <command> --help` for its flags, `confide --version` for the version.',
+  ].join('\n');
 }
 
 /** A Node file-system error (ENOENT, EISDIR …): its code is the errno's, its message repeats it. */
@@ -51,7 +58,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.spec.name === name);
   if (!command) {
-    const near = nearestName(COMMANDS.map((c) => c.spec.name), name);
+    const near = nearestName(
+      COMMANDS.map((c) => c.spec.name),
+      name,
+    );
     process.stderr.write(`confide: unknown command "${name}"${near === null ? '' : `; did you mean "${near}"?`}\n\n${usage()}\n`);
     return 2;
   }

@@ -31,7 +31,10 @@ export type OutputPathErrorCode =
 /** An output path the command refuses to write; main prints `code: message`, exit 1. */
 export class OutputPathError extends Error {
   override readonly name = 'OutputPathError';
-  constructor(readonly code: OutputPathErrorCode, message: string) {
+  constructor(
+    readonly code: OutputPathErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -80,7 +83,8 @@ export function guardOutputs(check: OutputCheck): void {
     inputs.push(db);
     // SQLite names them after the path it opened; a symlinked database's are beside its real file.
     for (const base of new Set([resolve(db.path), realPath(db.path)])) {
-      for (const [suffix, what] of SQLITE_SIDECARS) inputs.push({ flag: db.flag, path: `${base}${suffix}`, what: `the SQLite ${what} of ${db.flag} ${db.path}` });
+      for (const [suffix, what] of SQLITE_SIDECARS)
+        inputs.push({ flag: db.flag, path: `${base}${suffix}`, what: `the SQLite ${what} of ${db.flag} ${db.path}` });
     }
   }
   const folders: string[] = [];
@@ -100,7 +104,10 @@ export function guardOutputs(check: OutputCheck): void {
     }
     for (const folder of folders) {
       if (isInside(id.real, folder)) {
-        throw new OutputPathError('OUTPUT_IN_BENCH', `${out.flag} ${out.path} lies inside the benchmark's database folder ${folder}: outputs never go there; choose another folder`);
+        throw new OutputPathError(
+          'OUTPUT_IN_BENCH',
+          `${out.flag} ${out.path} lies inside the benchmark's database folder ${folder}: outputs never go there; choose another folder`,
+        );
       }
     }
     const twin = seen.find((s) => sameFile(s.id, id));
@@ -126,7 +133,8 @@ function checkOutputShape(out: FlagPath): void {
   try {
     link = lstatSync(out.path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT' && (e as NodeJS.ErrnoException).code !== 'ENOTDIR') throw new OutputPathError('OUTPUT_NOT_WRITABLE', `${given} cannot be checked: ${errnoWords(e)}`);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT' && (e as NodeJS.ErrnoException).code !== 'ENOTDIR')
+      throw new OutputPathError('OUTPUT_NOT_WRITABLE', `${given} cannot be checked: ${errnoWords(e)}`);
   }
   let folder: string;
   if (link === null) {
@@ -139,14 +147,20 @@ function checkOutputShape(out: FlagPath): void {
     }
     if (stats === null || !stats.isDirectory()) {
       const where = dirname(out.path);
-      throw new OutputPathError('OUTPUT_NO_FOLDER', `${given}: the folder ${where} ${stats === null ? 'does not exist' : 'is not a folder'}; create it first or choose another path`);
+      throw new OutputPathError(
+        'OUTPUT_NO_FOLDER',
+        `${given}: the folder ${where} ${stats === null ? 'does not exist' : 'is not a folder'}; create it first or choose another path`,
+      );
     }
   } else {
     let target: Stats;
     try {
       target = statSync(out.path);
     } catch {
-      throw new OutputPathError('OUTPUT_NOT_A_FILE', `${given} is a symbolic link to ${safeReadlink(out.path)}, which does not exist: give a file to write, not a link`);
+      throw new OutputPathError(
+        'OUTPUT_NOT_A_FILE',
+        `${given} is a symbolic link to ${safeReadlink(out.path)}, which does not exist: give a file to write, not a link`,
+      );
     }
     const kind = notAFile(target);
     if (kind !== null) {
@@ -157,7 +171,8 @@ function checkOutputShape(out: FlagPath): void {
     folder = dirname(realPath(out.path));
   }
   const kernel = kernelFileSystem(folder);
-  if (kernel !== null) throw new OutputPathError('OUTPUT_NOT_A_FILE', `${given} lies on ${kernel}, a kernel file system: outputs are written to regular files only`);
+  if (kernel !== null)
+    throw new OutputPathError('OUTPUT_NOT_A_FILE', `${given} lies on ${kernel}, a kernel file system: outputs are written to regular files only`);
   try {
     accessSync(folder, constants.W_OK);
   } catch (e) {

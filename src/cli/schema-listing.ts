@@ -36,7 +36,12 @@ function entry(t: TableInfo): string[] {
   const roleWidth = Math.max(0, ...t.columns.map((c) => roles(t, c).length));
   const lines = t.columns.map((c) => {
     const examples = c.samples.length === 0 ? '' : `e.g. ${c.samples.map(shorten).join(', ')}`;
-    const cells = [c.name.padEnd(nameWidth), ...(typeWidth > 0 ? [c.type.padEnd(typeWidth)] : []), ...(roleWidth > 0 ? [roles(t, c).padEnd(roleWidth)] : []), examples];
+    const cells = [
+      c.name.padEnd(nameWidth),
+      ...(typeWidth > 0 ? [c.type.padEnd(typeWidth)] : []),
+      ...(roleWidth > 0 ? [roles(t, c).padEnd(roleWidth)] : []),
+      examples,
+    ];
     return `  ${cells.join('  ')}`.trimEnd();
   });
   return [`${t.name} ${rowsNote(t)}`, ...lines];

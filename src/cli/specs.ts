@@ -60,13 +60,27 @@ export const ASK_SPEC: CommandSpec = {
     evidence: { type: 'string', help: 'an optional hint for the question (with --db)' },
     bench: { type: 'string', help: 'benchmark folder (Spider or BIRD layout; with a candidate file)' },
     split: { type: 'string', default: 'dev', help: 'question file <split>.json (with --bench)' },
-    candidates: { type: 'string', required: true, help: 'candidates: a file, or - for stdin (with --db: lines, .sql or JSON lines; with --bench: a candidate file)' },
-    risk: { type: 'string', help: `target risk: at most this share of the answers given wrong, on the profile's calibration data (one the profile offers; default ${DEFAULT_TARGET_RISK})` },
+    candidates: {
+      type: 'string',
+      required: true,
+      help: 'candidates: a file, or - for stdin (with --db: lines, .sql or JSON lines; with --bench: a candidate file)',
+    },
+    risk: {
+      type: 'string',
+      help: `target risk: at most this share of the answers given wrong, on the profile's calibration data (one the profile offers; default ${DEFAULT_TARGET_RISK})`,
+    },
     profile: { type: 'string', help: 'calibration profile JSON, or a confide eval --json report (its fitted profile); default: the bundled profile' },
-    orm: { type: 'string', help: 'score with this ORM model (.onnx, its .json sidecar beside it) as the orm and orm_sql signals (default: the bundled orm-v2 when the profile reads them; public/models/orm-v5.onnx also reads the evidence of what each query returns)' },
+    orm: {
+      type: 'string',
+      help: 'score with this ORM model (.onnx, its .json sidecar beside it) as the orm and orm_sql signals (default: the bundled orm-v2 when the profile reads them; public/models/orm-v5.onnx also reads the evidence of what each query returns)',
+    },
     'no-orm': { type: 'boolean', default: false, help: 'score with no ORM (signals orm and orm_sql then missing)' },
     out: { type: 'string', help: 'decisions file to write (JSON Lines; default stdout)' },
-    json: { type: 'boolean', default: false, help: 'JSON lines on stdout even on a terminal (one question on a terminal is otherwise shown as text; pipes and files always get JSON lines)' },
+    json: {
+      type: 'boolean',
+      default: false,
+      help: 'JSON lines on stdout even on a terminal (one question on a terminal is otherwise shown as text; pipes and files always get JSON lines)',
+    },
     'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
   },
 };

@@ -9,7 +9,17 @@
  * applied at the floor and kept as `fit.fitted_thresholds` for Evaluate to
  * flag.
  */
-import { bandWords, P_FLOOR, PROFILE_VERSION, type BandFit, type BandStandIn, type CalibrationProfile, type PoolBand, type ProfileProvenance, type ProfileThreshold } from './profile.ts';
+import {
+  bandWords,
+  P_FLOOR,
+  PROFILE_VERSION,
+  type BandFit,
+  type BandStandIn,
+  type CalibrationProfile,
+  type PoolBand,
+  type ProfileProvenance,
+  type ProfileThreshold,
+} from './profile.ts';
 import { knownSignalNames } from './signals/registry.ts';
 import type { CombinerModel } from './stats/crossfit.ts';
 
@@ -23,7 +33,10 @@ export interface ProfileIssue {
 export type ProfileCheck = { readonly ok: true; readonly profile: CalibrationProfile } | { readonly ok: false; readonly error: ProfileIssue };
 
 class Bad extends Error {
-  constructor(readonly field: string, problem: string) {
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
     super(`${field} ${problem}`);
   }
 }
@@ -80,7 +93,11 @@ function model(value: unknown, f: string, d: number): CombinerModel {
   const means = arr(t.means, `${f}.standardization.means`, num);
   const sds = arr(t.sds, `${f}.standardization.sds`, num);
   const indicators = arr(t.indicators, `${f}.standardization.indicators`, bool);
-  for (const [k, a] of [['means', means], ['sds', sds], ['indicators', indicators]] as const) {
+  for (const [k, a] of [
+    ['means', means],
+    ['sds', sds],
+    ['indicators', indicators],
+  ] as const) {
     if (a.length !== d) throw new Bad(`${f}.standardization.${k}`, `has ${a.length} entries for ${d} signals`);
   }
   if (sds.some((s) => s <= 0)) throw new Bad(`${f}.standardization.sds`, 'must all be positive');
@@ -152,7 +169,12 @@ function band(value: unknown, f: string, floor: number): PoolBand {
     model: model(b.model, `${f}.model`, signals.length),
     thresholds: floored(ts, floor),
     ...(fit !== undefined || fitted !== undefined
-      ? { fit: { ...(fit ?? { n_questions: NaN, n_rows: NaN, sizes: [], ece: NaN, auroc: NaN, combiner: 'unknown' }), ...(fitted ? { fitted_thresholds: fitted } : {}) } }
+      ? {
+          fit: {
+            ...(fit ?? { n_questions: NaN, n_rows: NaN, sizes: [], ece: NaN, auroc: NaN, combiner: 'unknown' }),
+            ...(fitted ? { fitted_thresholds: fitted } : {}),
+          },
+        }
       : {}),
   };
 }
@@ -183,14 +205,16 @@ function readV1(p: Record<string, unknown>): CalibrationProfile {
     version: PROFILE_VERSION,
     name: str(p.name, 'name'),
     floor: P_FLOOR,
-    bands: [{
-      min: 2,
-      max: null,
-      signals,
-      model: model(p.model, 'model', signals.length),
-      thresholds: floored(ts, P_FLOOR),
-      ...(below ? { fit: { n_questions: NaN, n_rows: NaN, sizes: [], ece: NaN, auroc: NaN, combiner: 'version 1 profile', fitted_thresholds: ts } } : {}),
-    }],
+    bands: [
+      {
+        min: 2,
+        max: null,
+        signals,
+        model: model(p.model, 'model', signals.length),
+        thresholds: floored(ts, P_FLOOR),
+        ...(below ? { fit: { n_questions: NaN, n_rows: NaN, sizes: [], ece: NaN, auroc: NaN, combiner: 'version 1 profile', fitted_thresholds: ts } } : {}),
+      },
+    ],
     provenance: provenance(p.provenance),
   };
 }
@@ -206,7 +230,8 @@ function read(value: unknown): CalibrationProfile {
   const risks = (b: PoolBand): string => b.thresholds.map((t) => t.target_risk).join(',');
   bands.forEach((b, i) => {
     const prev = bands[i - 1];
-    if (prev !== undefined && (prev.max === null || b.min <= prev.max)) throw new Bad(`bands[${i}].min`, `overlaps the band before it (${bandWords(prev)}); bands go up in pool size without overlaps`);
+    if (prev !== undefined && (prev.max === null || b.min <= prev.max))
+      throw new Bad(`bands[${i}].min`, `overlaps the band before it (${bandWords(prev)}); bands go up in pool size without overlaps`);
     if (risks(b) !== risks(bands[0]!)) throw new Bad(`bands[${i}].thresholds`, 'must offer the same target risks, in the same order, as bands[0]');
   });
   return { version: PROFILE_VERSION, name: str(p.name, 'name'), floor, bands, provenance: provenance(p.provenance) };

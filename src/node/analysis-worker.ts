@@ -53,7 +53,10 @@ export function createNodeAnalyzer(options: { facts: boolean }): NodeAnalyzer {
       // comlink never settles a call whose thread died: the crash rejects it instead.
       return new Promise((resolve, reject) => {
         waiting.add(reject);
-        api.analyze(sqls, schema, options.facts).then(resolve, reject).finally(() => waiting.delete(reject));
+        api
+          .analyze(sqls, schema, options.facts)
+          .then(resolve, reject)
+          .finally(() => waiting.delete(reject));
       });
     },
     terminate() {

@@ -47,7 +47,8 @@ export function locateDatabase(dir: string, dbId: string, tries: readonly string
  */
 export function locateDatabaseTry(dir: string, dbId: string, tries: readonly string[]): { path: string; tried: string } | null {
   const problem = dbIdProblem(dbId);
-  if (problem !== undefined) throw new BenchFileError({ code: 'OUTSIDE_BENCH', file: dir, field: 'db_id', problem: `${JSON.stringify(dbId.slice(0, 80))} ${problem}` });
+  if (problem !== undefined)
+    throw new BenchFileError({ code: 'OUTSIDE_BENCH', file: dir, field: 'db_id', problem: `${JSON.stringify(dbId.slice(0, 80))} ${problem}` });
   for (const rel of tries) {
     const folder = resolve(dir, rel, '..', '..');
     const candidate = join(folder, dbId, `${dbId}.sqlite`);
@@ -55,7 +56,11 @@ export function locateDatabaseTry(dir: string, dbId: string, tries: readonly str
     if (real === null) continue;
     const realFolder = realOrNull(folder);
     if (realFolder === null || !isInside(real, realFolder)) {
-      throw new BenchFileError({ code: 'OUTSIDE_BENCH', file: dir, problem: `refuses database "${dbId}": ${rel} leads to ${real}, outside the benchmark's database folder ${realFolder ?? folder}` });
+      throw new BenchFileError({
+        code: 'OUTSIDE_BENCH',
+        file: dir,
+        problem: `refuses database "${dbId}": ${rel} leads to ${real}, outside the benchmark's database folder ${realFolder ?? folder}`,
+      });
     }
     if (statSync(real).isFile()) return { path: real, tried: rel };
   }
@@ -72,7 +77,12 @@ function refuseNotAFile(dir: string, dbId: string, tries: readonly string[]): nu
   for (const rel of tries) {
     const real = realOrNull(join(resolve(dir, rel, '..', '..'), dbId, `${dbId}.sqlite`));
     const kind = real === null ? null : notAFile(statSync(real));
-    if (kind !== null) throw new BenchFileError({ code: 'NOT_A_FILE', file: dir, problem: `database "${dbId}": ${rel} is ${kind}, not a database file; put the SQLite file there` });
+    if (kind !== null)
+      throw new BenchFileError({
+        code: 'NOT_A_FILE',
+        file: dir,
+        problem: `database "${dbId}": ${rel} is ${kind}, not a database file; put the SQLite file there`,
+      });
   }
   return null;
 }
@@ -122,7 +132,11 @@ export function suiteFiles(dir: string, dbId: string, tried: string): SuiteFile[
     const real = realOrNull(join(own, name));
     if (real === null) continue;
     if (realFolder === null || !isInside(real, realFolder)) {
-      throw new BenchFileError({ code: 'OUTSIDE_BENCH', file: dir, problem: `refuses database "${dbId}/${name}": it leads to ${real}, outside the benchmark's database folder ${realFolder ?? folder}` });
+      throw new BenchFileError({
+        code: 'OUTSIDE_BENCH',
+        file: dir,
+        problem: `refuses database "${dbId}/${name}": it leads to ${real}, outside the benchmark's database folder ${realFolder ?? folder}`,
+      });
     }
     if (statSync(real).isFile()) out.push({ name, path: real });
   }

@@ -55,7 +55,14 @@ export async function curate(bench: LoadedBenchmark, options: CurateOptions): Pr
         ...(extra?.candidates.map(({ correct: _c, exec_error: _e, ...c }) => c) ?? []),
       ];
       const merged = dedupeCandidates(pool).map(({ count: _n, ...c }) => c);
-      records.push({ id: q.id, db_id: q.db_id, question: q.question, ...(q.evidence !== undefined ? { evidence: q.evidence } : {}), gold: q.gold, candidates: merged });
+      records.push({
+        id: q.id,
+        db_id: q.db_id,
+        question: q.question,
+        ...(q.evidence !== undefined ? { evidence: q.evidence } : {}),
+        gold: q.gold,
+        candidates: merged,
+      });
     });
     await options.pool.close(db);
   }

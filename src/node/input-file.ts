@@ -59,9 +59,12 @@ const label = (input: InputPath): string => `${input.flag} ${input.path}`;
 /** The refusal for what `stats` says is at the input, or null when it is what the flag expects. */
 function shapeProblem(input: InputPath, stats: Stats): InputFileError | null {
   const kernel = kernelFileSystem(input.path);
-  if (kernel !== null) return new InputFileError('INPUT_NOT_A_FILE', `${label(input)} lies on ${kernel}, a kernel file system, not a file: give a file`, input.path);
+  if (kernel !== null)
+    return new InputFileError('INPUT_NOT_A_FILE', `${label(input)} lies on ${kernel}, a kernel file system, not a file: give a file`, input.path);
   if (input.kind === 'folder') {
-    return stats.isDirectory() ? null : new InputFileError('INPUT_NOT_A_FILE', `${label(input)} is ${notAFile(stats) ?? 'a file'}, not a folder: give the benchmark's folder`, input.path);
+    return stats.isDirectory()
+      ? null
+      : new InputFileError('INPUT_NOT_A_FILE', `${label(input)} is ${notAFile(stats) ?? 'a file'}, not a folder: give the benchmark's folder`, input.path);
   }
   const kind = notAFile(stats);
   return kind === null ? null : new InputFileError('INPUT_NOT_A_FILE', `${label(input)} is ${kind}, not a file: give a file`, input.path);
@@ -122,7 +125,8 @@ export async function readInputBytes(input: InputPath, maxBytes: number): Promis
     const stats = await handle.stat();
     const problem = shapeProblem({ ...input, kind: 'file' }, stats);
     if (problem !== null) throw problem;
-    if (stats.size > maxBytes) throw new InputFileError('INPUT_TOO_LARGE', `${label(input)} is ${sizeWords(stats.size)}; at most ${sizeWords(maxBytes)} is read for it`, input.path);
+    if (stats.size > maxBytes)
+      throw new InputFileError('INPUT_TOO_LARGE', `${label(input)} is ${sizeWords(stats.size)}; at most ${sizeWords(maxBytes)} is read for it`, input.path);
     const bytes = new Uint8Array(stats.size);
     let done = 0;
     while (done < bytes.length) {

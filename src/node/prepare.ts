@@ -113,7 +113,13 @@ function suiteOrNone(bench: LoadedBenchmark, dbId: string): ReturnType<LoadedBen
 export async function prepareRun(input: readonly QuestionRecord[], bench: LoadedBenchmark, options: PrepareRunOptions): Promise<PreparedRun> {
   const { records, missing } = resolveGold(input, bench.questions);
   const size = options.pool.stats().size;
-  const { prepared, records: kept, skipped, facts, suiteFailures } = await prepareAll(records, fileAccess(bench, options.pool, options.timeoutMs, options.labelsOnly === true), {
+  const {
+    prepared,
+    records: kept,
+    skipped,
+    facts,
+    suiteFailures,
+  } = await prepareAll(records, fileAccess(bench, options.pool, options.timeoutMs, options.labelsOnly === true), {
     ...(options.rule !== undefined ? { rule: options.rule } : {}),
     ...(options.labelsOnly !== undefined ? { labelsOnly: options.labelsOnly } : {}),
     ...(options.analyzer !== undefined ? { analyzer: options.analyzer } : {}),

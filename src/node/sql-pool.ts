@@ -16,7 +16,17 @@ import { basename } from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { IN_MEMORY_MAX_BYTES, createSqlPool, type DbSource, type OpenOutcome, type SchemaOutcome, type SqlPool, type SqlPoolOptions, type SqlWorkerApi, type SqlWorkerHandle } from '../engines/sql/index.ts';
+import {
+  IN_MEMORY_MAX_BYTES,
+  createSqlPool,
+  type DbSource,
+  type OpenOutcome,
+  type SchemaOutcome,
+  type SqlPool,
+  type SqlPoolOptions,
+  type SqlWorkerApi,
+  type SqlWorkerHandle,
+} from '../engines/sql/index.ts';
 import { execError } from '../core/exec/types.ts';
 import { kernelFileSystem, notAFile } from './file-kind.ts';
 import { SQL_WORKER_ENTRY } from './locations.ts';
@@ -84,7 +94,10 @@ export function nodeSqlSpawn(options: NodeSpawnOptions = {}): NodeSqlWorkerHandl
  */
 export function createNodeSqlPool(options: Omit<SqlPoolOptions, 'spawn'> & NodeSpawnOptions = {}): SqlPool {
   const { resourceLimits, heapLimitBytes, ...rest } = options;
-  const spawnOptions: NodeSpawnOptions = { ...(resourceLimits === undefined ? {} : { resourceLimits }), ...(heapLimitBytes === undefined ? {} : { heapLimitBytes }) };
+  const spawnOptions: NodeSpawnOptions = {
+    ...(resourceLimits === undefined ? {} : { resourceLimits }),
+    ...(heapLimitBytes === undefined ? {} : { heapLimitBytes }),
+  };
   const spawn = (): NodeSqlWorkerHandle => nodeSqlSpawn(spawnOptions);
   return createSqlPool({ size: Math.min(4, availableParallelism()), ...rest, spawn });
 }
@@ -118,7 +131,11 @@ export async function openDbFile(pool: SqlPool, key: string, path: string, optio
 export async function openDbFile(pool: SqlPool, key: string, path: string, options?: OpenDbFileOptions): Promise<SchemaOutcome>;
 export async function openDbFile(pool: SqlPool, key: string, path: string, options: OpenDbFileOptions = {}): Promise<SchemaOutcome | OpenOutcome> {
   const name = basename(path);
-  const refuse = (why: string): SchemaOutcome & OpenOutcome => ({ ok: false, error: execError('NOT_SQLITE', `${name} ${why}; choose a SQLite database file.`), ms: 0 });
+  const refuse = (why: string): SchemaOutcome & OpenOutcome => ({
+    ok: false,
+    error: execError('NOT_SQLITE', `${name} ${why}; choose a SQLite database file.`),
+    ms: 0,
+  });
   let real: string;
   let handle;
   try {

@@ -11,7 +11,11 @@ import type { SqlPool } from '../engines/sql/index.ts';
 import type { LoadedBenchmark } from './bench.ts';
 import { readDb } from './prepare.ts';
 
-export async function synthesizeBenchmark(bench: LoadedBenchmark, pool: SqlPool, options: { n: number; seed: number; limit?: number }): Promise<QuestionRecord[]> {
+export async function synthesizeBenchmark(
+  bench: LoadedBenchmark,
+  pool: SqlPool,
+  options: { n: number; seed: number; limit?: number },
+): Promise<QuestionRecord[]> {
   const questions = bench.questions.slice(0, options.limit ?? bench.questions.length);
   const dbs = [...new Set(questions.map((q) => q.db_id))];
   const out: QuestionRecord[] = [];

@@ -30,6 +30,7 @@ export async function walBeside(real: string): Promise<WalBeside> {
   }
   const stats = await stat(found);
   const kind = notAFile(stats) ?? (kernelFileSystem(found) === null ? null : 'a file of a kernel file system');
-  if (kind !== null) return { refused: `its write-ahead log ${basename(path)} is ${kind}, not a file; move it away to read the database as of its last checkpoint` };
+  if (kind !== null)
+    return { refused: `its write-ahead log ${basename(path)} is ${kind}, not a file; move it away to read the database as of its last checkpoint` };
   return stats.size === 0 ? null : { path: found };
 }

@@ -13,7 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { createPageAnalyzer } from '../../src/app/analysis-client.ts';
 import type { Schema } from '../../src/core/schema.ts';
 
-const schema = { tables: [{ name: 'singer', columns: [{ name: 'name', type: 'TEXT', notNull: false, pk: 0, samples: [] }], primaryKey: [], foreignKeys: [], rowCount: 0, sql: '' }] } as Schema;
+const schema = {
+  tables: [
+    { name: 'singer', columns: [{ name: 'name', type: 'TEXT', notNull: false, pk: 0, samples: [] }], primaryKey: [], foreignKeys: [], rowCount: 0, sql: '' },
+  ],
+} as Schema;
 
 /** A Node worker dressed as the browser's Worker, as far as the client uses it. */
 function spawnStuck(counter: { n: number }): () => globalThis.Worker {
@@ -23,7 +27,8 @@ function spawnStuck(counter: { n: number }): () => globalThis.Worker {
     const endpoint = nodeEndpoint(w);
     return {
       postMessage: endpoint.postMessage.bind(endpoint),
-      addEventListener: (type: string, f: (e: { message?: string }) => void) => (type === 'error' ? void w.on('error', (e) => f({ message: e.message })) : endpoint.addEventListener(type, f as never)),
+      addEventListener: (type: string, f: (e: { message?: string }) => void) =>
+        type === 'error' ? void w.on('error', (e) => f({ message: e.message })) : endpoint.addEventListener(type, f as never),
       removeEventListener: endpoint.removeEventListener.bind(endpoint),
       start: endpoint.start?.bind(endpoint),
       terminate: () => void w.terminate(),
@@ -36,7 +41,7 @@ describe('the page analysis client', () => {
     const spawned = { n: 0 };
     const analyzer = createPageAnalyzer({ spawn: spawnStuck(spawned), hardLimitMs: 2_000 });
     try {
-      const sqls = ['SELECT name FROM singer', 'SELECT name FROM singer WHERE name = \'STUCK\'', 'SELECT count(*) FROM singer'];
+      const sqls = ['SELECT name FROM singer', "SELECT name FROM singer WHERE name = 'STUCK'", 'SELECT count(*) FROM singer'];
       const out = await analyzer.analyze(sqls, schema);
       expect(out).toHaveLength(3);
       expect(out.map((r) => r.analysis.parses)).toEqual([true, false, true]);
@@ -56,7 +61,7 @@ describe('the page analysis client', () => {
     const spawned = { n: 0 };
     const analyzer = createPageAnalyzer({ spawn: spawnStuck(spawned), hardLimitMs: 2_000 });
     try {
-      const sqls = ['SELECT count(*) FROM singer', 'SELECT name FROM singer WHERE name = \'STUCK\'', 'SELECT ((((((((a b)))))))) FROM t'];
+      const sqls = ['SELECT count(*) FROM singer', "SELECT name FROM singer WHERE name = 'STUCK'", 'SELECT ((((((((a b)))))))) FROM t'];
       const out = await analyzer.describe(sqls);
       expect(out[0]).toEqual({ ok: true, text: expect.stringContaining('counts rows of singer') });
       expect(out[1]).toMatchObject({ ok: false, error: { code: 'SQL_UNPARSED' } });

@@ -41,7 +41,11 @@ describe('benchmark sources', () => {
     const empty = await loadBench(folderSource([new File(['x'], 'notes.txt')]));
     expect(empty.ok).toBe(false);
     if (!empty.ok) expect(empty.message).toContain('database/<db_id>/<db_id>.sqlite');
-    const broken = await loadBench(await zipSource(new File([zipSync({ 'dev.json': enc('[{"db_id": "a", "question": 1, "query": "SELECT 1"}]'), 'database/a/a.sqlite': dbBytes })], 'b.zip')));
+    const broken = await loadBench(
+      await zipSource(
+        new File([zipSync({ 'dev.json': enc('[{"db_id": "a", "question": 1, "query": "SELECT 1"}]'), 'database/a/a.sqlite': dbBytes })], 'b.zip'),
+      ),
+    );
     expect(broken.ok).toBe(false);
     if (!broken.ok) expect(broken.message).toContain('question');
   });

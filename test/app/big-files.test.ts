@@ -21,21 +21,30 @@ const MB16 = 1 << 24;
 describe('zips inflate under caps', () => {
   it('refuses a question file whose header says it inflates past the cap, before inflating it', async () => {
     const spaces = new Uint8Array(MB16).fill(32);
-    const zip = makeZip([{ name: 'dev.json', chunk: spaces, repeat: QUESTION_FILE_MAX_BYTES / MB16 + 2 }, { name: 'database/a/a.sqlite', data: enc('SQLite') }]);
+    const zip = makeZip([
+      { name: 'dev.json', chunk: spaces, repeat: QUESTION_FILE_MAX_BYTES / MB16 + 2 },
+      { name: 'database/a/a.sqlite', data: enc('SQLite') },
+    ]);
     const r = await loadBench(await zipSource(new File([zip], 'big.zip')));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toBe('dev.json inflates to 288 MB; the limit is 256 MB');
   });
 
   it('refuses a question file that inflates past the cap although its header claims 100 bytes', async () => {
-    const zip = makeZip([{ name: 'dev.json', chunk: new Uint8Array(MB16).fill(32), repeat: QUESTION_FILE_MAX_BYTES / MB16 + 1, claimSize: 100 }, { name: 'database/a/a.sqlite', data: enc('SQLite') }]);
+    const zip = makeZip([
+      { name: 'dev.json', chunk: new Uint8Array(MB16).fill(32), repeat: QUESTION_FILE_MAX_BYTES / MB16 + 1, claimSize: 100 },
+      { name: 'database/a/a.sqlite', data: enc('SQLite') },
+    ]);
     const r = await loadBench(await zipSource(new File([zip], 'lying.zip')));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toBe('dev.json inflates past the limit (its header claimed less); the limit is 256 MB');
   });
 
   it('refuses a 1.5 GB database in a 1.5 MB zip, in words, and still serves the question file', async () => {
-    const zip = makeZip([{ name: 'dev.json', data: questions }, { name: 'database/a/a.sqlite', chunk: new Uint8Array(MB16), repeat: 96 }]);
+    const zip = makeZip([
+      { name: 'dev.json', data: questions },
+      { name: 'database/a/a.sqlite', chunk: new Uint8Array(MB16), repeat: 96 },
+    ]);
     expect(zip.length).toBeLessThan(2_000_000);
     const r = await loadBench(await zipSource(new File([zip], 'bomb.zip')));
     if (!r.ok) throw new Error(r.message);
@@ -49,7 +58,9 @@ describe('zips inflate under caps', () => {
     const zip = new File([makeZip([{ name: 'x', chunk: new Uint8Array(1 << 20), repeat: 40, claimSize: 10 }])], 'x.zip');
     const [entry] = await listZip(zip);
     let seen = 0;
-    await expect(readZipEntry(zip, entry!, { maxBytes: 4 << 20, onProgress: (done) => (seen = Math.max(seen, done)) })).rejects.toMatchObject({ code: 'TOO_LARGE' });
+    await expect(readZipEntry(zip, entry!, { maxBytes: 4 << 20, onProgress: (done) => (seen = Math.max(seen, done)) })).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+    });
     expect(seen).toBeLessThanOrEqual(4 << 20);
     expect(ZIP_MAX_ENTRY_BYTES).toBe(2 ** 30);
   });
@@ -93,6 +104,9 @@ describe('candidate files are streamed, never one string', () => {
     const p = candidateFileParser('c.jsonl', 1000);
     p.push(line(1) + '\n' + line(2) + '\n');
     expect(() => p.push('{"id": "' + 'x'.repeat(2000))).toThrow(expect.objectContaining({ code: 'TOO_LARGE', line: 3 }));
-    await expect(readCandidateBlob(new Blob([enc(line(1))]), 'c.jsonl', undefined, 10)).rejects.toMatchObject({ code: 'TOO_LARGE', message: 'c.jsonl: is 1 KB; candidate files of up to 1 KB are read' });
+    await expect(readCandidateBlob(new Blob([enc(line(1))]), 'c.jsonl', undefined, 10)).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+      message: 'c.jsonl: is 1 KB; candidate files of up to 1 KB are read',
+    });
   });
 });

@@ -63,14 +63,27 @@ describe('facets on a real database', () => {
 });
 
 describe('result files written in chunks', () => {
-  const result = { columns: ['a', 'b', 'a'], rows: [[1, 'x,"y"', null], [2.5, '=cmd', { blob: '00', bytes: 1 }], [3, 'z\nw', 'q']] as Cell[][] };
+  const result = {
+    columns: ['a', 'b', 'a'],
+    rows: [
+      [1, 'x,"y"', null],
+      [2.5, '=cmd', { blob: '00', bytes: 1 }],
+      [3, 'z\nw', 'q'],
+    ] as Cell[][],
+  };
   it('are the same text as one written at once, CSV and JSON, and JSON is JSON.stringify layout', () => {
     for (const kind of ['csv', 'json'] as const) {
       const w = resultFileWriter(kind, result.columns);
       const text = w.add(result.rows.slice(0, 1)) + w.add(result.rows.slice(1, 3)) + w.add([]) + w.end();
       expect(text).toBe(kind === 'csv' ? resultCsv(result) : resultJson(result));
     }
-    expect(resultJson(result)).toBe(JSON.stringify(result.rows.map((r) => ({ a: r[0], b: r[1], a_2: r[2] })), null, 2));
+    expect(resultJson(result)).toBe(
+      JSON.stringify(
+        result.rows.map((r) => ({ a: r[0], b: r[1], a_2: r[2] })),
+        null,
+        2,
+      ),
+    );
     expect(resultJson({ columns: ['a'], rows: [] })).toBe('[]');
     expect(resultCsv({ columns: ['a', 'b'], rows: [] })).toBe('a,b\r\n');
   });
@@ -79,9 +92,15 @@ describe('result files written in chunks', () => {
 describe('sorting in the page', () => {
   it('follows SQLite ORDER BY: NULL, numbers, text, blobs; stable either way', () => {
     const cells: Cell[] = ['b', 2, null, { blob: '01', bytes: 1 }, 'a', -1, { blob: '00', bytes: 1 }];
-    const order = rows(`SELECT v FROM (${cells.map((c, i) => `SELECT ${c === null ? 'NULL' : typeof c === 'number' ? c : typeof c === 'string' ? `'${c}'` : `x'${c.blob}'`} AS v, ${i} AS i`).join(' UNION ALL ')}) ORDER BY v`).map((r) => r[0]);
+    const order = rows(
+      `SELECT v FROM (${cells.map((c, i) => `SELECT ${c === null ? 'NULL' : typeof c === 'number' ? c : typeof c === 'string' ? `'${c}'` : `x'${c.blob}'`} AS v, ${i} AS i`).join(' UNION ALL ')}) ORDER BY v`,
+    ).map((r) => r[0]);
     expect([...cells].sort(compareCells)).toEqual(order);
-    const table: Cell[][] = [[2, 'first'], [1, 'x'], [2, 'second']];
+    const table: Cell[][] = [
+      [2, 'first'],
+      [1, 'x'],
+      [2, 'second'],
+    ];
     expect(sortedRows(table, { column: 0, direction: 'asc' })).toEqual([1, 0, 2]);
     expect(sortedRows(table, { column: 0, direction: 'desc' })).toEqual([0, 2, 1]);
     expect(nextSort(null, 1)).toEqual({ column: 1, direction: 'asc' });

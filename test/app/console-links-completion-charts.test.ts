@@ -29,12 +29,19 @@ function memoryStorage(): Storage {
   };
 }
 
-const table = (name: string, columns: string[]) => ({ name, columns: columns.map((c) => ({ name: c, type: 'TEXT', notNull: false, pk: 0, samples: [] })), primaryKey: [], foreignKeys: [], rowCount: 0, sql: '' });
+const table = (name: string, columns: string[]) => ({
+  name,
+  columns: columns.map((c) => ({ name: c, type: 'TEXT', notNull: false, pk: 0, samples: [] })),
+  primaryKey: [],
+  foreignKeys: [],
+  rowCount: 0,
+  sql: '',
+});
 const schema: Schema = { tables: [table('books', ['book_id', 'title', 'price']), table('authors', ['author_id', 'name']), table('Order Items', ['qty'])] };
 
 describe('hash routes', () => {
   it('gives back the exact query a link carries', () => {
-    const sql = "SELECT a + 1, 'x&y#z' AS \"q?\"\nFROM t -- 100%";
+    const sql = 'SELECT a + 1, \'x&y#z\' AS "q?"\nFROM t -- 100%';
     const hash = routeHash('console', { sql });
     expect(hash.startsWith('#console?sql=')).toBe(true);
     expect(hash.slice(1)).not.toMatch(/[\s#&'"]/);
@@ -67,8 +74,27 @@ describe('what the editor completes, and what a linked query lacks', () => {
 
 describe('chart points', () => {
   it('leaves out rows whose y is not a number and counts them', () => {
-    const d = chartData({ rows: [['a', 2], ['b', null], ['c', 'x'], ['d', 4.5]] }, 'bar', 0, 1);
-    expect(d).toEqual({ points: [{ x: 'a', y: 2 }, { x: 'd', y: 4.5 }], skipped: 2, beyond: 0 });
+    const d = chartData(
+      {
+        rows: [
+          ['a', 2],
+          ['b', null],
+          ['c', 'x'],
+          ['d', 4.5],
+        ],
+      },
+      'bar',
+      0,
+      1,
+    );
+    expect(d).toEqual({
+      points: [
+        { x: 'a', y: 2 },
+        { x: 'd', y: 4.5 },
+      ],
+      skipped: 2,
+      beyond: 0,
+    });
   });
 
   it('draws at most MAX_BARS bars, in the result order', () => {
@@ -80,11 +106,35 @@ describe('chart points', () => {
   });
 
   it('joins a line in x order, on a time axis when every x is an ISO date', () => {
-    const d = chartData({ rows: [['2024-03-02', 5], ['2024-03-01', 3], ['2024-03-03T10:00:00', 1]] }, 'line', 0, 1);
+    const d = chartData(
+      {
+        rows: [
+          ['2024-03-02', 5],
+          ['2024-03-01', 3],
+          ['2024-03-03T10:00:00', 1],
+        ],
+      },
+      'line',
+      0,
+      1,
+    );
     expect(d.points.map((p) => (p.x as Date).toISOString().slice(0, 10))).toEqual(['2024-03-01', '2024-03-02', '2024-03-03']);
     expect(d.points.map((p) => p.y)).toEqual([3, 5, 1]);
-    const n = chartData({ rows: [[10, 1], [2, 2]] }, 'line', 0, 1);
-    expect(n.points).toEqual([{ x: 2, y: 2 }, { x: 10, y: 1 }]);
+    const n = chartData(
+      {
+        rows: [
+          [10, 1],
+          [2, 2],
+        ],
+      },
+      'line',
+      0,
+      1,
+    );
+    expect(n.points).toEqual([
+      { x: 2, y: 2 },
+      { x: 10, y: 1 },
+    ]);
   });
 });
 
@@ -94,7 +144,10 @@ describe('kept in storage', () => {
     let h = remember(s, readHistory(s), { sql: 'SELECT 1', db: 'a.sqlite' });
     h = remember(s, h, { sql: 'SELECT 1', db: 'b.sqlite' });
     h = remember(s, h, { sql: 'SELECT 1', db: 'a.sqlite' });
-    expect(readHistory(s)).toEqual([{ sql: 'SELECT 1', db: 'a.sqlite' }, { sql: 'SELECT 1', db: 'b.sqlite' }]);
+    expect(readHistory(s)).toEqual([
+      { sql: 'SELECT 1', db: 'a.sqlite' },
+      { sql: 'SELECT 1', db: 'b.sqlite' },
+    ]);
     for (let i = 0; i < HISTORY_SIZE + 5; i += 1) h = remember(s, h, { sql: `SELECT ${i}`, db: 'a.sqlite' });
     expect(readHistory(s)).toHaveLength(HISTORY_SIZE);
   });
@@ -102,7 +155,10 @@ describe('kept in storage', () => {
   it('reads entries kept before the database was recorded, and survives junk', () => {
     const s = memoryStorage();
     s.setItem('confide.console-history', JSON.stringify(['SELECT old', { sql: 'SELECT new', db: 'demo.sqlite' }, 42]));
-    expect(readHistory(s)).toEqual([{ sql: 'SELECT old', db: null }, { sql: 'SELECT new', db: 'demo.sqlite' }]);
+    expect(readHistory(s)).toEqual([
+      { sql: 'SELECT old', db: null },
+      { sql: 'SELECT new', db: 'demo.sqlite' },
+    ]);
     s.setItem('confide.console-history', '{not json');
     expect(readHistory(s)).toEqual([]);
   });

@@ -15,9 +15,15 @@ import type { TableInfo } from '../../src/core/schema.ts';
 
 const column = (name: string) => ({ name, type: 'TEXT', notNull: false, pk: 0, samples: [] });
 const books: TableInfo = {
-  name: 'books', columns: ['book_id', 'title', 'genre', 'author_id', 'store', 'shelf'].map(column), primaryKey: ['book_id'],
-  foreignKeys: [{ from: ['author_id'], table: 'authors', to: ['author_id'] }, { from: ['store', 'shelf'], table: 'shelves', to: ['store_id', 'shelf_no'] }],
-  rowCount: 3, sql: '',
+  name: 'books',
+  columns: ['book_id', 'title', 'genre', 'author_id', 'store', 'shelf'].map(column),
+  primaryKey: ['book_id'],
+  foreignKeys: [
+    { from: ['author_id'], table: 'authors', to: ['author_id'] },
+    { from: ['store', 'shelf'], table: 'shelves', to: ['store_id', 'shelf_no'] },
+  ],
+  rowCount: 3,
+  sql: '',
 };
 
 describe('the statement under the cursor', () => {
@@ -42,9 +48,18 @@ describe('the statement under the cursor', () => {
 
 describe('the browser in its URL', () => {
   it('writes a sorted, faceted, filtered page and reads it back', () => {
-    const state = { table: 'books', sort: { column: 'title', direction: 'desc' as const }, filters: [{ column: 'genre', literal: "'Poetry'" }, { column: 'genre', literal: 'NULL' }], facets: ['genre', 'author_id'], page: 2 };
+    const state = {
+      table: 'books',
+      sort: { column: 'title', direction: 'desc' as const },
+      filters: [
+        { column: 'genre', literal: "'Poetry'" },
+        { column: 'genre', literal: 'NULL' },
+      ],
+      facets: ['genre', 'author_id'],
+      page: 2,
+    };
     const hash = routeHash('browse', browseParams(state));
-    expect(hash).toBe("#browse?table=books&sort=title&dir=desc&facet=genre&facet=author_id&f.genre=%27Poetry%27&f.genre=NULL&page=3");
+    expect(hash).toBe('#browse?table=books&sort=title&dir=desc&facet=genre&facet=author_id&f.genre=%27Poetry%27&f.genre=NULL&page=3');
     const back = readBrowseParams(parseRoute(hash).params, books);
     expect(back).toEqual({ state, dropped: [] });
     expect(routeSearch(browseParams(state)).getAll('facet')).toEqual(['genre', 'author_id']);
@@ -73,10 +88,16 @@ describe('the browser in its URL', () => {
 });
 
 describe('foreign keys as links', () => {
-  const link = foreignKeyLinks(books, books.columns.map((c) => c.name));
+  const link = foreignKeyLinks(
+    books,
+    books.columns.map((c) => c.name),
+  );
   it('links a foreign key value to the row it names, on every column of a composite key', () => {
-    expect(link([1, 'Dune', 'Sci-Fi', 42, 3, "A'1"], 3)).toEqual({ href: '#browse?table=authors&f.author_id=42', title: 'Open the \u2068authors\u2069 row whose \u2068author_id\u2069 is \u206842\u2069' });
-    expect(link([1, 'Dune', 'Sci-Fi', 42, 3, "A'1"], 5)?.href).toBe("#browse?table=shelves&f.store_id=3&f.shelf_no=%27A%27%271%27");
+    expect(link([1, 'Dune', 'Sci-Fi', 42, 3, "A'1"], 3)).toEqual({
+      href: '#browse?table=authors&f.author_id=42',
+      title: 'Open the \u2068authors\u2069 row whose \u2068author_id\u2069 is \u206842\u2069',
+    });
+    expect(link([1, 'Dune', 'Sci-Fi', 42, 3, "A'1"], 5)?.href).toBe('#browse?table=shelves&f.store_id=3&f.shelf_no=%27A%27%271%27');
   });
 
   it('links nothing from other columns or from a NULL key', () => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { buildCsp, currentConnectPolicy, modelHosts, pagePolicyScript, UPSTREAM_MODEL_HOSTS } from '../../src/app/csp.ts';
 import { MODEL_HOST_KEY } from '../../src/engines/llm/model-host.ts';
 
-const directive = (csp: string, name: string): string[] => csp.split('; ').find((d) => d.startsWith(`${name} `))!.split(' ').slice(1);
+const directive = (csp: string, name: string): string[] =>
+  csp
+    .split('; ')
+    .find((d) => d.startsWith(`${name} `))!
+    .split(' ')
+    .slice(1);
 
 describe('the Content-Security-Policy', () => {
   it("allows network access to the app's origin only, when models are served from it", () => {
@@ -42,7 +47,12 @@ describe('the page-policy script', () => {
         return m;
       },
     };
-    const storage = { getItem: (k: string) => { if (stored === 'throws') throw new Error('SecurityError'); return k === MODEL_HOST_KEY ? stored : null; } };
+    const storage = {
+      getItem: (k: string) => {
+        if (stored === 'throws') throw new Error('SecurityError');
+        return k === MODEL_HOST_KEY ? stored : null;
+      },
+    };
     const window = { localStorage: storage };
     new Function('document', 'window', pagePolicyScript(modelBase))(page, window);
     expect(written).toHaveLength(1);

@@ -59,7 +59,17 @@ async function askAll(risk: number, profile: CalibrationProfile, verifiers: read
   for (const r of records) {
     const asked = await runAsk(
       { question: r.question, schema: schema.schema, dbId: 'demo' },
-      { generator, runMany: async (sqls) => sqls.map((s) => runner.exec('demo', s)), normalizedSql: async (s) => runner.normalizedSql('demo', s), verifiers, registry: askRegistry(profile, verifiers.map((v) => v.name)), profile },
+      {
+        generator,
+        runMany: async (sqls) => sqls.map((s) => runner.exec('demo', s)),
+        normalizedSql: async (s) => runner.normalizedSql('demo', s),
+        verifiers,
+        registry: askRegistry(
+          profile,
+          verifiers.map((v) => v.name),
+        ),
+        profile,
+      },
     );
     if (!asked.ok) throw new Error(asked.error.message);
     out.push({ question: r.question, result: asked.result, decision: decide(asked.result, profile, risk) });
@@ -84,7 +94,17 @@ export async function askOwn(bytes: Uint8Array, question: string, sqls: readonly
     const candidates = sqls.map((sql) => ({ sql, source: 'pasted' }));
     const asked = await runAsk(
       { question, schema: schema.schema },
-      { generator: { sample: async () => candidates }, runMany: async (list) => list.map((s) => runner.exec('own', s)), normalizedSql: async (s) => runner.normalizedSql('own', s), verifiers, registry: askRegistry(profile, verifiers.map((v) => v.name)), profile },
+      {
+        generator: { sample: async () => candidates },
+        runMany: async (list) => list.map((s) => runner.exec('own', s)),
+        normalizedSql: async (s) => runner.normalizedSql('own', s),
+        verifiers,
+        registry: askRegistry(
+          profile,
+          verifiers.map((v) => v.name),
+        ),
+        profile,
+      },
     );
     if (!asked.ok) throw new Error(asked.error.message);
     return asked.result;

@@ -14,26 +14,46 @@ import { browseSql, countSql, facetSql, pageSql } from '../../src/app/results/br
 import { defaultProfile } from './demo-ask.ts';
 
 describe('result export', () => {
-  const result = { columns: ['name', 'n', 'name'], rows: [['a,"b"', 3, null], ['=SUM(A1)', -2, { blob: '00ff', bytes: 2 }]] } as const;
+  const result = {
+    columns: ['name', 'n', 'name'],
+    rows: [
+      ['a,"b"', 3, null],
+      ['=SUM(A1)', -2, { blob: '00ff', bytes: 2 }],
+    ],
+  } as const;
   it('writes RFC 4180 CSV, NULL empty, formulas defused, numbers as numbers', () => {
     expect(resultCsv(result)).toBe('name,n,name\r\n"a,""b""",3,\r\n\'=SUM(A1),-2,x\'00ff\'\r\n');
   });
   it('writes JSON rows keyed by column, a repeated name numbered', () => {
-    expect(JSON.parse(resultJson(result))).toEqual([{ name: 'a,"b"', n: 3, name_2: null }, { name: '=SUM(A1)', n: -2, name_2: { blob: '00ff', bytes: 2 } }]);
+    expect(JSON.parse(resultJson(result))).toEqual([
+      { name: 'a,"b"', n: 3, name_2: null },
+      { name: '=SUM(A1)', n: -2, name_2: { blob: '00ff', bytes: 2 } },
+    ]);
   });
 });
 
 describe('table browser', () => {
   it('quotes names SQLite would not read bare (a keyword, a space, a double quote) and pages by 50', () => {
-    expect(pageSql({ table: 'order items', sort: { column: 'unit "price"', direction: 'desc' }, filters: [] }, 2)).toBe('SELECT * FROM "order items" ORDER BY "unit ""price""" DESC LIMIT 50 OFFSET 100');
+    expect(pageSql({ table: 'order items', sort: { column: 'unit "price"', direction: 'desc' }, filters: [] }, 2)).toBe(
+      'SELECT * FROM "order items" ORDER BY "unit ""price""" DESC LIMIT 50 OFFSET 100',
+    );
     expect(pageSql({ table: 'order', sort: null, filters: [] }, 0)).toBe('SELECT * FROM "order" LIMIT 50 OFFSET 0');
   });
   it('filters with IS on the literal SQLite wrote, so NULL matches NULL, in the page, the count, the export and the facets', () => {
-    const q = { table: 'books', sort: { column: 'price', direction: 'asc' as const }, filters: [{ column: 'genre', literal: "'Poetry'" }, { column: 'author id', literal: 'NULL' }] };
+    const q = {
+      table: 'books',
+      sort: { column: 'price', direction: 'asc' as const },
+      filters: [
+        { column: 'genre', literal: "'Poetry'" },
+        { column: 'author id', literal: 'NULL' },
+      ],
+    };
     const where = `WHERE genre IS 'Poetry' AND "author id" IS NULL`;
     expect(browseSql(q)).toBe(`SELECT * FROM books ${where} ORDER BY price ASC`);
     expect(countSql(q)).toBe(`SELECT count(*) FROM books ${where}`);
-    expect(facetSql(q, 'n')).toBe(`SELECT n AS value, count(*) AS n, CASE WHEN n IS NULL OR length(CAST(n AS BLOB)) <= 1000 THEN quote(n) END AS literal FROM books ${where} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 11`);
+    expect(facetSql(q, 'n')).toBe(
+      `SELECT n AS value, count(*) AS n, CASE WHEN n IS NULL OR length(CAST(n AS BLOB)) <= 1000 THEN quote(n) END AS literal FROM books ${where} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 11`,
+    );
   });
 });
 
@@ -50,7 +70,8 @@ describe('profile fit', () => {
 });
 
 describe('Evaluate guard rails', () => {
-  const report = (correct: boolean[]) => ({ per_question: correct.map((c, i) => ({ id: String(i), db_id: 'd', correct: c, signals: {}, combined: 0.5 })) }) as unknown as EvalReport;
+  const report = (correct: boolean[]) =>
+    ({ per_question: correct.map((c, i) => ({ id: String(i), db_id: 'd', correct: c, signals: {}, combined: 0.5 })) }) as unknown as EvalReport;
   it('calls a run with one class undefined and says why; a small run is warned about', () => {
     const all = reportLimits(report([true, true, true, true, true, true]));
     expect(all.oneClass).toBe(true);

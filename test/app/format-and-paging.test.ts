@@ -29,7 +29,13 @@ describe('cell text', () => {
 
 describe('pages', () => {
   it('covers every item exactly once across pages', () => {
-    for (const [total, size] of [[0, 5], [1, 5], [45, 20], [40, 20], [7, 1]] as const) {
+    for (const [total, size] of [
+      [0, 5],
+      [1, 5],
+      [45, 20],
+      [40, 20],
+      [7, 1],
+    ] as const) {
       const seen: number[] = [];
       const { pages } = pageOf(total, size, 0);
       for (let p = 0; p < pages; p++) {

@@ -10,7 +10,13 @@ import { BROWSE_LINK_MAX_CHARS, browseParams, linkParams } from '../../src/app/b
 
 describe('Browse state in the URL', () => {
   it('keeps a state of ordinary names whole', () => {
-    const state = { table: 'books', sort: { column: 'price', direction: 'desc' as const }, filters: [{ column: 'genre', literal: "'Fantasy'" }], facets: ['genre'], page: 1 };
+    const state = {
+      table: 'books',
+      sort: { column: 'price', direction: 'desc' as const },
+      filters: [{ column: 'genre', literal: "'Fantasy'" }],
+      facets: ['genre'],
+      page: 1,
+    };
     expect(linkParams(state)).toEqual(browseParams(state));
   });
 

@@ -37,7 +37,13 @@ describe('point labels', () => {
   it('puts a label at the right edge on the left of its point, and coinciding labels apart', () => {
     const [edge] = placeLabels([{ x: 618, y: 150, text: 'target 0.2, 0.3, 0.4' }], frame);
     expect(edge!.anchor).toBe('end');
-    const placed = placeLabels([{ x: 300, y: 295, text: 'best RS(10)' }, { x: 305, y: 295, text: 'target 0.1' }], frame);
+    const placed = placeLabels(
+      [
+        { x: 300, y: 295, text: 'best RS(10)' },
+        { x: 305, y: 295, text: 'target 0.1' },
+      ],
+      frame,
+    );
     const boxes = placed.map((p) => {
       const w = p.text.length * CHAR_PX;
       const x0 = p.anchor === 'start' ? p.at.x : p.anchor === 'end' ? p.at.x - w : p.at.x - w / 2;

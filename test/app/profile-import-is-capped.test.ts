@@ -10,7 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { createBenchFilesApi, PROFILE_MAX_BYTES } from '../../src/engines/files/bench-files-api.ts';
 
 /** A Blob that says it is `size` bytes and fails if it is read. */
-const unreadable = (size: number): Blob => ({ size, text: () => Promise.reject(new Error('read')), slice: () => { throw new Error('read'); } }) as unknown as Blob;
+const unreadable = (size: number): Blob =>
+  ({
+    size,
+    text: () => Promise.reject(new Error('read')),
+    slice: () => {
+      throw new Error('read');
+    },
+  }) as unknown as Blob;
 
 describe('readProfile', () => {
   const api = createBenchFilesApi();
@@ -25,7 +32,15 @@ describe('readProfile', () => {
   it('reads a profile, and says what is wrong with one that is not', async () => {
     const ok = await api.readProfile(new Blob([text]), 'default.json', PROFILE_MAX_BYTES);
     expect(ok.ok && ok.value.name).toBe((JSON.parse(text) as { name: string }).name);
-    expect(await api.readProfile(new Blob(['{nope']), 'x.json', PROFILE_MAX_BYTES)).toMatchObject({ ok: false, code: 'BAD_JSON', message: expect.stringContaining('x.json is not JSON') });
-    expect(await api.readProfile(new Blob(['{"version": 2}']), 'y.json', PROFILE_MAX_BYTES)).toMatchObject({ ok: false, code: 'BAD_PROFILE', message: expect.stringMatching(/^y\.json: /) });
+    expect(await api.readProfile(new Blob(['{nope']), 'x.json', PROFILE_MAX_BYTES)).toMatchObject({
+      ok: false,
+      code: 'BAD_JSON',
+      message: expect.stringContaining('x.json is not JSON'),
+    });
+    expect(await api.readProfile(new Blob(['{"version": 2}']), 'y.json', PROFILE_MAX_BYTES)).toMatchObject({
+      ok: false,
+      code: 'BAD_PROFILE',
+      message: expect.stringMatching(/^y\.json: /),
+    });
   });
 });

@@ -15,11 +15,21 @@ import type { CalibrationProfile } from '../../src/core/profile.ts';
 class QuotaStorage implements Storage {
   readonly map = new Map<string, string>();
   constructor(private readonly quota: number) {}
-  get length(): number { return this.map.size; }
-  clear(): void { this.map.clear(); }
-  getItem(key: string): string | null { return this.map.get(key) ?? null; }
-  key(i: number): string | null { return [...this.map.keys()][i] ?? null; }
-  removeItem(key: string): void { this.map.delete(key); }
+  get length(): number {
+    return this.map.size;
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  getItem(key: string): string | null {
+    return this.map.get(key) ?? null;
+  }
+  key(i: number): string | null {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(key: string): void {
+    this.map.delete(key);
+  }
   setItem(key: string, value: string): void {
     const used = [...this.map].reduce((n, [k, v]) => n + (k === key ? 0 : k.length + v.length), 0);
     if (used + key.length + value.length > this.quota) throw new DOMException(`Setting the value of '${key}' exceeded the quota.`, 'QuotaExceededError');

@@ -14,12 +14,24 @@ import { jsonOf, readStored } from '../../src/app/stored.ts';
 
 class MemoryStorage implements Storage {
   readonly map = new Map<string, string>();
-  get length(): number { return this.map.size; }
-  clear(): void { this.map.clear(); }
-  getItem(key: string): string | null { return this.map.get(key) ?? null; }
-  key(i: number): string | null { return [...this.map.keys()][i] ?? null; }
-  removeItem(key: string): void { this.map.delete(key); }
-  setItem(key: string, value: string): void { this.map.set(key, value); }
+  get length(): number {
+    return this.map.size;
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  getItem(key: string): string | null {
+    return this.map.get(key) ?? null;
+  }
+  key(i: number): string | null {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(key: string): void {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    this.map.set(key, value);
+  }
 }
 
 const raw = JSON.parse(readFileSync('public/profiles/default.json', 'utf8')) as Record<string, unknown>;
@@ -38,13 +50,19 @@ describe('stored settings', () => {
     expect(readHistory(storage)).toEqual([]);
     expect(storage.getItem('confide.console-history')).toBeNull();
     expect(storage.getItem('confide.set-aside.confide.console-history')).toBe('{"not": "a list"}');
-    expect(setAsideNotes().slice(before)).toEqual(['Your SQL console history could not be read (it is not a list), so it was set aside; the default is in use.']);
+    expect(setAsideNotes().slice(before)).toEqual([
+      'Your SQL console history could not be read (it is not a list), so it was set aside; the default is in use.',
+    ]);
   });
 
   it('a reader that throws is a value that does not read; nothing stored is nothing to say', () => {
     storage.setItem('k', 'x');
     const before = setAsideNotes().length;
-    expect(readStored(storage, 'k', 'a setting', () => { throw new Error('boom'); })).toBeNull();
+    expect(
+      readStored(storage, 'k', 'a setting', () => {
+        throw new Error('boom');
+      }),
+    ).toBeNull();
     expect(readStored(storage, 'absent', 'another', (t) => jsonOf(t, Array.isArray, 'a list'))).toBeNull();
     expect(setAsideNotes().slice(before)).toEqual(['A setting could not be read (boom), so it was set aside; the default is in use.']);
   });

@@ -12,7 +12,9 @@ import type { AskResult, CandidateRun } from '../../src/core/pipeline/index.ts';
 function memoryStorage(): Storage {
   const m = new Map<string, string>();
   return {
-    get length() { return m.size; },
+    get length() {
+      return m.size;
+    },
     clear: () => m.clear(),
     getItem: (k) => m.get(k) ?? null,
     key: (i) => [...m.keys()][i] ?? null,
@@ -48,8 +50,18 @@ describe('verify drafts, per database', () => {
 });
 
 describe('the pool checked again after an edit', () => {
-  const run = (index: number, sql: string, extra: Partial<CandidateRun> = {}): CandidateRun => ({ index, sql, source: `pasted#${index + 1}`, exec: { ok: true, columns: ['x'], rows: [[1]], cut: false, ms: 1 }, fingerprint: 'f', scores: { orm_sql: 0.7 }, ...extra });
-  const result = { candidates: [run(0, 'SELECT a FROM t', { copies: 2, paste: 'pasted' }), run(2, 'SELECT b FROM t', { paste: 'pasted', logprob: -0.3 })] } as unknown as AskResult;
+  const run = (index: number, sql: string, extra: Partial<CandidateRun> = {}): CandidateRun => ({
+    index,
+    sql,
+    source: `pasted#${index + 1}`,
+    exec: { ok: true, columns: ['x'], rows: [[1]], cut: false, ms: 1 },
+    fingerprint: 'f',
+    scores: { orm_sql: 0.7 },
+    ...extra,
+  });
+  const result = {
+    candidates: [run(0, 'SELECT a FROM t', { copies: 2, paste: 'pasted' }), run(2, 'SELECT b FROM t', { paste: 'pasted', logprob: -0.3 })],
+  } as unknown as AskResult;
 
   it('replaces the edited query (every copy of it), keeps the others with their source, and leaves scores to be computed again', () => {
     const pool = editedPool(result, 0, 'SELECT c FROM t');
@@ -63,6 +75,14 @@ describe('the pool checked again after an edit', () => {
   it('writes the pool back as the box reads it: statements, or JSON lines keeping only real source tags', () => {
     const pool = editedPool(result, 1, 'SELECT d FROM t;');
     expect(poolText(pool, false)).toBe('SELECT a FROM t;\n\nSELECT a FROM t;\n\nSELECT d FROM t;');
-    expect(poolText([{ sql: 'SELECT 1', source: 'gpt' }, { sql: 'SELECT 2', source: 'pasted:2', paste: 'pasted' }], true)).toBe('{"sql":"SELECT 1","source":"gpt"}\n{"sql":"SELECT 2"}');
+    expect(
+      poolText(
+        [
+          { sql: 'SELECT 1', source: 'gpt' },
+          { sql: 'SELECT 2', source: 'pasted:2', paste: 'pasted' },
+        ],
+        true,
+      ),
+    ).toBe('{"sql":"SELECT 1","source":"gpt"}\n{"sql":"SELECT 2"}');
   });
 });

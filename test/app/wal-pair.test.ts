@@ -14,15 +14,23 @@ describe('pairFiles', () => {
 
   it('refuses side files alone, two databases, or two logs, saying why', () => {
     expect(pairFiles([file('a.db-wal')])).toMatchObject({ ok: false, message: expect.stringContaining('a.db-wal is a side file of a SQLite database') });
-    expect(pairFiles([file('a.db'), file('b.db')])).toMatchObject({ ok: false, message: expect.stringContaining('Choose one database at a time (got a.db, b.db)') });
-    expect(pairFiles([file('a.db'), file('a.db-wal'), file('b.db-wal')])).toMatchObject({ ok: false, message: expect.stringContaining('Choose one -wal with a.db') });
+    expect(pairFiles([file('a.db'), file('b.db')])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Choose one database at a time (got a.db, b.db)'),
+    });
+    expect(pairFiles([file('a.db'), file('a.db-wal'), file('b.db-wal')])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Choose one -wal with a.db'),
+    });
   });
 });
 
 describe('walNotice', () => {
   it('says nothing for a database in rollback mode, what the -wal gave, or how to include it', () => {
     expect(walNotice('a.db', null, 3)).toBeNull();
-    expect(walNotice('a.db', { read: true, commits: 2, pages: 5, leftOut: 0, ignored: null }, 3)).toBe('a.db was read with its -wal: 2 committed transactions (5 pages) not yet checkpointed into the file.');
+    expect(walNotice('a.db', { read: true, commits: 2, pages: 5, leftOut: 0, ignored: null }, 3)).toBe(
+      'a.db was read with its -wal: 2 committed transactions (5 pages) not yet checkpointed into the file.',
+    );
     const alone = walNotice('a.db', { read: false, commits: 0, pages: 0, leftOut: 0, ignored: null }, 3)!;
     expect(alone).toMatch(/^It is in WAL mode and was opened without its -wal/);
     expect(walNotice('a.db', { read: false, commits: 0, pages: 0, leftOut: 0, ignored: null }, 0)).toBe(`a.db shows no tables. ${alone}`);

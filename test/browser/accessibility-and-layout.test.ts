@@ -93,13 +93,20 @@ describe('keyboard and labels', () => {
       for (let i = 0; i < count; i++) {
         await page.keyboard.press('Tab');
         if (await page.evaluate(() => document.activeElement === document.body)) break; // past the last stop
-        seen.push(await page.evaluate(() => {
-          const e = document.activeElement as HTMLElement;
-          const r = e.getBoundingClientRect();
-          const s = getComputedStyle(e);
-          const ring = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none';
-          return { what: `${e.tagName}${e.getAttribute('type') === 'file' ? '[file]' : ''} ${e.id || e.textContent?.slice(0, 30)}`, width: r.width, height: r.height, ring };
-        }));
+        seen.push(
+          await page.evaluate(() => {
+            const e = document.activeElement as HTMLElement;
+            const r = e.getBoundingClientRect();
+            const s = getComputedStyle(e);
+            const ring = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none';
+            return {
+              what: `${e.tagName}${e.getAttribute('type') === 'file' ? '[file]' : ''} ${e.id || e.textContent?.slice(0, 30)}`,
+              width: r.width,
+              height: r.height,
+              ring,
+            };
+          }),
+        );
       }
       return seen;
     };
@@ -117,7 +124,10 @@ describe('keyboard and labels', () => {
 describe('dark colour scheme', () => {
   /** Relative luminance of a CSS rgb() colour, 0 (black) to 1 (white). */
   const luminance = (rgb: string): number => {
-    const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? [])
+      .slice(0, 3)
+      .map((v) => Number(v) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const contrast = (a: string, b: string): number => {
@@ -129,11 +139,19 @@ describe('dark colour scheme', () => {
     app = await openApp({ colorScheme: 'dark' });
     const { page } = app;
     await page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
-    const colours = (selector: string) => page.locator(selector).first().evaluate((e) => {
-      const s = getComputedStyle(e);
-      return { fg: s.color, bg: s.backgroundColor };
-    });
-    const page_ = await page.evaluate(() => ({ bg: getComputedStyle(document.documentElement).backgroundColor, fg: getComputedStyle(document.body).color, scheme: getComputedStyle(document.documentElement).colorScheme }));
+    const colours = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((e) => {
+          const s = getComputedStyle(e);
+          return { fg: s.color, bg: s.backgroundColor };
+        });
+    const page_ = await page.evaluate(() => ({
+      bg: getComputedStyle(document.documentElement).backgroundColor,
+      fg: getComputedStyle(document.body).color,
+      scheme: getComputedStyle(document.documentElement).colorScheme,
+    }));
     expect(luminance(page_.bg)).toBeLessThan(0.05);
     expect(luminance(page_.fg)).toBeGreaterThan(0.6);
     expect(page_.scheme).toBe('dark');
@@ -148,7 +166,12 @@ describe('dark colour scheme', () => {
       const svg = svgs.reduce((a, b) => (a.getBoundingClientRect().width >= b.getBoundingClientRect().width ? a : b));
       const s = getComputedStyle(svg);
       const diamond = svg.querySelector('[aria-label="dot"] path, g[aria-label="dot"] path');
-      return { fg: s.color, background: s.getPropertyValue('--plot-background').trim(), tick: getComputedStyle(svg.querySelector('[aria-label="x-axis tick label"] text') ?? svg).fill, diamond: diamond === null ? null : getComputedStyle(diamond).fill };
+      return {
+        fg: s.color,
+        background: s.getPropertyValue('--plot-background').trim(),
+        tick: getComputedStyle(svg.querySelector('[aria-label="x-axis tick label"] text') ?? svg).fill,
+        diamond: diamond === null ? null : getComputedStyle(diamond).fill,
+      };
     });
     expect(luminance(plot.fg)).toBeGreaterThan(0.6);
     expect(luminance(plot.tick)).toBeGreaterThan(0.6);
@@ -160,7 +183,10 @@ describe('dark colour scheme', () => {
     await app.close();
 
     app = await openApp({ colorScheme: 'light', query: '?db=none' });
-    const light = await app.page.evaluate(() => ({ bg: getComputedStyle(document.documentElement).backgroundColor, fg: getComputedStyle(document.body).color }));
+    const light = await app.page.evaluate(() => ({
+      bg: getComputedStyle(document.documentElement).backgroundColor,
+      fg: getComputedStyle(document.body).color,
+    }));
     expect(luminance(light.bg)).toBeGreaterThan(0.9);
     expect(luminance(light.fg)).toBeLessThan(0.1);
   });
@@ -182,7 +208,7 @@ describe('layout', () => {
     app = await openApp({ viewport: { width: 390, height: 844 } });
     const { page } = app;
     await page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
-    await page.getByLabel('Question', { exact: true }).fill('List each staff member\'s full name together with their manager\'s full name.');
+    await page.getByLabel('Question', { exact: true }).fill("List each staff member's full name together with their manager's full name.");
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
     await page.locator('.decision').waitFor({ timeout: 30_000 });
     for (const d of await page.locator('.candidates details').all()) await d.locator('summary').click();

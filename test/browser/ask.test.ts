@@ -111,10 +111,14 @@ describe('Ask with replayed candidates', () => {
     // The risk rule sits in the folded "Signals behind this estimate": present in the decision, not necessarily in view.
     const before = app.requests.length;
     await page.getByLabel('Risk', { exact: true }).selectOption('0.1');
-    await page.locator(`[data-decision="${at10Kind}"] .risk-rule`, { hasText: 'at most 10% of the answers given are wrong' }).waitFor({ state: 'attached', timeout: 5_000 });
+    await page
+      .locator(`[data-decision="${at10Kind}"] .risk-rule`, { hasText: 'at most 10% of the answers given are wrong' })
+      .waitFor({ state: 'attached', timeout: 5_000 });
     expect(app.requests.length).toBe(before);
     await page.getByLabel('Risk', { exact: true }).selectOption('0.2');
-    await page.locator('[data-decision="answer"] .risk-rule', { hasText: 'at most 20% of the answers given are wrong' }).waitFor({ state: 'attached', timeout: 5_000 });
+    await page
+      .locator('[data-decision="answer"] .risk-rule', { hasText: 'at most 20% of the answers given are wrong' })
+      .waitFor({ state: 'attached', timeout: 5_000 });
   });
 
   it('lets every candidate be inspected: SQL, result or error, clusters, signals', async () => {
@@ -138,7 +142,14 @@ describe('Ask with replayed candidates', () => {
     await offer.waitFor({ timeout: 15_000 });
     expect(await offer.textContent()).toContain('no candidates for this question');
     expect(await offer.textContent()).not.toContain('NOT_IN_REPLAY');
-    await expect.poll(() => offer.evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })).toBe(true);
+    await expect
+      .poll(() =>
+        offer.evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight;
+        }),
+      )
+      .toBe(true);
     expect(await page.locator('#offer-console').isVisible()).toBe(true);
     expect(app.errors).toEqual([]);
   });

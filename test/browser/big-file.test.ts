@@ -75,7 +75,10 @@ beforeAll(() => {
   ref.close();
   const right = 'SELECT count(*) FROM item WHERE grp = 7';
   const sqls = [right, right, 'SELECT count(*) FROM item WHERE grp = 7 AND id > 0', right, 'SELECT count(*) FROM item WHERE grp = 8', right, right, right];
-  writeFileSync(join(dir, 'archive.jsonl'), serializeCandidateFile([{ id: 'a-1', db_id: 'archive', question: QUESTION, candidates: sqls.map((sql) => ({ sql })) }]));
+  writeFileSync(
+    join(dir, 'archive.jsonl'),
+    serializeCandidateFile([{ id: 'a-1', db_id: 'archive', question: QUESTION, candidates: sqls.map((sql) => ({ sql })) }]),
+  );
 }, 300_000);
 afterAll(async () => {
   await app?.close();

@@ -29,7 +29,8 @@ type Coverage = { result: { url: string; functions: { functionName: string; rang
 const holdsParser = new Map<string, Promise<boolean>>();
 const isParser = (url: string): Promise<boolean> => {
   let p = holdsParser.get(url);
-  if (p === undefined) holdsParser.set(url, (p = url.startsWith('http') ? fetch(url).then(async (r) => (await r.text()).includes('astify(')) : Promise.resolve(false)));
+  if (p === undefined)
+    holdsParser.set(url, (p = url.startsWith('http') ? fetch(url).then(async (r) => (await r.text()).includes('astify(')) : Promise.resolve(false)));
   return p;
 };
 /** Calls of node-sql-parser's entry on the page's thread since the last reading (each reading resets the counts). */
@@ -58,7 +59,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('candidate SQL is parsed in the analysis worker, never on the page\'s thread', () => {
+describe("candidate SQL is parsed in the analysis worker, never on the page's thread", () => {
   it('in the chips and an Ask over hostile candidates', { timeout: 600_000 }, async () => {
     const { page } = app;
     await page.locator('#ask-replay-file').setInputFiles(join(dir, 'paren.jsonl'));
@@ -74,7 +75,9 @@ describe('candidate SQL is parsed in the analysis worker, never on the page\'s t
     const { page } = app;
     await page.locator('#ask-source').selectOption('verify');
     await page.getByLabel('Question', { exact: true }).fill('How many customers are there?');
-    await page.locator('#verify-sql').fill('SELECT count(*) FROM customers;\nSELECT count(customer_id) FROM customers;\nSELECT ((((((((a b)))))))) FROM customers;');
+    await page
+      .locator('#verify-sql')
+      .fill('SELECT count(*) FROM customers;\nSELECT count(customer_id) FROM customers;\nSELECT ((((((((a b)))))))) FROM customers;');
     await page.locator('#ask-submit').click();
     await page.locator('.candidates h3', { hasText: 'All 3 candidates' }).waitFor({ timeout: 240_000 });
     expect(await parses()).toBe(0);
@@ -85,7 +88,7 @@ describe('candidate SQL is parsed in the analysis worker, never on the page\'s t
     expect(await parses()).toBe(0);
   });
 
-  it('while the probe sees a parse on the page\'s thread where one happens (a console link\'s own SQL)', async () => {
+  it("while the probe sees a parse on the page's thread where one happens (a console link's own SQL)", async () => {
     const { page } = app;
     await page.evaluate(() => (location.hash = '#console?sql=SELECT+name+FROM+no_such_table_here'));
     await page.locator('#console-missing').waitFor({ timeout: 60_000 });

@@ -130,10 +130,13 @@ describe('Browse', () => {
     await page.locator('#browse-table').selectOption('books');
     await page.locator('#browse-facet').selectOption('genre');
     await page.getByRole('button', { name: 'Show values' }).click();
-    await page.locator('.facet[data-facet="genre"]').getByRole('button', { name: /^Filter to \u2068?genre\u2069? = \u2068?Fantasy/ }).click();
+    await page
+      .locator('.facet[data-facet="genre"]')
+      .getByRole('button', { name: /^Filter to \u2068?genre\u2069? = \u2068?Fantasy/ })
+      .click();
     await page.locator('.browse-out thead').getByRole('button', { name: 'price', exact: true }).click();
     await page.locator('.browse-out thead').getByRole('button', { name: 'price', exact: true }).click(); // descending
-    await expect.poll(() => hashOf(page)).toBe("#browse?table=books&sort=price&dir=desc&facet=genre&f.genre=%27Fantasy%27");
+    await expect.poll(() => hashOf(page)).toBe('#browse?table=books&sort=price&dir=desc&facet=genre&f.genre=%27Fantasy%27');
     const rows = demo.prepare("SELECT * FROM books WHERE genre = 'Fantasy' ORDER BY price DESC").raw().all() as unknown[][];
     const line = `Rows 1–${Math.min(50, rows.length)} of ${rows.length} rows in books where genre = Fantasy.`;
     const samePage = async (p: Page): Promise<void> => {
@@ -177,11 +180,14 @@ describe('Browse', () => {
 
   it('lists a view marked as a view, browses it like a table, and completes it in the editor as a view', async () => {
     const { page } = app;
-    await page.evaluate(({ bytes }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(bytes)], 'music.sqlite'));
-      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, { bytes: [...readFileSync(musicPath)] });
+    await page.evaluate(
+      ({ bytes }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], 'music.sqlite'));
+        document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      },
+      { bytes: [...readFileSync(musicPath)] },
+    );
     await page.locator('.db-status .db-name', { hasText: 'music.sqlite' }).waitFor({ timeout: 30_000 });
     expect(await page.locator('.schema-summary').textContent()).toBe('music.sqlite: 2 tables, 1 view, 52 rows in its tables');
     const entry = page.locator('.schema-table[data-table="album_years"]');
@@ -192,7 +198,9 @@ describe('Browse', () => {
     await entry.getByRole('button', { name: /^Browse rows of \u2068?album_years\u2069?$/ }).click();
     expect(await page.locator('#panel-browse').isVisible()).toBe(true);
     await expect.poll(() => statusOf(page)).toBe('Rows 1–40 of 40 rows in the view album_years.');
-    expect((await page.locator('#browse-table optgroup[label="Views"] option').allTextContents()).map((t) => t.replace(/[\u2068\u2069]/g, ''))).toEqual(['album_years']);
+    expect((await page.locator('#browse-table optgroup[label="Views"] option').allTextContents()).map((t) => t.replace(/[\u2068\u2069]/g, ''))).toEqual([
+      'album_years',
+    ]);
     await page.locator('.browse-out thead').getByRole('button', { name: 'year', exact: true }).click();
     const byYear = new Database(musicPath, { readonly: true });
     const first = byYear.prepare('SELECT * FROM album_years ORDER BY year LIMIT 1').raw().get() as unknown[];
@@ -211,7 +219,10 @@ describe('Browse', () => {
   it('lists more of a facet\'s values with "Show more"', async () => {
     const { page } = app;
     const db = new Database(musicPath, { readonly: true });
-    const years = (db.prepare('SELECT year, count(*) AS n FROM album GROUP BY year ORDER BY n DESC, year').raw().all() as [number, number][]).map(([y, n]) => [String(y), String(n)]);
+    const years = (db.prepare('SELECT year, count(*) AS n FROM album GROUP BY year ORDER BY n DESC, year').raw().all() as [number, number][]).map(([y, n]) => [
+      String(y),
+      String(n),
+    ]);
     db.close();
     expect(years.length).toBe(25);
     await page.getByRole('tab', { name: 'Browse' }).click();
@@ -219,7 +230,10 @@ describe('Browse', () => {
     await page.locator('#browse-facet').selectOption('year');
     await page.getByRole('button', { name: 'Show values' }).click();
     const facet = page.locator('.facet[data-facet="year"]');
-    const shown = () => facet.locator('.facet-values li').evaluateAll((lis) => lis.map((li) => [li.querySelector('.facet-value')!.textContent, li.querySelector('.facet-count')!.textContent]));
+    const shown = () =>
+      facet
+        .locator('.facet-values li')
+        .evaluateAll((lis) => lis.map((li) => [li.querySelector('.facet-value')!.textContent, li.querySelector('.facet-count')!.textContent]));
     await expect.poll(shown).toEqual(years.slice(0, 10));
     expect(await facet.locator('.facet-more').textContent()).toContain('The 10 most frequent values; more exist.');
     await facet.getByRole('button', { name: /^Show 20 more values of \u2068?year\u2069?$/ }).click();

@@ -23,10 +23,15 @@ const problems: string[] = [];
 function parseHeaders(text: string): Record<string, string> {
   const lines = text.split('\n');
   expect(lines[0]).toBe('/*');
-  return Object.fromEntries(lines.slice(1).filter((l) => l.trim() !== '').map((l) => {
-    const at = l.indexOf(':');
-    return [l.slice(0, at).trim(), l.slice(at + 1).trim()];
-  }));
+  return Object.fromEntries(
+    lines
+      .slice(1)
+      .filter((l) => l.trim() !== '')
+      .map((l) => {
+        const at = l.indexOf(':');
+        return [l.slice(0, at).trim(), l.slice(at + 1).trim()];
+      }),
+  );
 }
 
 beforeAll(async () => {

@@ -42,7 +42,9 @@ describe('Datasette conveniences', () => {
     const byPrice = reference.prepare('SELECT title, price FROM books ORDER BY price DESC').all() as { title: string; price: number }[];
     const header = await page.locator('.browse-out thead th').allTextContents();
     const priceAt = header.indexOf('price');
-    await expect.poll(async () => (await page.locator('.browse-out tbody tr').first().locator('td').allTextContents())[priceAt]).toBe(String(byPrice[0]!.price));
+    await expect
+      .poll(async () => (await page.locator('.browse-out tbody tr').first().locator('td').allTextContents())[priceAt])
+      .toBe(String(byPrice[0]!.price));
     await page.locator('#browse-next').click();
     await expect.poll(() => statusText()).toBe(`Rows 51–100 of ${total} rows in books.`);
     expect((await page.locator('.browse-out tbody tr').first().locator('td').allTextContents())[priceAt]).toBe(String(byPrice[50]!.price));
@@ -80,7 +82,7 @@ describe('Datasette conveniences', () => {
     expect((await column('title'))[0]).toBe(firstTitle);
   });
 
-  it('counts a column\'s values in a facet, filters by a clicked value, and removes the filter from its chip', async () => {
+  it("counts a column's values in a facet, filters by a clicked value, and removes the filter from its chip", async () => {
     const { page } = app;
     await page.locator('#browse-table').selectOption('books');
     const genres = reference.prepare('SELECT genre, count(*) AS n FROM books GROUP BY genre ORDER BY n DESC, genre').all() as { genre: string; n: number }[];
@@ -89,14 +91,18 @@ describe('Datasette conveniences', () => {
     await page.getByRole('button', { name: 'Show values' }).click();
     const facet = page.locator('.facet[data-facet="genre"]');
     await facet.locator('.facet-values li').first().waitFor();
-    const shown = await facet.locator('.facet-values li').evaluateAll((lis) => lis.map((li) => [li.querySelector('.facet-value')!.textContent, li.querySelector('.facet-count')!.textContent]));
+    const shown = await facet
+      .locator('.facet-values li')
+      .evaluateAll((lis) => lis.map((li) => [li.querySelector('.facet-value')!.textContent, li.querySelector('.facet-count')!.textContent]));
     expect(shown).toEqual(genres.slice(0, 10).map((g) => [g.genre, String(g.n)]));
     const poetry = genres.find((g) => g.genre === 'Poetry')!;
     await facet.getByRole('button', { name: /^Filter to \u2068?genre\u2069? = \u2068?Poetry/ }).click();
     await expect.poll(() => statusText()).toBe(`Rows 1–${poetry.n} of ${poetry.n} rows in books where genre = Poetry.`);
     const header = await page.locator('.browse-out thead th').allTextContents();
     const genreAt = header.indexOf('genre');
-    expect(new Set(await page.locator('.browse-out tbody tr').evaluateAll((trs, i) => trs.map((tr) => tr.children[i]!.textContent), genreAt))).toEqual(new Set(['Poetry']));
+    expect(new Set(await page.locator('.browse-out tbody tr').evaluateAll((trs, i) => trs.map((tr) => tr.children[i]!.textContent), genreAt))).toEqual(
+      new Set(['Poetry']),
+    );
     await expect.poll(() => facet.locator('.facet-values li').count()).toBe(1);
     await page.getByRole('button', { name: /^Remove filter \u2068?genre\u2069? = \u2068?Poetry\u2069?$/ }).click();
     await expect.poll(() => statusText()).toBe(`Rows 1–50 of ${total} rows in books.`);
@@ -104,7 +110,7 @@ describe('Datasette conveniences', () => {
     expect(await page.locator('.facet').count()).toBe(0);
   });
 
-  it('saves the whole table, not the page, as CSV and JSON, with the table\'s row count and order', async () => {
+  it("saves the whole table, not the page, as CSV and JSON, with the table's row count and order", async () => {
     const { page } = app;
     const rows = reference.prepare('SELECT * FROM order_items').all() as Record<string, unknown>[];
     expect(rows.length).toBeGreaterThan(2000); // more than one chunk from the worker (1,000 rows each) and many pages
@@ -113,9 +119,14 @@ describe('Datasette conveniences', () => {
     await page.locator('#browse-next').click();
     await expect.poll(() => statusText()).toMatch(/^Rows 51–100/);
     const save = page.locator('.browse-save');
-    const [csv] = await Promise.all([page.waitForEvent('download'), save.getByRole('button', { name: `Save all ${rows.length.toLocaleString('en-US')} rows as CSV` }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      save.getByRole('button', { name: `Save all ${rows.length.toLocaleString('en-US')} rows as CSV` }).click(),
+    ]);
     expect(csv.suggestedFilename()).toBe('order_items.csv');
-    const lines = readFileSync((await csv.path())!, 'utf8').trimEnd().split('\r\n');
+    const lines = readFileSync((await csv.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(rows.length + 1);
     expect(lines[0]).toBe('order_id,book_id,quantity,unit_price');
     expect(lines[1]).toBe(Object.values(rows[0]!).join(','));
@@ -126,7 +137,10 @@ describe('Datasette conveniences', () => {
     // Sorted and filtered: the file holds exactly the rows the browser would show, in its order.
     await page.locator('#browse-facet').selectOption('quantity');
     await page.getByRole('button', { name: 'Show values' }).click();
-    await page.locator('.facet[data-facet="quantity"]').getByRole('button', { name: /^Filter to \u2068?quantity\u2069? = \u2068?2\u2069? / }).click();
+    await page
+      .locator('.facet[data-facet="quantity"]')
+      .getByRole('button', { name: /^Filter to \u2068?quantity\u2069? = \u2068?2\u2069? / })
+      .click();
     await page.locator('#browse-sort').selectOption('unit_price');
     await page.locator('#browse-direction').selectOption('desc');
     const two = reference.prepare('SELECT * FROM order_items WHERE quantity = 2 ORDER BY unit_price DESC').all();

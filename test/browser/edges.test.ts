@@ -36,11 +36,12 @@ let app: AppSession;
 let dir: string;
 
 type Hb = { __hb: { max: number; last: number } };
-const resetBeat = (): Promise<void> => app.page.evaluate(() => {
-  const w = window as unknown as Hb;
-  w.__hb.max = 0;
-  w.__hb.last = performance.now();
-});
+const resetBeat = (): Promise<void> =>
+  app.page.evaluate(() => {
+    const w = window as unknown as Hb;
+    w.__hb.max = 0;
+    w.__hb.last = performance.now();
+  });
 /** The longest stall since the reset, after letting any late drawing happen. */
 const longestStall = async (name: string): Promise<number> => {
   await app.page.waitForTimeout(1500);
@@ -55,18 +56,27 @@ beforeAll(async () => {
   const demoDb = readFileSync('public/demo/database/demo/demo.sqlite');
   const dev = [...demoQuestions, { db_id: 'big', question: 'How big?', query: 'SELECT 1' }];
   // A database entry that inflates to 1.5 GB while its headers claim 4 KB.
-  writeFileSync(join(dir, 'db-bomb.zip'), makeZip([
-    { name: 'dev.json', data: new TextEncoder().encode(JSON.stringify(dev)) },
-    { name: 'database/demo/demo.sqlite', data: new Uint8Array(demoDb) },
-    { name: 'database/big/big.sqlite', chunk: new Uint8Array(1 << 24), repeat: 96, claimSize: 4096 },
-  ]));
+  writeFileSync(
+    join(dir, 'db-bomb.zip'),
+    makeZip([
+      { name: 'dev.json', data: new TextEncoder().encode(JSON.stringify(dev)) },
+      { name: 'database/demo/demo.sqlite', data: new Uint8Array(demoDb) },
+      { name: 'database/big/big.sqlite', chunk: new Uint8Array(1 << 24), repeat: 96, claimSize: 4096 },
+    ]),
+  );
   // A dev.json that inflates to 1.1 GB.
-  writeFileSync(join(dir, 'json-bomb.zip'), makeZip([
-    { name: 'dev.json', chunk: new Uint8Array(1 << 24).fill(32), repeat: 66 },
-    { name: 'database/demo/demo.sqlite', data: new Uint8Array(demoDb) },
-  ]));
+  writeFileSync(
+    join(dir, 'json-bomb.zip'),
+    makeZip([
+      { name: 'dev.json', chunk: new Uint8Array(1 << 24).fill(32), repeat: 66 },
+      { name: 'database/demo/demo.sqlite', data: new Uint8Array(demoDb) },
+    ]),
+  );
   const demoCandidates = readFileSync('public/demo/candidates.jsonl', 'utf8');
-  writeFileSync(join(dir, 'with-big.jsonl'), demoCandidates + serializeCandidateFile([{ id: 'big-1', db_id: 'big', question: 'How big?', candidates: [{ sql: 'SELECT 1' }] }]));
+  writeFileSync(
+    join(dir, 'with-big.jsonl'),
+    demoCandidates + serializeCandidateFile([{ id: 'big-1', db_id: 'big', question: 'How big?', candidates: [{ sql: 'SELECT 1' }] }]),
+  );
   // 600 MB: the 40 demo records, then blanks.
   const fd = openSync(join(dir, 'huge.jsonl'), 'w');
   writeSync(fd, demoCandidates);
@@ -75,21 +85,45 @@ beforeAll(async () => {
   closeSync(fd);
   // 300 MB for Ask: one record, then blanks.
   const askFd = openSync(join(dir, 'ask-huge.jsonl'), 'w');
-  writeSync(askFd, serializeCandidateFile([{ id: 'huge-1', db_id: 'demo', question: ASK_HUGE_QUESTION, candidates: [{ sql: 'SELECT count(*) FROM customers' }, { sql: 'SELECT count(*) FROM customers' }] }]));
+  writeSync(
+    askFd,
+    serializeCandidateFile([
+      {
+        id: 'huge-1',
+        db_id: 'demo',
+        question: ASK_HUGE_QUESTION,
+        candidates: [{ sql: 'SELECT count(*) FROM customers' }, { sql: 'SELECT count(*) FROM customers' }],
+      },
+    ]),
+  );
   for (let i = 0; i < 18; i++) writeSync(askFd, blank);
   closeSync(askFd);
   // Three candidates of about 1.9 MB of SQL each (an IN list of 200,000 names), and a short one.
   const list = Array.from({ length: 200_000 }, (_, i) => `'n${i}'`).join(',');
   const bigSql = `SELECT count(*) FROM customers WHERE last_name NOT IN (${list})`;
-  writeFileSync(join(dir, 'big-sql.jsonl'), serializeCandidateFile([{
-    id: 'big-sql', db_id: 'demo', question: BIG_SQL_QUESTION,
-    candidates: [{ sql: bigSql }, { sql: bigSql }, { sql: `${bigSql} ` }, { sql: 'SELECT count(*) FROM customers' }],
-  }]));
+  writeFileSync(
+    join(dir, 'big-sql.jsonl'),
+    serializeCandidateFile([
+      {
+        id: 'big-sql',
+        db_id: 'demo',
+        question: BIG_SQL_QUESTION,
+        candidates: [{ sql: bigSql }, { sql: bigSql }, { sql: `${bigSql} ` }, { sql: 'SELECT count(*) FROM customers' }],
+      },
+    ]),
+  );
   BIG_SQL_CHARS = bigSql.length;
-  writeFileSync(join(dir, 'big-cell.jsonl'), serializeCandidateFile([{
-    id: 'big-cell', db_id: 'demo', question: 'Show one very long value',
-    candidates: Array.from({ length: 3 }, () => ({ sql: `SELECT printf('%.*c', ${BIG_CELL}, 'x') AS big` })),
-  }]));
+  writeFileSync(
+    join(dir, 'big-cell.jsonl'),
+    serializeCandidateFile([
+      {
+        id: 'big-cell',
+        db_id: 'demo',
+        question: 'Show one very long value',
+        candidates: Array.from({ length: 3 }, () => ({ sql: `SELECT printf('%.*c', ${BIG_CELL}, 'x') AS big` })),
+      },
+    ]),
+  );
   app = await openApp({ initScript: HEARTBEAT });
 });
 afterAll(async () => {
@@ -223,7 +257,10 @@ describe('profile import', () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Profiles' }).click();
     const bundledName = (await page.locator('article.card').first().getAttribute('data-profile'))!;
-    const [exported] = await Promise.all([page.waitForEvent('download'), page.locator('article.card').first().getByRole('button', { name: 'Export JSON' }).click()]);
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('article.card').first().getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
     const file = join(dir, 'default.profile.json');
     writeFileSync(file, readFileSync((await exported.path())!));
     await page.locator('#profile-import').setInputFiles(file);
@@ -249,7 +286,9 @@ describe('profile import', () => {
     huge.provenance = { ...huge.provenance, notes: 'n'.repeat(6_000_000) };
     writeFileSync(file, JSON.stringify(huge));
     await page.locator('#profile-import').setInputFiles(file);
-    await expect.poll(() => page.locator('.profiles [role="status"]').textContent(), { timeout: 10_000 }).toMatch(/Could not save "Huge notes": this browser's storage for the app is full/);
+    await expect
+      .poll(() => page.locator('.profiles [role="status"]').textContent(), { timeout: 10_000 })
+      .toMatch(/Could not save "Huge notes": this browser's storage for the app is full/);
     expect(await page.locator('article[data-profile="Huge notes"]').count()).toBe(0);
     const other = page.locator('article.card').nth(1);
     await other.getByRole('button', { name: 'Use in Ask' }).click();

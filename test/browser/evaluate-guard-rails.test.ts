@@ -16,13 +16,16 @@ import { demoReady, openApp, type AppSession } from './harness.ts';
 const K = 6;
 let app: AppSession;
 let dir: string;
-const dev = (JSON.parse(readFileSync(new URL('../../public/demo/dev.json', import.meta.url), 'utf8')) as { db_id: string; question: string; query: string }[]).slice(0, K);
+const dev = (
+  JSON.parse(readFileSync(new URL('../../public/demo/dev.json', import.meta.url), 'utf8')) as { db_id: string; question: string; query: string }[]
+).slice(0, K);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'confide-guard-'));
   const db = new Uint8Array(readFileSync(DEMO_DB_PATH));
   writeFileSync(join(dir, 'six.zip'), zipSync({ 'six/dev.json': new TextEncoder().encode(JSON.stringify(dev)), 'six/database/demo/demo.sqlite': db }));
-  const line = (q: (typeof dev)[number], i: number, dbId = q.db_id) => JSON.stringify({ id: `q${i}`, db_id: dbId, question: q.question, candidates: Array.from({ length: 4 }, () => ({ sql: q.query })) });
+  const line = (q: (typeof dev)[number], i: number, dbId = q.db_id) =>
+    JSON.stringify({ id: `q${i}`, db_id: dbId, question: q.question, candidates: Array.from({ length: 4 }, () => ({ sql: q.query })) });
   writeFileSync(join(dir, 'all-right.jsonl'), dev.map((q, i) => line(q, i)).join('\n') + '\n');
   writeFileSync(join(dir, 'other-db.jsonl'), dev.map((q, i) => line(q, i, 'concert_singer')).join('\n') + '\n');
   writeFileSync(join(dir, 'empty.jsonl'), '');

@@ -17,7 +17,13 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'confide-steps-'));
   const dev = JSON.parse(readFileSync('public/demo/dev.json', 'utf8')) as { db_id: string; question: string; query: string }[];
-  writeFileSync(join(dir, 'three.jsonl'), dev.slice(0, 3).map((q, i) => JSON.stringify({ id: `q${i}`, db_id: q.db_id, question: q.question, candidates: [{ sql: q.query }] })).join('\n') + '\n');
+  writeFileSync(
+    join(dir, 'three.jsonl'),
+    dev
+      .slice(0, 3)
+      .map((q, i) => JSON.stringify({ id: `q${i}`, db_id: q.db_id, question: q.question, candidates: [{ sql: q.query }] }))
+      .join('\n') + '\n',
+  );
   app = await openApp();
   await demoReady(app);
 });
@@ -31,7 +37,9 @@ describe('Evaluate, a candidate file chosen while the benchmark is read', () => 
     const { page } = app;
     // The benchmark's questions are held back until the candidate file has been read.
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let heldBack = false;
     await page.route('**/demo/dev.json', async (route) => {
       heldBack = true;

@@ -36,14 +36,19 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'confide-eval-suite-'));
   const enc = (s: string) => new TextEncoder().encode(s);
   const questions = Array.from({ length: N }, (_, i) => ({ db_id: 'shop', question: `Question ${i}`, query: GOLD }));
-  writeFileSync(join(dir, 'suite.zip'), zipSync({
-    'suite/dev.json': enc(JSON.stringify(questions)),
-    'suite/database/shop/shop.sqlite': await dbBytes("CREATE TABLE items(name TEXT, price REAL); INSERT INTO items VALUES ('a', 3), ('b', 7), ('c', 9);"),
-    'suite/database/shop/shop_2.sqlite': await dbBytes("CREATE TABLE items(name TEXT, price REAL); INSERT INTO items VALUES ('a', 6), ('b', 7), ('c', 4);"),
-    'suite/database/shop/shop.sqlite-journal': enc('not a database'),
-  }));
+  writeFileSync(
+    join(dir, 'suite.zip'),
+    zipSync({
+      'suite/dev.json': enc(JSON.stringify(questions)),
+      'suite/database/shop/shop.sqlite': await dbBytes("CREATE TABLE items(name TEXT, price REAL); INSERT INTO items VALUES ('a', 3), ('b', 7), ('c', 9);"),
+      'suite/database/shop/shop_2.sqlite': await dbBytes("CREATE TABLE items(name TEXT, price REAL); INSERT INTO items VALUES ('a', 6), ('b', 7), ('c', 4);"),
+      'suite/database/shop/shop.sqlite-journal': enc('not a database'),
+    }),
+  );
   const records = questions.map((q, i) => ({
-    id: `dev-${i}`, db_id: 'shop', question: q.question,
+    id: `dev-${i}`,
+    db_id: 'shop',
+    question: q.question,
     candidates: (i % 2 === 0 ? [BOTH, BOTH, FIRST_ONLY, DISTINCT_JOIN] : [FIRST_ONLY, FIRST_ONLY, GOLD, DISTINCT_JOIN]).map((sql) => ({ sql })),
   }));
   writeFileSync(join(dir, 'candidates.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -61,7 +66,10 @@ async function runAndExportLabels(): Promise<boolean[][]> {
   await page.locator('#eval-run').click();
   await page.locator('.report').waitFor({ timeout: 120_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export labelled candidate file' }).click()]);
-  return readFileSync((await download.path())!, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { candidates: { correct: boolean }[] }).candidates.map((c) => c.correct));
+  return readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as { candidates: { correct: boolean }[] }).candidates.map((c) => c.correct));
 }
 
 describe('Evaluate on a test suite', () => {
@@ -76,16 +84,24 @@ describe('Evaluate on a test suite', () => {
     expect(await page.locator('#eval-rule-note').textContent()).toContain('DISTINCT removed from both queries');
     const labels = await runAndExportLabels();
     expect(labels).toEqual(Array.from({ length: N }, (_, i) => (i % 2 === 0 ? [true, true, false, false] : [false, false, true, false])));
-    expect(await page.locator('.report-summary').textContent()).toContain('Labels: rule spider (test-suite-sql-eval exec_eval default (keep_distinct off)), each question checked on 2 databases.');
+    expect(await page.locator('.report-summary').textContent()).toContain(
+      'Labels: rule spider (test-suite-sql-eval exec_eval default (keep_distinct off)), each question checked on 2 databases.',
+    );
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export per-question CSV' }).click()]);
-    const rows = readFileSync((await csv.path())!, 'utf8').trimEnd().split('\r\n').map((l) => l.split(','));
+    const rows = readFileSync((await csv.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
     expect(rows[0]!.at(-1)).toBe('databases');
     expect(rows.slice(1).map((r) => r.at(-1))).toEqual(Array(N).fill('2'));
   });
 
-  it("shows the labels the bundled profile was fit on under Profiles", async () => {
+  it('shows the labels the bundled profile was fit on under Profiles', async () => {
     const { page } = app;
-    const bundled = JSON.parse(readFileSync(new URL('../../public/profiles/default.json', import.meta.url), 'utf8')) as { name: string; provenance: { labels: string } };
+    const bundled = JSON.parse(readFileSync(new URL('../../public/profiles/default.json', import.meta.url), 'utf8')) as {
+      name: string;
+      provenance: { labels: string };
+    };
     expect(bundled.provenance.labels).toBe('spider: test-suite-sql-eval exec_eval default (keep_distinct off)');
     await page.getByRole('tab', { name: 'Profiles' }).click();
     await expect.poll(() => page.locator(`article[data-profile="${bundled.name}"] dd.labels`).textContent()).toBe(bundled.provenance.labels);

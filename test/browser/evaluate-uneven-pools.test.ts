@@ -47,7 +47,9 @@ describe('Evaluate with pools of different sizes', () => {
     await page.locator('#eval-run').click();
     await page.locator('.report, .eval-out .error').first().waitFor({ timeout: 90_000 });
     expect(await page.locator('.eval-out .error').count(), (await page.locator('.eval-out .error').allTextContents()).join(' ')).toBe(0);
-    expect(await page.locator('#table-by-pool-size-title').textContent()).toContain('pools of 9 or more queries (1 question reached them), too few for a band of their own, use the 5 or more queries band');
+    expect(await page.locator('#table-by-pool-size-title').textContent()).toContain(
+      'pools of 9 or more queries (1 question reached them), too few for a band of their own, use the 5 or more queries band',
+    );
     expect(await page.locator('.save-profile .profile-bands li').last().textContent()).toMatch(/^5 or more queries/);
     expect(app.errors).toEqual([]);
   });

@@ -36,7 +36,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'confide-eval-'));
   const db = new Uint8Array(readFileSync(DEMO_DB_PATH));
   const devBytes = new TextEncoder().encode(JSON.stringify(dev));
-  writeFileSync(join(dir, 'small.zip'), zipSync({ 'small/dev.json': devBytes, 'small/tables.json': new TextEncoder().encode('[]'), 'small/database/demo/demo.sqlite': db }));
+  writeFileSync(
+    join(dir, 'small.zip'),
+    zipSync({ 'small/dev.json': devBytes, 'small/tables.json': new TextEncoder().encode('[]'), 'small/database/demo/demo.sqlite': db }),
+  );
   mkdirSync(join(dir, 'folder', 'database', 'demo'), { recursive: true });
   writeFileSync(join(dir, 'folder', 'dev.json'), devBytes);
   writeFileSync(join(dir, 'folder', 'database', 'demo', 'demo.sqlite'), db);
@@ -45,7 +48,10 @@ beforeAll(async () => {
   const runner = await loadSqlRunner();
   runner.open('demo', db, 'full');
   const prepared = [];
-  for (const r of records) prepared.push(await prepareQuestion(r, { runMany: async (s) => s.map((q) => runner.exec('demo', q)), normalizedSql: async (q) => runner.normalizedSql('demo', q) }));
+  for (const r of records)
+    prepared.push(
+      await prepareQuestion(r, { runMany: async (s) => s.map((q) => runner.exec('demo', q)), normalizedSql: async (q) => runner.normalizedSql('demo', q) }),
+    );
   expected = evaluate(prepared, { bootstrap: Number(evalCommand.spec.flags.bootstrap!.default), seed: 1, folds: 2 });
 
   app = await openApp();
@@ -70,7 +76,9 @@ describe('Evaluate', () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Evaluate' }).click();
     await page.locator('#eval-folder').setInputFiles(join(dir, 'folder'));
-    await expect.poll(() => page.locator('#bench-summary').textContent(), { timeout: 20_000 }).toContain(`Spider layout, split "dev", ${K} questions over 1 database`);
+    await expect
+      .poll(() => page.locator('#bench-summary').textContent(), { timeout: 20_000 })
+      .toContain(`Spider layout, split "dev", ${K} questions over 1 database`);
     expect(await page.locator('#eval-run-hint').textContent()).toBe('Waiting for candidates (step 2).');
   });
 
@@ -98,7 +106,9 @@ describe('Evaluate', () => {
     }
     // Jargon has plain words beside it; the bootstrap default is the CLI's, and the summary says so.
     expect(await page.locator('#table-signals .table-note').textContent()).toContain('0.5 is chance');
-    const selection = await page.locator('#table-selection tbody tr').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.children[0]!.textContent, tr.lastElementChild!.textContent])));
+    const selection = await page
+      .locator('#table-selection tbody tr')
+      .evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.children[0]!.textContent, tr.lastElementChild!.textContent])));
     expect(selection.ex_bon).toBe('the first candidate that runs and returns rows');
     expect(await page.locator('#table-certificate .table-note').textContent()).toContain('"Certified: no" means');
     expect(await page.locator('.report-summary').textContent()).toContain(`bootstrap B=${expected.bootstrap.B}`);
@@ -114,7 +124,11 @@ describe('Evaluate', () => {
     expect(report.n_questions).toBe(K);
     expect(report.signals.execution_sc!.auroc).toBeCloseTo(expected.signals.execution_sc!.auroc, 12);
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export per-question CSV' }).click()]);
-    expect(readFileSync((await csv.path())!, 'utf8').trimEnd().split('\r\n')).toHaveLength(K + 1);
+    expect(
+      readFileSync((await csv.path())!, 'utf8')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(K + 1);
   });
 
   it('fits a profile from the run, shows its provenance, and Ask uses it', async () => {
@@ -144,16 +158,20 @@ describe('Evaluate', () => {
     // Same solver in another JavaScript engine: equal up to the solver's tolerance (it stops once a Newton step
     // gains 1e-13 of the loss, so a large weight on a flat optimum may differ in its seventh digit).
     expect(checked.profile.bands.map((b) => [b.min, b.max, b.signals])).toEqual(expected.profile.bands.map((b) => [b.min, b.max, b.signals]));
-    checked.profile.bands.forEach((b, i) => b.model.weights.forEach((w, j) => {
-      const e = expected.profile.bands[i]!.model.weights[j]!;
-      expect(Math.abs(w - e), `band ${i} weight ${j}`).toBeLessThan(1e-6 * Math.max(1, Math.abs(e)));
-    }));
-    checked.profile.bands.forEach((b, i) => b.thresholds.forEach((t, j) => {
-      const e = expected.profile.bands[i]!.thresholds[j]!;
-      expect(t.target_risk).toBe(e.target_risk);
-      if (e.threshold === null) expect(t.threshold).toBeNull();
-      else expect(t.threshold).toBeCloseTo(e.threshold, 9);
-    }));
+    checked.profile.bands.forEach((b, i) =>
+      b.model.weights.forEach((w, j) => {
+        const e = expected.profile.bands[i]!.model.weights[j]!;
+        expect(Math.abs(w - e), `band ${i} weight ${j}`).toBeLessThan(1e-6 * Math.max(1, Math.abs(e)));
+      }),
+    );
+    checked.profile.bands.forEach((b, i) =>
+      b.thresholds.forEach((t, j) => {
+        const e = expected.profile.bands[i]!.thresholds[j]!;
+        expect(t.target_risk).toBe(e.target_risk);
+        if (e.threshold === null) expect(t.threshold).toBeNull();
+        else expect(t.threshold).toBeCloseTo(e.threshold, 9);
+      }),
+    );
 
     const target = (await askAllDemo(0.2, checked.profile))[2]!;
     await page.getByRole('tab', { name: 'Ask' }).click();

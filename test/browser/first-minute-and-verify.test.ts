@@ -28,7 +28,9 @@ beforeAll(async () => {
   at20 = await askAllDemo(0.2);
   const SQL = await initSqlJs();
   const db = new SQL.Database();
-  db.run("CREATE TABLE planets (name TEXT, moons INTEGER); INSERT INTO planets VALUES ('Mercury', 0), ('Venus', 0), ('Earth', 1), ('Mars', 2), ('Jupiter', 95);");
+  db.run(
+    "CREATE TABLE planets (name TEXT, moons INTEGER); INSERT INTO planets VALUES ('Mercury', 0), ('Venus', 0), ('Earth', 1), ('Mars', 2), ('Jupiter', 95);",
+  );
   ownDb = join(mkdtempSync(join(tmpdir(), 'confide-own-')), 'planets.sqlite');
   writeFileSync(ownDb, db.export());
   db.close();
@@ -68,10 +70,15 @@ describe('the first minute', () => {
     for (const risk of [0.1, 0.2]) {
       const expected = new Map((await askAllDemo(risk)).map((a) => [a.question, a.decision.kind]));
       await page.locator('#ask-risk').selectOption(String(risk));
-      await expect.poll(async () => {
-        const now = await chips.evaluateAll((cs) => cs.map((c) => [c.firstChild?.textContent ?? '', c.getAttribute('data-kind')] as const));
-        return now.length > 0 && now.every(([q, kind]) => expected.get(q) === kind);
-      }, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const now = await chips.evaluateAll((cs) => cs.map((c) => [c.firstChild?.textContent ?? '', c.getAttribute('data-kind')] as const));
+            return now.length > 0 && now.every(([q, kind]) => expected.get(q) === kind);
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
     }
   });
 
@@ -98,7 +105,12 @@ describe('the first minute', () => {
 
   it('answers a tied question with the higher, non-empty group; members of a result share its P', async () => {
     const { page } = app;
-    const tie = at20.find((a) => a.result.answers.length >= 2 && a.result.answers.some((g) => g.rowCount === 0) && a.result.answers[0]!.members.length === a.result.answers[1]!.members.length);
+    const tie = at20.find(
+      (a) =>
+        a.result.answers.length >= 2 &&
+        a.result.answers.some((g) => g.rowCount === 0) &&
+        a.result.answers[0]!.members.length === a.result.answers[1]!.members.length,
+    );
     expect(tie, 'a demo question whose two largest results tie in size').toBeDefined();
     const best = tie!.result.answers[0]!;
     expect(best.rowCount).toBeGreaterThan(0);
@@ -145,14 +157,25 @@ describe('your own database', () => {
     const offer = page.locator('#ask-offer [role="alert"]');
     await offer.waitFor({ timeout: 10_000 });
     expect(await offer.textContent()).toContain('planets.sqlite');
-    await expect.poll(() => offer.evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })).toBe(true);
+    await expect
+      .poll(() =>
+        offer.evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight;
+        }),
+      )
+      .toBe(true);
     await page.locator('#offer-verify').click();
     expect(await page.locator('#verify-sql').evaluate((e) => e === document.activeElement)).toBe(true);
-    await page.locator('#verify-sql').fill([
-      'SELECT name FROM planets ORDER BY moons DESC LIMIT 1;',
-      'SELECT name FROM planets WHERE moons = (SELECT max(moons) FROM planets);',
-      'SELECT name FROM planets ORDER BY moons LIMIT 1;',
-    ].join('\n'));
+    await page
+      .locator('#verify-sql')
+      .fill(
+        [
+          'SELECT name FROM planets ORDER BY moons DESC LIMIT 1;',
+          'SELECT name FROM planets WHERE moons = (SELECT max(moons) FROM planets);',
+          'SELECT name FROM planets ORDER BY moons LIMIT 1;',
+        ].join('\n'),
+      );
     expect(await page.locator('#verify-status').textContent()).toContain('3 queries read');
     await page.locator('#ask-submit').click();
     const box = page.locator('[data-decision]');

@@ -98,7 +98,8 @@ describe('the first screen', () => {
     await candidate.locator('summary').click();
     const candidateSql = (await candidate.locator('pre.sql').textContent())!;
     const candidateReading = describeSql(candidateSql);
-    await expect.poll(() => candidate.locator('.reading').textContent(), { timeout: 30_000 })
+    await expect
+      .poll(() => candidate.locator('.reading').textContent(), { timeout: 30_000 })
       .toBe(candidateReading.ok ? `In words: ${candidateReading.text}` : 'Not read in words: the SQL parser does not read this query.');
     expect(app!.errors).toEqual([]);
   });

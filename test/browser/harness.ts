@@ -30,14 +30,7 @@ export interface AppSession {
  * a fresh temporary profile of its own, which is what the tests need.
  */
 export async function launchChromium(options: LaunchOptions = {}): Promise<{ browser: Browser; cleanup(): void }> {
-  const args = [
-    '--no-sandbox',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ];
+  const args = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
   if (options.webgpu) args.push('--enable-unsafe-webgpu');
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
   return { browser, cleanup: () => undefined };

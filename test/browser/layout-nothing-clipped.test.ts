@@ -90,7 +90,7 @@ describe('nothing clipped at 390 and 1280 px, light and dark', () => {
     expect(await everyWay(page)).toEqual(NONE);
   });
 
-  it('on Evaluate\'s plots', async () => {
+  it("on Evaluate's plots", async () => {
     await evaluateDemo(app.page);
     expect(await everyWay(app.page)).toEqual(NONE);
     expect(app.errors).toEqual([]);
@@ -99,11 +99,15 @@ describe('nothing clipped at 390 and 1280 px, light and dark', () => {
 
 describe('file pickers', () => {
   /** File inputs a person can see (anything larger than the 1 px of a visually hidden one). */
-  const visibleFileInputs = (page: Page): Promise<string[]> => page.evaluate(() =>
-    [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')].filter((i) => {
-      const r = i.getBoundingClientRect();
-      return r.width > 1 && r.height > 1 && getComputedStyle(i).visibility !== 'hidden';
-    }).map((i) => i.id));
+  const visibleFileInputs = (page: Page): Promise<string[]> =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')]
+        .filter((i) => {
+          const r = i.getBoundingClientRect();
+          return r.width > 1 && r.height > 1 && getComputedStyle(i).visibility !== 'hidden';
+        })
+        .map((i) => i.id),
+    );
 
   it('shows no native file input on any view or candidate source, only styled buttons', async () => {
     const { page } = app;

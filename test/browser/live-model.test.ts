@@ -114,11 +114,17 @@ describe('the live model', () => {
     const record = buildAppConfig({ base: undefined, location: inject('appUrl') }).model_list.find((m) => m.model_id === id)!;
     const json = `${modelFolderUrl(record)}ndarray-cache.json`;
     const shard = new URL('params_shard_0.bin', json).href;
-    await page.evaluate(async ([url, bin]) => {
-      const cache = await caches.open('webllm/model');
-      await cache.put(url!, new Response('{"records": [{"dataPath": "params_shard_0.bin", "nbytes": 2000000}]}', { headers: { 'content-type': 'application/json' } }));
-      await cache.put(bin!, new Response(new Uint8Array(2_000_000)));
-    }, [json, shard]);
+    await page.evaluate(
+      async ([url, bin]) => {
+        const cache = await caches.open('webllm/model');
+        await cache.put(
+          url!,
+          new Response('{"records": [{"dataPath": "params_shard_0.bin", "nbytes": 2000000}]}', { headers: { 'content-type': 'application/json' } }),
+        );
+        await cache.put(bin!, new Response(new Uint8Array(2_000_000)));
+      },
+      [json, shard],
+    );
     await page.reload();
     await demoReady(app);
     await page.getByLabel('Candidates from').selectOption('live');
@@ -127,10 +133,15 @@ describe('the live model', () => {
     expect(await cached.textContent()).toMatch(/in this browser, 2\.0 MB/);
     await cached.getByRole('button', { name: /Delete .* from this browser/ }).click();
     await expect.poll(() => page.locator('.live-status').textContent()).toContain('from this browser');
-    expect(await page.evaluate(async ([url, bin]) => {
-      const cache = await caches.open('webllm/model');
-      return (await cache.match(bin!)) === undefined && (await cache.match(url!)) === undefined;
-    }, [json, shard])).toBe(true);
+    expect(
+      await page.evaluate(
+        async ([url, bin]) => {
+          const cache = await caches.open('webllm/model');
+          return (await cache.match(bin!)) === undefined && (await cache.match(url!)) === undefined;
+        },
+        [json, shard],
+      ),
+    ).toBe(true);
     await expect.poll(() => page.locator(`.model-list li[data-model="${id}"]`).getAttribute('data-state')).toBe('none');
   });
 });

@@ -55,7 +55,7 @@ describe('names in menus, options, titles and chart labels', () => {
     expect(schemaName.length).toBeLessThanOrEqual(81);
   });
 
-  it('are shortened and isolated in the chart\'s menus and labels', async () => {
+  it("are shortened and isolated in the chart's menus and labels", async () => {
     const { page } = app;
     const alias = names.column.replaceAll('"', '""');
     await page.getByRole('tab', { name: 'SQL console' }).click();
@@ -71,7 +71,7 @@ describe('names in menus, options, titles and chart labels', () => {
     expect((await page.locator('.console-out figure figcaption').textContent())!.length).toBeLessThan(400);
   });
 
-  it('are shortened in an error about a misspelt long name, which is not compared with the schema\'s names', async () => {
+  it("are shortened in an error about a misspelt long name, which is not compared with the schema's names", async () => {
     const { page } = app;
     // One character off the long column: SQLite repeats the whole name in its message, and the
     // edit distance between two names of 100,000 characters once held the page for minutes.

@@ -67,7 +67,9 @@ async function bundledScores(): Promise<Float32Array> {
   const bundled = await loadOrmScorer(join(import.meta.dirname, '../../public', BUNDLED_ORM_SIDECAR_URL));
   try {
     const shares = agreementShares(target.result.clusters);
-    return scoresOrThrow(await bundled.score(target.result.candidates.map((c, i) => ({ question: target.question, sql: c.sql ?? '', schema: schema(), agreement: shares[i]! }))));
+    return scoresOrThrow(
+      await bundled.score(target.result.candidates.map((c, i) => ({ question: target.question, sql: c.sql ?? '', schema: schema(), agreement: shares[i]! }))),
+    );
   } finally {
     await bundled.unload();
   }
@@ -91,7 +93,9 @@ async function askWithOrm(page: Page): Promise<number[]> {
 const modelLine = (page: Page) => page.locator('#orm-model').textContent();
 
 describe('your own ORM in the app', () => {
-  it('runs the recipe: Evaluate exports labelled candidates, curate and orm:train make a model, the app loads it and names it', { timeout: 300_000 }, async () => {
+  it('runs the recipe: Evaluate exports labelled candidates, curate and orm:train make a model, the app loads it and names it', {
+    timeout: 300_000,
+  }, async () => {
     const { page } = app;
     expect(await modelLine(page)).toContain(BUNDLED_ORM_NAME);
     await evaluateDemo(page);
@@ -155,7 +159,10 @@ describe('your own ORM in the app', () => {
   it('refuses a corrupt or mismatched file with its reason, and the model in use keeps scoring', { timeout: 180_000 }, async () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Ask' }).click();
-    const sidecar = JSON.parse(readFileSync(trained.sidecar, 'utf8')) as { featurizer: { version: number; dim: number }; architecture: { bytes: number; sha256?: string } };
+    const sidecar = JSON.parse(readFileSync(trained.sidecar, 'utf8')) as {
+      featurizer: { version: number; dim: number };
+      architecture: { bytes: number; sha256?: string };
+    };
     const write = (name: string, body: string | Uint8Array): string => {
       const path = join(dir, name);
       writeFileSync(path, body);
@@ -164,14 +171,44 @@ describe('your own ORM in the app', () => {
     const bytes = readFileSync(trained.model);
     const cases: { files: string[]; code: string; says: string[] }[] = [
       // Same size as the model: the sidecar's SHA-256 tells them apart.
-      { files: [write('corrupt.onnx', new Uint8Array(bytes.length).fill(7)), trained.sidecar], code: 'ORM_NOT_A_PAIR', says: ['another SHA-256 than corrupt.onnx'] },
+      {
+        files: [write('corrupt.onnx', new Uint8Array(bytes.length).fill(7)), trained.sidecar],
+        code: 'ORM_NOT_A_PAIR',
+        says: ['another SHA-256 than corrupt.onnx'],
+      },
       // Another training run of the same architecture (the bundled model has the same size as this one).
-      { files: [join(import.meta.dirname, '../../public/models/orm-v1.onnx'), trained.sidecar], code: 'ORM_NOT_A_PAIR', says: ['orm-v1.onnx', 'they are not a pair'] },
+      {
+        files: [join(import.meta.dirname, '../../public/models/orm-v1.onnx'), trained.sidecar],
+        code: 'ORM_NOT_A_PAIR',
+        says: ['orm-v1.onnx', 'they are not a pair'],
+      },
       // A sidecar without a SHA-256 (written before training recorded it) is checked by size, then the worker refuses what is not an ONNX graph.
-      { files: [write('corrupt.onnx', new Uint8Array(bytes.length).fill(7)), write('no-hash.json', JSON.stringify({ ...sidecar, architecture: { ...sidecar.architecture, sha256: undefined } }))], code: 'ORM_NOT_ONNX', says: ['corrupt.onnx'] },
-      { files: [write('cut.onnx', bytes.subarray(0, 5000)), trained.sidecar], code: 'ORM_NOT_A_PAIR', says: ['my-orm.json describes the model "my-orm.onnx"', 'cut.onnx has 5000 bytes'] },
-      { files: [trained.model, write('old-featurizer.json', JSON.stringify({ ...sidecar, featurizer: { ...sidecar.featurizer, version: sidecar.featurizer.version - 1 } }))], code: 'ORM_BAD_SIDECAR', says: ['old-featurizer.json', 'featurizer'] },
-      { files: [trained.model, write('half-dim.json', JSON.stringify({ ...sidecar, featurizer: { ...sidecar.featurizer, dim: sidecar.featurizer.dim / 2 } }))], code: 'ORM_BAD_INPUTS', says: ['my-orm.onnx', `[batch, ${sidecar.featurizer.dim / 2}]`] },
+      {
+        files: [
+          write('corrupt.onnx', new Uint8Array(bytes.length).fill(7)),
+          write('no-hash.json', JSON.stringify({ ...sidecar, architecture: { ...sidecar.architecture, sha256: undefined } })),
+        ],
+        code: 'ORM_NOT_ONNX',
+        says: ['corrupt.onnx'],
+      },
+      {
+        files: [write('cut.onnx', bytes.subarray(0, 5000)), trained.sidecar],
+        code: 'ORM_NOT_A_PAIR',
+        says: ['my-orm.json describes the model "my-orm.onnx"', 'cut.onnx has 5000 bytes'],
+      },
+      {
+        files: [
+          trained.model,
+          write('old-featurizer.json', JSON.stringify({ ...sidecar, featurizer: { ...sidecar.featurizer, version: sidecar.featurizer.version - 1 } })),
+        ],
+        code: 'ORM_BAD_SIDECAR',
+        says: ['old-featurizer.json', 'featurizer'],
+      },
+      {
+        files: [trained.model, write('half-dim.json', JSON.stringify({ ...sidecar, featurizer: { ...sidecar.featurizer, dim: sidecar.featurizer.dim / 2 } }))],
+        code: 'ORM_BAD_INPUTS',
+        says: ['my-orm.onnx', `[batch, ${sidecar.featurizer.dim / 2}]`],
+      },
       { files: [trained.model, write('broken.json', '{"format": "confide-orm",')], code: 'ORM_BAD_SIDECAR', says: ['broken.json is not JSON'] },
       { files: [trained.model], code: 'ORM_NOT_A_PAIR', says: ['its .json sidecar'] },
     ];
@@ -202,16 +239,27 @@ describe('your own ORM in the app', () => {
 
   it('names a kept model this version cannot use at start, and uses the bundled one', async () => {
     const { page } = app;
-    await page.evaluate(() => new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('confide-orm', 1);
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('models', 'readwrite');
-        tx.objectStore('models').put({ sidecar: { format: 'confide-orm', version: 99 }, model: new Uint8Array(8), files: { model: 'old.onnx', sidecar: 'old.json' }, added: '2020-01-01T00:00:00Z' }, 'current');
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      };
-    }));
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('confide-orm', 1);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('models', 'readwrite');
+            tx.objectStore('models').put(
+              {
+                sidecar: { format: 'confide-orm', version: 99 },
+                model: new Uint8Array(8),
+                files: { model: 'old.onnx', sidecar: 'old.json' },
+                added: '2020-01-01T00:00:00Z',
+              },
+              'current',
+            );
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+    );
     await page.reload();
     await waitForDemo(page);
     const notice = await page.locator('.orm-model-status .notice').textContent();

@@ -41,7 +41,9 @@ describe('the ORM verifier', () => {
       const scorer = await createOrmScorer(new Uint8Array(readFileSync(new URL(`models/${sidecar.model}`, publicDir))), sidecar);
       // The bundled model reads each candidate's agreement with its pool, as the app passes it.
       const shares = agreementShares(target.result.clusters);
-      expected = scoresOrThrow(await scorer.score(target.result.candidates.map((c, i) => ({ question: target.question, sql: c.sql ?? '', schema: s.schema, agreement: shares[i]! }))));
+      expected = scoresOrThrow(
+        await scorer.score(target.result.candidates.map((c, i) => ({ question: target.question, sql: c.sql ?? '', schema: s.schema, agreement: shares[i]! }))),
+      );
     } catch (e) {
       expected = { code: (e as { code: string }).code };
     }
@@ -50,7 +52,13 @@ describe('the ORM verifier', () => {
       expect(await page.locator('.notice', { hasText: 'orm verifier did not score' }).textContent()).toContain(expected.code);
       return;
     }
-    expect(await page.locator('.notice', { hasText: 'verifier did not score' }).count(), await page.locator('#panel-ask .notice').allTextContents().then((t) => t.join(' | '))).toBe(0);
+    expect(
+      await page.locator('.notice', { hasText: 'verifier did not score' }).count(),
+      await page
+        .locator('#panel-ask .notice')
+        .allTextContents()
+        .then((t) => t.join(' | ')),
+    ).toBe(0);
     const shown: number[] = [];
     for (const d of await page.locator('.candidates details.candidate').all()) {
       await d.locator('summary').click();

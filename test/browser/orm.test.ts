@@ -38,7 +38,10 @@ let nodeScores: Float32Array;
 const stackedScores = new Map<string, Float32Array>();
 // The evidence of what each query returns, as the featurizer reads it (seeded values in each slot's range).
 const evidenceRand = mulberry32(11);
-const withEvidence: OrmItem[] = items.map((it) => ({ ...it, result: EVIDENCE_FEATURES.map((_, j) => (j === 0 ? 1 : evidenceRand() < 0.3 ? evidenceRand() : 0)) }));
+const withEvidence: OrmItem[] = items.map((it) => ({
+  ...it,
+  result: EVIDENCE_FEATURES.map((_, j) => (j === 0 ? 1 : evidenceRand() < 0.3 ? evidenceRand() : 0)),
+}));
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'confide-orm-page-'));

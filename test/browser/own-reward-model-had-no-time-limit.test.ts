@@ -55,7 +55,11 @@ describe('an own reward model', () => {
   it('whose sidecar has no training loads and is named', { timeout: 300_000 }, async () => {
     const { page } = app;
     const dim = bundledDim();
-    await load(page, pair('untrained-note', expandModel(dim), ({ training: _, ...rest }) => rest), 'untrained-note');
+    await load(
+      page,
+      pair('untrained-note', expandModel(dim), ({ training: _, ...rest }) => rest),
+      'untrained-note',
+    );
     expect(await page.locator('#orm-model').textContent()).toContain('untrained-note');
   });
 

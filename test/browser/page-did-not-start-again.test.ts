@@ -24,24 +24,25 @@ afterEach(async () => {
 const bundledSidecar = JSON.parse(readFileSync(join(import.meta.dirname, '../../public/models/orm-v2.json'), 'utf8')) as Record<string, unknown>;
 
 /** Puts a record under the own reward model's key, as an earlier visit (or a hand) left it. */
-const keepOrmRecord = (page: Page, record: unknown): Promise<void> => page.evaluate(async (r) => {
-  const value = r as { model?: number[] } & Record<string, unknown>;
-  const kept = value.model === undefined ? value : { ...value, model: new Uint8Array(value.model) };
-  await new Promise<void>((resolve, reject) => {
-    const open = indexedDB.open('confide-orm', 1);
-    open.onupgradeneeded = () => open.result.createObjectStore('models');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction('models', 'readwrite');
-      tx.objectStore('models').put(kept, 'current');
-      tx.oncomplete = () => {
-        open.result.close();
-        resolve();
+const keepOrmRecord = (page: Page, record: unknown): Promise<void> =>
+  page.evaluate(async (r) => {
+    const value = r as { model?: number[] } & Record<string, unknown>;
+    const kept = value.model === undefined ? value : { ...value, model: new Uint8Array(value.model) };
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('confide-orm', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('models');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('models', 'readwrite');
+        tx.objectStore('models').put(kept, 'current');
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
       };
-      tx.onerror = () => reject(tx.error);
-    };
-  });
-}, record);
+    });
+  }, record);
 
 const started = async (page: Page): Promise<void> => {
   await page.getByRole('tab', { name: 'Ask' }).waitFor({ timeout: 60_000 });
@@ -75,7 +76,12 @@ describe('a page that always starts', () => {
     await started(app.page);
     const model = [...readFileSync(join(import.meta.dirname, '../../public/models/orm-v2.onnx'))];
     const { training: _, ...noTraining } = bundledSidecar;
-    await keepOrmRecord(app.page, { sidecar: { ...noTraining, name: 'no-training' }, model, files: { model: 'mine.onnx', sidecar: 'mine.json' }, added: '2026-12-01T00:00:00.000Z' });
+    await keepOrmRecord(app.page, {
+      sidecar: { ...noTraining, name: 'no-training' },
+      model,
+      files: { model: 'mine.onnx', sidecar: 'mine.json' },
+      added: '2026-12-01T00:00:00.000Z',
+    });
     await app.page.reload();
     await started(app.page);
     expect(await app.page.locator('#orm-model').textContent()).toContain('no-training');
@@ -87,7 +93,7 @@ describe('a page that always starts', () => {
     expect(app.errors.filter((e) => /TypeError/.test(e))).toEqual([]);
   });
 
-  it('#safe sets every stored setting aside without clearing the site\'s data', async () => {
+  it("#safe sets every stored setting aside without clearing the site's data", async () => {
     app = await openApp();
     await started(app.page);
     await app.page.evaluate(() => {
@@ -98,7 +104,13 @@ describe('a page that always starts', () => {
     await app.page.reload();
     await started(app.page);
     expect(await app.page.locator('#startup-notices').textContent()).toContain('Safe mode:');
-    const stored = await app.page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('confide.')).map((k) => [k, localStorage.getItem(k)])));
+    const stored = await app.page.evaluate(() =>
+      Object.fromEntries(
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith('confide.'))
+          .map((k) => [k, localStorage.getItem(k)]),
+      ),
+    );
     expect(stored['confide.modelHost']).toBeUndefined();
     expect(stored['confide.set-aside.confide.modelHost']).toBe('https://models.example.org/');
     expect(stored['confide.set-aside.confide.console-time-limit']).toBe('15000');

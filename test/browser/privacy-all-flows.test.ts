@@ -30,7 +30,11 @@ let dir: string;
 /** The model hosts the page's Content-Security-Policy allows in connect-src (besides 'self'). */
 async function cspModelHosts(app: AppSession): Promise<RegExp[]> {
   const csp = (await app.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
-  const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(/\s+/).filter((s) => s.startsWith('https://')) ?? [];
+  const connect =
+    /connect-src ([^;]*)/
+      .exec(csp)?.[1]
+      ?.split(/\s+/)
+      .filter((s) => s.startsWith('https://')) ?? [];
   return connect.map((h) => new RegExp(`^${h.replace(/[.]/g, '\\.').replace('*', '[a-z0-9-]+(\\.[a-z0-9-]+)*')}/`));
 }
 
@@ -62,7 +66,10 @@ beforeAll(() => {
   db.close();
   const right = "SELECT label FROM jars WHERE owner = 'Philippa' AND reserved = 1";
   const sqls = [right, right, right, right, 'SELECT label FROM jars WHERE reserved = 1', right, "SELECT count(*) FROM jars WHERE owner = 'Philippa'", right];
-  writeFileSync(join(dir, 'pantry.jsonl'), serializeCandidateFile([{ id: 'p-1', db_id: 'pantry', question: OWN_QUESTION, candidates: sqls.map((sql) => ({ sql })) }]));
+  writeFileSync(
+    join(dir, 'pantry.jsonl'),
+    serializeCandidateFile([{ id: 'p-1', db_id: 'pantry', question: OWN_QUESTION, candidates: sqls.map((sql) => ({ sql })) }]),
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -163,6 +170,8 @@ describe('privacy when a model is downloaded', () => {
     expect(strangers(app, hosts)).toEqual([]);
     expectNothingCarried(app);
     const toModelHosts = strangers(app);
-    console.log(`privacy, model download: ${app.requests.length} requests, ${toModelHosts.length} of them to the CSP's model hosts: ${toModelHosts.join(', ')}`);
+    console.log(
+      `privacy, model download: ${app.requests.length} requests, ${toModelHosts.length} of them to the CSP's model hosts: ${toModelHosts.join(', ')}`,
+    );
   }, 300_000);
 });

@@ -28,10 +28,26 @@ beforeAll(async () => {
   for (let i = 0; i < 30; i++) insert.run(i === 7 ? SECRET : `plant ${i}`, i % 3 === 0 ? 'Wilhelmina' : 'Ott', i % 4 === 0 ? 1 : 0);
   db.close();
   const right = "SELECT count(*) FROM plants WHERE owner = 'Wilhelmina' AND rare = 1";
-  writeFileSync(join(dir, 'garden-candidates.jsonl'), serializeCandidateFile([{
-    id: 'g-1', db_id: 'garden', question: QUESTION,
-    candidates: [right, right, right, right, right, "SELECT count(*) FROM plants WHERE owner = 'Wilhelmina'", 'SELECT name FROM plants WHERE rare = 1', right].map((sql) => ({ sql, source: 'hand-written' })),
-  }]));
+  writeFileSync(
+    join(dir, 'garden-candidates.jsonl'),
+    serializeCandidateFile([
+      {
+        id: 'g-1',
+        db_id: 'garden',
+        question: QUESTION,
+        candidates: [
+          right,
+          right,
+          right,
+          right,
+          right,
+          "SELECT count(*) FROM plants WHERE owner = 'Wilhelmina'",
+          'SELECT name FROM plants WHERE rare = 1',
+          right,
+        ].map((sql) => ({ sql, source: 'hand-written' })),
+      },
+    ]),
+  );
   app = await openApp({ query: '?db=none' });
 });
 afterAll(async () => {

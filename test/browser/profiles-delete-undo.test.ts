@@ -34,9 +34,14 @@ it('deletes a profile with Undo, which puts it back in place and active again', 
   const before = await names();
   expect(before).toEqual([bundled.name, 'First kept', 'Second kept']);
   await page.locator('article[data-profile="First kept"]').getByRole('button', { name: 'Use in Ask' }).click();
-  await page.locator('article[data-profile="First kept"]').getByRole('button', { name: /^Delete \u2068?First kept\u2069?$/ }).click();
+  await page
+    .locator('article[data-profile="First kept"]')
+    .getByRole('button', { name: /^Delete \u2068?First kept\u2069?$/ })
+    .click();
   expect(await names()).toEqual([bundled.name, 'Second kept']);
-  expect((await page.locator('.profiles [role="status"]').textContent())?.replace(/[\u2068\u2069]/g, '')).toContain(`Deleted "First kept"; Ask now uses "${bundled.name}".`);
+  expect((await page.locator('.profiles [role="status"]').textContent())?.replace(/[\u2068\u2069]/g, '')).toContain(
+    `Deleted "First kept"; Ask now uses "${bundled.name}".`,
+  );
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('profile-undo');
   await page.keyboard.press('Enter');
   expect(await names()).toEqual(before);

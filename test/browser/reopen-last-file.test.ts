@@ -58,12 +58,15 @@ describe('reopening the last file', () => {
   it('reopens a file chosen with the browser picker after a reload, asks when the browser wants to, and says when it refuses', async () => {
     const { page } = await open(PICKER);
     await waitOpen(page, 'demo.sqlite');
-    await page.evaluate(async (bytes) => {
-      const handle = await (await navigator.storage.getDirectory()).getFileHandle('kept.sqlite', { create: true });
-      const w = await handle.createWritable();
-      await w.write(new Uint8Array(bytes));
-      await w.close();
-    }, [...readFileSync(DEMO_DB_PATH)]);
+    await page.evaluate(
+      async (bytes) => {
+        const handle = await (await navigator.storage.getDirectory()).getFileHandle('kept.sqlite', { create: true });
+        const w = await handle.createWritable();
+        await w.write(new Uint8Array(bytes));
+        await w.close();
+      },
+      [...readFileSync(DEMO_DB_PATH)],
+    );
     await page.getByText('Open a SQLite file…').click();
     await waitOpen(page, 'kept.sqlite');
     const question = 'How many stores are there?';
@@ -82,7 +85,9 @@ describe('reopening the last file', () => {
     await waitOpen(page, 'demo.sqlite');
     const reopen = page.getByRole('button', { name: 'Reopen kept.sqlite' });
     await reopen.waitFor();
-    await expect.poll(() => page.locator('#ask-draft-note').textContent()).toBe('This question, kept from before the reload, was for kept.sqlite; demo.sqlite is open now.');
+    await expect
+      .poll(() => page.locator('#ask-draft-note').textContent())
+      .toBe('This question, kept from before the reload, was for kept.sqlite; demo.sqlite is open now.');
     await reopen.click();
     await waitOpen(page, 'kept.sqlite');
     expect(await page.locator('#ask-draft-note').textContent()).toBe('');
@@ -100,7 +105,9 @@ describe('reopening the last file', () => {
     const { page } = await open(PICKER);
     await openThroughInputThenReload(page, 'classic.sqlite');
     const line = page.locator('#last-file');
-    await expect.poll(() => line.textContent()).toContain('Last time, classic.sqlite was open. It was opened through the classic file input or dropped on the page');
+    await expect
+      .poll(() => line.textContent())
+      .toContain('Last time, classic.sqlite was open. It was opened through the classic file input or dropped on the page');
     await page.getByRole('button', { name: 'Forget it' }).click();
     expect(await line.textContent()).toBe('');
     await page.reload();
@@ -111,6 +118,8 @@ describe('reopening the last file', () => {
   it('says so in a browser without the File System Access API', async () => {
     const { page } = await open('delete window.showOpenFilePicker;');
     await openThroughInputThenReload(page, 'plain.sqlite');
-    await expect.poll(() => page.locator('#last-file').textContent()).toContain('Last time, plain.sqlite was open. This browser gives pages no lasting access to a file');
+    await expect
+      .poll(() => page.locator('#last-file').textContent())
+      .toContain('Last time, plain.sqlite was open. This browser gives pages no lasting access to a file');
   });
 });

@@ -26,18 +26,23 @@ const dir = mkdtempSync(join(tmpdir(), 'confide-routes-'));
 function tracksDb(): string {
   const path = join(dir, 'tracks.sqlite');
   const db = new Database(path);
-  db.exec("CREATE TABLE tracks (track_id INTEGER PRIMARY KEY, name TEXT NOT NULL, ms INTEGER); INSERT INTO tracks VALUES (1, 'Intro', 61000), (2, 'Outro', 93000), (3, 'Reprise', 120500);");
+  db.exec(
+    "CREATE TABLE tracks (track_id INTEGER PRIMARY KEY, name TEXT NOT NULL, ms INTEGER); INSERT INTO tracks VALUES (1, 'Intro', 61000), (2, 'Outro', 93000), (3, 'Reprise', 120500);",
+  );
   db.close();
   return path;
 }
 
 /** Drops a file on the page as a person dragging it from the desktop would. */
 async function dropFile(page: Page, path: string, name: string): Promise<void> {
-  await page.evaluate(({ bytes, name }) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([new Uint8Array(bytes)], name));
-    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  }, { bytes: [...readFileSync(path)], name });
+  await page.evaluate(
+    ({ bytes, name }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], name));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    },
+    { bytes: [...readFileSync(path)], name },
+  );
 }
 
 const hashOf = (page: Page): Promise<string> => page.evaluate(() => location.hash);
@@ -99,7 +104,10 @@ describe('views at their own URLs', () => {
       await page.locator('.console-out details.result-chart summary').click();
       const bars = page.locator('.console-out figure[data-chart="bar"] g[aria-label="bar"] rect');
       await expect.poll(() => bars.count()).toBe(rows.length);
-      const ticks = await page.locator('.console-out figure[data-chart="bar"] g[aria-label="x-axis tick label"] text').allTextContents().then((ts) => ts.map((t) => t.replace(/[\u2068\u2069]/g, '')));
+      const ticks = await page
+        .locator('.console-out figure[data-chart="bar"] g[aria-label="x-axis tick label"] text')
+        .allTextContents()
+        .then((ts) => ts.map((t) => t.replace(/[\u2068\u2069]/g, '')));
       expect(ticks).toEqual(rows.map((r) => r[0]));
       await page.locator('.console-out .chart-controls select').first().selectOption('line');
       await expect.poll(() => page.locator('.console-out figure[data-chart="line"] g[aria-label="line"] path').count()).toBe(1);

@@ -14,12 +14,19 @@ import type { Page } from 'playwright-core';
  */
 export async function verifyWorkflowShots(page: Page, out: string): Promise<void> {
   await page.getByLabel('Question', { exact: true }).fill('Which planet has the most moons?');
-  await page.locator('#verify-sql').fill('Sure! Sort the planets by their moons and keep the first:\n\n```sql\nSELECT name\nFROM planets\nORDER BY moons DESC\nLIMIT 1;\n```\n\nThis returns the planet with the most moons.');
+  await page
+    .locator('#verify-sql')
+    .fill(
+      'Sure! Sort the planets by their moons and keep the first:\n\n```sql\nSELECT name\nFROM planets\nORDER BY moons DESC\nLIMIT 1;\n```\n\nThis returns the planet with the most moons.',
+    );
   await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
   await page.locator('#verify-confirm').waitFor();
   await page.locator('#verify-panel').screenshot({ path: join(out, 'verify-chat-reply.png') });
   await page.locator('#verify-sql').fill('SELECT name FROM planets ORDER BY moons DESC LIMIT 1;\nSELECT name FROM planets ORDER BY moons LIMIT 1;');
-  const old = await page.locator('.candidates').elementHandle({ timeout: 100 }).catch(() => null);
+  const old = await page
+    .locator('.candidates')
+    .elementHandle({ timeout: 100 })
+    .catch(() => null);
   await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
   if (old !== null) await page.waitForFunction((e) => !e.isConnected, old, { timeout: 60_000 });
   const card = page.locator('.decision .alternative').last();

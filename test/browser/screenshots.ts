@@ -35,14 +35,18 @@ async function ask(page: Page, question: string): Promise<void> {
   await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
   await page.locator('.decision').waitFor({ timeout: 60_000 });
   // The reading in words fills in once its reader has loaded.
-  await page.waitForFunction(() => [...document.querySelectorAll('.decision .reading')].every((r) => (r.textContent ?? '') !== ''), undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('.decision .reading')].every((r) => (r.textContent ?? '') !== ''), undefined, {
+    timeout: 30_000,
+  });
 }
 
 /** A small database of its own (not the demo) for the verify-mode screenshot. */
 async function planetsDb(dir: string): Promise<string> {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
-  db.run("CREATE TABLE planets (name TEXT, moons INTEGER, rings INTEGER); INSERT INTO planets VALUES ('Mercury', 0, 0), ('Venus', 0, 0), ('Earth', 1, 0), ('Mars', 2, 0), ('Jupiter', 95, 1), ('Saturn', 146, 1), ('Uranus', 28, 1), ('Neptune', 16, 1);");
+  db.run(
+    "CREATE TABLE planets (name TEXT, moons INTEGER, rings INTEGER); INSERT INTO planets VALUES ('Mercury', 0, 0), ('Venus', 0, 0), ('Earth', 1, 0), ('Mars', 2, 0), ('Jupiter', 95, 1), ('Saturn', 146, 1), ('Uranus', 28, 1), ('Neptune', 16, 1);",
+  );
   const path = join(dir, 'planets.sqlite');
   writeFileSync(path, db.export());
   db.close();
@@ -78,7 +82,11 @@ async function main(): Promise<void> {
     await page.goto(server.url);
     await page.locator('.db-status', { hasText: 'demo.sqlite' }).waitFor({ timeout: 30_000 });
     await page.locator('.example-chips .chip').first().waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => [...document.querySelectorAll('.example-chips .chip')].every((c) => c.getAttribute('data-kind') !== 'pending'), undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('.example-chips .chip')].every((c) => c.getAttribute('data-kind') !== 'pending'),
+      undefined,
+      { timeout: 120_000 },
+    );
     await page.screenshot({ path: join(OUT, 'first-screen.png') });
     await ask(page, ANSWERED);
     await page.locator('.decision').scrollIntoViewIfNeeded();
@@ -109,12 +117,16 @@ async function main(): Promise<void> {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(OUT, 'own-database-offer.png') });
     await page.locator('#offer-verify').click();
-    await page.locator('#verify-sql').fill([
-      'SELECT name FROM planets ORDER BY moons DESC LIMIT 1;',
-      'SELECT name FROM planets WHERE moons = (SELECT max(moons) FROM planets);',
-      'SELECT name, max(moons) FROM planets;',
-      'SELECT name FROM planets ORDER BY moons LIMIT 1;',
-    ].join('\n'));
+    await page
+      .locator('#verify-sql')
+      .fill(
+        [
+          'SELECT name FROM planets ORDER BY moons DESC LIMIT 1;',
+          'SELECT name FROM planets WHERE moons = (SELECT max(moons) FROM planets);',
+          'SELECT name, max(moons) FROM planets;',
+          'SELECT name FROM planets ORDER BY moons LIMIT 1;',
+        ].join('\n'),
+      );
     await page.locator('form.ask-form').getByRole('button', { name: 'Ask' }).click();
     await page.locator('.decision').waitFor({ timeout: 60_000 });
     await page.locator('section.ask').screenshot({ path: join(OUT, 'verify-own-database.png') });
@@ -127,7 +139,10 @@ async function main(): Promise<void> {
     await page.locator('.browse-out th[aria-sort="descending"]').waitFor();
     await page.locator('#browse-facet').selectOption('rings');
     await page.getByRole('button', { name: 'Show values' }).click();
-    await page.locator('.facet[data-facet="rings"]').getByRole('button', { name: /^Filter to \u2068?rings\u2069? = \u2068?1\u2069? / }).click();
+    await page
+      .locator('.facet[data-facet="rings"]')
+      .getByRole('button', { name: /^Filter to \u2068?rings\u2069? = \u2068?1\u2069? / })
+      .click();
     await page.locator('#browse-status', { hasText: 'where rings = 1' }).waitFor();
     await page.waitForTimeout(300);
     await page.locator('.table-browser').screenshot({ path: join(OUT, 'browse-table.png') });

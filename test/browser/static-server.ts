@@ -29,11 +29,7 @@ export interface StaticServer {
 }
 
 /** Serves `root` at `http://127.0.0.1:<port><prefix>`; extra headers optional. */
-export async function startStaticServer(
-  root: string,
-  prefix: string,
-  headers: Record<string, string> = {},
-): Promise<StaticServer> {
+export async function startStaticServer(root: string, prefix: string, headers: Record<string, string> = {}): Promise<StaticServer> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (!path.startsWith(prefix)) {

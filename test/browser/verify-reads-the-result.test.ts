@@ -69,14 +69,16 @@ describe('verify mode reads the result', () => {
     expect(app.errors).toEqual([]);
   });
 
-  it('withholds a lone query that leaves out the column\'s other spellings of its literal, at the most lenient risk too', async () => {
+  it("withholds a lone query that leaves out the column's other spellings of its literal, at the most lenient risk too", async () => {
     const question = 'How many active customers are there?';
     const sql = "SELECT count(*) FROM customers WHERE status = 'Active';";
     const box = await verify(dirty, question, sql, (risks) => risks.at(-1)!);
     await box.locator('.reasons li', { hasText: 'also holds' }).waitFor({ timeout: 60_000 });
     expect(await box.getAttribute('data-decision')).toBe('abstain');
     const reasons = await box.locator('.reasons li').allTextContents();
-    expect(reasons).toContain("The filter compares status with 'Active', but the column also holds 'active ', the same words in another case or spacing, which the filter leaves out.");
+    expect(reasons).toContain(
+      "The filter compares status with 'Active', but the column also holds 'active ', the same words in another case or spacing, which the filter leaves out.",
+    );
     // Withheld for what the result shows, not for a low P: the decision says so.
     expect(await box.locator('h3').textContent()).toBe('Not answered: its result shows a likely mistake');
     expect(reasons.some((r) => r.includes('likely a mistake and no other query returns this result, so Confide does not answer with it'))).toBe(true);

@@ -32,7 +32,9 @@ const A2 = 'SELECT name FROM planets WHERE moons = (SELECT max(moons) FROM plane
 beforeAll(async () => {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
-  db.run("CREATE TABLE planets (name TEXT, moons INTEGER); INSERT INTO planets VALUES ('Mercury', 0), ('Venus', 0), ('Earth', 1), ('Mars', 2), ('Jupiter', 95);");
+  db.run(
+    "CREATE TABLE planets (name TEXT, moons INTEGER); INSERT INTO planets VALUES ('Mercury', 0), ('Venus', 0), ('Earth', 1), ('Mars', 2), ('Jupiter', 95);",
+  );
   db.run('CREATE TABLE tracks (name TEXT, ms INTEGER)');
   MS.forEach((ms, i) => db.run('INSERT INTO tracks VALUES (?, ?)', [`track ${i + 1}`, ms]));
   // The three averages really differ as doubles: without float-noise grouping they would be 2 results.
@@ -53,7 +55,10 @@ afterAll(async () => {
 /** Presses `button` and waits for a new decision to replace the one on the page (if any). */
 async function decisionAfter(press: () => Promise<void>): Promise<void> {
   const { page } = app;
-  const old = await page.locator('.candidates').elementHandle({ timeout: 100 }).catch(() => null);
+  const old = await page
+    .locator('.candidates')
+    .elementHandle({ timeout: 100 })
+    .catch(() => null);
   await press();
   if (old !== null) await page.waitForFunction((e) => !e.isConnected, old, { timeout: 60_000 });
   await page.locator('.candidates').waitFor({ timeout: 60_000 });
@@ -126,7 +131,9 @@ describe('verify mode as people use it', () => {
       expect(h).not.toContain('highest P');
       expect(h).toContain('P tied within noise');
     }
-    expect(await cards.locator('.result tbody tr').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Jupiter'), expect.stringContaining('Mercury')]));
+    expect(await cards.locator('.result tbody tr').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Jupiter'), expect.stringContaining('Mercury')]),
+    );
   });
 
   it('offers only risk choices that answer differently for the pool, and says which answer the same', async () => {
@@ -165,7 +172,7 @@ describe('verify mode as people use it', () => {
     await page.getByLabel('Evidence or hint (optional)').fill('moons are natural satellites');
     await verify(MOST, `${A};`);
     expect(await page.locator('[data-decision] .hint-used').textContent()).toContain('moons are natural satellites');
-    await verify('Which planet has no moons?', "SELECT name FROM planets WHERE moons = 0;");
+    await verify('Which planet has no moons?', 'SELECT name FROM planets WHERE moons = 0;');
     expect(await page.locator('#ask-evidence').inputValue()).toBe('');
     expect(await page.locator('#ask-hint-note').textContent()).toContain('was for another question');
     expect(await page.locator('[data-decision] .hint-used').count()).toBe(0);

@@ -30,10 +30,17 @@ beforeAll(async () => {
   db.close();
   const good = `SELECT ${q(COLUMN)} FROM ${q(TABLE)}`;
   const odd = `SELECT '${payload(8).replace(/'/g, "''")}' AS ${q(payload(9))}`;
-  writeFileSync(join(dir, 'c.jsonl'), serializeCandidateFile([{
-    id: 'x-1', db_id: 'hostile', question: QUESTION,
-    candidates: [good, good, odd, odd, `SELECT nope FROM ${q(payload(10))}`].map((sql) => ({ sql, source: payload(6) })),
-  }]));
+  writeFileSync(
+    join(dir, 'c.jsonl'),
+    serializeCandidateFile([
+      {
+        id: 'x-1',
+        db_id: 'hostile',
+        question: QUESTION,
+        candidates: [good, good, odd, odd, `SELECT nope FROM ${q(payload(10))}`].map((sql) => ({ sql, source: payload(6) })),
+      },
+    ]),
+  );
   app = await openApp({ query: '?db=none' });
 });
 afterAll(async () => {
@@ -54,7 +61,11 @@ describe('rendering hostile values', () => {
     await page.locator('.console-form').getByRole('button', { name: 'Run' }).click();
     await page.locator('.console-out tbody tr').first().waitFor({ timeout: 20_000 });
     expect(await page.locator('.console-out thead th').allTextContents()).toEqual(['id', COLUMN]);
-    expect(await page.locator('.console-out tbody td:nth-child(2)').allTextContents()).toEqual([payload(3), '<script>window.__xss=4</script>', '</td></tr></table><img src=x onerror="window.__xss=5">']);
+    expect(await page.locator('.console-out tbody td:nth-child(2)').allTextContents()).toEqual([
+      payload(3),
+      '<script>window.__xss=4</script>',
+      '</td></tr></table><img src=x onerror="window.__xss=5">',
+    ]);
 
     await page.getByRole('tab', { name: 'Ask' }).click();
     await page.locator('#ask-replay-file').setInputFiles(join(dir, 'c.jsonl'));

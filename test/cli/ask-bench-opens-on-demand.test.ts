@@ -26,7 +26,10 @@ beforeAll(() => {
   truncateSync(path, 3 * 2 ** 30);
   writeFileSync(join(root, 'dev.json'), JSON.stringify([{ db_id: 'big', question: 'How many rows?', query: 'SELECT count(*) FROM t' }]));
   const sqls = ['SELECT count(*) FROM t', 'SELECT count(*) FROM t', 'SELECT count(i) FROM t'];
-  writeFileSync(join(root, 'c.jsonl'), serializeCandidateFile([{ id: 'q1', db_id: 'big', question: 'How many rows?', candidates: sqls.map((sql) => ({ sql })) }]));
+  writeFileSync(
+    join(root, 'c.jsonl'),
+    serializeCandidateFile([{ id: 'q1', db_id: 'big', question: 'How many rows?', candidates: sqls.map((sql) => ({ sql })) }]),
+  );
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -15,7 +15,11 @@ import { runCli } from './run-cli.ts';
 const DB = 'public/demo/database/demo/demo.sqlite';
 const KEYS = ['id', 'decision', 'candidate', 'best', 'best_sql', 'sql', 'p_correct', 'pool', 'given', 'threshold', 'ruled_out', 'reasons'];
 const dir = mkdtempSync(join(tmpdir(), 'confide-ask-'));
-const read = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const read = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('confide ask', () => {
   it('decides every question of a candidate file as the app pipeline does, in the pinned line format', async () => {
@@ -57,7 +61,10 @@ describe('confide ask', () => {
     writeFileSync(file, counts.map((c) => `SELECT ${c} FROM customers;`).join('\n') + '\nSELECT nope FROM customers;\n');
     const r = await runCli(['ask', '--db', DB, '--question', 'How many customers are there?', '--candidates', file, '--risk', '0.4']);
     expect(r.code, r.stderr).toBe(0);
-    const [line] = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const [line] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(Object.keys(line!)).toEqual(KEYS);
     expect(line!.decision).toBe('answer');
     expect(line!.candidate).toBe(0);
@@ -81,7 +88,10 @@ describe('confide ask', () => {
     writeFileSync(file, 'SELECT count(*) FROM orders;\n'); // asked about customers
     const r = await runCli(['ask', '--db', DB, '--question', 'How many customers live in Lisbon?', '--candidates', file, '--risk', '0.1']);
     expect(r.code, r.stderr).toBe(0);
-    const [line] = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const [line] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(line!.pool).toBe(1);
     expect(line!.best).toBe(0);
     expect(line!.p_correct).not.toBeCloseTo(0.98, 2);
@@ -89,7 +99,10 @@ describe('confide ask', () => {
     expect((line!.reasons as string[]).join(' ')).toContain('the verifier reading the question and the query');
     // Without the verifier the same line says it could not read it.
     const bare = await runCli(['ask', '--db', DB, '--question', 'How many customers live in Lisbon?', '--candidates', file, '--no-orm']);
-    const [noOrm] = bare.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const [noOrm] = bare.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect((noOrm!.reasons as string[]).join(' ')).toContain('Not available here: the verifier reading the question and the query');
   });
 

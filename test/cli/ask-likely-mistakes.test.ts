@@ -42,11 +42,13 @@ async function ask(question: string, sqls: readonly string[], risk = '0.2'): Pro
 }
 
 describe('confide ask withholds a lone query whose result shows a likely mistake', () => {
-  it('a filter that leaves out the column\'s other spellings of its literal', async () => {
+  it("a filter that leaves out the column's other spellings of its literal", async () => {
     const line = await ask('How many active employees are there?', ["SELECT COUNT(*) FROM employees WHERE status = 'Active';"]);
     expect(line.decision).toBe('abstain');
     expect(line.ruled_out).toEqual(['LITERAL_VARIANTS']);
-    expect(line.reasons).toContain("The filter compares status with 'Active', but the column also holds 'active ', the same words in another case or spacing, which the filter leaves out.");
+    expect(line.reasons).toContain(
+      "The filter compares status with 'Active', but the column also holds 'active ', the same words in another case or spacing, which the filter leaves out.",
+    );
   });
 
   it('the right query gets none of those reasons', async () => {
@@ -59,7 +61,9 @@ describe('confide ask withholds a lone query whose result shows a likely mistake
     const line = await ask('How many employees have no manager?', ['SELECT COUNT(*) FROM employees WHERE manager_id = NULL;'], '0.4');
     expect(line.decision).toBe('abstain');
     expect(line.ruled_out).toEqual(['EQUALS_NULL']);
-    expect(line.reasons).toContain('The query compares a value with = NULL (or != NULL), which is never true in SQL: a comparison with NULL is unknown. IS NULL (or IS NOT NULL) is meant.');
+    expect(line.reasons).toContain(
+      'The query compares a value with = NULL (or != NULL), which is never true in SQL: a comparison with NULL is unknown. IS NULL (or IS NOT NULL) is meant.',
+    );
   });
 
   it('a year compared with text dates, as a number or as text; a full date is not', async () => {
@@ -67,7 +71,9 @@ describe('confide ask withholds a lone query whose result shows a likely mistake
       const line = await ask('How many employees were hired after 2020?', [sql]);
       expect(line.decision).toBe('abstain');
       expect(line.ruled_out).toEqual(['YEAR_VS_TEXT_DATE']);
-      expect(line.reasons).toContain("hire_date holds text dates like '2019-03-01', compared with 2020 as text: '2020-06-01' > '2020', so dates in 2020 itself pass the > test. >= '2021-01-01' is meant.");
+      expect(line.reasons).toContain(
+        "hire_date holds text dates like '2019-03-01', compared with 2020 as text: '2020-06-01' > '2020', so dates in 2020 itself pass the > test. >= '2021-01-01' is meant.",
+      );
     }
     const right = await ask('How many employees were hired after 2020?', ["SELECT COUNT(*) FROM employees WHERE hire_date >= '2021-01-01';"]);
     expect(right.ruled_out).toEqual([]);
@@ -78,7 +84,9 @@ describe('confide ask withholds a lone query whose result shows a likely mistake
     const line = await ask('How many employees are in each city?', ['SELECT city, COUNT(*) FROM employees GROUP BY city;']);
     expect(line.decision).toBe('abstain');
     expect(line.ruled_out).toEqual(['GROUP_BY_SPELLINGS']);
-    expect(line.reasons).toContain('GROUP BY city puts the same city in separate groups where it is spelt in another case or spacing (1 value spelt several ways in employees), so their counts are split.');
+    expect(line.reasons).toContain(
+      'GROUP BY city puts the same city in separate groups where it is spelt in another case or spacing (1 value spelt several ways in employees), so their counts are split.',
+    );
   });
 
   it('a LIMIT without ORDER BY that leaves matching rows out, and a year the question names that the query never uses', async () => {

@@ -21,9 +21,15 @@ function bird(make: (path: string) => void): { bench: string; candidates: string
   dirs.push(bench);
   mkdirSync(join(bench, 'dev_databases', 'shop'), { recursive: true });
   make(join(bench, 'dev_databases', 'shop', 'shop.sqlite'));
-  writeFileSync(join(bench, 'dev.json'), JSON.stringify([0, 1].map((i) => ({ question_id: i, db_id: 'shop', question: `Question ${i}?`, evidence: '', SQL: `SELECT ${i}` }))));
+  writeFileSync(
+    join(bench, 'dev.json'),
+    JSON.stringify([0, 1].map((i) => ({ question_id: i, db_id: 'shop', question: `Question ${i}?`, evidence: '', SQL: `SELECT ${i}` }))),
+  );
   const candidates = join(bench, 'c.jsonl');
-  writeFileSync(candidates, [0, 1].map((i) => JSON.stringify({ id: String(i), db_id: 'shop', question: `Question ${i}?`, candidates: [{ sql: `SELECT ${i}` }] })).join('\n') + '\n');
+  writeFileSync(
+    candidates,
+    [0, 1].map((i) => JSON.stringify({ id: String(i), db_id: 'shop', question: `Question ${i}?`, candidates: [{ sql: `SELECT ${i}` }] })).join('\n') + '\n',
+  );
   return { bench, candidates, out: join(bench, 'labeled.jsonl') };
 }
 
@@ -36,7 +42,9 @@ describe('a BIRD database that is not a file', () => {
     const r = await runCli(['label', '--bench', bench, '--candidates', candidates, '--out', out]);
     expect(r.code).toBe(1);
     expect(r.stderr).not.toContain('no gold SQL');
-    expect(r.stderr.trim()).toBe(`confide label: NOT_A_FILE: ${bench}: database "shop": dev_databases/shop/shop.sqlite is ${kind}, not a database file; put the SQLite file there`);
+    expect(r.stderr.trim()).toBe(
+      `confide label: NOT_A_FILE: ${bench}: database "shop": dev_databases/shop/shop.sqlite is ${kind}, not a database file; put the SQLite file there`,
+    );
     expect(existsSync(out)).toBe(false);
   });
 });

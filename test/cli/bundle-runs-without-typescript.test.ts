@@ -20,13 +20,16 @@ import { runCli } from './run-cli.ts';
 const dir = mkdtempSync(join(tmpdir(), 'confide-bundle-'));
 const log = join(dir, 'loaded.txt');
 // A resolve hook (module.register) that writes down every module the main thread loads.
-writeFileSync(join(dir, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';
+writeFileSync(
+  join(dir, 'hooks.mjs'),
+  `import { appendFileSync } from 'node:fs';
 export async function resolve(specifier, context, next) {
   const r = await next(specifier, context);
   appendFileSync(${JSON.stringify(log)}, r.url + '\\n');
   return r;
 }
-`);
+`,
+);
 writeFileSync(join(dir, 'record.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`);
 
 /** Runs bin/confide.mjs in its own process, recording what its main thread loads; its stdout. */
@@ -34,12 +37,18 @@ function bundled(args: readonly string[]): string {
   writeFileSync(log, '');
   const env = { ...process.env };
   delete env.CONFIDE_SOURCE;
-  return execFileSync(process.execPath, ['--import', join(dir, 'record.mjs'), 'bin/confide.mjs', ...args], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(process.execPath, ['--import', join(dir, 'record.mjs'), 'bin/confide.mjs', ...args], {
+    encoding: 'utf8',
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** What the last bundled run's main thread loaded that is TypeScript or a TypeScript compiler. */
 function typescriptLoaded(): string[] {
-  return readFileSync(log, 'utf8').split('\n').filter((u) => /\.(c|m)?ts$/.test(u) || /node_modules\/(tsx|esbuild|typescript)\//.test(u));
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((u) => /\.(c|m)?ts$/.test(u) || /node_modules\/(tsx|esbuild|typescript)\//.test(u));
 }
 
 const withoutDate = (json: string): string => json.replace(/"created": "[^"]*"/, '"created": ""');
@@ -94,7 +103,19 @@ describe('the CLI bundle', () => {
   });
 
   it('evaluates with the ORM exactly as the sources do (analysis thread, onnxruntime-web wasm)', async () => {
-    const args = (json: string): string[] => ['eval', '--bench', 'public/demo', '--candidates', candidates, '--orm', 'public/models/orm-v2.onnx', '--bootstrap', '200', '--json', json];
+    const args = (json: string): string[] => [
+      'eval',
+      '--bench',
+      'public/demo',
+      '--candidates',
+      candidates,
+      '--orm',
+      'public/models/orm-v2.onnx',
+      '--bootstrap',
+      '200',
+      '--json',
+      json,
+    ];
     const out = bundled(args(join(dir, 'bundle.json')));
     expect(typescriptLoaded()).toEqual([]);
     const r = await runCli(args(join(dir, 'sources.json')));

@@ -36,11 +36,17 @@ const BAD: [string, () => string[]][] = [
   ['eval: --bootstrap not a number', () => ['eval', '--bench', 'public/demo', '--candidates', bomOnly, '--bootstrap', 'many']],
   ['ask: neither --db nor --bench', () => ['ask', '--candidates', bomOnly]],
   ['ask: no such database', () => ['ask', '--db', missing('x.sqlite'), '--question', 'q', '--candidates', bomOnly]],
-  ['ask: a profile that is not JSON', () => ['ask', '--db', 'public/demo/database/demo/demo.sqlite', '--question', 'q', '--candidates', bomOnly, '--profile', bomOnly]],
+  [
+    'ask: a profile that is not JSON',
+    () => ['ask', '--db', 'public/demo/database/demo/demo.sqlite', '--question', 'q', '--candidates', bomOnly, '--profile', bomOnly],
+  ],
   ['ask: a candidate file with no records', () => ['ask', '--bench', 'public/demo', '--candidates', bomOnly]],
   ['ask: --orm not a model', () => ['ask', '--bench', 'public/demo', '--candidates', 'public/demo/candidates.jsonl', '--orm', bomOnly]],
   ['synth: no such benchmark', () => ['synth', '--bench', missing('b'), '--out', join(root, 's.jsonl')]],
-  ['curate: no such candidate file', () => ['curate', '--bench', 'public/demo', '--split', 'dev', '--candidates', missing('c.jsonl'), '--out', join(root, 'cur.jsonl')]],
+  [
+    'curate: no such candidate file',
+    () => ['curate', '--bench', 'public/demo', '--split', 'dev', '--candidates', missing('c.jsonl'), '--out', join(root, 'cur.jsonl')],
+  ],
   ['curate: an output folder that does not exist', () => ['curate', '--bench', 'public/demo', '--split', 'dev', '--out', missing('cur.jsonl')]],
 ];
 
@@ -102,13 +108,17 @@ describe('through the real binary', () => {
     ['schema', ['schema', '--db', '/nonexistent/x.sqlite']],
     ['eval', ['eval', '--bench', 'public/demo', '--candidates', '/nonexistent/c.jsonl']],
     ['ask', ['ask', '--candidate', 'x']],
-  ])('%s: one line on stderr, no stack', async (_, args) => {
-    const r = await run(process.execPath, ['bin/confide.mjs', ...args]).then(
-      () => ({ code: 0, stderr: '' }),
-      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
-    );
-    expect(r.code).toBeGreaterThan(0);
-    expect(r.stderr).not.toMatch(STACK);
-    expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
-  }, 60_000);
+  ])(
+    '%s: one line on stderr, no stack',
+    async (_, args) => {
+      const r = await run(process.execPath, ['bin/confide.mjs', ...args]).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+      );
+      expect(r.code).toBeGreaterThan(0);
+      expect(r.stderr).not.toMatch(STACK);
+      expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+    },
+    60_000,
+  );
 });

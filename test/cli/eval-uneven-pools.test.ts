@@ -20,7 +20,10 @@ describe('confide eval with pools of different sizes', () => {
   });
 
   it.each([9, 100])('one question with %i candidates: the report, the band that stands in, and a profile that answers that pool', async (big) => {
-    const records = readFileSync(eights, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { question: string; candidates: { sql: string }[] });
+    const records = readFileSync(eights, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { question: string; candidates: { sql: string }[] });
     const first = records[0]!;
     first.candidates = Array.from({ length: big }, (_, i) => first.candidates[i % first.candidates.length]!);
     const cands = join(dir, `c${big}.jsonl`);

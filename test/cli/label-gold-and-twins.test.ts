@@ -20,10 +20,19 @@ describe('confide label', () => {
 
   it('labels gold correct and wrong twins incorrect, under both rules', async () => {
     const input = join(dir, 'twins.jsonl');
-    writeFileSync(input, questions.map((q, i) => JSON.stringify({
-      id: `q${i}`, db_id: q.db_id, question: q.question,
-      candidates: [{ sql: q.query }, { sql: `SELECT * FROM (${q.query.replace(/;\s*$/, '')}) LIMIT -1 OFFSET 1` }],
-    })).join('\n') + '\n');
+    writeFileSync(
+      input,
+      questions
+        .map((q, i) =>
+          JSON.stringify({
+            id: `q${i}`,
+            db_id: q.db_id,
+            question: q.question,
+            candidates: [{ sql: q.query }, { sql: `SELECT * FROM (${q.query.replace(/;\s*$/, '')}) LIMIT -1 OFFSET 1` }],
+          }),
+        )
+        .join('\n') + '\n',
+    );
     const SQL = await initSqlJs();
     const db = new SQL.Database(readFileSync(DB));
     const goldEmpty = questions.map((q) => db.exec(q.query).length === 0);
@@ -32,7 +41,10 @@ describe('confide label', () => {
       const out = join(dir, `labeled-${rule}.jsonl`);
       const r = await runCli(['label', '--bench', BENCH, '--candidates', input, '--out', out, '--rule', rule]);
       expect(r.code, r.stderr).toBe(0);
-      const labeled = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const labeled = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(labeled).toHaveLength(questions.length);
       labeled.forEach((rec, i) => {
         expect(rec.candidates[0].correct, `gold of ${rec.id}`).toBe(true);
@@ -43,7 +55,10 @@ describe('confide label', () => {
 
   it('names the line and field of a bad candidate file and writes nothing', async () => {
     const input = join(dir, 'bad.jsonl');
-    writeFileSync(input, '{"id":"a","db_id":"demo","question":"q","candidates":[{"sql":"SELECT 1"}]}\n{"id":"b","db_id":"demo","question":"q","candidates":[{"sql":42}]}\n');
+    writeFileSync(
+      input,
+      '{"id":"a","db_id":"demo","question":"q","candidates":[{"sql":"SELECT 1"}]}\n{"id":"b","db_id":"demo","question":"q","candidates":[{"sql":42}]}\n',
+    );
     const out = join(dir, 'never.jsonl');
     const r = await runCli(['label', '--bench', BENCH, '--candidates', input, '--out', out]);
     expect(r.code).toBe(1);
@@ -54,11 +69,22 @@ describe('confide label', () => {
 
   it('marks candidates that fail to execute with their error code', async () => {
     const input = join(dir, 'errors.jsonl');
-    writeFileSync(input, JSON.stringify({ id: 'e', db_id: 'demo', question: questions[0]!.question, candidates: [{ sql: 'SELECT nope FROM stores' }, { sql: 'DELETE FROM stores' }] }) + '\n');
+    writeFileSync(
+      input,
+      JSON.stringify({
+        id: 'e',
+        db_id: 'demo',
+        question: questions[0]!.question,
+        candidates: [{ sql: 'SELECT nope FROM stores' }, { sql: 'DELETE FROM stores' }],
+      }) + '\n',
+    );
     const out = join(dir, 'errors-out.jsonl');
     const r = await runCli(['label', '--bench', BENCH, '--candidates', input, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const rec = JSON.parse(readFileSync(out, 'utf8'));
-    expect(rec.candidates.map((c: { correct: boolean; exec_error: string }) => [c.correct, c.exec_error])).toEqual([[false, 'NO_SUCH_COLUMN'], [false, 'READONLY']]);
+    expect(rec.candidates.map((c: { correct: boolean; exec_error: string }) => [c.correct, c.exec_error])).toEqual([
+      [false, 'NO_SUCH_COLUMN'],
+      [false, 'READONLY'],
+    ]);
   });
 });

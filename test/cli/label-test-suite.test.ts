@@ -32,8 +32,14 @@ const MATCHES_FIRST_ONLY = "SELECT name FROM items WHERE name IN ('b', 'c')";
 beforeAll(async () => {
   mkdirSync(join(bench, 'database', 'shop'), { recursive: true });
   mkdirSync(join(bench, 'database', 'club'), { recursive: true });
-  await writeDb(join(bench, 'database', 'shop', 'shop.sqlite'), "CREATE TABLE items(name TEXT, price REAL); INSERT INTO items VALUES ('a', 3), ('b', 7), ('c', 9);");
-  await writeDb(join(bench, 'database', 'shop', 'shop_2.sqlite'), "CREATE TABLE items(name TEXT, price REAL); INSERT INTO items VALUES ('a', 6), ('b', 7), ('c', 4);");
+  await writeDb(
+    join(bench, 'database', 'shop', 'shop.sqlite'),
+    "CREATE TABLE items(name TEXT, price REAL); INSERT INTO items VALUES ('a', 3), ('b', 7), ('c', 9);",
+  );
+  await writeDb(
+    join(bench, 'database', 'shop', 'shop_2.sqlite'),
+    "CREATE TABLE items(name TEXT, price REAL); INSERT INTO items VALUES ('a', 6), ('b', 7), ('c', 4);",
+  );
   // SQLite's side file beside a database is not a database of the suite.
   writeFileSync(join(bench, 'database', 'shop', 'shop.sqlite-journal'), 'not a database');
   await writeDb(join(bench, 'database', 'club', 'club.sqlite'), "CREATE TABLE members(name TEXT); INSERT INTO members VALUES ('x');");
@@ -55,7 +61,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'cands.jsonl'), candidates.map((r) => JSON.stringify(r)).join('\n') + '\n');
   // For eval: enough questions (gold given in the file) whose modal answer is right on both databases, or on the first only.
   const many = Array.from({ length: 12 }, (_, i) => ({
-    id: `e${i}`, db_id: 'shop', question: `Question ${i}`, gold: GOLD,
+    id: `e${i}`,
+    db_id: 'shop',
+    question: `Question ${i}`,
+    gold: GOLD,
     candidates: (i % 2 === 0 ? [MATCHES_BOTH, MATCHES_BOTH, MATCHES_FIRST_ONLY] : [MATCHES_FIRST_ONLY, MATCHES_FIRST_ONLY, GOLD]).map((sql) => ({ sql })),
   }));
   writeFileSync(join(dir, 'many.jsonl'), many.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -66,7 +75,10 @@ describe('a question whose folder holds several databases', () => {
     const out = join(dir, 'labeled.jsonl');
     const r = await runCli(['label', '--bench', bench, '--candidates', join(dir, 'cands.jsonl'), '--out', out]);
     expect(r.code, r.stderr).toBe(0);
-    const labeled = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { candidates: { correct?: boolean }[] });
+    const labeled = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { candidates: { correct?: boolean }[] });
     expect(labeled.map((q) => q.candidates.map((c) => c.correct ?? null))).toEqual([
       [true, false, true], // matches on shop.sqlite only: wrong
       [false, false], // out on the second database, and on the first
@@ -80,13 +92,32 @@ describe('a question whose folder holds several databases', () => {
   it("says in eval's report and its per-question lines how many databases each question was checked on", async () => {
     const json = join(dir, 'report.json');
     const perQuestion = join(dir, 'questions.jsonl');
-    const r = await runCli(['eval', '--bench', bench, '--candidates', join(dir, 'many.jsonl'), '--bootstrap', '20', '--json', json, '--per-question', perQuestion]);
+    const r = await runCli([
+      'eval',
+      '--bench',
+      bench,
+      '--candidates',
+      join(dir, 'many.jsonl'),
+      '--bootstrap',
+      '20',
+      '--json',
+      json,
+      '--per-question',
+      perQuestion,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(readFileSync(json, 'utf8'));
-    expect(report.labels).toEqual({ rule: 'spider', source: 'test-suite-sql-eval exec_eval default (keep_distinct off)', databases: { min: 2, max: 2, several: 12 } });
+    expect(report.labels).toEqual({
+      rule: 'spider',
+      source: 'test-suite-sql-eval exec_eval default (keep_distinct off)',
+      databases: { min: 2, max: 2, several: 12 },
+    });
     expect(report.profile.provenance.labels).toBe('spider: test-suite-sql-eval exec_eval default (keep_distinct off)');
     expect(r.stdout).toContain('Labels: rule spider (test-suite-sql-eval exec_eval default (keep_distinct off)), each question checked on 2 databases.');
-    const lines = readFileSync(perQuestion, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; databases: number; correct: boolean });
+    const lines = readFileSync(perQuestion, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; databases: number; correct: boolean });
     expect(lines.map((q) => q.databases)).toEqual(Array(12).fill(2));
     // the modal answer matches the gold on both databases in even questions, on the first only in odd ones
     expect(lines.map((q) => q.correct)).toEqual(Array.from({ length: 12 }, (_, i) => i % 2 === 0));

@@ -44,12 +44,24 @@ describe('an output that would overwrite an input is refused, and the input surv
     ['eval --per-question onto a symlink to the candidate file', () => evalArgs('--per-question', join(root, 'link-to-c.jsonl')), 'OUTPUT_IS_INPUT'],
     ['eval --json onto a hard link of the candidate file', () => evalArgs('--json', join(root, 'hard-c.jsonl')), 'OUTPUT_IS_INPUT'],
     ['eval --json onto dev.json', () => evalArgs('--json', join(bench, 'dev.json')), 'OUTPUT_IS_INPUT'],
-    ['eval --json and --per-question the same file', () => evalArgs('--json', join(root, 'r.json'), '--per-question', join(root, '.', 'r.json')), 'OUTPUT_TWICE'],
-    ['eval --json as a new file inside the database folder, through a symlinked folder', () => evalArgs('--json', join(root, 'db-folder-link', 'report.json')), 'OUTPUT_IN_BENCH'],
-    ['eval --json onto the ORM model\'s sidecar', () => evalArgs('--orm', join(root, 'm.onnx'), '--json', join(root, 'm.json')), 'OUTPUT_IS_INPUT'],
+    [
+      'eval --json and --per-question the same file',
+      () => evalArgs('--json', join(root, 'r.json'), '--per-question', join(root, '.', 'r.json')),
+      'OUTPUT_TWICE',
+    ],
+    [
+      'eval --json as a new file inside the database folder, through a symlinked folder',
+      () => evalArgs('--json', join(root, 'db-folder-link', 'report.json')),
+      'OUTPUT_IN_BENCH',
+    ],
+    ["eval --json onto the ORM model's sidecar", () => evalArgs('--orm', join(root, 'm.onnx'), '--json', join(root, 'm.json')), 'OUTPUT_IS_INPUT'],
     ['label --out onto the candidate file', () => ['label', '--bench', bench, '--candidates', cands, '--out', cands], 'OUTPUT_IS_INPUT'],
     ['label --out onto a database', () => ['label', '--bench', bench, '--candidates', cands, '--out', db], 'OUTPUT_IN_BENCH'],
-    ['curate --report onto the candidate file', () => ['curate', '--bench', bench, '--split', 'dev', '--candidates', cands, '--out', join(root, 'cur.jsonl'), '--report', cands], 'OUTPUT_IS_INPUT'],
+    [
+      'curate --report onto the candidate file',
+      () => ['curate', '--bench', bench, '--split', 'dev', '--candidates', cands, '--out', join(root, 'cur.jsonl'), '--report', cands],
+      'OUTPUT_IS_INPUT',
+    ],
     ['synth --out onto a database', () => ['synth', '--bench', bench, '--out', db], 'OUTPUT_IN_BENCH'],
   ];
   it.each(cases)('%s', async (_, args, code) => {

@@ -15,7 +15,19 @@
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,9 +88,9 @@ const noTemp = (): void => expect(readdirSync(root).filter((n) => n.endsWith('.t
 const askDb = (db: string, ...rest: string[]): string[] => ['ask', '--db', db, '--question', 'How many?', '--candidates', sql, ...rest];
 const evalArgs = (...rest: string[]): string[] => ['eval', '--bench', bench, '--candidates', cands, '--bootstrap', '50', '--workers', '1', ...rest];
 
-describe('an output is never an input\'s SQLite sidecar', () => {
+describe("an output is never an input's SQLite sidecar", () => {
   it('the uncheckpointed -wal of a WAL database is its committed data', () => expect(rowsOf(wal.db)).toBe(wal.rows));
-  it.each(['-wal', '-shm', '-journal'])('ask --out onto the database\'s %s is refused, and the data stays', async (suffix) => {
+  it.each(['-wal', '-shm', '-journal'])("ask --out onto the database's %s is refused, and the data stays", async (suffix) => {
     const target = `${wal.db}${suffix}`;
     const state = (): string | null => (existsSync(target) ? sha(target) : null);
     const before = { walFile: sha(wal.walFile), target: state() };
@@ -141,12 +153,16 @@ describe('an input must be a regular file', () => {
     ['eval --orm a folder', () => evalArgs('--orm', join(root, 'a-folder')), '--orm'],
     ['label --candidates a FIFO', () => ['label', '--bench', bench, '--candidates', fifo, '--out', join(root, 'l.jsonl')], '--candidates'],
   ];
-  it.each(cases)('%s is refused before a byte is read', async (_, args, flag) => {
-    const r = await runCli(args());
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/INPUT_NOT_A_FILE: /);
-    expect(r.stderr).toContain(flag);
-  }, 20_000);
+  it.each(cases)(
+    '%s is refused before a byte is read',
+    async (_, args, flag) => {
+      const r = await runCli(args());
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/INPUT_NOT_A_FILE: /);
+      expect(r.stderr).toContain(flag);
+    },
+    20_000,
+  );
 
   it('a missing database says so once, naming it', async () => {
     const r = await runCli(['schema', '--db', join(root, 'nope.sqlite')]);

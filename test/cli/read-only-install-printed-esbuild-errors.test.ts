@@ -19,7 +19,9 @@ import { runCli } from './run-cli.ts';
 const NOBODY = 65534;
 const ROOT = resolve(import.meta.dirname, '../..');
 const asRoot = process.getuid?.() === 0;
-const readable = asRoot && spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(join(ROOT, 'bin/confide.mjs'))})`], { uid: NOBODY, gid: NOBODY }).status === 0;
+const readable =
+  asRoot &&
+  spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(join(ROOT, 'bin/confide.mjs'))})`], { uid: NOBODY, gid: NOBODY }).status === 0;
 if (!readable) console.warn('read-only install: skipped, it needs root to run the CLI as the user nobody over a project nobody can read');
 
 let install: string | undefined;
@@ -29,7 +31,8 @@ afterAll(() => install && rmSync(install, { recursive: true, force: true }));
 async function readOnlyInstall(): Promise<string> {
   expect(await currentBundle()).not.toBeNull();
   const dir = mkdtempSync(join(tmpdir(), 'confide-ro-'));
-  for (const linked of ['src', 'workers', 'node_modules', 'package.json', 'package-lock.json', 'tsconfig.json']) symlinkSync(join(ROOT, linked), join(dir, linked));
+  for (const linked of ['src', 'workers', 'node_modules', 'package.json', 'package-lock.json', 'tsconfig.json'])
+    symlinkSync(join(ROOT, linked), join(dir, linked));
   cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
   mkdirSync(join(dir, 'scripts'));
   cpSync(join(ROOT, 'scripts/build-cli.mjs'), join(dir, 'scripts/build-cli.mjs'));
@@ -45,9 +48,20 @@ describe.runIf(readable)('a stale bundle in a read-only install', () => {
     install = await readOnlyInstall();
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: tmpdir() };
     delete env.CONFIDE_SOURCE;
-    const r = spawnSync(process.execPath, [join(install, 'bin/confide.mjs'), '--help'], { cwd: install, uid: NOBODY, gid: NOBODY, encoding: 'utf8', env, timeout: 120_000 });
+    const r = spawnSync(process.execPath, [join(install, 'bin/confide.mjs'), '--help'], {
+      cwd: install,
+      uid: NOBODY,
+      gid: NOBODY,
+      encoding: 'utf8',
+      env,
+      timeout: 120_000,
+    });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([expect.stringMatching(/^confide: the CLI's bundle is older than its sources and could not be rebuilt \(.*build\/ cannot be written \(EACCES\)\); running the sources instead$/)]);
+    expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
+      expect.stringMatching(
+        /^confide: the CLI's bundle is older than its sources and could not be rebuilt \(.*build\/ cannot be written \(EACCES\)\); running the sources instead$/,
+      ),
+    ]);
     expect(r.stdout).toBe((await runCli(['--help'])).stdout);
   });
 });

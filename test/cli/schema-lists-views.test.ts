@@ -43,7 +43,11 @@ describe('confide schema', () => {
     const r = await onTerminal(false, ['schema', '--db', file]);
     expect(r.code).toBe(0);
     const schema = JSON.parse(r.stdout) as Schema;
-    expect(schema.tables.map((t) => [t.name, t.kind ?? 'table'])).toEqual([['artist', 'table'], ['album', 'table'], ['albums_per_artist', 'view']]);
+    expect(schema.tables.map((t) => [t.name, t.kind ?? 'table'])).toEqual([
+      ['artist', 'table'],
+      ['album', 'table'],
+      ['albums_per_artist', 'view'],
+    ]);
     expect(schema.tables[2]!.columns.map((c) => c.name)).toEqual(['artist', 'albums']);
     expect(schema.tables[0]!.rowCount).toBe(2);
   });

@@ -20,7 +20,10 @@ beforeAll(() => {
   const { path } = walCopy(dir, 'live.sqlite', (w) => {
     w.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY, item TEXT, qty INTEGER)');
     const insert = w.prepare('INSERT INTO orders (item, qty) VALUES (?, ?)');
-    for (let c = 0; c < 3; c++) w.transaction(() => { for (let i = 0; i < 40; i++) insert.run(`item ${c}-${i}`, i % 5); })();
+    for (let c = 0; c < 3; c++)
+      w.transaction(() => {
+        for (let i = 0; i < 40; i++) insert.run(`item ${c}-${i}`, i % 5);
+      })();
   });
   // The copy taken while the writer was open is the benchmark's database: shop/shop.sqlite and its -wal.
   mkdirSync(join(dir, 'bench', 'database', 'shop'), { recursive: true });
@@ -59,7 +62,16 @@ describe('a WAL database with commits in its -wal, on the command line', () => {
   it('confide label labels against the rows in the -wal', async () => {
     writeFileSync(join(dir, 'bench', 'dev.json'), JSON.stringify([{ db_id: 'shop', question: 'How many orders?', query: 'SELECT count(*) FROM orders' }]));
     const cands = join(dir, 'c.jsonl');
-    writeFileSync(cands, JSON.stringify({ id: 'q0', db_id: 'shop', question: 'How many orders?', gold: 'SELECT count(*) FROM orders', candidates: [{ sql: 'SELECT 120' }, { sql: 'SELECT 0' }] }) + '\n');
+    writeFileSync(
+      cands,
+      JSON.stringify({
+        id: 'q0',
+        db_id: 'shop',
+        question: 'How many orders?',
+        gold: 'SELECT count(*) FROM orders',
+        candidates: [{ sql: 'SELECT 120' }, { sql: 'SELECT 0' }],
+      }) + '\n',
+    );
     const out = join(dir, 'labeled.jsonl');
     const r = await runCli(['label', '--bench', join(dir, 'bench'), '--candidates', cands, '--out', out]);
     expect(r.code, r.stderr).toBe(0);

@@ -4,10 +4,12 @@ import type { Database, SqlValue } from 'sql.js';
 import { openDemo, rowsOf } from './open-demo.ts';
 import { withTieBreak } from './tie-break.ts';
 
-interface DevEntry { db_id: string; question: string; query: string }
-const dev = JSON.parse(
-  readFileSync(new URL('../../public/demo/dev.json', import.meta.url), 'utf8'),
-) as DevEntry[];
+interface DevEntry {
+  db_id: string;
+  question: string;
+  query: string;
+}
+const dev = JSON.parse(readFileSync(new URL('../../public/demo/dev.json', import.meta.url), 'utf8')) as DevEntry[];
 
 /** Gold queries allowed to return no rows, on purpose. None so far. */
 const EXPECTED_EMPTY: readonly string[] = [];
@@ -52,14 +54,28 @@ describe('demo dev.json', () => {
 
   it('covers the SQL shapes text-to-SQL models must handle', () => {
     const shapes: Record<string, RegExp> = {
-      join: /\bJOIN\b/i, leftJoin: /\bLEFT JOIN\b/i, groupBy: /\bGROUP BY\b/i, having: /\bHAVING\b/i,
-      orderLimit: /\bORDER BY\b[\s\S]*\bLIMIT\b/i, inSub: /\bIN \(SELECT\b/i, notIn: /\bNOT IN \(SELECT\b/i,
-      scalarSub: /[<>=] \(SELECT\b/i, except: /\bEXCEPT\b/i, intersect: /\bINTERSECT\b/i,
-      union: /\bUNION\b/i, distinct: /\bDISTINCT\b/i, like: /\bLIKE\b/i, between: /\bBETWEEN\b/i,
-      isNull: /\bIS NULL\b/i, dates: /'\d{4}-\d{2}-\d{2}'|strftime/i,
+      join: /\bJOIN\b/i,
+      leftJoin: /\bLEFT JOIN\b/i,
+      groupBy: /\bGROUP BY\b/i,
+      having: /\bHAVING\b/i,
+      orderLimit: /\bORDER BY\b[\s\S]*\bLIMIT\b/i,
+      inSub: /\bIN \(SELECT\b/i,
+      notIn: /\bNOT IN \(SELECT\b/i,
+      scalarSub: /[<>=] \(SELECT\b/i,
+      except: /\bEXCEPT\b/i,
+      intersect: /\bINTERSECT\b/i,
+      union: /\bUNION\b/i,
+      distinct: /\bDISTINCT\b/i,
+      like: /\bLIKE\b/i,
+      between: /\bBETWEEN\b/i,
+      isNull: /\bIS NULL\b/i,
+      dates: /'\d{4}-\d{2}-\d{2}'|strftime/i,
     };
     for (const [name, re] of Object.entries(shapes)) {
-      expect(dev.some((d) => re.test(d.query)), name).toBe(true);
+      expect(
+        dev.some((d) => re.test(d.query)),
+        name,
+      ).toBe(true);
     }
   });
 

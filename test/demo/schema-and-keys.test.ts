@@ -12,14 +12,20 @@ afterAll(() => db.close());
 
 const columnsOf = (table: string) =>
   rowsOf(db, `PRAGMA table_info(${table})`).map(([, name, type, , , pk]) => ({
-    name: String(name), type: String(type), pk: Number(pk),
+    name: String(name),
+    type: String(type),
+    pk: Number(pk),
   }));
 
 describe('demo schema', () => {
   it('has 4 to 8 tables, each with a primary key', () => {
     expect(tables.length).toBeGreaterThanOrEqual(4);
     expect(tables.length).toBeLessThanOrEqual(8);
-    for (const t of tables) expect(columnsOf(t).some((c) => c.pk > 0), t).toBe(true);
+    for (const t of tables)
+      expect(
+        columnsOf(t).some((c) => c.pk > 0),
+        t,
+      ).toBe(true);
   });
 
   it('declares foreign keys and every reference holds', () => {
@@ -36,8 +42,11 @@ describe('demo schema', () => {
   it('stores dates as ISO text', () => {
     for (const t of tables) {
       for (const c of columnsOf(t).filter((col) => col.type === 'DATE')) {
-        const bad = rowsOf(db, `SELECT count(*) FROM ${t} WHERE typeof(${c.name}) <> 'text'
-          OR ${c.name} NOT GLOB '[12][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]' OR date(${c.name}) IS NOT ${c.name}`);
+        const bad = rowsOf(
+          db,
+          `SELECT count(*) FROM ${t} WHERE typeof(${c.name}) <> 'text'
+          OR ${c.name} NOT GLOB '[12][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]' OR date(${c.name}) IS NOT ${c.name}`,
+        );
         expect(bad[0]?.[0], `${t}.${c.name}`).toBe(0);
       }
     }
@@ -49,8 +58,7 @@ describe('demo schema', () => {
     expect(counts.every((n) => n > 0)).toBe(true);
     expect(total).toBeGreaterThanOrEqual(2000);
     expect(total).toBeLessThanOrEqual(10_000);
-    const nullable = tables.flatMap((t) =>
-      columnsOf(t).filter((c) => Number(rowsOf(db, `SELECT count(*) FROM ${t} WHERE ${c.name} IS NULL`)[0]?.[0]) > 0));
+    const nullable = tables.flatMap((t) => columnsOf(t).filter((c) => Number(rowsOf(db, `SELECT count(*) FROM ${t} WHERE ${c.name} IS NULL`)[0]?.[0]) > 0));
     expect(nullable.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -41,7 +41,10 @@ function shCommandLines(markdown: string): string[] {
 
 /** What the test runs for a README line: the parts of `a && b` kept, `../shared/data/spider` mapped; null when nothing is left. */
 function runnable(line: string): string | null {
-  const kept = line.split('&&').map((p) => p.trim()).filter((p) => p !== 'npm ci' && p !== 'npm test');
+  const kept = line
+    .split('&&')
+    .map((p) => p.trim())
+    .filter((p) => p !== 'npm ci' && p !== 'npm test');
   return kept.length === 0 ? null : kept.join(' && ').replaceAll('../shared/data/spider', 'public/demo');
 }
 
@@ -50,7 +53,10 @@ function scratchClone(): string {
   const dir = mkdtempSync(join(tmpdir(), 'confide-readme-'));
   let names: string[];
   try {
-    names = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter((p) => p !== '').map((p) => p.split('/')[0]!);
+    names = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\0')
+      .filter((p) => p !== '')
+      .map((p) => p.split('/')[0]!);
   } catch {
     names = readdirSync(ROOT).filter((n) => !n.startsWith('.'));
   }
@@ -102,12 +108,16 @@ async function startAndServe(line: string): Promise<void> {
   }
 }
 
-describe("the command lines of the README and its reference pages", () => {
+describe('the command lines of the README and its reference pages', () => {
   it('finds the command lines of their sh blocks', () => {
     expect(shCommandLines(readFileSync(join(ROOT, 'README.md'), 'utf8'))).toContain('npm ci && npm start');
     expect(lines.some((c) => c.startsWith('npx confide label '))).toBe(true);
     expect(lines.some((c) => c.startsWith('npx confide eval '))).toBe(true);
-    for (const page of RUNNABLE_DOCS) expect(commands.some((c) => c.page === page), page).toBe(true);
+    for (const page of RUNNABLE_DOCS)
+      expect(
+        commands.some((c) => c.page === page),
+        page,
+      ).toBe(true);
   });
 
   it.for(commands)('$page: $line', { timeout: 180_000 }, async ({ line }, { skip }) => {

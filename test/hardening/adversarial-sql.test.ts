@@ -23,7 +23,6 @@ const LIMIT_MS = 2000;
 const MARGIN_MS = 1000;
 const MiB = 2 ** 20;
 
-
 const corpus = loadCorpus();
 let bytes: Uint8Array;
 let callerHash: string;
@@ -107,8 +106,14 @@ describe('in the test thread, file bytes hashed', () => {
     // The same statements give the same outcomes in a worker (a sample: the megabyte ones are covered above;
     // a time-limited pair is left out of the comparison, as a busy machine decides those).
     const small = safe.filter((s) => s.sql.length < 10_000);
-    const outs = await pool.runMany('db', small.map((s) => s.sql));
-    const [inPool, inThread] = comparablePair(outs, small.map((s) => runner.exec('db', s.sql)));
+    const outs = await pool.runMany(
+      'db',
+      small.map((s) => s.sql),
+    );
+    const [inPool, inThread] = comparablePair(
+      outs,
+      small.map((s) => runner.exec('db', s.sql)),
+    );
     expect(inPool).toEqual(inThread);
     expect(inPool.filter((o) => o === 'unstable').length).toBeLessThan(small.length / 10);
   });

@@ -42,23 +42,35 @@ const climbing = (): string => `../../../../../../../../../../../..${join(root, 
 
 /** Ways a database named evil leads out of the benchmark's database folder. */
 const symlinkCases: [string, () => void][] = [
-  ['a database file symlinked out', () => {
-    mkdirSync(join(bench, 'database', 'evil'));
-    symlinkSync(secret, join(bench, 'database', 'evil', 'evil.sqlite'));
-  }],
-  ['a database folder symlinked out', () => {
-    mkdirSync(join(root, 'outside', 'evil'));
-    copyFileSync(secret, join(root, 'outside', 'evil', 'evil.sqlite'));
-    symlinkSync(join(root, 'outside', 'evil'), join(bench, 'database', 'evil'));
-  }],
-  ['a relative symlink climbing out', () => {
-    mkdirSync(join(bench, 'database', 'evil'));
-    symlinkSync(relative(join(bench, 'database', 'evil'), secret), join(bench, 'database', 'evil', 'evil.sqlite'));
-  }],
-  ['a symlink to /dev/zero', () => {
-    mkdirSync(join(bench, 'database', 'evil'));
-    symlinkSync('/dev/zero', join(bench, 'database', 'evil', 'evil.sqlite'));
-  }],
+  [
+    'a database file symlinked out',
+    () => {
+      mkdirSync(join(bench, 'database', 'evil'));
+      symlinkSync(secret, join(bench, 'database', 'evil', 'evil.sqlite'));
+    },
+  ],
+  [
+    'a database folder symlinked out',
+    () => {
+      mkdirSync(join(root, 'outside', 'evil'));
+      copyFileSync(secret, join(root, 'outside', 'evil', 'evil.sqlite'));
+      symlinkSync(join(root, 'outside', 'evil'), join(bench, 'database', 'evil'));
+    },
+  ],
+  [
+    'a relative symlink climbing out',
+    () => {
+      mkdirSync(join(bench, 'database', 'evil'));
+      symlinkSync(relative(join(bench, 'database', 'evil'), secret), join(bench, 'database', 'evil', 'evil.sqlite'));
+    },
+  ],
+  [
+    'a symlink to /dev/zero',
+    () => {
+      mkdirSync(join(bench, 'database', 'evil'));
+      symlinkSync('/dev/zero', join(bench, 'database', 'evil', 'evil.sqlite'));
+    },
+  ],
 ];
 
 describe('a db_id is a name, not a path', () => {
@@ -96,7 +108,10 @@ describe('confide label never opens a database outside the benchmark', () => {
     const cands = join(root, 'c.jsonl');
     const out = join(root, 'out.jsonl');
     // The blind-extraction probe of the finding: the label would say whether the first letter of a name in the secret is 'c'.
-    writeFileSync(cands, record('probe', climbing(), "SELECT 1 WHERE substr((SELECT name FROM sqlite_master WHERE type='table' ORDER BY name LIMIT 1),1,1)='c'") + '\n');
+    writeFileSync(
+      cands,
+      record('probe', climbing(), "SELECT 1 WHERE substr((SELECT name FROM sqlite_master WHERE type='table' ORDER BY name LIMIT 1),1,1)='c'") + '\n',
+    );
     const r = await runCli(['label', '--bench', bench, '--candidates', cands, '--out', out, '--workers', '1']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('OUTSIDE_BENCH');
@@ -120,9 +135,13 @@ describe('confide label never opens a database outside the benchmark', () => {
     writeFileSync(cands, record('dev-0', 'demo', 'SELECT count(*) FROM customers') + '\n');
     const r = await runCli(['label', '--bench', bench, '--candidates', cands, '--out', out, '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
-    expect(readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l).db_id)).toEqual(['demo']);
+    expect(
+      readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).db_id),
+    ).toEqual(['demo']);
   });
-
 
   it.each(symlinkCases)('refuses %s, named by a candidate, with OUTSIDE_BENCH', async (_, make) => {
     make();
@@ -133,7 +152,12 @@ describe('confide label never opens a database outside the benchmark', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/skipped 1 record\(s\): database evil: OUTSIDE_BENCH: .*outside the benchmark's database folder/);
     expect(r.stderr).not.toMatch(/evil is not in the benchmark/);
-    expect(readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l).db_id)).toEqual(['demo']);
+    expect(
+      readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).db_id),
+    ).toEqual(['demo']);
   });
 
   it.each(symlinkCases)('refuses %s, named by dev.json, when loading the benchmark', async (_, make) => {
@@ -157,7 +181,12 @@ describe('confide label never opens a database outside the benchmark', () => {
     const r = await runCli(['label', '--bench', bench, '--candidates', cands, '--out', out, '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/skipped 1 record\(s\): database evil: OUTSIDE_BENCH: .*evil\/evil_2\.sqlite.*outside the benchmark's database folder/);
-    expect(readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l).db_id)).toEqual(['demo']);
+    expect(
+      readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).db_id),
+    ).toEqual(['demo']);
   });
 
   it('follows a symlink that stays inside the database folder', async () => {
@@ -171,11 +200,14 @@ describe('confide label never opens a database outside the benchmark', () => {
 });
 
 describe('ORM training reads no database outside the benchmark', () => {
-  const bareFolderOut: [string, () => void] = ['a database folder of the bare layout symlinked out', () => {
-    mkdirSync(join(root, 'outside', 'evil'));
-    copyFileSync(secret, join(root, 'outside', 'evil', 'evil.sqlite'));
-    symlinkSync(join(root, 'outside', 'evil'), join(bench, 'evil'));
-  }];
+  const bareFolderOut: [string, () => void] = [
+    'a database folder of the bare layout symlinked out',
+    () => {
+      mkdirSync(join(root, 'outside', 'evil'));
+      copyFileSync(secret, join(root, 'outside', 'evil', 'evil.sqlite'));
+      symlinkSync(join(root, 'outside', 'evil'), join(bench, 'evil'));
+    },
+  ];
 
   it.each([...symlinkCases, bareFolderOut])('refuses %s, named by a labeled candidate file, with OUTSIDE_BENCH', async (_, make) => {
     make();

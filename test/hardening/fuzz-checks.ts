@@ -35,7 +35,11 @@ export function checkCore(sql: string, schema: Schema, fallback: string | null, 
   const masked = normalizeSql(sql, { maskLiterals: true });
   must(typeof plain === 'string', 'normalizeSql gives text', sql);
   // Joining tokens must never make a comment marker (`- -1` written `--1` would hide the rest of the query).
-  must(tokenizeSql(plain).every((t) => t.kind !== 'comment'), 'normalizeSql leaves no comment in its output', sql);
+  must(
+    tokenizeSql(plain).every((t) => t.kind !== 'comment'),
+    'normalizeSql leaves no comment in its output',
+    sql,
+  );
   must(normalizeSql(sql) === plain && normalizeSql(sql, { maskLiterals: true }) === masked, 'normalizeSql is deterministic', sql);
 
   const key = structureKey(sql, fallback);
@@ -57,7 +61,11 @@ export function checkCore(sql: string, schema: Schema, fallback: string | null, 
     must(MUTATION_KINDS.includes(m.kind) && typeof m.sql === 'string', 'a mutant has a known kind', sql);
     must(normalizeSql(m.sql) !== plain, 'a mutant differs from its source', sql);
     const verdict = guardSql(m.sql);
-    must(verdict.ok || verdict.error.code === 'SYNTAX', `a mutant stays one read-only statement (got ${verdict.ok ? 'OK' : verdict.error.code}: ${m.sql})`, sql);
+    must(
+      verdict.ok || verdict.error.code === 'SYNTAX',
+      `a mutant stays one read-only statement (got ${verdict.ok ? 'OK' : verdict.error.code}: ${m.sql})`,
+      sql,
+    );
   }
   must(performance.now() - t0 < CORE_BOUND_MS, `the core finishes within ${CORE_BOUND_MS} ms`, sql);
   return key;
@@ -80,7 +88,11 @@ export function checkOutcome(sql: string, out: ExecOutcome, rowCap: number, boun
   if (out.ok) {
     must(Array.isArray(out.columns) && out.columns.every((c) => typeof c === 'string'), 'columns are names', sql);
     must(out.rows.length <= rowCap && typeof out.cut === 'boolean', 'rows within the cap', sql);
-    must(out.rows.every((r) => r.length === out.columns.length && r.every(isCell)), 'rows hold cells, one per column', sql);
+    must(
+      out.rows.every((r) => r.length === out.columns.length && r.every(isCell)),
+      'rows hold cells, one per column',
+      sql,
+    );
     must(guard.ok, 'only a statement the guard accepts succeeds', sql);
   } else {
     must(isExecErrorCode(out.error.code) && typeof out.error.message === 'string' && out.error.message.length > 0, 'an error has a code and a message', sql);

@@ -52,5 +52,7 @@ it(`keeps every property on ${RUNS} random and mutated SQL strings`, () => {
   );
   const keysAfter = SEED_QUERIES.map((q) => [structureKey(q, runner.normalizedSql('db', q)), normalizeSql(q, { maskLiterals: true })]);
   expect(keysAfter).toEqual(keysBefore);
-  console.log(`fuzz core: ${RUNS} strings (seed ${FUZZ_SEED}), ${parsed} parsed by a dialect, slowest ${slowest.toFixed(0)} ms, total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `fuzz core: ${RUNS} strings (seed ${FUZZ_SEED}), ${parsed} parsed by a dialect, slowest ${slowest.toFixed(0)} ms, total ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }, 600_000);

@@ -57,6 +57,11 @@ it(`answers ${BATCH * BATCHES} random and mutated SQL strings, one outcome each,
   );
   expect(total).toBe(BATCH * BATCHES);
   expect(pool.stats()).toMatchObject({ size: 2, queued: 0 });
-  const summary = [...counts].sort((x, y) => y[1] - x[1]).map(([c, n]) => `${c} ${n}`).join(', ');
-  console.log(`fuzz executor: ${total} strings (seed ${SEED}) twice each in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${summary}; respawns ${pool.stats().respawns}`);
+  const summary = [...counts]
+    .sort((x, y) => y[1] - x[1])
+    .map(([c, n]) => `${c} ${n}`)
+    .join(', ');
+  console.log(
+    `fuzz executor: ${total} strings (seed ${SEED}) twice each in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${summary}; respawns ${pool.stats().respawns}`,
+  );
 }, 600_000);

@@ -95,7 +95,15 @@ describe('benchmark files: errors name the file, the line when JSON breaks, and 
     ['a missing field', bench([spider(0), spider(1), { db_id: 'fx', query: 'SELECT 1' }]), 'MISSING_FIELD', '[2].question'],
     ['a question that is not an object', bench([spider(0), 'text']), 'BAD_FIELD', '[1]'],
     ['no known layout', bench([{ db_id: 'fx', question: 'q', sql: 'SELECT 1' }]), 'UNKNOWN_LAYOUT', undefined],
-    ['a repeated BIRD question id', bench([{ question_id: 1, db_id: 'fx', question: 'q', SQL: 'SELECT 1' }, { question_id: 1, db_id: 'fx', question: 'r', SQL: 'SELECT 2' }]), 'DUPLICATE_ID', '[1].question_id'],
+    [
+      'a repeated BIRD question id',
+      bench([
+        { question_id: 1, db_id: 'fx', question: 'q', SQL: 'SELECT 1' },
+        { question_id: 1, db_id: 'fx', question: 'r', SQL: 'SELECT 2' },
+      ]),
+      'DUPLICATE_ID',
+      '[1].question_id',
+    ],
   ])('%s', (_, text, code, field) => {
     try {
       parseBenchmark(text, { file: 'dev.json', split: 'dev' });
@@ -165,7 +173,10 @@ describe('nothing is half-written', () => {
       stderr.mockRestore();
     }
     expect(said).toMatch(/skipped 1 record\(s\) \(id x-1\): database nosuch is not in the benchmark/);
-    const written = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; candidates: { correct?: boolean }[] });
+    const written = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; candidates: { correct?: boolean }[] });
     expect(written.map((r) => r.id)).toEqual(['dev-0']);
     expect(written[0]!.candidates.map((c) => c.correct)).toEqual([true, false]);
   });

@@ -18,7 +18,15 @@ import type { SchemaOutcome } from '../../src/engines/sql/types.ts';
 import type { SqlPool } from '../../src/engines/sql/pool/pool-types.ts';
 import { createNodeSqlPool, openDbFile } from '../../src/node/sql-pool.ts';
 import {
-  longColumnName, manyTables, scrambledPages, seededBytes, smallDatabase, unknownCollation, walDatabases, withPageSize, writeLargeDatabase,
+  longColumnName,
+  manyTables,
+  scrambledPages,
+  seededBytes,
+  smallDatabase,
+  unknownCollation,
+  walDatabases,
+  withPageSize,
+  writeLargeDatabase,
 } from '../../scripts/hostile-files.ts';
 import { fixtureBytes } from '../engines/sql/fixture.ts';
 
@@ -201,7 +209,11 @@ async function largeOnDemand(megabytes: number): Promise<void> {
   const out = await openDbFile(single, 'large-lazy', path, { inMemoryMaxBytes: 0 });
   const ms = performance.now() - t0;
   expect(out.ok && out.schema.tables.map((t) => [t.name, t.rowCount, t.rowCountKind])).toEqual([['big', made.rows, 'estimate']]);
-  const scans = await single.runMany('large-lazy', ['SELECT grp, count(*) AS n FROM big GROUP BY grp ORDER BY grp', 'SELECT count(*), sum(length(payload)) FROM big'], { timeoutMs: 60_000 });
+  const scans = await single.runMany(
+    'large-lazy',
+    ['SELECT grp, count(*) AS n FROM big GROUP BY grp ORDER BY grp', 'SELECT count(*), sum(length(payload)) FROM big'],
+    { timeoutMs: 60_000 },
+  );
   expect(scans[0]!.ok && scans[0]!.rows).toEqual(expected);
   expect(scans[1]!.ok && scans[1]!.rows[0]![0]).toBe(made.rows);
   const check = await single.check('large-lazy');

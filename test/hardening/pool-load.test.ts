@@ -43,7 +43,8 @@ const BODIES = [
   (q: number, c: number) => `SELECT ${q} AS q, ${c} AS c, i FROM nums ORDER BY i DESC LIMIT ${c % 5}`,
   (q: number, c: number) => `SELECT ${q} AS q, ${c} AS c, nmae FROM author`, // an ordinary error
 ];
-const runaway = (q: number, c: number, mark = ''): string => `WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT ${q} AS q, ${c} AS c, count(*) FROM r ${mark}`;
+const runaway = (q: number, c: number, mark = ''): string =>
+  `WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT ${q} AS q, ${c} AS c, count(*) FROM r ${mark}`;
 
 type Fault = 'timeout' | 'crash' | null;
 /** Faults only in questions 30–59: a runaway as candidate 7 of every 5th, a killed worker at candidate 13 of every 6th. */
@@ -115,7 +116,10 @@ async function phase(from: number, to: number): Promise<{ outs: Map<number, Exec
       const q = next++;
       const sqls = Array.from({ length: CANDIDATES }, (_, c) => sqlOf(q, c));
       const killed = sqls.findIndex((sql) => sql.includes(KILL));
-      const many = pool.runMany('db', sqls.filter((_, c) => c !== killed));
+      const many = pool.runMany(
+        'db',
+        sqls.filter((_, c) => c !== killed),
+      );
       const one = killed < 0 ? null : pool.run('db', sqls[killed]!);
       const got = await many;
       if (one !== null) got.splice(killed, 0, await one);

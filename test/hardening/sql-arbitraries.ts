@@ -26,7 +26,7 @@ export const SEED_QUERIES: readonly string[] = [
   "SELECT name || ' (' || coalesce(born, '?') || ')' FROM author",
   'SELECT b.title, r.stars FROM book b LEFT JOIN review r ON r.book_id = b.id WHERE r.stars IS NULL OR r.stars < 4',
   'SELECT count(*) FROM nums a, nums b WHERE a.i = b.i + 1',
-  "SELECT hex(cover), length(cover) FROM book WHERE cover IS NOT NULL",
+  'SELECT hex(cover), length(cover) FROM book WHERE cover IS NOT NULL',
   'SELECT i, i * i FROM nums WHERE i IN (1, 2, 3, 5, 8, 13)',
   'VALUES (1, 2), (3, 4)',
   "PRAGMA table_info('book')",
@@ -55,8 +55,7 @@ export const charSoup = (): fc.Arbitrary<string> =>
   });
 
 /** Token soup: tokens from {@link SQL_TOKENS} joined by spaces. */
-export const tokenSoup = (): fc.Arbitrary<string> =>
-  fc.array(fc.constantFrom(...SQL_TOKENS), { maxLength: 30 }).map((ts) => ts.join(' '));
+export const tokenSoup = (): fc.Arbitrary<string> => fc.array(fc.constantFrom(...SQL_TOKENS), { maxLength: 30 }).map((ts) => ts.join(' '));
 
 type Edit =
   | { readonly op: 'delete'; readonly at: number; readonly len: number }
@@ -89,9 +88,7 @@ function applyEdit(sql: string, e: Edit): string {
 
 /** A seed query with one to four edits applied. */
 export const mutatedSeed = (): fc.Arbitrary<string> =>
-  fc
-    .tuple(fc.constantFrom(...SEED_QUERIES), fc.array(edit(), { minLength: 1, maxLength: 4 }))
-    .map(([seed, edits]) => edits.reduce(applyEdit, seed));
+  fc.tuple(fc.constantFrom(...SEED_QUERIES), fc.array(edit(), { minLength: 1, maxLength: 4 })).map(([seed, edits]) => edits.reduce(applyEdit, seed));
 
 /**
  * Nested parentheses, often cut off before they close: what a model writes

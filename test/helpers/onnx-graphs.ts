@@ -55,13 +55,17 @@ const common = () => [int64('axis1', [1], [1]), float('zero', [], [0])];
  * @example const bytes = expandModel(8192);
  */
 export function expandModel(dim: number): Uint8Array {
-  return encode([
-    { op_type: 'Expand', input: ['features', 'shape'], output: ['wide0'] },
-    { op_type: 'Add', input: ['wide0', 'threes'], output: ['wide'] },
-    { op_type: 'ReduceSum', input: ['wide'], output: ['total'], attribute: [{ name: 'keepdims', type: 2, i: 0 }] },
-    { op_type: 'Mul', input: ['total', 'zero'], output: ['s'] },
-    ...scoreFrom('s'),
-  ], [...common(), int64('shape', [2], [1, 1]), float('threes', [3, 1], [0, 0, 0])], dim);
+  return encode(
+    [
+      { op_type: 'Expand', input: ['features', 'shape'], output: ['wide0'] },
+      { op_type: 'Add', input: ['wide0', 'threes'], output: ['wide'] },
+      { op_type: 'ReduceSum', input: ['wide'], output: ['total'], attribute: [{ name: 'keepdims', type: 2, i: 0 }] },
+      { op_type: 'Mul', input: ['total', 'zero'], output: ['s'] },
+      ...scoreFrom('s'),
+    ],
+    [...common(), int64('shape', [2], [1, 1]), float('threes', [3, 1], [0, 0, 0])],
+    dim,
+  );
 }
 
 /**
@@ -72,17 +76,21 @@ export function expandModel(dim: number): Uint8Array {
  * @example const bytes = slowModel(8192, 400);
  */
 export function slowModel(dim: number, c: number): Uint8Array {
-  return encode([
-    { op_type: 'Shape', input: ['features'], output: ['shape'] },
-    { op_type: 'Gather', input: ['shape', 'index0'], output: ['batch'], attribute: [{ name: 'axis', type: 2, i: 0 }] },
-    { op_type: 'Mul', input: ['batch', 'side'], output: ['n'] },
-    { op_type: 'Concat', input: ['n', 'n'], output: ['square'], attribute: [{ name: 'axis', type: 2, i: 0 }] },
-    { op_type: 'ConstantOfShape', input: ['square'], output: ['a'] },
-    { op_type: 'MatMul', input: ['a', 'a'], output: ['aa'] },
-    { op_type: 'ReduceSum', input: ['aa'], output: ['total'], attribute: [{ name: 'keepdims', type: 2, i: 0 }] },
-    { op_type: 'Mul', input: ['total', 'zero'], output: ['s'] },
-    ...scoreFrom('s'),
-  ], [...common(), int64('index0', [1], [0]), int64('side', [1], [c])], dim);
+  return encode(
+    [
+      { op_type: 'Shape', input: ['features'], output: ['shape'] },
+      { op_type: 'Gather', input: ['shape', 'index0'], output: ['batch'], attribute: [{ name: 'axis', type: 2, i: 0 }] },
+      { op_type: 'Mul', input: ['batch', 'side'], output: ['n'] },
+      { op_type: 'Concat', input: ['n', 'n'], output: ['square'], attribute: [{ name: 'axis', type: 2, i: 0 }] },
+      { op_type: 'ConstantOfShape', input: ['square'], output: ['a'] },
+      { op_type: 'MatMul', input: ['a', 'a'], output: ['aa'] },
+      { op_type: 'ReduceSum', input: ['aa'], output: ['total'], attribute: [{ name: 'keepdims', type: 2, i: 0 }] },
+      { op_type: 'Mul', input: ['total', 'zero'], output: ['s'] },
+      ...scoreFrom('s'),
+    ],
+    [...common(), int64('index0', [1], [0]), int64('side', [1], [c])],
+    dim,
+  );
 }
 
 /**
@@ -91,7 +99,9 @@ export function slowModel(dim: number, c: number): Uint8Array {
  * @example writeFileSync('slow.json', JSON.stringify(sidecarFor('slow', bytes)));
  */
 export function sidecarFor(name: string, model: Uint8Array): Record<string, unknown> {
-  const bundled = JSON.parse(readFileSync(join(import.meta.dirname, '../../public/models/orm-v2.json'), 'utf8')) as Record<string, unknown> & { architecture: Record<string, unknown> };
+  const bundled = JSON.parse(readFileSync(join(import.meta.dirname, '../../public/models/orm-v2.json'), 'utf8')) as Record<string, unknown> & {
+    architecture: Record<string, unknown>;
+  };
   const { sha256: _, ...architecture } = bundled.architecture;
   return { ...bundled, name, model: `${name}.onnx`, architecture: { ...architecture, bytes: model.byteLength } };
 }

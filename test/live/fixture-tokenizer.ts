@@ -32,11 +32,7 @@ const WORDS = (
 const PUNCTUATION = ['(*)', '(*', ');', '?', '.', ',', ':', ';', '```', '```sql', '*)', "'", '="', '?\n'];
 
 /** Whole queries that decode from one token each (what a request's logit_bias can force). */
-export const QUERY_TOKENS = [
-  'SELECT count(*) FROM customers;',
-  'SELECT count(*) FROM stores;',
-  'SELECT name, city FROM stores;',
-] as const;
+export const QUERY_TOKENS = ['SELECT count(*) FROM customers;', 'SELECT count(*) FROM stores;', 'SELECT name, city FROM stores;'] as const;
 
 /** GPT-2's byte-to-unicode map, which Qwen's ByteLevel pre-tokenizer and decoder use. */
 export function byteSymbols(): string[] {

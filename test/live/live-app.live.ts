@@ -69,7 +69,10 @@ async function setHost(base: string): Promise<void> {
 /** The connect-src hosts of the policy in force. */
 async function connectHosts(): Promise<string[]> {
   const csp = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
-  return /connect-src ([^;]*)/.exec(csp)![1]!.split(' ').filter((h) => h !== "'self'");
+  return /connect-src ([^;]*)/
+    .exec(csp)![1]!
+    .split(' ')
+    .filter((h) => h !== "'self'");
 }
 
 /** Saves a screenshot of one part of the page when CONFIDE_LIVE_SCREENSHOTS names a folder. */
@@ -105,7 +108,15 @@ describe.skipIf(missing !== '')('the live model on the real web-llm runtime, in 
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 900 },
-      args: ['--no-sandbox', '--enable-unsafe-webgpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--enable-unsafe-webgpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
     // The page shares two cores with a model computing on the CPU: no action gets less than two minutes.
@@ -140,7 +151,9 @@ describe.skipIf(missing !== '')('the live model on the real web-llm runtime, in 
     await setHost(host.base('missing-shard'));
     expect(await page.locator('#model-host').inputValue()).toBe(host.base('missing-shard'));
     expect(await connectHosts()).toEqual([host.origin.slice(0, -1)]);
-    expect(await page.locator('#model-host-policy').textContent()).toContain(`allows model downloads from ${host.origin.slice(0, -1)} (the model host you set) and from no other host`);
+    expect(await page.locator('#model-host-policy').textContent()).toContain(
+      `allows model downloads from ${host.origin.slice(0, -1)} (the model host you set) and from no other host`,
+    );
   });
 
   it('names the file, the host and one next step for a missing shard, a wrong library URL and a truncated file', async () => {
@@ -313,17 +326,22 @@ describe.skipIf(missing !== '')('the live model on the real web-llm runtime, in 
 
   it('deletes the model from the cache: "not downloaded", and a reload finds it gone', async () => {
     const item = () => page.locator(`.model-list li[data-model="${MODEL_ID}"]`);
-    await item().getByRole('button', { name: /Delete .* from this browser/ }).click();
+    await item()
+      .getByRole('button', { name: /Delete .* from this browser/ })
+      .click();
     await expect.poll(() => item().getAttribute('data-state')).toBe('none');
     expect(await item().textContent()).toContain('not downloaded');
     await page.reload();
     await ready();
     await expect.poll(() => item().getAttribute('data-state'), { timeout: MINUTE }).toBe('none');
-    const left = await page.evaluate(async (origin) => {
-      const urls: string[] = [];
-      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) if (r.url.startsWith(origin)) urls.push(r.url);
-      return urls;
-    }, `${host.base('ok')}`);
+    const left = await page.evaluate(
+      async (origin) => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) if (r.url.startsWith(origin)) urls.push(r.url);
+        return urls;
+      },
+      `${host.base('ok')}`,
+    );
     expect(left).toEqual([]);
     live['cache_delete_ok'] = true;
   });

@@ -69,7 +69,10 @@ try {
   const host = await startModelServer({ modelId: MODEL_ID, modelDir: fixture.dir, libraryPath: LIBRARY });
   // A page and a worker that import the web-llm release the app ships, as the app's worker does.
   const lib = join(import.meta.dirname, '../../node_modules/@mlc-ai/web-llm/lib');
-  writeFileSync(join(work, 'worker.js'), "import { WebWorkerMLCEngineHandler } from './web-llm/index.js';\nconst h = new WebWorkerMLCEngineHandler();\nself.onmessage = (e) => h.onmessage(e);\n");
+  writeFileSync(
+    join(work, 'worker.js'),
+    "import { WebWorkerMLCEngineHandler } from './web-llm/index.js';\nconst h = new WebWorkerMLCEngineHandler();\nself.onmessage = (e) => h.onmessage(e);\n",
+  );
   writeFileSync(join(work, 'index.html'), "<!doctype html><script type=module src='./measure.js'></script>");
   writeFileSync(join(work, 'measure.js'), PAGE_SCRIPT);
   symlinkSync(lib, join(work, 'web-llm'));
@@ -77,12 +80,26 @@ try {
   const context = await chromium.launchPersistentContext(join(work, 'profile'), {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--enable-unsafe-webgpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--enable-unsafe-webgpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const tab = context.pages()[0] ?? (await context.newPage());
   await tab.goto(`${server.url}index.html`);
   await tab.waitForFunction(() => 'measure' in window);
-  interface Timed { prompt_tokens: number; prefill_s: number; wall_s: number; choices: number; content: string }
+  interface Timed {
+    prompt_tokens: number;
+    prefill_s: number;
+    wall_s: number;
+    choices: number;
+    content: string;
+  }
   const result = (await tab.evaluate((o) => (window as unknown as { measure(o: object): Promise<unknown> }).measure(o), {
     base: host.base('ok'),
     modelId: MODEL_ID,

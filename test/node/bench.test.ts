@@ -99,7 +99,12 @@ describe('candidate files on disk', () => {
   it('names the path and line of a bad record when reading', async () => {
     const path = join(root, 'runs', 'bad.jsonl');
     await writeFile(path, `${JSON.stringify(records[0])}\n{"id": "z", "db_id": "a", "question": "q", "candidates": [{"sql": 1}]}\n`);
-    await expect(readCandidateFile(path)).rejects.toMatchObject({ code: 'BAD_FIELD', line: 2, field: 'candidates[0].sql', message: `${path}:2: field "candidates[0].sql" must be a string (got 1)` });
+    await expect(readCandidateFile(path)).rejects.toMatchObject({
+      code: 'BAD_FIELD',
+      line: 2,
+      field: 'candidates[0].sql',
+      message: `${path}:2: field "candidates[0].sql" must be a string (got 1)`,
+    });
     await expect(readCandidateFile(join(root, 'runs', 'absent.jsonl'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

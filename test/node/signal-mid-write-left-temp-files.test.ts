@@ -16,7 +16,10 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** Starts the child writing `bytes` to `dir/out.txt`, sends `signal` once its temp file exists; its exit and what it printed. */
-function interrupted(signal: NodeJS.Signals, bytes: number): Promise<{ code: number | null; stdout: string; sawTemp: boolean; left: string[]; output: string }> {
+function interrupted(
+  signal: NodeJS.Signals,
+  bytes: number,
+): Promise<{ code: number | null; stdout: string; sawTemp: boolean; left: string[]; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'confide-signal-'));
   dirs.push(dir);
   writeFileSync(join(dir, 'out.txt'), 'the old output');
@@ -40,12 +43,19 @@ function interrupted(signal: NodeJS.Signals, bytes: number): Promise<{ code: num
 }
 
 describe('a signal during an atomic write', () => {
-  it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('%s removes the temp file, keeps the old output, and exits %i', async (signal, exit) => {
-    const r = await interrupted(signal, 128 * 2 ** 20);
-    expect(r.sawTemp, 'the temp file appeared while the child wrote').toBe(true);
-    expect(r.stdout).toBe('writing\n');
-    expect(r.left, 'no temporary file left').toEqual([]);
-    expect(r.output).toBe('the old output');
-    expect(r.code).toBe(exit);
-  }, 60_000);
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)(
+    '%s removes the temp file, keeps the old output, and exits %i',
+    async (signal, exit) => {
+      const r = await interrupted(signal, 128 * 2 ** 20);
+      expect(r.sawTemp, 'the temp file appeared while the child wrote').toBe(true);
+      expect(r.stdout).toBe('writing\n');
+      expect(r.left, 'no temporary file left').toEqual([]);
+      expect(r.output).toBe('the old output');
+      expect(r.code).toBe(exit);
+    },
+    60_000,
+  );
 });

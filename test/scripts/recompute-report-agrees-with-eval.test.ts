@@ -95,7 +95,10 @@ describe('scripts/recompute-report.py', () => {
         `reliability: target 0.2 c=${report.reliability_score.entries[4].c} RS`,
       ]);
 
-      const lines = readFileSync(files.perQuestion, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const lines = readFileSync(files.perQuestion, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       lines[0].fold = 1 - lines[0].fold;
       const moved = files.perQuestion.replace(/\.jsonl$/, '-tampered.jsonl');
       writeFileSync(moved, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');

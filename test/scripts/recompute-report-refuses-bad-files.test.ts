@@ -52,7 +52,19 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'confide-recompute-bad-'));
   report = join(dir, 'report.json');
   lines = join(dir, 'questions.jsonl');
-  const r = await runCli(['eval', '--bench', 'public/demo', '--candidates', 'public/demo/candidates.jsonl', '--bootstrap', '200', '--json', report, '--per-question', lines]);
+  const r = await runCli([
+    'eval',
+    '--bench',
+    'public/demo',
+    '--candidates',
+    'public/demo/candidates.jsonl',
+    '--bootstrap',
+    '200',
+    '--json',
+    report,
+    '--per-question',
+    lines,
+  ]);
   expect(r.code, r.stderr).toBe(0);
   good = JSON.parse(readFileSync(report, 'utf8'));
 });
@@ -65,7 +77,9 @@ describe('recompute-report.py outputs, checked before any work', () => {
     expect(statSync(fifo).isFIFO()).toBe(true);
     const stdout = run(['--report', report, '--per-question', lines, '--json', '/proc/self/fd/1']);
     expect(stdout.status).toBe(2);
-    expect(stdout.stderr).toMatch(/^recompute-report: --json \/proc\/self\/fd\/1 is a symbolic link to a (FIFO \(named pipe\)|socket); choose a regular file or a new name\n$/);
+    expect(stdout.stderr).toMatch(
+      /^recompute-report: --json \/proc\/self\/fd\/1 is a symbolic link to a (FIFO \(named pipe\)|socket); choose a regular file or a new name\n$/,
+    );
     const toNull = join(dir, 'null-link');
     symlinkSync('/dev/null', toNull);
     refused(['--report', report, '--per-question', lines, '--json', toNull], 'is a symbolic link to a character device');
@@ -110,15 +124,24 @@ describe('recompute-report.py inputs', () => {
   });
 
   it('says in one line what is wrong with a field: folds 0, signals as a list, resamples past the bound, deep nesting', () => {
-    refused(['--report', reportWith('folds0.json', (r) => (r.combiner.folds = 0)), '--per-question', lines], "the report's combiner.folds must be a whole number of folds, at least 1 (got 0)");
-    refused(['--report', reportWith('list.json', (r) => (r.signals = Object.keys(r.signals))), '--per-question', lines], "the report's signals must be an object of signal name → figures (got list)");
-    refused(['--report', reportWith('b.json', (r) => (r.bootstrap.B = 1e9)), '--per-question', lines], "the report's bootstrap.B must be a whole number of resamples from 1 to 100,000 (got 1000000000)");
+    refused(
+      ['--report', reportWith('folds0.json', (r) => (r.combiner.folds = 0)), '--per-question', lines],
+      "the report's combiner.folds must be a whole number of folds, at least 1 (got 0)",
+    );
+    refused(
+      ['--report', reportWith('list.json', (r) => (r.signals = Object.keys(r.signals))), '--per-question', lines],
+      "the report's signals must be an object of signal name → figures (got list)",
+    );
+    refused(
+      ['--report', reportWith('b.json', (r) => (r.bootstrap.B = 1e9)), '--per-question', lines],
+      "the report's bootstrap.B must be a whole number of resamples from 1 to 100,000 (got 1000000000)",
+    );
     refused(['--report', reportWith('half.json', (r) => (r.bootstrap.B = 2.5)), '--per-question', lines], 'bootstrap.B must be a whole number');
     const deep = join(dir, 'deep.json');
     writeFileSync(deep, '['.repeat(100_000) + ']'.repeat(100_000));
     refused(['--report', deep, '--per-question', lines], 'is nested too deeply');
     const deepLine = join(dir, 'deep.jsonl');
-    writeFileSync(deepLine, readFileSync(lines, 'utf8') + '{"a":' .repeat(50_000) + '1' + '}'.repeat(50_000) + '\n');
+    writeFileSync(deepLine, readFileSync(lines, 'utf8') + '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000) + '\n');
     refused(['--report', report, '--per-question', deepLine], 'line 41 is nested too deeply');
     const arrays = join(dir, 'arrays.jsonl');
     writeFileSync(arrays, '[1, 2]\n');

@@ -26,7 +26,7 @@ export function answerBasis(result: AskResult, g: AnswerGroup, pTied: readonly n
   else if (g.chosen) parts.push('highest P');
   if (g.members.length === most && tied < sizes.length) parts.push(tied > 1 ? 'tied for most candidates' : 'most candidates');
   const text = result.clusters.strings;
-  const modalCopies = result.modal < 0 ? 0 : text.members[text.of[result.modal]!]?.length ?? 0;
+  const modalCopies = result.modal < 0 ? 0 : (text.members[text.of[result.modal]!]?.length ?? 0);
   if (g.modal && modalCopies > 1) parts.push(`most frequent query (${modalCopies} identical)`);
   return parts;
 }

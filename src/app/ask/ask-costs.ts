@@ -82,7 +82,9 @@ export function askCosts(stages: StageSeconds, requests: readonly ModelRequest[]
     'data-finish-reasons': f.finishReasons.join(','),
     'data-prompt-tokens': tokens.join(','),
   };
-  return el('p', data,
+  return el(
+    'p',
+    data,
     el('strong', {}, `Where the time went (${s(totalSeconds)}): `),
     `the model prefilled a prompt ${plural(f.prefills, 'time')} (${plural(samples.length, 'candidate request')}, ${plural(judged.length, 'judge question')}`,
     tokens.length > 0 ? `; ${Math.min(...tokens)}–${Math.max(...tokens)} prompt tokens each` : '',

@@ -79,28 +79,52 @@ export function askResultArea(deps: AskResultDeps): AskResultArea {
     replace(decision, decisionView(last.result, decide(last.result, last.profile, deps.risk()), last.profile, deps.edit?.(last.result)));
   };
   const offerAlternatives = (why: string): void => {
-    replace(offer, el('div', { class: 'notice offer', role: 'alert' },
-      el('p', {}, why),
-      el('div', { class: 'row' },
-        el('button', { type: 'button', class: 'primary', id: 'offer-verify', onclick: () => {
-          replace(offer);
-          deps.checkOwnSql();
-        } }, 'Check your own SQL for this question'),
-        deps.openConsole ? el('button', { type: 'button', id: 'offer-console', onclick: deps.openConsole }, 'Open the SQL console') : null,
+    replace(
+      offer,
+      el(
+        'div',
+        { class: 'notice offer', role: 'alert' },
+        el('p', {}, why),
+        el(
+          'div',
+          { class: 'row' },
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'primary',
+              id: 'offer-verify',
+              onclick: () => {
+                replace(offer);
+                deps.checkOwnSql();
+              },
+            },
+            'Check your own SQL for this question',
+          ),
+          deps.openConsole ? el('button', { type: 'button', id: 'offer-console', onclick: deps.openConsole }, 'Open the SQL console') : null,
+        ),
       ),
-    ));
+    );
     offer.scrollIntoView({ block: 'nearest' });
   };
 
   const show = (out: AskOutcome, profile: CalibrationProfile): void => {
     if (!out.ok) {
       drop();
-      if (out.error.code === 'NOT_IN_REPLAY') offerAlternatives(`The replay file holds no candidates for this question, and no live model is loaded. Paste SQL candidates for it to have Confide check them, or run SQL yourself.`);
+      if (out.error.code === 'NOT_IN_REPLAY')
+        offerAlternatives(
+          `The replay file holds no candidates for this question, and no live model is loaded. Paste SQL candidates for it to have Confide check them, or run SQL yourself.`,
+        );
       else if (out.error.code !== 'ABORTED') showError(out.error.message, ' ', el('span', { class: 'muted code' }, `(${out.error.code})`));
       return;
     }
     if (out.result.verifierErrors.length > 0) {
-      replace(errors, ...out.result.verifierErrors.map((v) => el('p', { class: 'notice', role: 'status' }, `The ${v.name} verifier did not score: ${v.message} (${v.code}). Its signal counts as missing.`)));
+      replace(
+        errors,
+        ...out.result.verifierErrors.map((v) =>
+          el('p', { class: 'notice', role: 'status' }, `The ${v.name} verifier did not score: ${v.message} (${v.code}). Its signal counts as missing.`),
+        ),
+      );
     }
     last = { result: out.result, profile };
     redecide();
@@ -110,7 +134,11 @@ export function askResultArea(deps: AskResultDeps): AskResultArea {
   };
 
   return {
-    offer, errors, costs, decision, candidates,
+    offer,
+    errors,
+    costs,
+    decision,
+    candidates,
     clear() {
       last = null;
       replace(offer);
@@ -123,7 +151,11 @@ export function askResultArea(deps: AskResultDeps): AskResultArea {
       replace(errors);
       replace(offer);
     },
-    showError, offerAlternatives, drop, show, redecide,
+    showError,
+    offerAlternatives,
+    drop,
+    show,
+    redecide,
     clearCosts: () => replace(costs),
     showCosts: (c) => replace(costs, c),
     profileChanged(profile) {

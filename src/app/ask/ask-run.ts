@@ -22,7 +22,11 @@ function stageSeconds(starts: ReadonlyMap<AskStage, number>, end: number): Stage
   order.forEach((stage, i) => {
     const from = starts.get(stage);
     if (from === undefined) return;
-    const next = order.slice(i + 1).map((s) => starts.get(s)).find((t) => t !== undefined) ?? end;
+    const next =
+      order
+        .slice(i + 1)
+        .map((s) => starts.get(s))
+        .find((t) => t !== undefined) ?? end;
     out[stage] = (next - from) / 1000;
   });
   return out;
@@ -73,7 +77,10 @@ export async function askWithCosts(run: AskRun): Promise<{ out: AskOutcome; cost
         return pool.runMany(db.key, sqls, o, onProgress);
       },
       verifiers,
-      registry: askRegistry(profile, verifiers.map((v) => v.name)),
+      registry: askRegistry(
+        profile,
+        verifiers.map((v) => v.name),
+      ),
       profile,
       analyzer: pageAnalyzer(), // candidates are parsed in the analysis worker, never on the page's thread
     },

@@ -58,7 +58,10 @@ export function askView(deps: AskViewDeps): HTMLElement {
     void ask();
   };
   const result = askResultArea({
-    risk: () => risk.value(), checkOwnSql: sources.checkOwnSql, schema: () => dbs.current?.schema ?? null, ...(deps.openConsole ? { openConsole: deps.openConsole } : {}),
+    risk: () => risk.value(),
+    checkOwnSql: sources.checkOwnSql,
+    schema: () => dbs.current?.schema ?? null,
+    ...(deps.openConsole ? { openConsole: deps.openConsole } : {}),
     edit: (last) => ({ recheck: (index, sql) => recheck(last, index, sql), schema: () => dbs.current?.schema ?? null }),
   });
   const progress = createProgress('Ask progress');
@@ -66,7 +69,8 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const profileBox = el('div', { 'aria-live': 'polite' });
 
   const chips = exampleChips({
-    pool, dbs,
+    pool,
+    dbs,
     replay: sources.replay,
     profile: () => profiles.active(),
     risk: () => risk.value(),
@@ -123,7 +127,11 @@ export function askView(deps: AskViewDeps): HTMLElement {
     submit.disabled = true;
     result.clearCosts();
     const { out, costs } = await askWithCosts({
-      pool, db, profile, generator, progress,
+      pool,
+      db,
+      profile,
+      generator,
+      progress,
       question: question.value.trim(),
       evidence: hint,
       live: sources.kind() === 'live' ? deps.live : undefined,
@@ -137,17 +145,25 @@ export function askView(deps: AskViewDeps): HTMLElement {
     if (out.ok) risk.setPool(out.result.candidates.length);
   }
 
-  const form = el('form', { class: 'ask-form', 'aria-labelledby': 'ask-heading' },
-    el('div', { class: 'fields' },
+  const form = el(
+    'form',
+    { class: 'ask-form', 'aria-labelledby': 'ask-heading' },
+    el(
+      'div',
+      { class: 'fields' },
       el('label', { for: 'ask-question' }, 'Question'),
       el('div', { class: 'question-row' }, question, submit),
       draft.element,
       result.offer,
       sources.verify.element,
       chips.element,
-      el('label', { for: 'ask-evidence' }, 'Evidence or hint (optional)'), evidence, draft.hintNote,
+      el('label', { for: 'ask-evidence' }, 'Evidence or hint (optional)'),
+      evidence,
+      draft.hintNote,
     ),
-    el('div', { class: 'controls' },
+    el(
+      'div',
+      { class: 'controls' },
       risk.element,
       el('div', {}, el('label', { for: 'ask-source' }, 'Candidates from'), sources.select),
       sources.replayBox,
@@ -171,7 +187,9 @@ export function askView(deps: AskViewDeps): HTMLElement {
     }
   });
   sources.show();
-  return el('section', { class: 'ask' },
+  return el(
+    'section',
+    { class: 'ask' },
     el('h2', { id: 'ask-heading' }, 'Ask'),
     form,
     el('div', { class: 'notes' }, profileBox, sources.note, draftNote),

@@ -69,7 +69,9 @@ export interface CandidateSourcePicker {
  * const generator = sources.generator(db, { offerAlternatives, showError });
  */
 export function candidateSourcePicker(live: LiveSource | undefined): CandidateSourcePicker {
-  const select = el('select', { id: 'ask-source' },
+  const select = el(
+    'select',
+    { id: 'ask-source' },
     el('option', { value: 'replay' }, 'Replay a candidate file'),
     el('option', { value: 'verify' }, 'Your own SQL (verify mode)'),
     el('option', { value: 'live' }, 'Live model (WebGPU)'),
@@ -87,14 +89,28 @@ export function candidateSourcePicker(live: LiveSource | undefined): CandidateSo
     replayBox.hidden = k !== 'replay';
     verify.element.hidden = k !== 'verify';
     if (live) live.element.hidden = k !== 'live';
-    if (k === 'live') return replace(note, live ? '' : el('p', { class: 'notice' }, 'Live generation needs WebGPU and a downloaded model; it is not available in this build.'));
+    if (k === 'live')
+      return replace(note, live ? '' : el('p', { class: 'notice' }, 'Live generation needs WebGPU and a downloaded model; it is not available in this build.'));
     if (k === 'verify') return replace(note);
     if (replay === null) return replace(note, el('p', { class: 'muted' }, 'Loading the replay file…'));
     // Folded into one line that opens on demand (fold.ts).
-    replace(note, foldLine({ id: 'replay-notice', kind: 'info', summary: [el('strong', {}, 'Replay: '), `candidates come from ${replay.origin}`],
-      body: [el('p', {}, `Candidates come from ${replay.origin}`,
-        replay.mutationMade ? ", made by Confide's own mutation generator from reference queries (not by a language model)" : '',
-        '. Running the queries, the signals, the score and the decision happen for real in this browser. For other questions, check your own SQL (verify mode) or use a live model.')] }));
+    replace(
+      note,
+      foldLine({
+        id: 'replay-notice',
+        kind: 'info',
+        summary: [el('strong', {}, 'Replay: '), `candidates come from ${replay.origin}`],
+        body: [
+          el(
+            'p',
+            {},
+            `Candidates come from ${replay.origin}`,
+            replay.mutationMade ? ", made by Confide's own mutation generator from reference queries (not by a language model)" : '',
+            '. Running the queries, the signals, the score and the decision happen for real in this browser. For other questions, check your own SQL (verify mode) or use a live model.',
+          ),
+        ],
+      }),
+    );
   };
   const set = (k: SourceKind): void => {
     select.value = k;
@@ -119,7 +135,9 @@ export function candidateSourcePicker(live: LiveSource | undefined): CandidateSo
     try {
       const records = await readCandidatesOffThread(f, {
         signal: mine.signal,
-        onProgress: (done, total) => mine.signal.aborted || replace(note, el('p', { class: 'muted', id: 'replay-reading' }, `Reading ${f.name}: ${total > 0 ? Math.round((100 * done) / total) : 0}%…`)),
+        onProgress: (done, total) =>
+          mine.signal.aborted ||
+          replace(note, el('p', { class: 'muted', id: 'replay-reading' }, `Reading ${f.name}: ${total > 0 ? Math.round((100 * done) / total) : 0}%…`)),
       });
       if (mine.signal.aborted) return;
       select.value = 'replay';
@@ -151,14 +169,24 @@ export function candidateSourcePicker(live: LiveSource | undefined): CandidateSo
       return null;
     }
     if (!replayHas(db)) {
-      none.offerAlternatives(`The replay file holds no questions for "${db.name}", and no live model is loaded. Paste SQL candidates for your question to have Confide check them, or run SQL yourself.`);
+      none.offerAlternatives(
+        `The replay file holds no questions for "${db.name}", and no live model is loaded. Paste SQL candidates for your question to have Confide check them, or run SQL yourself.`,
+      );
       return null;
     }
     return replay.generator;
   };
 
   return {
-    select, replayBox, verify, note, kind, set, show, replayHas, generator,
+    select,
+    replayBox,
+    verify,
+    note,
+    kind,
+    set,
+    show,
+    replayHas,
+    generator,
     replay: () => replay,
     onReplay: (l) => void listeners.push(l),
     checkOwnSql() {

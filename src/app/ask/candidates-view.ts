@@ -43,40 +43,76 @@ export function candidatesView(result: AskResult, schema: Schema | null = null, 
     const group = groupOf.get(i);
     const outcome = c.exec.ok ? `result ${letter ?? '?'}, ${plural(c.exec.rows.length, 'row')}` : `fails: ${c.exec.error.code}`;
     const own = result.perCandidate[i]!;
-    const summary = el('summary', {},
-      el('strong', {}, `#${i + 1}`), ' ',
-      el('span', { class: 'badge replay' }, sourceLabel(c.source)), ' ',
-      c.copies ? el('span', { class: 'badge copies' }, `pasted ${c.copies} times`) : '', c.copies ? ' ' : '',
-      outcome, group ? ` · result ${letter}: ${formatP(group.probability)}` : '',
+    const summary = el(
+      'summary',
+      {},
+      el('strong', {}, `#${i + 1}`),
+      ' ',
+      el('span', { class: 'badge replay' }, sourceLabel(c.source)),
+      ' ',
+      c.copies ? el('span', { class: 'badge copies' }, `pasted ${c.copies} times`) : '',
+      c.copies ? ' ' : '',
+      outcome,
+      group ? ` · result ${letter}: ${formatP(group.probability)}` : '',
       i === result.chosen ? el('span', { class: 'badge ok' }, ' answer candidate') : '',
     );
-    const ownP = group && i !== group.head
-      ? el('p', { class: 'muted own-p' }, `As the answer with this exact query: ${formatP(own.probability)}. Result ${letter} is shown with its best-scored query (#${group.head + 1}); queries written differently score differently (text and structure agreement, log-probability, verifier scores).`)
-      : null;
+    const ownP =
+      group && i !== group.head
+        ? el(
+            'p',
+            { class: 'muted own-p' },
+            `As the answer with this exact query: ${formatP(own.probability)}. Result ${letter} is shown with its best-scored query (#${group.head + 1}); queries written differently score differently (text and structure agreement, log-probability, verifier scores).`,
+          )
+        : null;
     const scores = Object.entries(c.scores);
-    return el('details', { class: 'candidate', 'data-index': i },
+    return el(
+      'details',
+      { class: 'candidate', 'data-index': i },
       summary,
       sqlBlock(c.sql ?? '(the reply held no SQL)', `SQL of candidate ${i + 1}`),
       c.sql === null || c.sql === undefined ? null : queryReading(c.sql),
       c.sql === null || c.sql === undefined ? null : queryActions(c.sql, i, `candidate #${i + 1}`, hooks),
       c.exec.ok
-        ? el('div', {}, el('p', { class: 'muted' }, `Ran in ${formatMs(c.exec.ms)}.`), resultTable(c.exec, { pageSize: 10, label: `Result of candidate ${i + 1}` }))
+        ? el(
+            'div',
+            {},
+            el('p', { class: 'muted' }, `Ran in ${formatMs(c.exec.ms)}.`),
+            resultTable(c.exec, { pageSize: 10, label: `Result of candidate ${i + 1}` }),
+          )
         : el('div', {}, ...execErrorView(c.exec.error, { schema, sql: c.sql ?? '', alert: false })),
-      el('dl', { class: 'facts' },
-        c.copies ? el('dt', {}, 'Copies') : null, c.copies ? el('dd', {}, `${c.copies} identical in one paste: one source, counted once`) : null,
-        el('dt', {}, 'Same text as'), el('dd', {}, plural(result.clusters.strings.members[result.clusters.strings.of[i]!]?.length ?? 1, 'candidate')),
-        el('dt', {}, 'Same structure as'), el('dd', {}, plural(result.clusters.structures.members[result.clusters.structures.of[i]!]?.length ?? 1, 'candidate')),
-        el('dt', {}, 'Same result as'), el('dd', {}, letter ? `${plural(sizeOfResult.get(letter) ?? 1, 'candidate')} (result ${letter})` : 'none (it failed)'),
-        el('dt', {}, 'Mean log-probability'), el('dd', {}, c.logprob === undefined ? 'not recorded' : formatNumber(c.logprob, 3)),
-        el('dt', {}, 'Verifier scores'), el('dd', { class: 'verifier-scores', 'data-scores': JSON.stringify(c.scores) }, scores.length === 0 ? 'none' : scores.map(([k, v]) => `${k} ${formatNumber(v, 3)}`).join(', ')),
+      el(
+        'dl',
+        { class: 'facts' },
+        c.copies ? el('dt', {}, 'Copies') : null,
+        c.copies ? el('dd', {}, `${c.copies} identical in one paste: one source, counted once`) : null,
+        el('dt', {}, 'Same text as'),
+        el('dd', {}, plural(result.clusters.strings.members[result.clusters.strings.of[i]!]?.length ?? 1, 'candidate')),
+        el('dt', {}, 'Same structure as'),
+        el('dd', {}, plural(result.clusters.structures.members[result.clusters.structures.of[i]!]?.length ?? 1, 'candidate')),
+        el('dt', {}, 'Same result as'),
+        el('dd', {}, letter ? `${plural(sizeOfResult.get(letter) ?? 1, 'candidate')} (result ${letter})` : 'none (it failed)'),
+        el('dt', {}, 'Mean log-probability'),
+        el('dd', {}, c.logprob === undefined ? 'not recorded' : formatNumber(c.logprob, 3)),
+        el('dt', {}, 'Verifier scores'),
+        el(
+          'dd',
+          { class: 'verifier-scores', 'data-scores': JSON.stringify(c.scores) },
+          scores.length === 0 ? 'none' : scores.map(([k, v]) => `${k} ${formatNumber(v, 3)}`).join(', '),
+        ),
       ),
       ownP,
       el('p', { class: 'muted' }, 'Signals if this candidate were the answer:'),
       signalBars(own.signals),
     );
   });
-  return el('section', { class: 'candidates', 'aria-labelledby': 'candidates-heading' },
-    el('h3', { id: 'candidates-heading' }, `All ${plural(result.candidates.length, 'candidate')}${result.given > result.candidates.length ? ` (${result.given} given)` : ''}`),
+  return el(
+    'section',
+    { class: 'candidates', 'aria-labelledby': 'candidates-heading' },
+    el(
+      'h3',
+      { id: 'candidates-heading' },
+      `All ${plural(result.candidates.length, 'candidate')}${result.given > result.candidates.length ? ` (${result.given} given)` : ''}`,
+    ),
     el('p', { class: 'muted' }, `${plural(result.answers.length, 'distinct result')}; open a candidate to inspect it.`),
     ...items,
   );

@@ -34,21 +34,51 @@ export function competingAnswers(result: AskResult, cards: CompetingAnswerCards)
   const show = (focusFrom?: number): void => {
     const groups = all ? result.answers : result.answers.slice(0, ANSWERS_SHOWN_FIRST);
     const listId = uid('answers');
-    const more = total > ANSWERS_SHOWN_FIRST
-      ? el('button', { type: 'button', class: 'small show-all-answers', 'aria-expanded': String(all), 'aria-controls': listId, onclick: () => {
-          all = !all;
-          show(all ? ANSWERS_SHOWN_FIRST : undefined);
-          if (!all) box.querySelector<HTMLElement>('.show-all-answers')?.focus();
-        } }, all ? `Show the ${ANSWERS_SHOWN_FIRST} highest only` : `Show all ${plural(total, 'result')}`)
-      : null;
-    const shown = total > groups.length ? ` Showing the ${groups.length} highest of ${plural(total, 'distinct result')}.` : total > ANSWERS_SHOWN_FIRST ? ` All ${plural(total, 'distinct result')} shown.` : '';
-    replace(box,
+    const more =
+      total > ANSWERS_SHOWN_FIRST
+        ? el(
+            'button',
+            {
+              type: 'button',
+              class: 'small show-all-answers',
+              'aria-expanded': String(all),
+              'aria-controls': listId,
+              onclick: () => {
+                all = !all;
+                show(all ? ANSWERS_SHOWN_FIRST : undefined);
+                if (!all) box.querySelector<HTMLElement>('.show-all-answers')?.focus();
+              },
+            },
+            all ? `Show the ${ANSWERS_SHOWN_FIRST} highest only` : `Show all ${plural(total, 'result')}`,
+          )
+        : null;
+    const shown =
+      total > groups.length
+        ? ` Showing the ${groups.length} highest of ${plural(total, 'distinct result')}.`
+        : total > ANSWERS_SHOWN_FIRST
+          ? ` All ${plural(total, 'distinct result')} shown.`
+          : '';
+    replace(
+      box,
       el('h4', {}, groups.length > 1 ? 'Competing answers' : 'The answer it would have given'),
-      el('p', { class: 'muted' }, `Compare them: if one is what you meant, use it; otherwise rephrase the question or add a hint. Each result has one P: that of its best-scored query.${shown}`),
-      el('div', { class: 'alternatives', id: listId }, ...groups.map((g, i) => cards.alternative(result, g, i, () => {
-        replace(box, cards.chosen(result, g, groupLetter(i), () => show()));
-        box.querySelector<HTMLElement>('h4')?.focus();
-      }))),
+      el(
+        'p',
+        { class: 'muted' },
+        `Compare them: if one is what you meant, use it; otherwise rephrase the question or add a hint. Each result has one P: that of its best-scored query.${shown}`,
+      ),
+      el(
+        'div',
+        { class: 'alternatives', id: listId },
+        ...groups.map((g, i) =>
+          cards.alternative(result, g, i, () => {
+            replace(
+              box,
+              cards.chosen(result, g, groupLetter(i), () => show()),
+            );
+            box.querySelector<HTMLElement>('h4')?.focus();
+          }),
+        ),
+      ),
       more,
     );
     if (focusFrom === undefined) return;

@@ -35,9 +35,15 @@ export function formatP(p: number): string {
 /** The person's own pick among the competing answers, in full, with its actions. */
 function chosenByYou(result: AskResult, g: AnswerGroup, letter: string, back: () => void, hooks?: EditHooks): HTMLElement {
   const run = result.candidates[g.head]!;
-  return el('section', { class: 'your-choice', 'aria-label': `Your choice: answer ${letter}`, 'data-group': letter },
+  return el(
+    'section',
+    { class: 'your-choice', 'aria-label': `Your choice: answer ${letter}`, 'data-group': letter },
     el('h4', { tabindex: -1 }, `Your choice: answer ${letter}`),
-    el('p', { class: 'notice' }, `Confide did not answer at this risk level; you chose answer ${letter} (${formatP(g.probability)}, ${g.members.length} of ${result.candidates.length} candidates). Check it before you rely on it.`),
+    el(
+      'p',
+      { class: 'notice' },
+      `Confide did not answer at this risk level; you chose answer ${letter} (${formatP(g.probability)}, ${g.members.length} of ${result.candidates.length} candidates). Check it before you rely on it.`,
+    ),
     sqlBlock(run.sql ?? '', `SQL of answer ${letter}`),
     queryReading(run.sql ?? ''),
     run.exec.ok ? resultTable(run.exec, { label: `Result of answer ${letter}` }) : null,
@@ -50,7 +56,9 @@ function chosenByYou(result: AskResult, g: AnswerGroup, letter: string, back: ()
 function alternative(result: AskResult, g: AnswerGroup, i: number, use: () => void, tied: readonly number[], hooks?: EditHooks): HTMLElement {
   const run = result.candidates[g.head]!;
   const backedBy = result.support.filter((s) => s.to === i).map((s) => el('p', { class: 'muted support' }, supportWords(s, groupLetter)));
-  return el('article', { class: `alternative${tied.includes(i) ? ' tied' : ''}`, 'aria-label': `Answer ${groupLetter(i)}`, 'data-group': groupLetter(i) },
+  return el(
+    'article',
+    { class: `alternative${tied.includes(i) ? ' tied' : ''}`, 'aria-label': `Answer ${groupLetter(i)}`, 'data-group': groupLetter(i) },
     el('h4', {}, answerHeading(result, g, groupLetter(i), tied)),
     el('p', { class: 'muted' }, formatP(g.probability), g.rowCount === 0 && run.exec.ok ? '; empty result' : ''),
     ...backedBy,
@@ -64,7 +72,9 @@ function alternative(result: AskResult, g: AnswerGroup, i: number, use: () => vo
 
 /** The hint the Ask was scored with, shown beside its P: it moves the scores (schema relevance, the verifier). */
 function hintLine(result: AskResult): HTMLElement | null {
-  return result.evidence ? el('span', { class: 'muted hint-used' }, `Scored with the hint “${result.evidence}”: it counts in schema relevance and the verifier's reading.`) : null;
+  return result.evidence
+    ? el('span', { class: 'muted hint-used' }, `Scored with the hint “${result.evidence}”: it counts in schema relevance and the verifier's reading.`)
+    : null;
 }
 
 /**
@@ -75,18 +85,38 @@ function hintLine(result: AskResult): HTMLElement | null {
 export function decisionView(result: AskResult, decision: Decision, profile: CalibrationProfile, hooks?: EditHooks): HTMLElement {
   const band = bandFor(profile, result.candidates.length);
   const contributions = band === null ? [] : signalContributions(band, result.signals);
-  const rule = el('p', { class: 'muted risk-rule' }, `Risk setting: ${riskWording(decision.targetRisk)}, on the profile's calibration data; `,
-    decision.band === null ? `no model for a pool of ${result.candidates.length}.` : `for ${decision.band} that means answering when P ≥ ${decision.threshold === null ? '(never)' : decision.threshold.toFixed(2)}.`);
+  const rule = el(
+    'p',
+    { class: 'muted risk-rule' },
+    `Risk setting: ${riskWording(decision.targetRisk)}, on the profile's calibration data; `,
+    decision.band === null
+      ? `no model for a pool of ${result.candidates.length}.`
+      : `for ${decision.band} that means answering when P ≥ ${decision.threshold === null ? '(never)' : decision.threshold.toFixed(2)}.`,
+  );
   // The decision, the result and the reasons come first; the profile's rule and the signals open on demand.
-  const signals = el('details', { class: 'why-signals' }, el('summary', {}, 'Signals behind this estimate, and the risk rule'), rule, signalBars(result.signals, contributions),
-    el('p', { class: 'muted' }, `Combined by profile "${profile.name}". Signals marked "for" raised the estimate, "against" lowered it.`));
-  const probability = el('p', {}, el('span', { class: 'probability' }, formatPercent(decision.probability)), ' likely right',
+  const signals = el(
+    'details',
+    { class: 'why-signals' },
+    el('summary', {}, 'Signals behind this estimate, and the risk rule'),
+    rule,
+    signalBars(result.signals, contributions),
+    el('p', { class: 'muted' }, `Combined by profile "${profile.name}". Signals marked "for" raised the estimate, "against" lowered it.`),
+  );
+  const probability = el(
+    'p',
+    {},
+    el('span', { class: 'probability' }, formatPercent(decision.probability)),
+    ' likely right',
     Number.isFinite(decision.probability) ? ` (P = ${decision.probability.toFixed(2)})` : ' (no estimate: a signal the profile needs is missing)',
-    result.evidence ? el('br') : null, hintLine(result),
-    decision.smallPool.length > 0 ? el('ul', { class: 'small-pool notice', role: 'note' }, ...decision.smallPool.map((line) => el('li', {}, line))) : null);
+    result.evidence ? el('br') : null,
+    hintLine(result),
+    decision.smallPool.length > 0 ? el('ul', { class: 'small-pool notice', role: 'note' }, ...decision.smallPool.map((line) => el('li', {}, line))) : null,
+  );
   if (decision.kind === 'answer') {
     const run = result.candidates[decision.candidate]!;
-    return el('section', { class: 'decision answer', 'aria-labelledby': 'decision-heading', 'data-decision': 'answer' },
+    return el(
+      'section',
+      { class: 'decision answer', 'aria-labelledby': 'decision-heading', 'data-decision': 'answer' },
       el('h3', { id: 'decision-heading' }, decision.headline),
       probability,
       sqlBlock(run.sql ?? '', 'Chosen SQL'),
@@ -104,7 +134,14 @@ export function decisionView(result: AskResult, decision: Decision, profile: Cal
     chosen: (r: AskResult, g: AnswerGroup, letter: string, back: () => void) => chosenByYou(r, g, letter, back, hooks),
   };
   const compare = result.answers.length > 0 ? competingAnswers(result, cards) : null;
-  return el('section', { class: 'decision abstain', 'aria-labelledby': 'decision-heading', 'data-decision': 'abstain', 'data-tied': decision.tied.length > 0 ? decision.tied.length : null },
+  return el(
+    'section',
+    {
+      class: 'decision abstain',
+      'aria-labelledby': 'decision-heading',
+      'data-decision': 'abstain',
+      'data-tied': decision.tied.length > 0 ? decision.tied.length : null,
+    },
     el('h3', { id: 'decision-heading' }, decision.headline),
     probability,
     el('h4', {}, 'Why not'),

@@ -55,30 +55,51 @@ export function parseLogitBias(text: string): { ok: true; bias: Record<string, n
  * @example const dev = devOptions(new URLSearchParams(location.search)); panel.append(dev.element);
  */
 export function devOptions(params: URLSearchParams): DevOptions {
-  const prompt = el('select', { id: 'dev-prompt' },
+  const prompt = el(
+    'select',
+    { id: 'dev-prompt' },
     el('option', { value: 'full' }, 'Full (schema and question)'),
     el('option', { value: 'compact' }, 'Compact (question only, no schema)'),
   );
   prompt.value = params.get('dev-prompt') === 'compact' ? 'compact' : 'full';
-  const maxTokens = el('input', { type: 'number', id: 'dev-max-tokens', min: 1, max: 4096, step: 1, placeholder: '512', value: params.get('dev-max-tokens') ?? '' });
+  const maxTokens = el('input', {
+    type: 'number',
+    id: 'dev-max-tokens',
+    min: 1,
+    max: 4096,
+    step: 1,
+    placeholder: '512',
+    value: params.get('dev-max-tokens') ?? '',
+  });
   const bias = el('input', { type: 'text', id: 'dev-bias', placeholder: '{"token id": bias}', value: params.get('dev-bias') ?? '' });
   const judgeBias = el('input', { type: 'text', id: 'dev-judge-bias', placeholder: '{"token id": bias}', value: params.get('dev-judge-bias') ?? '' });
   const notice = el('p', { class: 'notice dev-notice', role: 'status' });
-  const details = el('details', { class: 'dev-options' },
+  const details = el(
+    'details',
+    { class: 'dev-options' },
     el('summary', {}, 'Developer options (testing on a slow GPU or a test model)'),
-    el('div', { class: 'row' },
-      el('label', { for: 'dev-prompt' }, 'Prompt'), prompt,
-      el('label', { for: 'dev-max-tokens' }, 'Most tokens per candidate'), maxTokens,
+    el(
+      'div',
+      { class: 'row' },
+      el('label', { for: 'dev-prompt' }, 'Prompt'),
+      prompt,
+      el('label', { for: 'dev-max-tokens' }, 'Most tokens per candidate'),
+      maxTokens,
     ),
-    el('div', { class: 'row' },
-      el('label', { for: 'dev-bias' }, 'logit_bias for candidates'), bias,
-      el('label', { for: 'dev-judge-bias' }, 'logit_bias for the judge'), judgeBias,
+    el(
+      'div',
+      { class: 'row' },
+      el('label', { for: 'dev-bias' }, 'logit_bias for candidates'),
+      bias,
+      el('label', { for: 'dev-judge-bias' }, 'logit_bias for the judge'),
+      judgeBias,
     ),
   );
 
   function read(): ReturnType<DevOptions['read']> {
     const max = maxTokens.value.trim() === '' ? undefined : Number(maxTokens.value);
-    if (max !== undefined && !(Number.isInteger(max) && max >= 1 && max <= 4096)) return { ok: false, message: 'Most tokens per candidate must be a whole number from 1 to 4096.' };
+    if (max !== undefined && !(Number.isInteger(max) && max >= 1 && max <= 4096))
+      return { ok: false, message: 'Most tokens per candidate must be a whole number from 1 to 4096.' };
     const b = parseLogitBias(bias.value);
     if (!b.ok) return { ok: false, message: `The logit_bias for candidates ${b.message}.` };
     const j = parseLogitBias(judgeBias.value);
@@ -88,9 +109,14 @@ export function devOptions(params: URLSearchParams): DevOptions {
 
   const sync = (): void => {
     const r = read();
-    const on = r.ok && (r.settings.prompt === 'compact' || r.settings.maxTokens !== undefined || r.settings.bias !== undefined || r.settings.judgeBias !== undefined);
+    const on =
+      r.ok && (r.settings.prompt === 'compact' || r.settings.maxTokens !== undefined || r.settings.bias !== undefined || r.settings.judgeBias !== undefined);
     if (!r.ok) replace(notice, el('span', { class: 'error' }, r.message));
-    else replace(notice, on ? 'Developer options are on: the model gets the compact prompt or forced tokens, so its answers are a test of the pipeline, not real answers.' : '');
+    else
+      replace(
+        notice,
+        on ? 'Developer options are on: the model gets the compact prompt or forced tokens, so its answers are a test of the pipeline, not real answers.' : '',
+      );
     notice.hidden = r.ok && !on;
     if (!r.ok || on) details.open = true;
   };

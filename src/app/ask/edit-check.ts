@@ -40,10 +40,13 @@ export function queryActions(sql: string, index: number, what: string, hooks: Ed
     };
     const editor = sqlEditorSlot({ labelledBy: labelId, doc: sql, onRun: check });
     editor.setSchema(hooks.schema());
-    replace(editorBox,
+    replace(
+      editorBox,
       el('label', { id: labelId }, `Edit ${what}, then check it again with the other candidates (Ctrl+Enter)`),
       editor.element,
-      el('div', { class: 'row' },
+      el(
+        'div',
+        { class: 'row' },
         el('button', { type: 'button', class: 'primary check-again', onclick: check }, 'Check again'),
         el('button', { type: 'button', class: 'small', onclick: () => close() }, 'Cancel'),
       ),

@@ -19,9 +19,10 @@ export const EDITED_SOURCE = 'edited';
 export function editedPool(result: AskResult, index: number, sql: string): SampledCandidate[] {
   return result.candidates.flatMap((c, i) => {
     const paste = c.paste === undefined ? {} : { paste: c.paste };
-    const one: SampledCandidate = i === index
-      ? { sql, source: EDITED_SOURCE, ...paste }
-      : { sql: c.sql, source: c.source, ...paste, ...(c.logprob === undefined ? {} : { logprob: c.logprob }) };
+    const one: SampledCandidate =
+      i === index
+        ? { sql, source: EDITED_SOURCE, ...paste }
+        : { sql: c.sql, source: c.source, ...paste, ...(c.logprob === undefined ? {} : { logprob: c.logprob }) };
     return Array.from({ length: c.copies ?? 1 }, () => one);
   });
 }
@@ -34,5 +35,8 @@ export function editedPool(result: AskResult, index: number, sql: string): Sampl
  */
 export function poolText(pool: readonly SampledCandidate[], json: boolean): string {
   if (json) return pool.map((c) => JSON.stringify(c.paste === undefined ? { sql: c.sql, source: c.source } : { sql: c.sql })).join('\n');
-  return pool.filter((c) => c.sql !== null).map((c) => `${c.sql!.replace(/;\s*$/, '')};`).join('\n\n');
+  return pool
+    .filter((c) => c.sql !== null)
+    .map((c) => `${c.sql!.replace(/;\s*$/, '')};`)
+    .join('\n\n');
 }

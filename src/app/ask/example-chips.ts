@@ -96,7 +96,10 @@ export function exampleChips(deps: ExampleChipsDeps): ExampleChips {
     const profile = deps.profile();
     if (profile === null) return;
     const verifiers = deps.verifiers();
-    const registry = askRegistry(profile, verifiers.map((v) => v.name));
+    const registry = askRegistry(
+      profile,
+      verifiers.map((v) => v.name),
+    );
     const shown = chips;
     void (async () => {
       for (const chip of shown) {

@@ -14,7 +14,9 @@ import { el, replace } from '../ui/dom.ts';
  * @example errorBox.replaceChildren(errorView(error, (id) => void deleteModel(id)));
  */
 export function errorView(e: LlmError, deleteDownload: (modelId: string) => void): HTMLElement {
-  return el('div', { class: 'error live-error', role: 'alert', 'data-code': e.code, 'data-file': e.file ?? '', 'data-host': e.host ?? '' },
+  return el(
+    'div',
+    { class: 'error live-error', role: 'alert', 'data-code': e.code, 'data-file': e.file ?? '', 'data-host': e.host ?? '' },
     el('p', {}, e.message, ' ', el('span', { class: 'muted code' }, `(${e.code})`)),
     e.cause ? el('p', { class: 'muted small' }, `The model engine said: ${e.cause}`) : null,
     e.recovery === 'delete-model-cache' && e.modelId
@@ -30,12 +32,43 @@ export function errorView(e: LlmError, deleteDownload: (modelId: string) => void
  * @example confirmLargeModel(confirmBox, info, 2048, { load: () => void loadModel(info), cancel: () => say('Not loaded.') });
  */
 export function confirmLargeModel(box: HTMLElement, info: ModelInfo, budgetMB: number, answer: { load(): void; cancel(): void }): void {
-  replace(box,
-    el('p', { id: 'live-confirm-text' }, `${info.label} needs about ${Math.round(info.vramMB)} MB of GPU memory, more than this GPU's budget of about ${budgetMB} MB (an estimate from its largest buffer). It may fail to load or slow the whole computer down, and it downloads about ${info.downloadMB} MB.`),
-    el('div', { class: 'row' },
-      el('button', { type: 'button', class: 'primary', id: 'live-confirm-load', onclick: () => { box.hidden = true; answer.load(); } }, 'Load it anyway'),
-      el('button', { type: 'button', id: 'live-confirm-cancel', onclick: () => { box.hidden = true; answer.cancel(); } }, "Don't load it"),
-    ));
+  replace(
+    box,
+    el(
+      'p',
+      { id: 'live-confirm-text' },
+      `${info.label} needs about ${Math.round(info.vramMB)} MB of GPU memory, more than this GPU's budget of about ${budgetMB} MB (an estimate from its largest buffer). It may fail to load or slow the whole computer down, and it downloads about ${info.downloadMB} MB.`,
+    ),
+    el(
+      'div',
+      { class: 'row' },
+      el(
+        'button',
+        {
+          type: 'button',
+          class: 'primary',
+          id: 'live-confirm-load',
+          onclick: () => {
+            box.hidden = true;
+            answer.load();
+          },
+        },
+        'Load it anyway',
+      ),
+      el(
+        'button',
+        {
+          type: 'button',
+          id: 'live-confirm-cancel',
+          onclick: () => {
+            box.hidden = true;
+            answer.cancel();
+          },
+        },
+        "Don't load it",
+      ),
+    ),
+  );
   box.hidden = false;
   (box.querySelector('#live-confirm-cancel') as HTMLElement | null)?.focus();
 }
@@ -60,9 +93,12 @@ export function samplingSettings(): SamplingSettings {
   const judging = el('input', { type: 'checkbox', id: 'live-judge' });
   return {
     elements: [
-      el('label', { for: 'live-n' }, 'Candidates (N)'), n,
-      el('label', { for: 'live-temperature' }, 'Temperature'), temperature,
-      judging, el('label', { for: 'live-judge' }, 'Also let the model judge each candidate (slower)'),
+      el('label', { for: 'live-n' }, 'Candidates (N)'),
+      n,
+      el('label', { for: 'live-temperature' }, 'Temperature'),
+      temperature,
+      judging,
+      el('label', { for: 'live-judge' }, 'Also let the model judge each candidate (slower)'),
     ],
     read: () => ({ n: Math.min(32, Math.max(1, Math.floor(Number(n.value) || 8))), temperature: Number(temperature.value) }),
     judging: () => judging.checked,
@@ -87,6 +123,9 @@ export function noGpuStatus(error: { readonly message: string; readonly code: st
  * @example whyNoGenerator(null, false); // 'Load a model first: …'
  */
 export function whyNoGenerator(noGpu: string | null, loaded: boolean): string {
-  if (noGpu !== null) return `This browser has no WebGPU (${noGpu}), so a live model cannot run here. What it can do instead: replay a candidate file ("Replay a candidate file" under "Candidates from"; the demo's example questions have one), or check SQL you already have (verify mode).`;
-  return loaded ? 'Fix the developer options of the live model first.' : 'Load a model first: choose one in the live model panel below and press "Download and load", or check SQL you already have.';
+  if (noGpu !== null)
+    return `This browser has no WebGPU (${noGpu}), so a live model cannot run here. What it can do instead: replay a candidate file ("Replay a candidate file" under "Candidates from"; the demo's example questions have one), or check SQL you already have (verify mode).`;
+  return loaded
+    ? 'Fix the developer options of the live model first.'
+    : 'Load a model first: choose one in the live model panel below and press "Download and load", or check SQL you already have.';
 }

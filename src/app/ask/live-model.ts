@@ -15,9 +15,25 @@
  */
 import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import {
-  MODELS, buildAppConfig, checkModelFiles, chooseDefaultModel, createJudge, createJudgeVerifier, createModelCache, createWebLlmGenerator, detectWebGpu,
-  estimateVramBudgetMB, findModel, modelHost, startWebLlm,
-  type CachedModel, type LlmEngine, type LlmError, type ModelInfo, type ModelRequest, type WorkerLike,
+  MODELS,
+  buildAppConfig,
+  checkModelFiles,
+  chooseDefaultModel,
+  createJudge,
+  createJudgeVerifier,
+  createModelCache,
+  createWebLlmGenerator,
+  detectWebGpu,
+  estimateVramBudgetMB,
+  findModel,
+  modelHost,
+  startWebLlm,
+  type CachedModel,
+  type LlmEngine,
+  type LlmError,
+  type ModelInfo,
+  type ModelRequest,
+  type WorkerLike,
 } from '../../engines/llm/index.ts';
 import { el, replace } from '../ui/dom.ts';
 import { createProgress } from '../ui/progress.ts';
@@ -68,7 +84,11 @@ export function liveModel(): LiveModel {
   let noGpu: string | null = null;
 
   const appConfig = () => buildAppConfig({ base: host.base(), location: location.href });
-  const showError = (e: LlmError): void => replace(errorBox, errorView(e, (id) => void deleteModel(id)));
+  const showError = (e: LlmError): void =>
+    replace(
+      errorBox,
+      errorView(e, (id) => void deleteModel(id)),
+    );
   const record = (r: ModelRequest): void => void recording?.push(r);
 
   async function showModels(): Promise<void> {
@@ -110,7 +130,10 @@ export function liveModel(): LiveModel {
     replace(errorBox);
     const config = appConfig();
     const signal = progress.start(`Loading ${info.label}`);
-    replace(status, `Loading ${info.label} from ${host.describe()}…${loaded === null ? '' : ` ${findModel(loaded.modelId)?.label ?? loaded.modelId} stays loaded until the new model's files check out.`}`);
+    replace(
+      status,
+      `Loading ${info.label} from ${host.describe()}…${loaded === null ? '' : ` ${findModel(loaded.modelId)?.label ?? loaded.modelId} stays loaded until the new model's files check out.`}`,
+    );
     progress.update(null, `checking the model files on ${host.describe()}`);
     const check = await checkModelFiles(config, info.id);
     if (signal.aborted) {
@@ -124,7 +147,10 @@ export function liveModel(): LiveModel {
       const switching = loaded !== null && loaded.modelId !== info.id;
       if (loaded !== null) await unload();
       const toFetch = check.bytes - check.cachedBytes;
-      progress.update(0, toFetch > 0 ? `${formatMB(toFetch)} to download${switching ? ' (the previous model is unloaded)' : ''}` : 'all files are in this browser');
+      progress.update(
+        0,
+        toFetch > 0 ? `${formatMB(toFetch)} to download${switching ? ' (the previous model is unloaded)' : ''}` : 'all files are in this browser',
+      );
       const started = performance.now();
       const r = await startWebLlm({ modelId: info.id, appConfig: config, onProgress: (p) => progress.update(p.progress, p.text), signal });
       if (r.ok) {
@@ -134,7 +160,10 @@ export function liveModel(): LiveModel {
         progress.finish(`Loaded ${info.label}.`);
         status.dataset['loadS'] = seconds.toFixed(1);
         status.dataset['model'] = info.id;
-        replace(status, `Ready: ${info.label} from ${host.describe()}, loaded in ${seconds.toFixed(1)} s. Choose "Live model" under "Candidates from" and Ask samples candidates from it.`);
+        replace(
+          status,
+          `Ready: ${info.label} from ${host.describe()}, loaded in ${seconds.toFixed(1)} s. Choose "Live model" under "Candidates from" and Ask samples candidates from it.`,
+        );
       } else if (r.error.code === 'ABORTED') {
         progress.finish('Stopped; the files already downloaded stay in this browser.');
         replace(status, 'No model loaded.');
@@ -144,7 +173,9 @@ export function liveModel(): LiveModel {
         // web-llm names no file: check them again to say which one failed.
         const diagnosis = await checkModelFiles(config, info.id);
         const from = modelHost(config, info.id);
-        showError(diagnosis.ok ? { ...r.error, host: r.error.host ?? from, message: `Loading ${info.label} from ${from} failed. ${r.error.message}` } : diagnosis.error);
+        showError(
+          diagnosis.ok ? { ...r.error, host: r.error.host ?? from, message: `Loading ${info.label} from ${from} failed. ${r.error.message}` } : diagnosis.error,
+        );
       }
     }
     busy = false;
@@ -167,12 +198,24 @@ export function liveModel(): LiveModel {
     const pick = chooseDefaultModel(d.gpu);
     budgetMB = estimateVramBudgetMB(d.gpu.limits.maxBufferSize);
     offered = MODELS.filter((m) => f16 || !m.needsShaderF16);
-    replace(select, ...offered.map((m) => el('option', { value: m.id, selected: m.id === pick.model.id }, `${m.label}, about ${m.downloadMB} MB${m.vramMB > budgetMB ? ' (over this GPU\'s budget)' : ''}`)));
+    replace(
+      select,
+      ...offered.map((m) =>
+        el(
+          'option',
+          { value: m.id, selected: m.id === pick.model.id },
+          `${m.label}, about ${m.downloadMB} MB${m.vramMB > budgetMB ? " (over this GPU's budget)" : ''}`,
+        ),
+      ),
+    );
     select.disabled = false;
     load.disabled = false;
     controls.hidden = false;
     void showModels();
-    replace(status, `WebGPU found${d.gpu.isFallbackAdapter ? ' (a software adapter: expect it to be very slow)' : ''}. Suggested: ${pick.model.label} (${pick.reason}). Models download once, from ${host.describe()}, and stay in this browser; your data is never sent.`);
+    replace(
+      status,
+      `WebGPU found${d.gpu.isFallbackAdapter ? ' (a software adapter: expect it to be very slow)' : ''}. Suggested: ${pick.model.label} (${pick.reason}). Models download once, from ${host.describe()}, and stay in this browser; your data is never sent.`,
+    );
   });
 
   select.addEventListener('change', () => void showModels());
@@ -180,10 +223,11 @@ export function liveModel(): LiveModel {
     const info = findModel(select.value);
     if (info === undefined || busy) return;
     replace(errorBox);
-    if (info.vramMB > budgetMB) return confirmLargeModel(confirmBox, info, budgetMB, {
-      load: () => void loadModel(info),
-      cancel: () => replace(status, `Not loaded: ${info.label}.`),
-    });
+    if (info.vramMB > budgetMB)
+      return confirmLargeModel(confirmBox, info, budgetMB, {
+        load: () => void loadModel(info),
+        cancel: () => replace(status, `Not loaded: ${info.label}.`),
+      });
     void loadModel(info);
   });
   unloadButton.addEventListener('click', async () => {
@@ -193,19 +237,8 @@ export function liveModel(): LiveModel {
     await showModels();
   });
 
-  const element = el('fieldset', { class: 'live-model' },
-    el('legend', {}, 'Live model (WebGPU)'),
-    status,
-    errorBox,
-    host.element,
-    list,
-    controls,
-    confirmBox,
-  );
-  controls.append(
-    el('label', { for: 'live-model' }, 'Model'), select, load, unloadButton,
-    ...sampling.elements,
-  );
+  const element = el('fieldset', { class: 'live-model' }, el('legend', {}, 'Live model (WebGPU)'), status, errorBox, host.element, list, controls, confirmBox);
+  controls.append(el('label', { for: 'live-model' }, 'Model'), select, load, unloadButton, ...sampling.elements);
   element.append(progress.element, dev.element);
 
   const options = () => {
@@ -229,11 +262,13 @@ export function liveModel(): LiveModel {
     judge() {
       const o = options();
       if (loaded === null || o === null || !sampling.judging()) return null;
-      return createJudgeVerifier(createJudge(loaded.engine, loaded.modelId, {
-        prompt: o.prompt,
-        ...(o.judgeBias === undefined ? {} : { logitBias: o.judgeBias }),
-        onRequest: record,
-      }));
+      return createJudgeVerifier(
+        createJudge(loaded.engine, loaded.modelId, {
+          prompt: o.prompt,
+          ...(o.judgeBias === undefined ? {} : { logitBias: o.judgeBias }),
+          onRequest: record,
+        }),
+      );
     },
     settings: sampling.read,
     track() {

@@ -20,10 +20,12 @@ export interface ModelHostSetting {
 
 /** The person's stored host, when it is still valid; one this version refuses is set aside with a notice. */
 function stored(storage: Storage): string | undefined {
-  return readStored(storage, MODEL_HOST_KEY, 'your model host setting', (raw) => {
-    const c = checkModelHost(raw);
-    return c.ok ? { ok: true, value: c.base } : { ok: false, why: c.message };
-  }) ?? undefined;
+  return (
+    readStored(storage, MODEL_HOST_KEY, 'your model host setting', (raw) => {
+      const c = checkModelHost(raw);
+      return c.ok ? { ok: true, value: c.base } : { ok: false, why: c.message };
+    }) ?? undefined
+  );
 }
 
 /**
@@ -33,18 +35,26 @@ function stored(storage: Storage): string | undefined {
  */
 export function modelHostSetting(storage: Storage, reload: () => void): ModelHostSetting {
   const mine = stored(storage);
-  const input = el('input', { type: 'url', id: 'model-host', value: mine ?? '', placeholder: 'https://models.example.org/confide/', spellcheck: false, 'aria-describedby': 'model-host-policy' });
+  const input = el('input', {
+    type: 'url',
+    id: 'model-host',
+    value: mine ?? '',
+    placeholder: 'https://models.example.org/confide/',
+    spellcheck: false,
+    'aria-describedby': 'model-host-policy',
+  });
   const message = el('p', { class: 'model-host-message', 'aria-live': 'polite' });
   const save = el('button', { type: 'button', id: 'model-host-save' }, 'Save and reload');
   const reset = el('button', { type: 'button', id: 'model-host-reset', hidden: mine === undefined }, 'Use the default hosts');
   const policy = currentConnectPolicy(document);
   const built = buildTimeModelBase();
   const defaults = built ?? 'Hugging Face (weights) and GitHub (model libraries)';
-  const policyText = policy === null
-    ? 'This page carries no security policy (a development server): it may fetch from any host.'
-    : policy.chosen !== ''
-      ? `This page's security policy allows model downloads from ${policy.chosen} (the model host you set) and from no other host; saving another host reloads the page so the policy allows that one instead.`
-      : `This page's security policy allows model downloads only from ${policy.hosts.length === 0 ? 'this site' : policy.hosts.join(', ')} (the default: ${defaults}). A host you set here is allowed once you save it: the page reloads with a policy for that host alone.`;
+  const policyText =
+    policy === null
+      ? 'This page carries no security policy (a development server): it may fetch from any host.'
+      : policy.chosen !== ''
+        ? `This page's security policy allows model downloads from ${policy.chosen} (the model host you set) and from no other host; saving another host reloads the page so the policy allows that one instead.`
+        : `This page's security policy allows model downloads only from ${policy.hosts.length === 0 ? 'this site' : policy.hosts.join(', ')} (the default: ${defaults}). A host you set here is allowed once you save it: the page reloads with a policy for that host alone.`;
 
   save.addEventListener('click', () => {
     const c = checkModelHost(input.value);
@@ -58,16 +68,22 @@ export function modelHostSetting(storage: Storage, reload: () => void): ModelHos
     replace(message, 'Back to the default hosts; reloading.');
     reload();
   });
-  const element = el('div', { class: 'model-host' },
+  const element = el(
+    'div',
+    { class: 'model-host' },
     el('label', { for: 'model-host' }, 'Model host'),
     el('div', { class: 'row' }, input, save, reset),
-    el('p', { class: 'muted', id: 'model-host-policy', 'data-policy-hosts': policy?.hosts.join(' ') ?? '' }, policyText,
-      ' Saving reloads the page: a database file you opened yourself must be opened again.'),
+    el(
+      'p',
+      { class: 'muted', id: 'model-host-policy', 'data-policy-hosts': policy?.hosts.join(' ') ?? '' },
+      policyText,
+      ' Saving reloads the page: a database file you opened yourself must be opened again.',
+    ),
     message,
   );
   return {
     element,
     base: () => mine ?? built,
-    describe: () => (mine !== undefined ? `${new URL(mine).host} (the model host you set)` : built ?? 'its upstream hosts (Hugging Face and GitHub)'),
+    describe: () => (mine !== undefined ? `${new URL(mine).host} (the model host you set)` : (built ?? 'its upstream hosts (Hugging Face and GitHub)')),
   };
 }

@@ -29,16 +29,24 @@ export function renderModelList(
   onDelete: (model: ModelInfo) => void,
 ): void {
   const byId = new Map(inventory.map((m) => [m.modelId, m]));
-  replace(list, ...offered.map((m) => {
-    const held = byId.get(m.id) ?? { modelId: m.id, state: 'none' as const, bytes: 0, files: 0 };
-    return el('li', { 'data-model': m.id, 'data-cached': String(held.state === 'complete'), 'data-state': held.state, 'data-bytes': held.bytes },
-      el('strong', {}, m.label), ` · about ${m.downloadMB} MB to download${m.needsShaderF16 ? ' (needs a GPU with shader-f16)' : ''} · `,
-      el('span', { class: held.state === 'complete' ? 'badge ok' : 'badge' }, STATE_TEXT[held.state]),
-      held.state === 'none' ? '' : `, ${formatMB(held.bytes)}`,
-      m.id === loaded ? ' ' : null,
-      m.id === loaded ? el('span', { class: 'badge ok' }, 'loaded') : null,
-      held.state === 'none' ? null : ' ',
-      held.state === 'none' ? null : el('button', { type: 'button', class: 'small', 'aria-label': `Delete ${m.label} from this browser`, onclick: () => onDelete(m) }, 'Delete'),
-    );
-  }));
+  replace(
+    list,
+    ...offered.map((m) => {
+      const held = byId.get(m.id) ?? { modelId: m.id, state: 'none' as const, bytes: 0, files: 0 };
+      return el(
+        'li',
+        { 'data-model': m.id, 'data-cached': String(held.state === 'complete'), 'data-state': held.state, 'data-bytes': held.bytes },
+        el('strong', {}, m.label),
+        ` · about ${m.downloadMB} MB to download${m.needsShaderF16 ? ' (needs a GPU with shader-f16)' : ''} · `,
+        el('span', { class: held.state === 'complete' ? 'badge ok' : 'badge' }, STATE_TEXT[held.state]),
+        held.state === 'none' ? '' : `, ${formatMB(held.bytes)}`,
+        m.id === loaded ? ' ' : null,
+        m.id === loaded ? el('span', { class: 'badge ok' }, 'loaded') : null,
+        held.state === 'none' ? null : ' ',
+        held.state === 'none'
+          ? null
+          : el('button', { type: 'button', class: 'small', 'aria-label': `Delete ${m.label} from this browser`, onclick: () => onDelete(m) }, 'Delete'),
+      );
+    }),
+  );
 }

@@ -32,8 +32,14 @@ export function ormToggle(orm: { readonly verifier: Verifier; readonly panel: HT
   /** The profile the checkbox's default was last set for. */
   let defaultFor: string | null = null;
   return {
-    element: orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Score with the outcome reward model')),
-      foldLine({ id: 'ask-orm-more', summary: ['About the reward model'], body: [el('p', {}, note), orm.panel] })) : null,
+    element: orm
+      ? el(
+          'div',
+          { class: 'check' },
+          el('span', {}, useOrm, ' ', el('label', { for: 'ask-orm' }, 'Score with the outcome reward model')),
+          foldLine({ id: 'ask-orm-more', summary: ['About the reward model'], body: [el('p', {}, note), orm.panel] }),
+        )
+      : null,
     verifiers: () => (orm && useOrm.checked ? [orm.verifier] : []),
     sync(p) {
       const used = p !== null && profileSignals(p).some((s) => s === 'orm' || s === 'orm_sql');
@@ -42,9 +48,12 @@ export function ormToggle(orm: { readonly verifier: Verifier; readonly panel: HT
         defaultFor = p.name;
         useOrm.checked = used;
       }
-      replace(note, used
-        ? `Profile "${p!.name}" reads this score (for a single query it is the main signal); turned off, P(correct) is estimated without it. Runs in a worker (onnxruntime, about 27 MB, downloaded once from this site).`
-        : `The active profile does not use this score, so it will not change P(correct); it is shown for each candidate. To use it, run Evaluate with the reward model on and save that profile.`);
+      replace(
+        note,
+        used
+          ? `Profile "${p!.name}" reads this score (for a single query it is the main signal); turned off, P(correct) is estimated without it. Runs in a worker (onnxruntime, about 27 MB, downloaded once from this site).`
+          : `The active profile does not use this score, so it will not change P(correct); it is shown for each candidate. To use it, run Evaluate with the reward model on and save that profile.`,
+      );
     },
   };
 }

@@ -26,11 +26,9 @@ export function profileNote(profile: CalibrationProfile | null, db: OpenDatabase
     return foldLine({ id: 'profile-line', summary: [`Calibration profile: "${profile.name}"`], body: [facts] });
   }
   return foldLine({
-    id: 'profile-line', kind: 'warning',
+    id: 'profile-line',
+    kind: 'warning',
     summary: [el('strong', {}, 'Calibration from other data: '), `treat P(correct) as rough on "${db.name}"`],
-    body: [
-      el('p', { id: 'profile-fit-warning' }, profileFitWarning(profile, db.name, 'Evaluate')),
-      facts,
-    ],
+    body: [el('p', { id: 'profile-fit-warning' }, profileFitWarning(profile, db.name, 'Evaluate')), facts],
   });
 }

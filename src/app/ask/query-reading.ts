@@ -25,9 +25,14 @@ export async function readQuery(sql: string): Promise<SqlReading> {
 export function queryReading(sql: string): HTMLElement {
   const line = el('p', { class: 'reading', 'aria-live': 'off' });
   void readQuery(sql).then(
-    (r) => (r.ok
-      ? replace(line, el('span', { class: 'reading-label' }, 'In words: '), r.text)
-      : (line.classList.add('muted'), replace(line, r.error.code === 'SQL_UNPARSED' ? 'Not read in words: the SQL parser does not read this query.' : `Not read in words: ${r.error.message}`))),
+    (r) =>
+      r.ok
+        ? replace(line, el('span', { class: 'reading-label' }, 'In words: '), r.text)
+        : (line.classList.add('muted'),
+          replace(
+            line,
+            r.error.code === 'SQL_UNPARSED' ? 'Not read in words: the SQL parser does not read this query.' : `Not read in words: ${r.error.message}`,
+          )),
     () => line.remove(), // the analysis worker did not start (offline after an update): the SQL above still says it all
   );
   return line;

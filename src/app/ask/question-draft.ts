@@ -33,7 +33,12 @@ export function readDraft(storage: Storage): QuestionDraft | null {
   const isDraft = (v: unknown): v is Partial<QuestionDraft> => typeof (v as Partial<QuestionDraft> | null)?.question === 'string';
   const v = readStored(storage, DRAFT_KEY, 'the question typed before the reload', (raw) => jsonOf(raw, isDraft, 'a question'));
   if (v === null || typeof v.question !== 'string') return null;
-  return { question: v.question, evidence: typeof v.evidence === 'string' ? v.evidence : '', db: typeof v.db === 'string' ? v.db : null, ...(typeof v.hintFor === 'string' ? { hintFor: v.hintFor } : {}) };
+  return {
+    question: v.question,
+    evidence: typeof v.evidence === 'string' ? v.evidence : '',
+    db: typeof v.db === 'string' ? v.db : null,
+    ...(typeof v.hintFor === 'string' ? { hintFor: v.hintFor } : {}),
+  };
 }
 
 export interface DraftKeeper {
@@ -59,7 +64,13 @@ const sameQuestion = (a: string, b: string): boolean => a.trim().replace(/\s+/g,
  *
  * @example const draft = keepQuestionDraft(question, evidence, dbs, () => form.requestSubmit()); form.append(draft.element);
  */
-export function keepQuestionDraft(question: HTMLTextAreaElement, evidence: HTMLInputElement, dbs: DatabaseController, askAgain: () => void = () => undefined, storage: Storage = pageStorage('session')): DraftKeeper {
+export function keepQuestionDraft(
+  question: HTMLTextAreaElement,
+  evidence: HTMLInputElement,
+  dbs: DatabaseController,
+  askAgain: () => void = () => undefined,
+  storage: Storage = pageStorage('session'),
+): DraftKeeper {
   const element = el('p', { class: 'muted draft-note', id: 'ask-draft-note', 'aria-live': 'polite' });
   const hintNote = el('p', { class: 'muted hint-note', id: 'ask-hint-note', 'aria-live': 'polite' });
   const restored = readDraft(storage);
@@ -101,14 +112,26 @@ export function keepQuestionDraft(question: HTMLTextAreaElement, evidence: HTMLI
     evidence.value = '';
     hintFor = null;
     save();
-    replace(hintNote, `The hint “${hint}” was for another question (“${was.trim()}”), so this one was asked without it. `,
-      el('button', { type: 'button', class: 'small', id: 'ask-keep-hint', onclick: () => {
-        evidence.value = hint;
-        hintFor = question.value;
-        replace(hintNote);
-        save();
-        askAgain();
-      } }, 'Ask with the hint'));
+    replace(
+      hintNote,
+      `The hint “${hint}” was for another question (“${was.trim()}”), so this one was asked without it. `,
+      el(
+        'button',
+        {
+          type: 'button',
+          class: 'small',
+          id: 'ask-keep-hint',
+          onclick: () => {
+            evidence.value = hint;
+            hintFor = question.value;
+            replace(hintNote);
+            save();
+            askAgain();
+          },
+        },
+        'Ask with the hint',
+      ),
+    );
     return '';
   };
   dbs.onChange((db) => {

@@ -58,7 +58,10 @@ let demo: Promise<ReplayLoad> | null = null;
  */
 export function demoReplay(): Promise<ReplayLoad> {
   demo ??= fetch(new URL(DEMO_CANDIDATES_URL, document.baseURI)).then(
-    async (response) => (response.ok ? replayFromText(await response.text(), 'the bundled demo candidate file') : { ok: false as const, message: `The demo candidate file could not be loaded (HTTP ${response.status}).` }),
+    async (response) =>
+      response.ok
+        ? replayFromText(await response.text(), 'the bundled demo candidate file')
+        : { ok: false as const, message: `The demo candidate file could not be loaded (HTTP ${response.status}).` },
     (e: unknown) => ({ ok: false as const, message: `The demo candidate file could not be loaded: ${String(e)}` }),
   );
   return demo;

@@ -51,12 +51,16 @@ export function riskControl(): RiskControl {
     const risk = Number(select.value);
     if (!profile || !targetRisks(profile).includes(risk)) return replace(hint, '');
     const choice = choiceFor(riskChoices(profile, pool), risk);
-    const alike = choice && choice.risks.length > 1
-      ? ` ${choice.risks.map(formatPercent).join(', ')} answer the same ${pool === null ? 'at every pool size' : `for ${pool} ${pool === 1 ? 'query' : 'queries'}`}: they need the same P, so they are one choice here.`
-      : '';
+    const alike =
+      choice && choice.risks.length > 1
+        ? ` ${choice.risks.map(formatPercent).join(', ')} answer the same ${pool === null ? 'at every pool size' : `for ${pool} ${pool === 1 ? 'query' : 'queries'}`}: they need the same P, so they are one choice here.`
+        : '';
     const order = (pool === null ? profile.bands.map((b) => b.min) : [pool]).map((n) => thresholdOrderWords(profile!, n, risk)).find((w) => w !== null);
-    replace(hint, `Among the answers Confide gives at this setting, at most ${formatPercent(risk)} were wrong on the calibration data of profile "${profile.name}" (a promise about the answers as a group; each answer shows its own P). ` +
-      `The P an answer needs depends on how many candidates there are: ${thresholdsAt(profile, risk)}. Never below P ${profile.floor.toFixed(2)}.${alike}${order ? ` ${order}` : ''}`);
+    replace(
+      hint,
+      `Among the answers Confide gives at this setting, at most ${formatPercent(risk)} were wrong on the calibration data of profile "${profile.name}" (a promise about the answers as a group; each answer shows its own P). ` +
+        `The P an answer needs depends on how many candidates there are: ${thresholdsAt(profile, risk)}. Never below P ${profile.floor.toFixed(2)}.${alike}${order ? ` ${order}` : ''}`,
+    );
   };
   const rebuild = (): boolean => {
     if (profile === null) return false;
@@ -74,8 +78,13 @@ export function riskControl(): RiskControl {
     for (const l of listeners) l();
   });
   return {
-    element: el('div', { class: 'risk-control' }, el('label', { for: 'ask-risk' }, 'Risk'), select,
-      foldLine({ id: 'ask-risk-rule', summary: ['The risk rule in full'], body: [hint] })),
+    element: el(
+      'div',
+      { class: 'risk-control' },
+      el('label', { for: 'ask-risk' }, 'Risk'),
+      select,
+      foldLine({ id: 'ask-risk-rule', summary: ['The risk rule in full'], body: [hint] }),
+    ),
     value: () => Number(select.value),
     setProfile(p) {
       profile = p;

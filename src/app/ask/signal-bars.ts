@@ -26,7 +26,13 @@ export function signalBars(values: Readonly<Record<string, number | null>>, cont
     grid.append(
       el('span', { role: 'listitem', title: name }, signalLabel(name), ' ', el('code', { class: 'muted' }, name)),
       el('span', { class: 'signal-bar', 'aria-hidden': 'true' }, inUnit ? fill : null),
-      el('span', { 'data-signal': name, 'data-value': v === null ? '' : String(v) }, v === null ? 'missing' : formatNumber(v, 3), ' ', contributions.length === 0 ? null : el('span', { class: `badge ${direction === 'for' ? 'ok' : direction === 'against' ? 'bad' : ''}` }, direction)),
+      el(
+        'span',
+        { 'data-signal': name, 'data-value': v === null ? '' : String(v) },
+        v === null ? 'missing' : formatNumber(v, 3),
+        ' ',
+        contributions.length === 0 ? null : el('span', { class: `badge ${direction === 'for' ? 'ok' : direction === 'against' ? 'bad' : ''}` }, direction),
+      ),
     );
   }
   return grid;

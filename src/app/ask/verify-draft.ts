@@ -30,7 +30,8 @@ function readAll(storage: Storage): Drafts {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return {};
     const out: Drafts = {};
     for (const [db, d] of Object.entries(v as Record<string, Partial<VerifyDraft & { at: number }>>)) {
-      if (typeof d?.text === 'string' && SOURCES.includes(d.source as SourceKind)) out[db] = { text: d.text, source: d.source as SourceKind, at: typeof d.at === 'number' ? d.at : 0 };
+      if (typeof d?.text === 'string' && SOURCES.includes(d.source as SourceKind))
+        out[db] = { text: d.text, source: d.source as SourceKind, at: typeof d.at === 'number' ? d.at : 0 };
     }
     return out;
   } catch {
@@ -57,7 +58,9 @@ export function saveVerifyDraft(storage: Storage, db: string, draft: VerifyDraft
   if (draft.text.length > VERIFY_DRAFT_MAX_CHARS) return false;
   const all = readAll(storage);
   all[db] = { ...draft, at: now };
-  const kept = Object.entries(all).sort((a, b) => b[1].at - a[1].at).slice(0, VERIFY_DRAFT_DATABASES);
+  const kept = Object.entries(all)
+    .sort((a, b) => b[1].at - a[1].at)
+    .slice(0, VERIFY_DRAFT_DATABASES);
   try {
     storage.setItem(KEY, JSON.stringify(Object.fromEntries(kept)));
     return true;
@@ -82,7 +85,12 @@ export interface DraftSources {
  *
  * @example keepVerifyDrafts(sources, dbs, note);
  */
-export function keepVerifyDrafts(sources: DraftSources, dbs: { readonly current: { readonly name: string } | null; onChange(l: (db: { readonly name: string }) => void): void }, note: HTMLElement, storage: Storage = sessionStorage): void {
+export function keepVerifyDrafts(
+  sources: DraftSources,
+  dbs: { readonly current: { readonly name: string } | null; onChange(l: (db: { readonly name: string }) => void): void },
+  note: HTMLElement,
+  storage: Storage = sessionStorage,
+): void {
   const save = (): void => {
     const db = dbs.current;
     if (db === null) return;

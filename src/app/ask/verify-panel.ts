@@ -11,7 +11,17 @@
  * edit). When Ask is pressed with nothing usable, the problem is said right
  * under the box, in words for a person, and focus goes to the box.
  */
-import { fixedCandidates, keepSources, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES, parseCandidateText, readingSummary, type CandidateSource, type CandidateTextError, type CandidateTextOutcome } from '../../core/pipeline/index.ts';
+import {
+  fixedCandidates,
+  keepSources,
+  MAX_CANDIDATE_TEXT_BYTES,
+  MAX_PASTED_CANDIDATES,
+  parseCandidateText,
+  readingSummary,
+  type CandidateSource,
+  type CandidateTextError,
+  type CandidateTextOutcome,
+} from '../../core/pipeline/index.ts';
 import { fileButton } from '../ui/file-button.ts';
 import { el, replace } from '../ui/dom.ts';
 import { readingView } from './verify-reading.ts';
@@ -58,8 +68,12 @@ export function problemInWords(error: Pick<CandidateTextError, 'code' | 'message
  */
 export function verifyPanel(): VerifyPanel {
   const text = el('textarea', {
-    id: 'verify-sql', rows: 5, spellcheck: 'false', class: 'sql-input',
-    placeholder: "SELECT count(*) FROM customers;\nSELECT count(DISTINCT name) FROM customers;\n(or paste a chat assistant's reply: its SQL is read, its prose left out)",
+    id: 'verify-sql',
+    rows: 5,
+    spellcheck: 'false',
+    class: 'sql-input',
+    placeholder:
+      "SELECT count(*) FROM customers;\nSELECT count(DISTINCT name) FROM customers;\n(or paste a chat assistant's reply: its SQL is read, its prose left out)",
   });
   const file = el('input', { type: 'file', id: 'verify-file', accept: '.sql,.jsonl,.json,.txt,.md,text/plain,text/markdown,application/x-ndjson' });
   const status = el('p', { class: 'muted', id: 'verify-status', 'aria-live': 'polite' });
@@ -78,27 +92,34 @@ export function verifyPanel(): VerifyPanel {
   let memo: { text: string; origin: string; outcome: CandidateTextOutcome } | null = null;
   /** The box read (once per text: status, reading and pool size all use it). */
   const read = (): CandidateTextOutcome => {
-    if (memo === null || memo.text !== text.value || memo.origin !== origin) memo = { text: text.value, origin, outcome: parseCandidateText(text.value, origin) };
+    if (memo === null || memo.text !== text.value || memo.origin !== origin)
+      memo = { text: text.value, origin, outcome: parseCandidateText(text.value, origin) };
     return memo.outcome;
   };
   /** The queries read and what was left out, for a reading that was not plain; `ask`: the person must check them first. */
   const showReading = (r: Extract<CandidateTextOutcome, { ok: true }>, ask: boolean): void => {
-    replace(reading, readingView(r, ask, {
-      confirm: () => void (checkedText = text.value),
-      useReading(plainText) {
-        text.value = plainText;
-        origin = 'pasted';
-        checkedText = text.value;
-        show();
-        text.focus();
-      },
-    }));
+    replace(
+      reading,
+      readingView(r, ask, {
+        confirm: () => void (checkedText = text.value),
+        useReading(plainText) {
+          text.value = plainText;
+          origin = 'pasted';
+          checkedText = text.value;
+          show();
+          text.focus();
+        },
+      }),
+    );
     if (ask) reading.querySelector<HTMLElement>('h4')?.focus();
   };
   const show = (): void => {
     if (text.value.trim() === '') {
       replace(reading);
-      return replace(status, `Paste a chat reply with its SQL, one query per line, SQL statements ending in ";", or JSON lines with "sql" (up to ${MAX_PASTED_CANDIDATES}).`);
+      return replace(
+        status,
+        `Paste a chat reply with its SQL, one query per line, SQL statements ending in ";", or JSON lines with "sql" (up to ${MAX_PASTED_CANDIDATES}).`,
+      );
     }
     const r = read();
     replace(status, r.ok ? readingSummary(r) : el('span', { class: 'error' }, origin === 'pasted' ? problemInWords(r.error, text.value) : r.error.message));
@@ -117,7 +138,14 @@ export function verifyPanel(): VerifyPanel {
     if (!f) return;
     // Read whole into the box (its format is told from all of it), so only up to the cap `confide ask` reads too.
     if (f.size > MAX_CANDIDATE_TEXT_BYTES) {
-      replace(status, el('span', { class: 'error' }, `${f.name} is ${Math.round(f.size / 2 ** 20)} MB; at most ${MAX_CANDIDATE_TEXT_BYTES / 2 ** 20} MB of candidates is read for one question (up to ${MAX_PASTED_CANDIDATES}). For a whole benchmark, use Evaluate.`));
+      replace(
+        status,
+        el(
+          'span',
+          { class: 'error' },
+          `${f.name} is ${Math.round(f.size / 2 ** 20)} MB; at most ${MAX_CANDIDATE_TEXT_BYTES / 2 ** 20} MB of candidates is read for one question (up to ${MAX_PASTED_CANDIDATES}). For a whole benchmark, use Evaluate.`,
+        ),
+      );
       return;
     }
     origin = f.name;
@@ -128,10 +156,17 @@ export function verifyPanel(): VerifyPanel {
     for (const l of inputListeners) l();
   });
   show();
-  const element = el('fieldset', { class: 'verify-panel', id: 'verify-panel' },
+  const element = el(
+    'fieldset',
+    { class: 'verify-panel', id: 'verify-panel' },
     el('legend', {}, 'Your SQL candidates for this question'),
-    el('p', { class: 'muted' }, 'From another assistant, a class, a colleague: Confide runs them read-only on the open database, groups them by result, scores each result and answers or abstains as with generated candidates. Paste a whole chat reply if you like: its SQL is read and its prose left out.'),
-    el('label', { for: 'verify-sql' }, 'Candidates'), text,
+    el(
+      'p',
+      { class: 'muted' },
+      'From another assistant, a class, a colleague: Confide runs them read-only on the open database, groups them by result, scores each result and answers or abstains as with generated candidates. Paste a whole chat reply if you like: its SQL is read and its prose left out.',
+    ),
+    el('label', { for: 'verify-sql' }, 'Candidates'),
+    text,
     problem,
     el('div', {}, fileButton(file, 'Or load a .sql or .jsonl file…', 'verify-file-button'), file),
     status,

@@ -34,8 +34,21 @@ export function filterLabel(column: string, value: Cell): string {
  */
 export function filterChips(filters: readonly LabelledFilter[], onRemove: (index: number) => void): HTMLElement | null {
   if (filters.length === 0) return null;
-  return el('ul', { class: 'filter-chips', 'aria-label': 'Filters' },
-    ...filters.map((f, i) => el('li', {}, el('button', { type: 'button', class: 'chip filter-chip', 'aria-label': `Remove filter ${f.label}`, onclick: () => onRemove(i) }, f.label, el('span', { 'aria-hidden': 'true', class: 'chip-x' }, ' ×')))),
+  return el(
+    'ul',
+    { class: 'filter-chips', 'aria-label': 'Filters' },
+    ...filters.map((f, i) =>
+      el(
+        'li',
+        {},
+        el(
+          'button',
+          { type: 'button', class: 'chip filter-chip', 'aria-label': `Remove filter ${f.label}`, onclick: () => onRemove(i) },
+          f.label,
+          el('span', { 'aria-hidden': 'true', class: 'chip-x' }, ' ×'),
+        ),
+      ),
+    ),
   );
 }
 
@@ -62,13 +75,14 @@ export interface FacetBoxOptions {
  */
 export function facetBox(o: FacetBoxOptions): HTMLElement {
   const title = `facet-${o.column.slice(0, 80).replace(/[^A-Za-z0-9_-]/g, '_')}`;
-  const head = el('div', { class: 'facet-head' },
+  const head = el(
+    'div',
+    { class: 'facet-head' },
     el('h3', { id: title }, displayName(o.column)),
     el('button', { type: 'button', class: 'small facet-close', 'aria-label': `Close the facet on ${displayName(o.column)}`, onclick: o.onClose }, '×'),
   );
   if (!o.outcome.ok) {
-    return el('section', { class: 'facet', 'aria-labelledby': title, 'data-facet': o.column }, head,
-      ...execErrorView(o.outcome.error, { alert: false }));
+    return el('section', { class: 'facet', 'aria-labelledby': title, 'data-facet': o.column }, head, ...execErrorView(o.outcome.error, { alert: false }));
   }
   const shown = o.shown ?? FACET_VALUES;
   const rows = o.outcome.rows.slice(0, shown);
@@ -78,17 +92,47 @@ export function facetBox(o: FacetBoxOptions): HTMLElement {
     const text = value === null ? el('span', { class: 'null' }, 'NULL') : shortenText(formatCell(value ?? null), 60).text;
     if (typeof literal !== 'string') return el('li', {}, el('span', { class: 'facet-value', title: 'Too long to filter by' }, text), ' ', count);
     const on = o.isFiltered(literal);
-    return el('li', {}, el('button', {
-      type: 'button', class: 'link facet-value', 'aria-pressed': String(on),
-      'aria-label': `${on ? 'Remove the filter' : 'Filter to'} ${filterLabel(o.column, value ?? null)} (${plural(Number(n), 'row')})`,
-      onclick: () => o.onPick({ column: o.column, literal, label: filterLabel(o.column, value ?? null) }),
-    }, text), ' ', count);
+    return el(
+      'li',
+      {},
+      el(
+        'button',
+        {
+          type: 'button',
+          class: 'link facet-value',
+          'aria-pressed': String(on),
+          'aria-label': `${on ? 'Remove the filter' : 'Filter to'} ${filterLabel(o.column, value ?? null)} (${plural(Number(n), 'row')})`,
+          onclick: () => o.onPick({ column: o.column, literal, label: filterLabel(o.column, value ?? null) }),
+        },
+        text,
+      ),
+      ' ',
+      count,
+    );
   });
-  return el('section', { class: 'facet', 'aria-labelledby': title, 'data-facet': o.column }, head,
+  return el(
+    'section',
+    { class: 'facet', 'aria-labelledby': title, 'data-facet': o.column },
+    head,
     rows.length === 0 ? el('p', { class: 'muted' }, 'No rows.') : el('ul', { class: 'facet-values' }, ...items),
-    more ? el('p', { class: 'muted facet-more' }, `The ${shown} most frequent values; more exist. `,
-      o.onMore !== undefined && shown < FACET_MAX_VALUES
-        ? el('button', { type: 'button', class: 'small facet-show-more', 'aria-label': `Show ${FACET_MORE} more values of ${displayName(o.column)}`, onclick: o.onMore }, 'Show more')
-        : null) : null,
+    more
+      ? el(
+          'p',
+          { class: 'muted facet-more' },
+          `The ${shown} most frequent values; more exist. `,
+          o.onMore !== undefined && shown < FACET_MAX_VALUES
+            ? el(
+                'button',
+                {
+                  type: 'button',
+                  class: 'small facet-show-more',
+                  'aria-label': `Show ${FACET_MORE} more values of ${displayName(o.column)}`,
+                  onclick: o.onMore,
+                },
+                'Show more',
+              )
+            : null,
+        )
+      : null,
   );
 }

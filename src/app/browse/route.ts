@@ -114,7 +114,14 @@ export function readBrowseParams(params: URLSearchParams, table: TableInfo): Rea
   };
   const sortName = params.get('sort');
   const sortColumn = sortName === null ? null : column(sortName, 'the sort');
-  const facets = [...new Set(params.getAll('facet').map((f) => column(f, 'the facet')).filter((c): c is string => c !== null))];
+  const facets = [
+    ...new Set(
+      params
+        .getAll('facet')
+        .map((f) => column(f, 'the facet'))
+        .filter((c): c is string => c !== null),
+    ),
+  ];
   const filters: BrowseFilter[] = [];
   for (const [key, literal] of params) {
     if (!key.startsWith(FILTER)) continue;

@@ -54,11 +54,18 @@ export function browseTotals(pool: SqlPool): BrowseTotals {
  *
  * @example statusLine({ table: 'books', sort: null, filters: [] }, books, 0, 50, { kind: 'exact', n: 320 }); // 'Rows 1–50 of 320 rows in \u2068books\u2069.'
  */
-export function statusLine(q: { readonly table: string; readonly filters: readonly LabelledFilter[] }, info: TableInfo, first: number, shown: number, total: Total): string {
+export function statusLine(
+  q: { readonly table: string; readonly filters: readonly LabelledFilter[] },
+  info: TableInfo,
+  first: number,
+  shown: number,
+  total: Total,
+): string {
   const table = displayName(q.table);
   const name = info.kind === 'view' ? `the view ${table}` : table;
   const where = q.filters.length === 0 ? '' : ` where ${q.filters.map((f) => f.label).join(' and ')}`;
-  if (shown === 0 && first === 0) return q.filters.length === 0 ? `${info.kind === 'view' ? 'The view' : 'Table'} ${table} has no rows.` : `No rows in ${name}${where}.`;
+  if (shown === 0 && first === 0)
+    return q.filters.length === 0 ? `${info.kind === 'view' ? 'The view' : 'Table'} ${table} has no rows.` : `No rows in ${name}${where}.`;
   if (shown === 0) return `No rows past row ${first} in ${name}${where}.`;
   const of = total.kind === 'exact' ? ` of ${plural(total.n, 'row')}` : total.kind === 'about' ? ` of about ${plural(total.n, 'row')} (estimate)` : '';
   return `Rows ${first + 1}–${first + shown}${of} in ${name}${where}.`;

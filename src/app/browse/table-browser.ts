@@ -19,7 +19,17 @@ import type { TableInfo } from '../../core/schema.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import { foreignKeyLinks } from './links.ts';
 import { browseParams, linkParams, literalCell, readBrowseParams, type BrowseState } from './route.ts';
-import { BROWSE_PAGE_ROWS, BROWSE_PAGE_TIMEOUT_MS, browseSql, cappedSql, FACET_MORE, FACET_VALUES, facetSql, hasRowid, pageSql } from '../results/browse-sql.ts';
+import {
+  BROWSE_PAGE_ROWS,
+  BROWSE_PAGE_TIMEOUT_MS,
+  browseSql,
+  cappedSql,
+  FACET_MORE,
+  FACET_VALUES,
+  facetSql,
+  hasRowid,
+  pageSql,
+} from '../results/browse-sql.ts';
 import { uncap, wholeValue, type Uncapped } from '../results/big-cells.ts';
 import { browseTotals, statusLine } from './status.ts';
 import type { DatabaseController } from '../database/database.ts';
@@ -111,15 +121,21 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
     if (db === null || info === undefined) return clear();
     const mine = ++token;
     const q = { table: state.table, sort: state.sort, filters: labelled() };
-    replace(chipsBox, filterChips(q.filters, (i) => {
-      step({ filters: state.filters.filter((_, k) => k !== i) });
-      (chipsBox.querySelector('button') ?? facetSelect).focus();
-    }));
+    replace(
+      chipsBox,
+      filterChips(q.filters, (i) => {
+        step({ filters: state.filters.filter((_, k) => k !== i) });
+        (chipsBox.querySelector('button') ?? facetSelect).focus();
+      }),
+    );
     void showFacets(db.key, mine);
     const columns = info.columns.map((c) => c.name);
     const rowid = hasRowid(info);
     // Long values come cut (cappedSql) and are read whole on demand; a table whose columns are not known is read as it is.
-    const [raw, total] = await Promise.all([pool.run(db.key, columns.length > 0 ? cappedSql(q, columns, rowid, state.page) : pageSql(q, state.page), { timeoutMs: BROWSE_PAGE_TIMEOUT_MS }), totals.of(db.key, q, info)]);
+    const [raw, total] = await Promise.all([
+      pool.run(db.key, columns.length > 0 ? cappedSql(q, columns, rowid, state.page) : pageSql(q, state.page), { timeoutMs: BROWSE_PAGE_TIMEOUT_MS }),
+      totals.of(db.key, q, info),
+    ]);
     if (mine !== token) return;
     const read: Uncapped | null = raw.ok && columns.length > 0 ? uncap(raw, columns, rowid, state.page * BROWSE_PAGE_ROWS) : null;
     const r = read === null ? raw : read.result;
@@ -132,14 +148,32 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
       return replace(out, ...execErrorView(r.error, { schema: db.schema, sql: pageSql(q, state.page) }));
     }
     replace(status, statusLine(q, info, first, r.rows.length, total));
-    replace(out, rowsTable(r, info, read === null ? undefined : {
-      length: (row, c) => read.cut.get(`${row}:${c}`),
-      whole: (row, c) => wholeValue({ pool, key: db.key, query: q, columns, row: read.ref(row), column: c, length: read.cut.get(`${row}:${c}`) ?? 0 }),
-    }));
-    replace(saveBox, resultActions({
-      name: q.filters.length === 0 ? q.table : `${q.table}-filtered`,
-      whole: { pool, key: db.key, sql: browseSql(q), rows: total.kind === 'exact' ? total.n : null, ...(columns.length > 0 ? { capped: { query: q, columns, rowid } } : {}) },
-    }));
+    replace(
+      out,
+      rowsTable(
+        r,
+        info,
+        read === null
+          ? undefined
+          : {
+              length: (row, c) => read.cut.get(`${row}:${c}`),
+              whole: (row, c) => wholeValue({ pool, key: db.key, query: q, columns, row: read.ref(row), column: c, length: read.cut.get(`${row}:${c}`) ?? 0 }),
+            },
+      ),
+    );
+    replace(
+      saveBox,
+      resultActions({
+        name: q.filters.length === 0 ? q.table : `${q.table}-filtered`,
+        whole: {
+          pool,
+          key: db.key,
+          sql: browseSql(q),
+          rows: total.kind === 'exact' ? total.n : null,
+          ...(columns.length > 0 ? { capped: { query: q, columns, rowid } } : {}),
+        },
+      }),
+    );
     if (focusColumn !== undefined) out.querySelector<HTMLElement>(`th[data-column="${r.columns.indexOf(focusColumn)}"] button`)?.focus();
   };
 
@@ -164,25 +198,36 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
     const q = { table: state.table, sort: state.sort, filters: state.filters };
     const outcomes = await Promise.all(state.facets.map((c) => pool.run(key, facetSql(q, c, shownValues.get(c) ?? FACET_VALUES))));
     if (mine !== token) return;
-    replace(facetsBox, ...state.facets.map((column, i) => facetBox({
-      column,
-      outcome: outcomes[i]!,
-      shown: shownValues.get(column) ?? FACET_VALUES,
-      isFiltered: (literal) => state.filters.some((f) => f.column === column && f.literal === literal),
-      onPick(f) {
-        const at = state.filters.findIndex((x) => x.column === f.column && x.literal === f.literal);
-        step({ filters: at >= 0 ? state.filters.filter((_, k) => k !== at) : [...state.filters, { column: f.column, literal: f.literal }] });
-        status.focus();
-      },
-      onMore() {
-        shownValues.set(column, (shownValues.get(column) ?? FACET_VALUES) + FACET_MORE);
-        void showFacets(key, token).then(() => facetsBox.querySelector<HTMLElement>(`[data-facet="${CSS.escape(column)}"] .facet-values li:nth-child(${(shownValues.get(column) ?? FACET_VALUES) - FACET_MORE + 1}) button`)?.focus());
-      },
-      onClose() {
-        step({ facets: state.facets.filter((c) => c !== column) });
-        facetSelect.focus();
-      },
-    })));
+    replace(
+      facetsBox,
+      ...state.facets.map((column, i) =>
+        facetBox({
+          column,
+          outcome: outcomes[i]!,
+          shown: shownValues.get(column) ?? FACET_VALUES,
+          isFiltered: (literal) => state.filters.some((f) => f.column === column && f.literal === literal),
+          onPick(f) {
+            const at = state.filters.findIndex((x) => x.column === f.column && x.literal === f.literal);
+            step({ filters: at >= 0 ? state.filters.filter((_, k) => k !== at) : [...state.filters, { column: f.column, literal: f.literal }] });
+            status.focus();
+          },
+          onMore() {
+            shownValues.set(column, (shownValues.get(column) ?? FACET_VALUES) + FACET_MORE);
+            void showFacets(key, token).then(() =>
+              facetsBox
+                .querySelector<HTMLElement>(
+                  `[data-facet="${CSS.escape(column)}"] .facet-values li:nth-child(${(shownValues.get(column) ?? FACET_VALUES) - FACET_MORE + 1}) button`,
+                )
+                ?.focus(),
+            );
+          },
+          onClose() {
+            step({ facets: state.facets.filter((c) => c !== column) });
+            facetSelect.focus();
+          },
+        }),
+      ),
+    );
   };
 
   /** Applies a URL's parameters on the open database (or keeps them until one opens). */
@@ -223,16 +268,29 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
     if (kept === undefined) return go(NONE, state.table === '' ? 'none' : 'replace');
     go(readBrowseParams(routeSearch(browseParams(state)), kept).state, 'replace'); // what the new file's table has of the old state
   });
-  const element = el('section', { class: 'table-browser', 'aria-labelledby': 'browse-heading' },
+  const element = el(
+    'section',
+    { class: 'table-browser', 'aria-labelledby': 'browse-heading' },
     el('h2', { id: 'browse-heading' }, 'Browse a table'),
     note,
-    el('div', { class: 'row' },
-      el('label', { for: 'browse-table' }, 'Table'), tableSelect,
-      el('label', { for: 'browse-sort' }, 'Sort by'), sortSelect,
-      el('label', { for: 'browse-direction', class: 'visually-hidden' }, 'Direction'), direction,
-      el('label', { for: 'browse-facet' }, 'Facet'), facetSelect, addFacet,
+    el(
+      'div',
+      { class: 'row' },
+      el('label', { for: 'browse-table' }, 'Table'),
+      tableSelect,
+      el('label', { for: 'browse-sort' }, 'Sort by'),
+      sortSelect,
+      el('label', { for: 'browse-direction', class: 'visually-hidden' }, 'Direction'),
+      direction,
+      el('label', { for: 'browse-facet' }, 'Facet'),
+      facetSelect,
+      addFacet,
     ),
-    el('p', { class: 'muted browse-hint' }, 'Click a column header to sort by it. A facet lists a column\'s values with how many rows hold each; click a value to show only those rows. A linked value opens the row it refers to.'),
+    el(
+      'p',
+      { class: 'muted browse-hint' },
+      "Click a column header to sort by it. A facet lists a column's values with how many rows hold each; click a value to show only those rows. A linked value opens the row it refers to.",
+    ),
     chipsBox,
     facetsBox,
     status,

@@ -57,14 +57,27 @@ export function consoleFailure(r: ExecFailure, c: FailureContext): { elements: H
     const next = TIME_LIMITS_MS.find((ms) => ms > c.limitMs);
     return {
       missing: false,
-      elements: [el('div', { class: 'error', role: 'alert', id: 'console-timeout' },
-        el('p', {}, `The query was still running when it reached the time limit of ${limitWords(c.limitMs)}, so it was stopped (your file is untouched). `, code),
-        next === undefined
-          ? el('p', {}, 'That is the longest limit offered. A query over a big file may finish sooner with a narrower WHERE, fewer rows joined, or a LIMIT.')
-          : el('p', {}, 'A query over a big file can simply need longer. ',
-            el('button', { type: 'button', id: 'console-raise', onclick: () => c.raise(next) }, `Run again with ${limitWords(next)}`),
-            ' (or choose another limit beside Run).'),
-      )],
+      elements: [
+        el(
+          'div',
+          { class: 'error', role: 'alert', id: 'console-timeout' },
+          el(
+            'p',
+            {},
+            `The query was still running when it reached the time limit of ${limitWords(c.limitMs)}, so it was stopped (your file is untouched). `,
+            code,
+          ),
+          next === undefined
+            ? el('p', {}, 'That is the longest limit offered. A query over a big file may finish sooner with a narrower WHERE, fewer rows joined, or a LIMIT.')
+            : el(
+                'p',
+                {},
+                'A query over a big file can simply need longer. ',
+                el('button', { type: 'button', id: 'console-raise', onclick: () => c.raise(next) }, `Run again with ${limitWords(next)}`),
+                ' (or choose another limit beside Run).',
+              ),
+        ),
+      ],
     };
   }
   if (r.error.code === 'NO_SUCH_TABLE' && c.linked) {
@@ -72,10 +85,19 @@ export function consoleFailure(r: ExecFailure, c: FailureContext): { elements: H
     const names = missing.length > 0 ? missing.map((t) => `"${t}"`).join(', ') : 'of that name';
     return {
       missing: true,
-      elements: [el('div', { class: 'error', role: 'alert', id: 'console-missing' },
-        el('p', {}, `${c.db.name} has no ${missing.length > 1 ? 'tables' : 'table'} ${names}, which this linked query reads: it was probably written for another database. `, code),
-        el('p', {}, 'A link carries only the query, never data: open the database it was made for, and the query runs there.'),
-      )],
+      elements: [
+        el(
+          'div',
+          { class: 'error', role: 'alert', id: 'console-missing' },
+          el(
+            'p',
+            {},
+            `${c.db.name} has no ${missing.length > 1 ? 'tables' : 'table'} ${names}, which this linked query reads: it was probably written for another database. `,
+            code,
+          ),
+          el('p', {}, 'A link carries only the query, never data: open the database it was made for, and the query runs there.'),
+        ),
+      ],
     };
   }
   return { missing: false, elements: execErrorView(r.error, { schema: c.db.schema, sql: c.sql, onUse: c.rename }) };

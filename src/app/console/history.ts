@@ -33,7 +33,12 @@ const entryOf = (x: unknown): HistoryEntry | null => {
  */
 export function readHistory(storage: Storage): HistoryEntry[] {
   const v = readStored(storage, HISTORY_KEY, 'your SQL console history', (raw) => jsonOf(raw, Array.isArray, 'a list'));
-  return v === null ? [] : (v as unknown[]).map(entryOf).filter((e): e is HistoryEntry => e !== null).slice(0, HISTORY_SIZE);
+  return v === null
+    ? []
+    : (v as unknown[])
+        .map(entryOf)
+        .filter((e): e is HistoryEntry => e !== null)
+        .slice(0, HISTORY_SIZE);
 }
 
 /**

@@ -67,7 +67,10 @@ type RunCause = 'person' | 'link' | 'history';
 /** The time limit chosen last in this browser, or the default. */
 function storedLimit(): number {
   const v = readStored(pageStorage('local'), TIME_LIMIT_KEY, 'the console time limit chosen last', (raw) =>
-    (TIME_LIMITS_MS as readonly number[]).includes(Number(raw)) ? { ok: true, value: Number(raw) } : { ok: false, why: `${raw.slice(0, 40)} is not one of the limits offered` });
+    (TIME_LIMITS_MS as readonly number[]).includes(Number(raw))
+      ? { ok: true, value: Number(raw) }
+      : { ok: false, why: `${raw.slice(0, 40)} is not one of the limits offered` },
+  );
   return v ?? TIME_LIMITS_MS[0];
 }
 
@@ -88,7 +91,11 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     onChange: (text) => saveConsoleDraft(pageStorage('local'), text),
   });
   const run = el('button', { type: 'submit', class: 'primary', id: 'console-run' }, 'Run');
-  const limit = el('select', { id: 'console-limit' }, ...TIME_LIMITS_MS.map((ms) => el('option', { value: ms, selected: ms === storedLimit() }, limitWords(ms))));
+  const limit = el(
+    'select',
+    { id: 'console-limit' },
+    ...TIME_LIMITS_MS.map((ms) => el('option', { value: ms, selected: ms === storedLimit() }, limitWords(ms))),
+  );
   const linkStatus = el('span', { class: 'muted', role: 'status', id: 'console-link-status' });
   const copyLink = el('button', { type: 'button', id: 'console-copy-link' }, 'Copy link');
   const linkNote = el('p', { class: 'notice shared-query', id: 'console-shared', hidden: true });
@@ -102,13 +109,30 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
   /** A linked query waiting for a database: none was open, or the open one lacked its tables. */
   let waiting = false;
 
-  const showHistory = (): void => replace(historyList, ...history.map((h: HistoryEntry) => el('li', {},
-    el('button', { type: 'button', class: 'link', title: 'Put this query back in the editor', onclick: () => {
-      editor.setValue(h.sql);
-      editor.focus();
-    } }, shortName(h.sql, HISTORY_SHOWN_CHARS)),
-    el('span', { class: 'muted history-db' }, h.db === null ? ' (database not recorded)' : ` on ${shortName(h.db)}`),
-  )));
+  const showHistory = (): void =>
+    replace(
+      historyList,
+      ...history.map((h: HistoryEntry) =>
+        el(
+          'li',
+          {},
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'link',
+              title: 'Put this query back in the editor',
+              onclick: () => {
+                editor.setValue(h.sql);
+                editor.focus();
+              },
+            },
+            shortName(h.sql, HISTORY_SHOWN_CHARS),
+          ),
+          el('span', { class: 'muted history-db' }, h.db === null ? ' (database not recorded)' : ` on ${shortName(h.db)}`),
+        ),
+      ),
+    );
   showHistory();
   const paramsOf = (text: string, at: number, count: number): Record<string, string> =>
     text === '' || text.length > LINK_MAX_CHARS ? {} : count > 1 ? { sql: text, at: String(at + 1) } : { sql: text };
@@ -141,7 +165,14 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     waiting = false;
     const fromLink = text === linked;
     linkNote.hidden = !fromLink;
-    if (fromLink) replace(linkNote, el('strong', {}, 'Query from a link'), ', run on ', el('strong', { class: 'db-name' }, db.name), '. A link carries the query only, never data; it runs on whichever database is open here.');
+    if (fromLink)
+      replace(
+        linkNote,
+        el('strong', {}, 'Query from a link'),
+        ', run on ',
+        el('strong', { class: 'db-name' }, db.name),
+        '. A link carries the query only, never data; it runs on whichever database is open here.',
+      );
     run.disabled = true;
     replace(out, el('p', { class: 'muted' }, `Running on ${db.name}…`));
     const r: ExecOutcome = await pool.run(db.key, pick.sql, { timeoutMs: chosenLimit() });
@@ -155,11 +186,20 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
     routed = urlText;
     routedAt = pick.index;
     if (r.ok) {
-      replace(out, el('p', { class: 'muted', id: 'console-ran' }, ranWords(pick, db, r.ms)), resultTable(r, { label: 'Console result' }), resultActions({ sql: pick.sql, result: r, name: 'query-result' }), resultChart(r));
+      replace(
+        out,
+        el('p', { class: 'muted', id: 'console-ran' }, ranWords(pick, db, r.ms)),
+        resultTable(r, { label: 'Console result' }),
+        resultActions({ sql: pick.sql, result: r, name: 'query-result' }),
+        resultChart(r),
+      );
       return;
     }
     const failed = consoleFailure(r, {
-      db, sql: pick.sql, linked: fromLink, limitMs: chosenLimit(),
+      db,
+      sql: pick.sql,
+      linked: fromLink,
+      limitMs: chosenLimit(),
       raise(ms) {
         limit.value = String(ms);
         limit.dispatchEvent(new Event('change'));
@@ -177,12 +217,18 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
 
   copyLink.addEventListener('click', () => {
     const text = editor.value();
-    if (text.length > LINK_MAX_CHARS) return void (linkStatus.textContent = `The query is longer than ${plural(LINK_MAX_CHARS, 'character')}; too long for a link. Copy the SQL instead.`);
+    if (text.length > LINK_MAX_CHARS)
+      return void (linkStatus.textContent = `The query is longer than ${plural(LINK_MAX_CHARS, 'character')}; too long for a link. Copy the SQL instead.`);
     const pick = pickStatement(text, editor.selection());
     const url = new URL(location.href);
     url.hash = `console?${new URLSearchParams(paramsOf(pick.selected ? pick.sql : text, pick.index, pick.count)).toString()}`;
     const link = url.href;
-    const showLink = (): void => replace(linkStatus, 'The browser refused the clipboard; copy the link from here: ', el('input', { type: 'text', readonly: true, value: link, class: 'link-text', 'aria-label': 'Link to this query' }));
+    const showLink = (): void =>
+      replace(
+        linkStatus,
+        'The browser refused the clipboard; copy the link from here: ',
+        el('input', { type: 'text', readonly: true, value: link, class: 'link-text', 'aria-label': 'Link to this query' }),
+      );
     // No clipboard at all outside a secure context (plain http on another host).
     if (navigator.clipboard === undefined) return showLink();
     void navigator.clipboard.writeText(link).then(() => (linkStatus.textContent = 'Link copied. It holds the query only: no data, no file.'), showLink);
@@ -194,21 +240,27 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
   });
   if (dbs.current !== null) editor.setSchema(dbs.current.schema);
 
-  const form = el('form', { class: 'console-form' },
+  const form = el(
+    'form',
+    { class: 'console-form' },
     el('label', { id: 'console-sql-label', onclick: () => editor.focus() }, 'SQL query (read-only; Ctrl+Enter runs the statement under the cursor)'),
     linkNote,
     editor.element,
-    el('div', { class: 'row' }, run,
-      el('span', {}, el('label', { for: 'console-limit' }, 'Time limit'), ' ', limit),
-      copyLink, linkStatus),
+    el('div', { class: 'row' }, run, el('span', {}, el('label', { for: 'console-limit' }, 'Time limit'), ' ', limit), copyLink, linkStatus),
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     void execute('person');
   });
-  const element = el('section', { class: 'console', 'aria-labelledby': 'console-heading' },
+  const element = el(
+    'section',
+    { class: 'console', 'aria-labelledby': 'console-heading' },
     el('h2', { id: 'console-heading' }, 'SQL console'),
-    el('p', { class: 'muted' }, 'Queries run read-only in a worker, with the time limit you choose (a longer one does not lift the memory cap); your file is never changed. With several statements, Run runs the one under the cursor.'),
+    el(
+      'p',
+      { class: 'muted' },
+      'Queries run read-only in a worker, with the time limit you choose (a longer one does not lift the memory cap); your file is never changed. With several statements, Run runs the one under the cursor.',
+    ),
     form,
     out,
     el('details', { class: 'history' }, el('summary', {}, 'History (kept in this browser, with the database each query ran on)'), historyList),
@@ -227,7 +279,11 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
         routed = sql;
         routedAt = at;
         linkNote.hidden = false;
-        replace(linkNote, el('strong', {}, 'Query from a link, not opened'), `: it is ${plural(sql.length, 'character')} long, and a link carries a query of at most ${plural(LINK_MAX_CHARS, 'character')}. Paste the query into the editor instead if you trust it.`);
+        replace(
+          linkNote,
+          el('strong', {}, 'Query from a link, not opened'),
+          `: it is ${plural(sql.length, 'character')} long, and a link carries a query of at most ${plural(LINK_MAX_CHARS, 'character')}. Paste the query into the editor instead if you trust it.`,
+        );
         return;
       }
       routed = sql;

@@ -34,7 +34,13 @@ export interface DatabaseBar {
  */
 export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | null = null): DatabaseBar {
   const status = el('p', { class: 'db-status', role: 'status', 'aria-live': 'polite' }, 'No database open yet.');
-  const picker = el('input', { type: 'file', id: 'db-file', multiple: true, accept: '.sqlite,.sqlite3,.db,.db3,.sqlite-wal,.sqlite3-wal,.db-wal,.db3-wal,application/vnd.sqlite3,application/x-sqlite3', class: 'visually-hidden' });
+  const picker = el('input', {
+    type: 'file',
+    id: 'db-file',
+    multiple: true,
+    accept: '.sqlite,.sqlite3,.db,.db3,.sqlite-wal,.sqlite3-wal,.db-wal,.db3-wal,application/vnd.sqlite3,application/x-sqlite3',
+    class: 'visually-hidden',
+  });
   const pickButton = fileButton(picker, 'Open a SQLite file…', 'open-file');
   const demo = el('button', { type: 'button', id: 'open-demo' }, 'Use the demo database');
   const cancel = el('button', { type: 'button', id: 'db-cancel', hidden: true }, 'Cancel');
@@ -104,7 +110,12 @@ export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | 
     replace(checkStatus, 'Checking every page of the file (PRAGMA quick_check)…');
     try {
       const r = await dbs.check(signal);
-      replace(checkStatus, r.ok ? `Whole-file check: ok (${(r.ms / 1000).toFixed(1)} s).` : el('span', { class: 'error', role: 'alert' }, `Whole-file check: ${r.error.code}: ${r.error.message}`));
+      replace(
+        checkStatus,
+        r.ok
+          ? `Whole-file check: ok (${(r.ms / 1000).toFixed(1)} s).`
+          : el('span', { class: 'error', role: 'alert' }, `Whole-file check: ${r.error.code}: ${r.error.message}`),
+      );
     } catch (e) {
       if (!signal.aborted) throw e;
       replace(checkStatus, 'Whole-file check cancelled.');
@@ -121,11 +132,15 @@ export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | 
   picker.addEventListener('click', (e) => {
     if (!canKeepFiles()) return;
     e.preventDefault();
-    void pickFiles().then(async (handles) => {
-      if (handles.length === 0) return;
-      const files = await Promise.all(handles.map((h) => h.getFile()));
-      await openFiles(files, (f) => handles[files.indexOf(f)] ?? null);
-    }, (err: unknown) => replace(status, el('span', { class: 'error', role: 'alert' }, `The file picker failed: ${err instanceof Error ? err.message : String(err)}`)));
+    void pickFiles().then(
+      async (handles) => {
+        if (handles.length === 0) return;
+        const files = await Promise.all(handles.map((h) => h.getFile()));
+        await openFiles(files, (f) => handles[files.indexOf(f)] ?? null);
+      },
+      (err: unknown) =>
+        replace(status, el('span', { class: 'error', role: 'alert' }, `The file picker failed: ${err instanceof Error ? err.message : String(err)}`)),
+    );
   });
   demo.addEventListener('click', async () => {
     replace(status, 'Opening the demo database…');
@@ -149,18 +164,33 @@ export function databaseBar(dbs: DatabaseController, lastFiles: LastFileStore | 
     // The handles must be asked for during the event; Chromium gives them for files dragged from the desktop.
     type Item = DataTransferItem & { getAsFileSystemHandle?: () => Promise<FileHandle | { kind: string } | null | undefined> };
     const asked = Array.from(e.dataTransfer?.items ?? [], (item) => (item as Item).getAsFileSystemHandle?.().catch(() => null) ?? Promise.resolve(null));
-    void Promise.all(asked).then((handles) => openFiles(files, (f) => {
-      const h = handles[files.indexOf(f)];
-      return h?.kind === 'file' ? (h as FileHandle) : null;
-    }));
+    void Promise.all(asked).then((handles) =>
+      openFiles(files, (f) => {
+        const h = handles[files.indexOf(f)];
+        return h?.kind === 'file' ? (h as FileHandle) : null;
+      }),
+    );
   });
 
-  const element = el('section', { class: 'db-bar', 'aria-label': 'Database' },
-    el('div', { class: 'row' }, pickButton, picker, demo, el('span', { class: 'muted drop-hint' }, 'or drop a .sqlite file on the page (with its -wal, if it has one)')),
+  const element = el(
+    'section',
+    { class: 'db-bar', 'aria-label': 'Database' },
+    el(
+      'div',
+      { class: 'row' },
+      pickButton,
+      picker,
+      demo,
+      el('span', { class: 'muted drop-hint' }, 'or drop a .sqlite file on the page (with its -wal, if it has one)'),
+    ),
     el('div', { class: 'row' }, status, cancel, checkButton, checkStatus),
     walStatus,
     last.element,
-    el('p', { class: 'privacy-note' }, 'Your file is opened inside this browser tab and is never uploaded: Confide has no server. The only network use is the optional one-time download of a language model.'),
+    el(
+      'p',
+      { class: 'privacy-note' },
+      'Your file is opened inside this browser tab and is never uploaded: Confide has no server. The only network use is the optional one-time download of a language model.',
+    ),
   );
   return { element, report, reopenLast: () => last.start() };
 }

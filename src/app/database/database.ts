@@ -70,10 +70,17 @@ export function createDatabaseController(pool: SqlPool): DatabaseController {
   let opened = 0;
   let prefetched: Promise<Response> | null = null;
   const listeners: ((db: OpenDatabase) => void)[] = [];
-  const cancelled = (name: string): OpenResult => ({ ok: false, error: { code: 'CANCELLED', message: `opening ${name} was cancelled; the previous database is still open.` } });
+  const cancelled = (name: string): OpenResult => ({
+    ok: false,
+    error: { code: 'CANCELLED', message: `opening ${name} was cancelled; the previous database is still open.` },
+  });
 
   /** Opens `source` under a fresh key and makes it current; a cancelled open leaves the current one as it was. */
-  async function openSource(name: string, source: Uint8Array | File | WithWal, options: { dbId?: string; demo?: boolean; signal?: AbortSignal }): Promise<OpenResult> {
+  async function openSource(
+    name: string,
+    source: Uint8Array | File | WithWal,
+    options: { dbId?: string; demo?: boolean; signal?: AbortSignal },
+  ): Promise<OpenResult> {
     opened += 1;
     const key = `db${opened}`;
     let r;
@@ -126,7 +133,13 @@ export function createDatabaseController(pool: SqlPool): DatabaseController {
       prefetched = null;
       const response = await pending;
       if (!response.ok) {
-        return { ok: false, error: { code: 'FETCH_FAILED', message: `The demo database could not be loaded (HTTP ${response.status} for ${url.pathname}); run "npm run demo:build".` } };
+        return {
+          ok: false,
+          error: {
+            code: 'FETCH_FAILED',
+            message: `The demo database could not be loaded (HTTP ${response.status} for ${url.pathname}); run "npm run demo:build".`,
+          },
+        };
       }
       const bytes = new Uint8Array(await response.arrayBuffer());
       return controller.openBytes('demo.sqlite', bytes, { dbId: 'demo', demo: true });

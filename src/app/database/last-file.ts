@@ -75,18 +75,24 @@ export async function pickFiles(): Promise<FileHandle[]> {
  *
  * @example const r = await fileOf(last.handle, false); if (r.ok) await dbs.openFile(r.file);
  */
-export async function fileOf(handle: FileHandle, ask: boolean): Promise<{ readonly ok: true; readonly file: File } | { readonly ok: false; readonly error: ReopenFailure }> {
+export async function fileOf(
+  handle: FileHandle,
+  ask: boolean,
+): Promise<{ readonly ok: true; readonly file: File } | { readonly ok: false; readonly error: ReopenFailure }> {
   const name = handle.name;
   try {
     let permission = (await handle.queryPermission?.(READ)) ?? 'granted';
     if (permission !== 'granted' && ask && handle.requestPermission) permission = await handle.requestPermission(READ);
-    if (permission === 'denied') return { ok: false, error: { code: 'DENIED', message: `The browser did not allow reading ${name} again (permission refused).` } };
-    if (permission !== 'granted') return { ok: false, error: { code: 'NEEDS_PERMISSION', message: `The browser asks before letting this page read ${name} again.` } };
+    if (permission === 'denied')
+      return { ok: false, error: { code: 'DENIED', message: `The browser did not allow reading ${name} again (permission refused).` } };
+    if (permission !== 'granted')
+      return { ok: false, error: { code: 'NEEDS_PERMISSION', message: `The browser asks before letting this page read ${name} again.` } };
     return { ok: true, file: await handle.getFile() };
   } catch (e) {
     const kind = e instanceof DOMException ? e.name : '';
     if (kind === 'NotFoundError') return { ok: false, error: { code: 'GONE', message: `${name} is no longer where it was (moved, renamed or deleted).` } };
-    if (kind === 'NotAllowedError' || kind === 'SecurityError') return { ok: false, error: { code: 'DENIED', message: `The browser did not allow reading ${name} again (permission refused).` } };
+    if (kind === 'NotAllowedError' || kind === 'SecurityError')
+      return { ok: false, error: { code: 'DENIED', message: `The browser did not allow reading ${name} again (permission refused).` } };
     return { ok: false, error: { code: 'FAILED', message: `${name} could not be read again: ${e instanceof Error ? e.message : String(e)}.` } };
   }
 }
@@ -149,19 +155,39 @@ export interface LastFileControl {
  */
 export function lastFileControl(store: LastFileStore | null, open: (file: File) => Promise<OpenResult>): LastFileControl {
   const element = el('div', { class: 'last-file', id: 'last-file', 'aria-live': 'polite' });
-  const forget = el('button', { type: 'button', class: 'small', id: 'last-file-forget', onclick: () => {
-    void store?.forget();
-    replace(element);
-  } }, 'Forget it');
-  const cannot = (name: string, why: string): void => replace(element, el('p', { class: 'notice' },
-    `Last time, ${name} was open. ${why} Open it again with "Open a SQLite file…" or drop it on the page. `, forget));
+  const forget = el(
+    'button',
+    {
+      type: 'button',
+      class: 'small',
+      id: 'last-file-forget',
+      onclick: () => {
+        void store?.forget();
+        replace(element);
+      },
+    },
+    'Forget it',
+  );
+  const cannot = (name: string, why: string): void =>
+    replace(
+      element,
+      el('p', { class: 'notice' }, `Last time, ${name} was open. ${why} Open it again with "Open a SQLite file…" or drop it on the page. `, forget),
+    );
   const reopen = async (handle: FileHandle, ask: boolean): Promise<boolean> => {
     const r = await fileOf(handle, ask);
     if (!r.ok) {
       if (r.error.code === 'NEEDS_PERMISSION') {
-        replace(element, el('p', { class: 'notice' }, `Last time, ${handle.name} was open. `,
-          el('button', { type: 'button', id: 'last-file-reopen', onclick: () => void reopen(handle, true) }, `Reopen ${handle.name}`),
-          ' (the browser asks whether this page may read it again; nothing is uploaded) ', forget));
+        replace(
+          element,
+          el(
+            'p',
+            { class: 'notice' },
+            `Last time, ${handle.name} was open. `,
+            el('button', { type: 'button', id: 'last-file-reopen', onclick: () => void reopen(handle, true) }, `Reopen ${handle.name}`),
+            ' (the browser asks whether this page may read it again; nothing is uploaded) ',
+            forget,
+          ),
+        );
       } else cannot(handle.name, r.error.message);
       return false;
     }
@@ -177,12 +203,15 @@ export function lastFileControl(store: LastFileStore | null, open: (file: File) 
       void store?.keep({ name, handle }).catch(() => undefined);
     },
     async start() {
-      const last = await store?.read().catch(() => null) ?? null;
+      const last = (await store?.read().catch(() => null)) ?? null;
       if (last === null) return false;
       if (last.handle !== null) return reopen(last.handle, false);
-      cannot(last.name, canKeepFiles()
-        ? 'It was opened through the classic file input or dropped on the page, which give this page no lasting access to it, so it cannot be reopened by itself after a reload.'
-        : 'This browser gives pages no lasting access to a file (it lacks the File System Access API), so it cannot be reopened by itself after a reload.');
+      cannot(
+        last.name,
+        canKeepFiles()
+          ? 'It was opened through the classic file input or dropped on the page, which give this page no lasting access to it, so it cannot be reopened by itself after a reload.'
+          : 'This browser gives pages no lasting access to a file (it lacks the File System Access API), so it cannot be reopened by itself after a reload.',
+      );
       return false;
     },
   };

@@ -56,7 +56,11 @@ function rowsPart(table: TableInfo, countRows?: CountRows): HTMLElement {
   const label = el('span', { class: 'muted row-count' }, `${rowsText(table)}, ${plural(table.columns.length, 'column')}`);
   const exact = table.rowCountKind === undefined || table.rowCountKind === 'exact';
   if (exact || countRows === undefined) return label;
-  const button = el('button', { type: 'button', class: 'count-rows link-button', 'aria-label': `Count the rows of ${displayName(table.name)} exactly` }, 'count');
+  const button = el(
+    'button',
+    { type: 'button', class: 'count-rows link-button', 'aria-label': `Count the rows of ${displayName(table.name)} exactly` },
+    'count',
+  );
   button.addEventListener('click', async (e) => {
     e.preventDefault(); // inside <summary>: do not toggle the entry
     button.disabled = true;
@@ -86,22 +90,64 @@ function tableEntry(table: TableInfo, actions: SchemaPanelActions): HTMLDetailsE
   const name = displayName(table.name);
   // Two columns so the panel's width holds them: the name with example values under it, then the
   // declared type with the key role and NOT NULL. Drawn when the entry is first opened.
-  const columns = (): HTMLElement => el('div', { class: 'table-scroll' },
-    el('table', { class: 'schema-columns' },
-      el('caption', { class: 'visually-hidden' }, `Columns of ${name}`),
-      el('thead', {}, el('tr', {}, ...['Column (examples)', 'Type and key'].map((h) => el('th', { scope: 'col' }, h)))),
-      el('tbody', {}, ...table.columns.map((c) =>
-        el('tr', {},
-          el('th', { scope: 'row' }, nameElement(c.name), c.samples.length > 0 ? el('span', { class: 'samples' }, c.samples.slice(0, 3).map((v) => shortName(v, 40)).join(', ')) : null),
-          el('td', {}, [c.type ? shortName(c.type, 40) : '(no type)', keyText(table, c.name), c.notNull ? 'NOT NULL' : ''].filter((x) => x !== '').join(' · ')),
-        ))),
-    ),
-  );
+  const columns = (): HTMLElement =>
+    el(
+      'div',
+      { class: 'table-scroll' },
+      el(
+        'table',
+        { class: 'schema-columns' },
+        el('caption', { class: 'visually-hidden' }, `Columns of ${name}`),
+        el('thead', {}, el('tr', {}, ...['Column (examples)', 'Type and key'].map((h) => el('th', { scope: 'col' }, h)))),
+        el(
+          'tbody',
+          {},
+          ...table.columns.map((c) =>
+            el(
+              'tr',
+              {},
+              el(
+                'th',
+                { scope: 'row' },
+                nameElement(c.name),
+                c.samples.length > 0
+                  ? el(
+                      'span',
+                      { class: 'samples' },
+                      c.samples
+                        .slice(0, 3)
+                        .map((v) => shortName(v, 40))
+                        .join(', '),
+                    )
+                  : null,
+              ),
+              el(
+                'td',
+                {},
+                [c.type ? shortName(c.type, 40) : '(no type)', keyText(table, c.name), c.notNull ? 'NOT NULL' : ''].filter((x) => x !== '').join(' · '),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
   const view = table.kind === 'view';
-  const entry = el('details', { class: `schema-table${view ? ' schema-view' : ''}`, 'data-table': table.name, 'data-kind': view ? 'view' : 'table' },
-    el('summary', {}, nameElement(table.name, 'table-name'), ' ', view ? el('span', { class: 'badge kind-view' }, 'view') : null, ' ', rowsPart(table, countRows)),
+  const entry = el(
+    'details',
+    { class: `schema-table${view ? ' schema-view' : ''}`, 'data-table': table.name, 'data-kind': view ? 'view' : 'table' },
+    el(
+      'summary',
+      {},
+      nameElement(table.name, 'table-name'),
+      ' ',
+      view ? el('span', { class: 'badge kind-view' }, 'view') : null,
+      ' ',
+      rowsPart(table, countRows),
+    ),
     onBrowse ? el('button', { type: 'button', class: 'small browse', onclick: () => onBrowse(table.name) }, `Browse rows of ${name}`) : null,
-    view && table.columns.length === 0 ? el('p', { class: 'muted' }, 'SQLite cannot read this view\'s columns (a table or column its query names is missing); browsing it says why.') : null,
+    view && table.columns.length === 0
+      ? el('p', { class: 'muted' }, "SQLite cannot read this view's columns (a table or column its query names is missing); browsing it says why.")
+      : null,
   );
   entry.addEventListener('toggle', () => {
     if (entry.open && entry.querySelector('.table-scroll') === null) entry.append(columns());
@@ -130,20 +176,38 @@ export function renderSchemaPanel(root: HTMLElement, schema: Schema, name: strin
   let shown = SCHEMA_TABLES_SHOWN;
   const draw = (): void => {
     const q = filter.value.trim().toLowerCase();
-    const matches = q === ''
-      ? schema.tables.map((_, i) => i)
-      : schema.tables.flatMap((t, i) => (t.name.toLowerCase().includes(q) || t.columns.some((c) => c.name.toLowerCase().includes(q)) ? [i] : []));
+    const matches =
+      q === ''
+        ? schema.tables.map((_, i) => i)
+        : schema.tables.flatMap((t, i) => (t.name.toLowerCase().includes(q) || t.columns.some((c) => c.name.toLowerCase().includes(q)) ? [i] : []));
     const listed = matches.slice(0, shown).map(entryOf);
     for (const e of listed) if (q !== '') e.open = true;
     replace(list, ...listed);
     const rest = matches.length - listed.length;
-    replace(more, rest <= 0 ? '' : el('span', {},
-      `${plural(listed.length, 'table')} of ${plural(matches.length, q === '' ? 'table' : 'match', 'matches')} shown. `,
-      el('button', { type: 'button', class: 'small', id: 'schema-show-more', onclick: () => {
-        shown += SCHEMA_TABLES_SHOWN;
-        draw();
-      } }, `Show ${Math.min(rest, SCHEMA_TABLES_SHOWN).toLocaleString('en-US')} more`),
-      q === '' ? ' or type in the filter.' : ' or narrow the filter.'));
+    replace(
+      more,
+      rest <= 0
+        ? ''
+        : el(
+            'span',
+            {},
+            `${plural(listed.length, 'table')} of ${plural(matches.length, q === '' ? 'table' : 'match', 'matches')} shown. `,
+            el(
+              'button',
+              {
+                type: 'button',
+                class: 'small',
+                id: 'schema-show-more',
+                onclick: () => {
+                  shown += SCHEMA_TABLES_SHOWN;
+                  draw();
+                },
+              },
+              `Show ${Math.min(rest, SCHEMA_TABLES_SHOWN).toLocaleString('en-US')} more`,
+            ),
+            q === '' ? ' or type in the filter.' : ' or narrow the filter.',
+          ),
+    );
   };
   filter.addEventListener('input', () => {
     shown = SCHEMA_TABLES_SHOWN;
@@ -155,9 +219,14 @@ export function renderSchemaPanel(root: HTMLElement, schema: Schema, name: strin
   const total = tables.reduce((s, t) => s + t.rowCount, 0);
   const estimated = tables.some((t) => t.rowCountKind === 'estimate' || t.rowCountKind === 'unknown');
   const rowsTotal = estimated ? `about ${plural(total, 'row')} (estimated without scanning the file)` : plural(total, 'row');
-  replace(root,
+  replace(
+    root,
     el('h2', { id: 'schema-heading' }, 'Schema'),
-    el('p', { class: 'muted schema-summary' }, `${name}: ${plural(tables.length, 'table')}${views > 0 ? `, ${plural(views, 'view')}` : ''}, ${rowsTotal}${views > 0 ? ' in its tables' : ''}`),
+    el(
+      'p',
+      { class: 'muted schema-summary' },
+      `${name}: ${plural(tables.length, 'table')}${views > 0 ? `, ${plural(views, 'view')}` : ''}, ${rowsTotal}${views > 0 ? ' in its tables' : ''}`,
+    ),
     filter,
     list,
     more,

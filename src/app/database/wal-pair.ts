@@ -26,7 +26,10 @@ export function pairFiles(files: readonly File[]): FilePair {
   if (dbs.length === 0) {
     const names = files.map((f) => f.name).join(', ');
     const what = files.length === 1 ? 'is a side file' : 'are side files';
-    return { ok: false, message: `${names} ${what} of a SQLite database (its -wal, -shm or -journal), not the database itself: choose the database file, with its -wal to include the changes there.` };
+    return {
+      ok: false,
+      message: `${names} ${what} of a SQLite database (its -wal, -shm or -journal), not the database itself: choose the database file, with its -wal to include the changes there.`,
+    };
   }
   if (dbs.length > 1) return { ok: false, message: `Choose one database at a time (got ${dbs.map((f) => f.name).join(', ')}), with its -wal if it has one.` };
   const db = dbs[0]!;

@@ -163,7 +163,11 @@ export interface LoadOptions {
  */
 export async function loadBench(source: FileSource, split?: string, options: LoadOptions = {}): Promise<BenchLoad> {
   const found = locateBenchmarks(source.paths)[0];
-  if (!found) return { ok: false, message: `No benchmark in ${source.name}: expected a question file such as dev.json next to database/<db_id>/<db_id>.sqlite (Spider) or dev_databases/<db_id>/<db_id>.sqlite (BIRD).` };
+  if (!found)
+    return {
+      ok: false,
+      message: `No benchmark in ${source.name}: expected a question file such as dev.json next to database/<db_id>/<db_id>.sqlite (Spider) or dev_databases/<db_id>/<db_id>.sqlite (BIRD).`,
+    };
   const chosen = split !== undefined && found.splits.includes(split) ? split : found.splits[0]!;
   const file = `${found.root}${chosen}.json`;
   let parsed;
@@ -181,7 +185,10 @@ export async function loadBench(source: FileSource, split?: string, options: Loa
     throw e;
   }
   const have = new Set(source.paths);
-  const pathOf = (dbId: string): string | undefined => databasePaths(parsed.layout, chosen, dbId).map((p) => found.root + p).find((p) => have.has(p));
+  const pathOf = (dbId: string): string | undefined =>
+    databasePaths(parsed.layout, chosen, dbId)
+      .map((p) => found.root + p)
+      .find((p) => have.has(p));
   const all = [...new Set(parsed.questions.map((q) => q.db_id))];
   return {
     ok: true,

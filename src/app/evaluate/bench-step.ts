@@ -54,9 +54,16 @@ export function benchStep(loading: ProgressView, onChange: () => void): BenchSte
     bench = r.bench;
     replace(splitSelect, ...bench.splits.map((s) => el('option', { value: s, selected: s === bench!.split }, s)));
     splitSelect.hidden = bench.splits.length < 2;
-    replace(status, el('p', { id: 'bench-summary' },
-      `${bench.source}: ${bench.layout === 'spider' ? 'Spider' : 'BIRD'} layout, split "${bench.split}", ${plural(bench.questions.length, 'question')} over ${plural(bench.dbIds.length, 'database')}`,
-      bench.missingDbs.length > 0 ? ` (missing: ${bench.missingDbs.join(', ')}; their questions will be skipped)` : '', '.'));
+    replace(
+      status,
+      el(
+        'p',
+        { id: 'bench-summary' },
+        `${bench.source}: ${bench.layout === 'spider' ? 'Spider' : 'BIRD'} layout, split "${bench.split}", ${plural(bench.questions.length, 'question')} over ${plural(bench.dbIds.length, 'database')}`,
+        bench.missingDbs.length > 0 ? ` (missing: ${bench.missingDbs.join(', ')}; their questions will be skipped)` : '',
+        '.',
+      ),
+    );
     onChange();
   };
 
@@ -71,18 +78,27 @@ export function benchStep(loading: ProgressView, onChange: () => void): BenchSte
       await setBench(await zipSource(f, signal), undefined, signal);
     } catch (e) {
       loading.finish(signal.aborted ? 'Stopped.' : '');
-      replace(status, errorLine(signal.aborted ? `Reading ${f.name} was stopped.` : `${f.name} could not be read as a zip: ${e instanceof Error ? e.message : String(e)}`));
+      replace(
+        status,
+        errorLine(signal.aborted ? `Reading ${f.name} was stopped.` : `${f.name} could not be read as a zip: ${e instanceof Error ? e.message : String(e)}`),
+      );
     }
   });
   splitSelect.addEventListener('change', () => source && void setBench(source, splitSelect.value));
 
   return {
     current: () => bench,
-    element: el('fieldset', {},
+    element: el(
+      'fieldset',
+      {},
       el('legend', {}, '1. Benchmark (Spider or BIRD layout)'),
-      el('div', { class: 'row' },
-        fileButton(folderInput, 'Choose a benchmark folder…'), folderInput,
-        fileButton(zipInput, 'Open a benchmark zip…'), zipInput,
+      el(
+        'div',
+        { class: 'row' },
+        fileButton(folderInput, 'Choose a benchmark folder…'),
+        folderInput,
+        fileButton(zipInput, 'Open a benchmark zip…'),
+        zipInput,
         el('button', { type: 'button', onclick: () => void setBench(demoSource()) }, 'Use the demo benchmark'),
         splitSelect,
       ),

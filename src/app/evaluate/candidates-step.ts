@@ -63,7 +63,17 @@ export function candidatesStep(deps: CandidatesStepDeps): CandidatesStep {
       return onChange();
     }
     candidates = { records, origin };
-    replace(status, el('p', { id: 'cand-summary' }, `${origin}: ${plural(records.length, 'question')}, ${plural(records.reduce((s, x) => s + x.candidates.length, 0), 'candidate')}.`));
+    replace(
+      status,
+      el(
+        'p',
+        { id: 'cand-summary' },
+        `${origin}: ${plural(records.length, 'question')}, ${plural(
+          records.reduce((s, x) => s + x.candidates.length, 0),
+          'candidate',
+        )}.`,
+      ),
+    );
     onChange();
   };
   const setCandidates = (text: string, origin: string): void => {
@@ -86,7 +96,10 @@ export function candidatesStep(deps: CandidatesStepDeps): CandidatesStep {
     onChange();
     const signal = loading.start(`Reading ${f.name}`);
     try {
-      const records = await readCandidatesOffThread(f, { signal, onProgress: (done, total) => loading.update(total > 0 ? done / total : null, `${plural(Math.round(done / 2 ** 20), 'MB')} read`) });
+      const records = await readCandidatesOffThread(f, {
+        signal,
+        onProgress: (done, total) => loading.update(total > 0 ? done / total : null, `${plural(Math.round(done / 2 ** 20), 'MB')} read`),
+      });
       loading.finish('');
       showCandidates(records, f.name);
     } catch (e) {
@@ -115,7 +128,9 @@ export function candidatesStep(deps: CandidatesStepDeps): CandidatesStep {
 
   return {
     current: () => candidates,
-    element: el('fieldset', {},
+    element: el(
+      'fieldset',
+      {},
       el('legend', {}, '2. Candidates'),
       el('div', { class: 'row' }, fileButton(input, 'Load a candidate file…'), input, demo),
       loading.element,

@@ -39,9 +39,15 @@ export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
   const candidates = candidatesStep({ pool, ...(deps.live ? { live: deps.live } : {}), bench: bench.current, loading, onChange: refresh });
   const run = runStep({ pool, profiles, ...(deps.orm ? { orm: deps.orm } : {}), bench: bench.current, candidates: candidates.current });
   run.refresh();
-  return el('section', { class: 'evaluate' },
+  return el(
+    'section',
+    { class: 'evaluate' },
     el('h2', {}, 'Evaluate'),
-    el('p', { class: 'muted' }, 'Measure how well the signals tell right answers from wrong ones on a benchmark with gold SQL, see the plots, export the report, and fit a calibration profile for Ask. Everything runs in this browser.'),
+    el(
+      'p',
+      { class: 'muted' },
+      'Measure how well the signals tell right answers from wrong ones on a benchmark with gold SQL, see the plots, export the report, and fit a calibration profile for Ask. Everything runs in this browser.',
+    ),
     bench.element,
     candidates.element,
     run.element,

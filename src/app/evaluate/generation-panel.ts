@@ -54,15 +54,30 @@ export function generationPanel(deps: GenerationPanelDeps): HTMLElement {
       return replace(runsBox, el('p', { class: 'error' }, `Stored runs cannot be read (IndexedDB unavailable: ${String(e)}).`));
     }
     if (runs.length === 0) return replace(runsBox, el('p', { class: 'muted' }, 'No stored runs yet.'));
-    replace(runsBox, el('ul', {}, ...runs.map(({ meta, done }) => {
-      const records = async () => [...(await (await getStore()).load(meta.id)).values()];
-      return el('li', {},
-        `${meta.benchmark}, ${meta.model}, N=${meta.settings.n}, T=${meta.settings.temperature}, seed ${meta.settings.seed}: ${done} of ${meta.total} questions (${meta.created.slice(0, 16).replace('T', ' ')}) `,
-        el('button', { type: 'button', onclick: async () => deps.onRecords(await records(), `stored run (${meta.model})`) }, 'Use'), ' ',
-        el('button', { type: 'button', onclick: async () => downloadText('candidates.jsonl', serializeCandidateFile(await records()), 'application/x-ndjson') }, 'Export'), ' ',
-        el('button', { type: 'button', onclick: async () => ((await getStore()).remove(meta.id), void showRuns()) }, 'Delete'),
-      );
-    })));
+    replace(
+      runsBox,
+      el(
+        'ul',
+        {},
+        ...runs.map(({ meta, done }) => {
+          const records = async () => [...(await (await getStore()).load(meta.id)).values()];
+          return el(
+            'li',
+            {},
+            `${meta.benchmark}, ${meta.model}, N=${meta.settings.n}, T=${meta.settings.temperature}, seed ${meta.settings.seed}: ${done} of ${meta.total} questions (${meta.created.slice(0, 16).replace('T', ' ')}) `,
+            el('button', { type: 'button', onclick: async () => deps.onRecords(await records(), `stored run (${meta.model})`) }, 'Use'),
+            ' ',
+            el(
+              'button',
+              { type: 'button', onclick: async () => downloadText('candidates.jsonl', serializeCandidateFile(await records()), 'application/x-ndjson') },
+              'Export',
+            ),
+            ' ',
+            el('button', { type: 'button', onclick: async () => ((await getStore()).remove(meta.id), void showRuns()) }, 'Delete'),
+          );
+        }),
+      ),
+    );
   };
 
   start.addEventListener('click', async () => {
@@ -70,8 +85,20 @@ export function generationPanel(deps: GenerationPanelDeps): HTMLElement {
     const generator = deps.live?.generator() ?? null;
     const model = deps.live?.modelId() ?? null;
     if (bench === null) return replace(status, el('p', { class: 'error', role: 'alert' }, 'Choose a benchmark first.'));
-    if (generator === null || model === null) return replace(status, el('p', { class: 'error', role: 'alert' }, 'Live generation needs WebGPU and a loaded model: load one on the Ask screen (Candidates from: Live model).'));
-    const settings = { n: Math.min(32, Math.max(1, Math.floor(Number(n.value)))), temperature: Number(temperature.value), seed: Math.floor(Number(seed.value)) };
+    if (generator === null || model === null)
+      return replace(
+        status,
+        el(
+          'p',
+          { class: 'error', role: 'alert' },
+          'Live generation needs WebGPU and a loaded model: load one on the Ask screen (Candidates from: Live model).',
+        ),
+      );
+    const settings = {
+      n: Math.min(32, Math.max(1, Math.floor(Number(n.value)))),
+      temperature: Number(temperature.value),
+      seed: Math.floor(Number(seed.value)),
+    };
     const benchmark = `${bench.source} (${bench.split})`;
     const id = [benchmark, model, settings.n, settings.temperature, settings.seed].join('|');
     const questions = bench.questions.filter((q) => !bench.missingDbs.includes(q.db_id));
@@ -81,7 +108,10 @@ export function generationPanel(deps: GenerationPanelDeps): HTMLElement {
     replace(status);
     const signal = progress.start('Generating');
     try {
-      const records = await runGeneration(id, questions, generator, schemaReader(deps.pool, bench), s, settings, { signal, onProgress: (p) => progress.update(p.progress, p.text) });
+      const records = await runGeneration(id, questions, generator, schemaReader(deps.pool, bench), s, settings, {
+        signal,
+        onProgress: (p) => progress.update(p.progress, p.text),
+      });
       progress.finish(`Done: ${records.length} questions.`);
       deps.onRecords(records, `live model ${model}`);
     } catch (e) {
@@ -93,12 +123,19 @@ export function generationPanel(deps: GenerationPanelDeps): HTMLElement {
     }
   });
 
-  const details = el('details', { class: 'generation' },
+  const details = el(
+    'details',
+    { class: 'generation' },
     el('summary', {}, 'Or generate candidates with the live model (resumable, kept in this browser)'),
-    el('div', { class: 'row' },
-      el('label', { for: 'gen-n' }, 'N'), n,
-      el('label', { for: 'gen-temperature' }, 'Temperature'), temperature,
-      el('label', { for: 'gen-seed' }, 'Seed'), seed,
+    el(
+      'div',
+      { class: 'row' },
+      el('label', { for: 'gen-n' }, 'N'),
+      n,
+      el('label', { for: 'gen-temperature' }, 'Temperature'),
+      temperature,
+      el('label', { for: 'gen-seed' }, 'Seed'),
+      seed,
       start,
     ),
     progress.element,

@@ -37,8 +37,14 @@ export function reportLimits(report: EvalReport): ReportLimits {
     ? `n/a: undefined for this run. All ${n} evaluated answers were ${which}, so there is nothing to tell apart: AUROC, its intervals and the risk thresholds need both right and wrong answers.`
     : null;
   const warnings: string[] = [];
-  if (oneClass) warnings.push(`All ${n} evaluated answers were ${which}: a profile fit on this run cannot tell right from wrong, and its thresholds are meaningless. Evaluate more (or harder) questions first.`);
-  if (small) warnings.push(`Only ${n} question${n === 1 ? '' : 's'} (${correct} right, ${wrong} wrong): thresholds fit on so few are rough and may not keep the risk they promise. ${SMALL_SAMPLE_QUESTIONS} or more is a reasonable minimum.`);
+  if (oneClass)
+    warnings.push(
+      `All ${n} evaluated answers were ${which}: a profile fit on this run cannot tell right from wrong, and its thresholds are meaningless. Evaluate more (or harder) questions first.`,
+    );
+  if (small)
+    warnings.push(
+      `Only ${n} question${n === 1 ? '' : 's'} (${correct} right, ${wrong} wrong): thresholds fit on so few are rough and may not keep the risk they promise. ${SMALL_SAMPLE_QUESTIONS} or more is a reasonable minimum.`,
+    );
   return { correct, wrong, oneClass, small, missingWhy, warnings };
 }
 

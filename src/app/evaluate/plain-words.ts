@@ -16,7 +16,7 @@ const TABLE_NOTES: Readonly<Record<string, string>> = {
   paired:
     'Two signals compared on the same resampled questions: "diff" is the AUROC of a minus that of b. If the interval does not include 0, one really ranks answers better than the other here; if it does, the difference may be noise.',
   'error-correlation':
-    'How alike two scorers\' mistakes are (from −1 to 1). Low: they go wrong on different questions, so combining them can help. Near 1: they make the same mistakes.',
+    "How alike two scorers' mistakes are (from −1 to 1). Low: they go wrong on different questions, so combining them can help. Near 1: they make the same mistakes.",
   combiner:
     'The signals combined into one P(correct). Each question is scored by a model fit without it ("cross-fit"), so these figures are not flattered by fitting. Higher AUROC means better ranking; lower ECE, MCE (the worst bin\'s gap) and Brier (the mean squared error of P) mean better calibrated probabilities. The last row is the combination minus its best single signal.',
   'combiner-guard':
@@ -28,7 +28,7 @@ const TABLE_NOTES: Readonly<Record<string, string>> = {
   'reliability-score':
     'One number for answering and abstaining together: +1 per right answer, −c per wrong one, 0 per question abstained on, averaged over the test questions. RS(0) is the share answered right; RS(10) counts a wrong answer as costly as ten right ones. Higher is better; below 0, abstaining on everything would have scored better.',
   'by-pool-size':
-    'How the calibration profile from this run does when there are fewer candidates: each question\'s pool cut to N of its candidates (N = 1 is one pasted query), judged by the profile\'s model for that many (a model per band of pool sizes), as Ask judges it: its best guess and that guess\'s P. ECE under 0.05 means the P can be read as a probability at that pool size. Each risk column gives coverage and risk on the test half at that risk\'s threshold (never below P 0.5): good when the risk stays at or under its target.',
+    "How the calibration profile from this run does when there are fewer candidates: each question's pool cut to N of its candidates (N = 1 is one pasted query), judged by the profile's model for that many (a model per band of pool sizes), as Ask judges it: its best guess and that guess's P. ECE under 0.05 means the P can be read as a probability at that pool size. Each risk column gives coverage and risk on the test half at that risk's threshold (never below P 0.5): good when the risk stays at or under its target.",
   selection:
     'Best-of-N: with N candidates for each question, which one to pick. Accuracy is the share of questions whose pick is right. "oracle" (any candidate right) is a ceiling no way of picking can pass; compare every other row with majority_exec, the plain majority vote.',
   'accuracy-vs-n':
@@ -79,7 +79,9 @@ export function plainCell(table: Pick<ReportTable, 'id'>, row: readonly string[]
     case 'selection':
       return strategyWords(first);
     case 'certificate':
-      return row[1] === 'yes' ? `guaranteed at this target (${Math.round((1 - report.certificate.delta) * 100)}% confidence)` : 'cannot be guaranteed with this test half';
+      return row[1] === 'yes'
+        ? `guaranteed at this target (${Math.round((1 - report.certificate.delta) * 100)}% confidence)`
+        : 'cannot be guaranteed with this test half';
     default:
       return null;
   }

@@ -57,11 +57,22 @@ function figure(id: string, caption: string, draw: (size: Size) => Element): HTM
 function rocPlot(r: EvalReport, { width, height }: Size): Element {
   const data = Object.entries(r.curves.roc).flatMap(([scorer, pts]) => pts.map((p) => ({ scorer, fpr: p.fpr, tpr: p.tpr })));
   return Plot.plot({
-    width, height, grid: true,
+    width,
+    height,
+    grid: true,
     x: { label: 'False-positive rate', domain: [0, 1] },
     y: { label: 'True-positive rate', domain: [0, 1] },
     color: { legend: true },
-    marks: [Plot.line([[0, 0], [1, 1]], { stroke: 'currentColor', strokeOpacity: 0.35, strokeDasharray: '4,4' }), Plot.line(data, { x: 'fpr', y: 'tpr', stroke: 'scorer', strokeWidth: (d: { scorer: string }) => (d.scorer === 'combined' ? 3 : 1.5) })],
+    marks: [
+      Plot.line(
+        [
+          [0, 0],
+          [1, 1],
+        ],
+        { stroke: 'currentColor', strokeOpacity: 0.35, strokeDasharray: '4,4' },
+      ),
+      Plot.line(data, { x: 'fpr', y: 'tpr', stroke: 'scorer', strokeWidth: (d: { scorer: string }) => (d.scorer === 'combined' ? 3 : 1.5) }),
+    ],
   });
 }
 
@@ -69,14 +80,28 @@ function rocPlot(r: EvalReport, { width, height }: Size): Element {
 function reliabilityPlot(r: EvalReport, { width, height }: Size): Element {
   const bins = r.combiner.reliability.filter((b) => b.count > 0);
   return Plot.plot({
-    width, height, grid: true,
+    width,
+    height,
+    grid: true,
     x: { label: 'Predicted P(correct) (bin)', domain: [0, 1] },
     y: { label: 'Observed accuracy', domain: [0, 1.08] },
     marks: [
       Plot.rectY(bins, { x1: 'lo', x2: 'hi', y: 'accuracy', fill: 'var(--plot-mark)', fillOpacity: 0.35, inset: 1 }),
-      Plot.line([[0, 0], [1, 1]], { stroke: 'currentColor', strokeOpacity: 0.5, strokeDasharray: '4,4' }),
+      Plot.line(
+        [
+          [0, 0],
+          [1, 1],
+        ],
+        { stroke: 'currentColor', strokeOpacity: 0.5, strokeDasharray: '4,4' },
+      ),
       Plot.dot(bins, { x: 'meanConfidence', y: 'accuracy', fill: 'var(--plot-mark)' }),
-      Plot.text(bins, { x: (b: { lo: number; hi: number }) => (b.lo + b.hi) / 2, y: 'accuracy', text: (b: { count: number }) => `n=${b.count}`, dy: -10, fontSize: 10 }),
+      Plot.text(bins, {
+        x: (b: { lo: number; hi: number }) => (b.lo + b.hi) / 2,
+        y: 'accuracy',
+        text: (b: { count: number }) => `n=${b.count}`,
+        dy: -10,
+        fontSize: 10,
+      }),
     ],
   });
 }
@@ -100,9 +125,17 @@ function pointLabels(points: readonly { coverage: number; risk: number; label: s
     merged.set(key, seen === undefined ? { ...p } : { ...seen, label: `${seen.label}, ${p.label.replace(/^target /, '')}` });
   }
   const list = [...merged.values()];
-  const placed = placeLabels(list.map((p) => ({ x: RC_MARGIN.left + p.coverage * w, y: RC_MARGIN.top + (1 - p.risk) * h, text: p.label })),
-    { x0: RC_MARGIN.left, y0: RC_MARGIN.top, x1: width - RC_MARGIN.right, y1: height - RC_MARGIN.bottom });
-  return placed.map((l, i) => ({ coverage: (l.at.x - RC_MARGIN.left) / w, risk: 1 - (l.at.y - RC_MARGIN.top) / h, label: l.text, anchor: l.anchor, best: list[i]!.best }));
+  const placed = placeLabels(
+    list.map((p) => ({ x: RC_MARGIN.left + p.coverage * w, y: RC_MARGIN.top + (1 - p.risk) * h, text: p.label })),
+    { x0: RC_MARGIN.left, y0: RC_MARGIN.top, x1: width - RC_MARGIN.right, y1: height - RC_MARGIN.bottom },
+  );
+  return placed.map((l, i) => ({
+    coverage: (l.at.x - RC_MARGIN.left) / w,
+    risk: 1 - (l.at.y - RC_MARGIN.top) / h,
+    label: l.text,
+    anchor: l.anchor,
+    best: list[i]!.best,
+  }));
 }
 
 /** Risk–coverage curves with the combined score's operating points (test half) at each target risk and at the best RS(10). */
@@ -113,17 +146,37 @@ function riskCoveragePlot(r: EvalReport, size: Size): Element {
   const b = r.reliability_score.best;
   const best = b.answered > 0 ? [{ coverage: b.coverage, risk: b.risk, label: `best RS(${b.c})`, best: true }] : [];
   const labels = pointLabels([...points, ...best], size);
-  const text = (anchor: 'start' | 'middle' | 'end', best: boolean) => Plot.text(labels.filter((l) => l.anchor === anchor && l.best === best), {
-    x: 'coverage', y: 'risk', text: 'label', textAnchor: anchor, fontSize: 10, ...(best ? { fill: 'var(--plot-best)' } : {}),
-  });
+  const text = (anchor: 'start' | 'middle' | 'end', best: boolean) =>
+    Plot.text(
+      labels.filter((l) => l.anchor === anchor && l.best === best),
+      {
+        x: 'coverage',
+        y: 'risk',
+        text: 'label',
+        textAnchor: anchor,
+        fontSize: 10,
+        ...(best ? { fill: 'var(--plot-best)' } : {}),
+      },
+    );
   return Plot.plot({
-    width, height, grid: true,
-    marginTop: RC_MARGIN.top, marginRight: RC_MARGIN.right, marginBottom: RC_MARGIN.bottom, marginLeft: RC_MARGIN.left,
+    width,
+    height,
+    grid: true,
+    marginTop: RC_MARGIN.top,
+    marginRight: RC_MARGIN.right,
+    marginBottom: RC_MARGIN.bottom,
+    marginLeft: RC_MARGIN.left,
     x: { label: 'Coverage (share answered)', domain: [0, 1] },
     y: { label: 'Risk (share of answers wrong)', domain: [0, 1] },
     color: { legend: true },
     marks: [
-      Plot.line(data, { x: 'coverage', y: 'risk', stroke: 'scorer', curve: 'step-before', strokeWidth: (d: { scorer: string }) => (d.scorer === 'combined' ? 3 : 1.5) }),
+      Plot.line(data, {
+        x: 'coverage',
+        y: 'risk',
+        stroke: 'scorer',
+        curve: 'step-before',
+        strokeWidth: (d: { scorer: string }) => (d.scorer === 'combined' ? 3 : 1.5),
+      }),
       Plot.dot(points, { x: 'coverage', y: 'risk', r: 5, fill: 'currentColor', symbol: 'diamond' }),
       Plot.dot(best, { x: 'coverage', y: 'risk', r: 6, fill: 'var(--plot-best)', symbol: 'star' }),
       ...(['start', 'middle', 'end'] as const).flatMap((a) => [text(a, false), text(a, true)]),
@@ -135,7 +188,9 @@ function riskCoveragePlot(r: EvalReport, size: Size): Element {
 function accuracyPlot(r: EvalReport, { width, height }: Size): Element {
   const data = r.accuracy_vs_n.filter((p) => Number.isFinite(p.accuracy));
   return Plot.plot({
-    width, height, grid: true,
+    width,
+    height,
+    grid: true,
     x: { label: 'N (candidates per question)', type: 'log', base: 2 },
     y: { label: 'Accuracy', domain: [0, 1] },
     color: { legend: true },
@@ -151,12 +206,26 @@ function accuracyPlot(r: EvalReport, { width, height }: Size): Element {
  */
 export function reportPlots(r: EvalReport, undefinedWhy: string | null = null): HTMLElement {
   const rocDefined = undefinedWhy === null && Object.values(r.curves.roc).some((pts) => pts.length > 0);
-  return el('div', { class: 'plots' },
+  return el(
+    'div',
+    { class: 'plots' },
     rocDefined
       ? figure('roc', 'ROC curves per signal and the combined score (dashed: chance).', (size) => rocPlot(r, size))
-      : el('figure', { class: 'plot undefined', id: 'plot-roc', 'data-plot': 'roc' }, el('p', { class: 'notice' }, `No ROC curve: ${undefinedWhy ?? 'no signal has both right and wrong answers to separate.'}`)),
-    figure('reliability', 'Reliability of the combined score: observed accuracy per bin of predicted P(correct), with the number of questions in each bin (dashed: perfect calibration).', (size) => reliabilityPlot(r, size)),
-    figure('risk-coverage', 'Risk–coverage curves; diamonds: the combined score\'s operating points at each target risk; star: the threshold with the best reliability score RS(10) (thresholds from the calibration half, measured on the test half).', (size) => riskCoveragePlot(r, size)),
+      : el(
+          'figure',
+          { class: 'plot undefined', id: 'plot-roc', 'data-plot': 'roc' },
+          el('p', { class: 'notice' }, `No ROC curve: ${undefinedWhy ?? 'no signal has both right and wrong answers to separate.'}`),
+        ),
+    figure(
+      'reliability',
+      'Reliability of the combined score: observed accuracy per bin of predicted P(correct), with the number of questions in each bin (dashed: perfect calibration).',
+      (size) => reliabilityPlot(r, size),
+    ),
+    figure(
+      'risk-coverage',
+      "Risk–coverage curves; diamonds: the combined score's operating points at each target risk; star: the threshold with the best reliability score RS(10) (thresholds from the calibration half, measured on the test half).",
+      (size) => riskCoveragePlot(r, size),
+    ),
     reliabilityNote(r),
     figure('accuracy-vs-n', 'Best-of-N accuracy against the number of candidates N, per selection strategy.', (size) => accuracyPlot(r, size)),
   );

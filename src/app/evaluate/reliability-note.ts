@@ -14,7 +14,9 @@ import { el } from '../ui/dom.ts';
  */
 export function reliabilityNote(r: EvalReport): HTMLElement {
   const [rule, best, ...levels] = reliabilityWords(r.reliability_score);
-  return el('aside', { class: 'plot reliability-note', id: 'reliability-note', 'aria-labelledby': 'reliability-note-title' },
+  return el(
+    'aside',
+    { class: 'plot reliability-note', id: 'reliability-note', 'aria-labelledby': 'reliability-note-title' },
     el('h5', { id: 'reliability-note-title' }, 'Which threshold pays (reliability score)'),
     el('p', {}, rule),
     el('p', { class: 'best' }, best),

@@ -26,16 +26,45 @@ function htmlTable(t: ReportTable, report: EvalReport): HTMLElement {
   const note = tableNote(t.id, report);
   const plain = t.rows.map((r) => plainCell(t, r, report));
   const hasPlain = plain.some((p) => p !== null);
-  return el('section', { class: 'report-table', id: `table-${t.id}`, 'aria-labelledby': `table-${t.id}-title` },
+  return el(
+    'section',
+    { class: 'report-table', id: `table-${t.id}`, 'aria-labelledby': `table-${t.id}-title` },
     el('h4', { id: `table-${t.id}-title` }, t.title),
     note === null ? null : el('p', { class: 'table-note', id: `table-${t.id}-note` }, note),
-    el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-labelledby': `table-${t.id}-title`, 'aria-describedby': note === null ? undefined : `table-${t.id}-note` },
-      el('table', {},
-        el('thead', {}, el('tr', {}, ...t.header.map((h, j) => el('th', { scope: 'col', class: j > 0 ? 'num' : undefined }, h)), hasPlain ? el('th', { scope: 'col', class: 'plain' }, 'In plain words') : null)),
-        el('tbody', {}, ...t.rows.map((r, i) => el('tr', {},
-          ...r.map((c, j) => (j === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: numeric(c) ? 'num' : undefined }, screenCell(c)))),
-          hasPlain ? el('td', { class: 'plain muted' }, plain[i] ?? '') : null,
-        ))),
+    el(
+      'div',
+      {
+        class: 'table-scroll',
+        tabindex: 0,
+        role: 'region',
+        'aria-labelledby': `table-${t.id}-title`,
+        'aria-describedby': note === null ? undefined : `table-${t.id}-note`,
+      },
+      el(
+        'table',
+        {},
+        el(
+          'thead',
+          {},
+          el(
+            'tr',
+            {},
+            ...t.header.map((h, j) => el('th', { scope: 'col', class: j > 0 ? 'num' : undefined }, h)),
+            hasPlain ? el('th', { scope: 'col', class: 'plain' }, 'In plain words') : null,
+          ),
+        ),
+        el(
+          'tbody',
+          {},
+          ...t.rows.map((r, i) =>
+            el(
+              'tr',
+              {},
+              ...r.map((c, j) => (j === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: numeric(c) ? 'num' : undefined }, screenCell(c)))),
+              hasPlain ? el('td', { class: 'plain muted' }, plain[i] ?? '') : null,
+            ),
+          ),
+        ),
       ),
     ),
   );
@@ -80,27 +109,57 @@ export function reportView(input: ReportViewInput): HTMLElement {
     replace(saveStatus, `Saved "${name}"; Ask now uses it.`);
   });
   const p = report.profile;
-  return el('section', { class: 'report', 'aria-labelledby': 'report-heading' },
+  return el(
+    'section',
+    { class: 'report', 'aria-labelledby': 'report-heading' },
     el('h3', { id: 'report-heading' }, 'Report'),
-    el('p', { class: 'report-summary' }, screenCell(reportSummary(report)), input.skipped > 0 ? ` ${input.skipped} questions were skipped: their database is not in the benchmark.` : ''),
-    ...(input.suiteFailures ?? []).map((f) => el('p', { class: 'notice', role: 'note' }, screenCell(`Test-suite database ${f.db_id}/${f.name} could not be opened (${f.message}); the questions it was to check are left unlabeled.`))),
-    el('div', { class: 'row exports', role: 'group', 'aria-label': 'Export' },
+    el(
+      'p',
+      { class: 'report-summary' },
+      screenCell(reportSummary(report)),
+      input.skipped > 0 ? ` ${input.skipped} questions were skipped: their database is not in the benchmark.` : '',
+    ),
+    ...(input.suiteFailures ?? []).map((f) =>
+      el(
+        'p',
+        { class: 'notice', role: 'note' },
+        screenCell(`Test-suite database ${f.db_id}/${f.name} could not be opened (${f.message}); the questions it was to check are left unlabeled.`),
+      ),
+    ),
+    el(
+      'div',
+      { class: 'row exports', role: 'group', 'aria-label': 'Export' },
       exportButton('Export report (JSON)', `${baseName}-report.json`, 'application/json', () => JSON.stringify(report, null, 2)),
       exportButton('Export per-question CSV', `${baseName}-questions.csv`, 'text/csv', () => perQuestionCsv(report)),
       exportButton('Export tables CSV', `${baseName}-tables.csv`, 'text/csv', () => tablesCsv(tables)),
       exportButton('Export labelled candidate file', `${baseName}-candidates.jsonl`, 'application/x-ndjson', () => serializeCandidateFile(labeled)),
     ),
-    el('fieldset', { class: 'save-profile' },
+    el(
+      'fieldset',
+      { class: 'save-profile' },
       el('legend', {}, 'Calibration profile from this run'),
       ...limits.warnings.map((w) => el('p', { class: 'notice profile-warning', role: 'note' }, w)),
       limits.oneClass
         ? el('p', { class: 'muted' }, 'Saving is off for this run.')
-        : el('div', {},
-            el('p', { class: 'muted' }, `One model per pool size, over ${signalsWords(p)}; on whole pools: cross-fit calibration error (ECE) ${Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'n/a'}, AUROC ${Number.isFinite(p.provenance.auroc) ? p.provenance.auroc.toFixed(3) : 'n/a'}.`),
+        : el(
+            'div',
+            {},
+            el(
+              'p',
+              { class: 'muted' },
+              `One model per pool size, over ${signalsWords(p)}; on whole pools: cross-fit calibration error (ECE) ${Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'n/a'}, AUROC ${Number.isFinite(p.provenance.auroc) ? p.provenance.auroc.toFixed(3) : 'n/a'}.`,
+            ),
             el('ul', { class: 'muted profile-bands' }, ...bandLines(p).map((line) => el('li', {}, line))),
             floorFlag(p) === null ? null : el('p', { class: 'notice profile-floor', role: 'note' }, floorFlag(p)),
-            limits.small ? el('p', {}, understood, ' ', el('label', { for: 'profile-small-ok' }, 'I understand these thresholds are rough; save it anyway')) : null,
-            el('label', { for: 'profile-name' }, 'Profile name'), ' ', nameInput, ' ', save, saveStatus,
+            limits.small
+              ? el('p', {}, understood, ' ', el('label', { for: 'profile-small-ok' }, 'I understand these thresholds are rough; save it anyway'))
+              : null,
+            el('label', { for: 'profile-name' }, 'Profile name'),
+            ' ',
+            nameInput,
+            ' ',
+            save,
+            saveStatus,
           ),
     ),
     el('h4', {}, 'Plots'),

@@ -58,13 +58,21 @@ export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
     const theirs = [...new Set(gold.records.map((r) => r.db_id))];
     progress.finish('');
     const list = (ids: readonly string[]) => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
-    return errorLine(`None of the ${plural(gold.records.length, 'question')} in ${candidates.origin} is about a database of ${bench.source}: the candidates name ${list(theirs)}; the benchmark has ${list(bench.dbIds)}. Choose the benchmark these candidates were made for.`);
+    return errorLine(
+      `None of the ${plural(gold.records.length, 'question')} in ${candidates.origin} is about a database of ${bench.source}: the candidates name ${list(theirs)}; the benchmark has ${list(bench.dbIds)}. Choose the benchmark these candidates were made for.`,
+    );
   }
   const orm = run.orm();
   const { rule } = run.settings();
   // Candidates are parsed in the page's analysis worker (as confide eval parses on its analysis thread), never here.
   // With the reward model on, each candidate's evidence is read too, as Ask reads it before scoring.
-  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), { signal, rule, analyzer: pageAnalyzer(), onProgress: (p) => progress.update(p.progress, p.text), ...(orm !== null ? { evidence: true } : {}) });
+  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), {
+    signal,
+    rule,
+    analyzer: pageAnalyzer(),
+    onProgress: (p) => progress.update(p.progress, p.text),
+    ...(orm !== null ? { evidence: true } : {}),
+  });
   const { skipped, suiteFailures } = prepare;
   let { prepared } = prepare;
   // Too few labeled questions: say how many, naming each database skipped and why, before the statistics.
@@ -82,11 +90,19 @@ export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
   }
   progress.update(null, 'computing the statistics');
   const byId = new Map(gold.records.map((r) => [r.id, r]));
-  const report = await evaluateInWorker(prepared, {
-    ...run.settings(),
-    profileName: `${bench.source} ${bench.split}`,
-    provenance: { data: `${bench.source}, split ${bench.split} (${prepared.length} questions evaluated${ormName === null ? '' : `; reward model ${ormName}`})`, generator: candidates.origin, created: new Date().toISOString() },
-  }, signal);
+  const report = await evaluateInWorker(
+    prepared,
+    {
+      ...run.settings(),
+      profileName: `${bench.source} ${bench.split}`,
+      provenance: {
+        data: `${bench.source}, split ${bench.split} (${prepared.length} questions evaluated${ormName === null ? '' : `; reward model ${ormName}`})`,
+        generator: candidates.origin,
+        created: new Date().toISOString(),
+      },
+    },
+    signal,
+  );
   progress.finish('Done.');
   return reportView({
     report,

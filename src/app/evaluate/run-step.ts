@@ -63,12 +63,28 @@ export function runStep(deps: RunStepDeps): RunStep {
   runButton.setAttribute('aria-describedby', 'eval-run-hint');
   const progress = createProgress('Evaluation progress');
   const out = el('div', { class: 'eval-out' });
-  const bootstrap = el('select', { id: 'eval-bootstrap' }, ...[200, 1000, DEFAULT_BOOTSTRAP].map((b) => el('option', { value: b, selected: b === DEFAULT_BOOTSTRAP }, b === DEFAULT_BOOTSTRAP ? `${b} (as confide eval)` : String(b))));
+  const bootstrap = el(
+    'select',
+    { id: 'eval-bootstrap' },
+    ...[200, 1000, DEFAULT_BOOTSTRAP].map((b) =>
+      el('option', { value: b, selected: b === DEFAULT_BOOTSTRAP }, b === DEFAULT_BOOTSTRAP ? `${b} (as confide eval)` : String(b)),
+    ),
+  );
   const seed = el('input', { type: 'number', id: 'eval-seed', value: 1, min: 0, step: 1 });
   const useOrm = el('input', { type: 'checkbox', id: 'eval-orm' });
-  const folds = el('select', { id: 'eval-folds' }, el('option', { value: '2' }, '2 folds by question'), el('option', { value: '5' }, '5 folds by question'), el('option', { value: 'db' }, 'leave one database out'));
+  const folds = el(
+    'select',
+    { id: 'eval-folds' },
+    el('option', { value: '2' }, '2 folds by question'),
+    el('option', { value: '5' }, '5 folds by question'),
+    el('option', { value: 'db' }, 'leave one database out'),
+  );
   // The labels' rule (confide eval --rule): the benchmark's own evaluator until the person picks one.
-  const rule = el('select', { id: 'eval-rule', 'aria-describedby': 'eval-rule-note' }, ...EQUIVALENCE_RULES.map((r) => el('option', { value: r.rule }, `${r.rule} (${r.source})`)));
+  const rule = el(
+    'select',
+    { id: 'eval-rule', 'aria-describedby': 'eval-rule-note' },
+    ...EQUIVALENCE_RULES.map((r) => el('option', { value: r.rule }, `${r.rule} (${r.source})`)),
+  );
   const ruleNote = el('p', { class: 'muted', id: 'eval-rule-note' });
   const chosenRule = () => (isEquivalenceRule(rule.value) ? rule.value : 'spider');
   const sayRule = (): void => replace(ruleNote, `Labels: ${ruleInfo(chosenRule()).summary} (as confide eval --rule ${chosenRule()}).`);
@@ -97,16 +113,24 @@ export function runStep(deps: RunStepDeps): RunStep {
     replace(out);
     const signal = progress.start('Evaluating');
     try {
-      replace(out, await runEvaluation({
-        pool: deps.pool, profiles: deps.profiles, bench, candidates, progress, signal,
-        orm: () => (deps.orm && useOrm.checked ? deps.orm : null),
-        settings: () => ({
-          rule: chosenRule(),
-          bootstrap: Number(bootstrap.value),
-          seed: Math.max(0, Math.floor(Number(seed.value) || 0)),
-          ...(folds.value === 'db' ? { group: 'db_id' as const } : { folds: Number(folds.value) }),
+      replace(
+        out,
+        await runEvaluation({
+          pool: deps.pool,
+          profiles: deps.profiles,
+          bench,
+          candidates,
+          progress,
+          signal,
+          orm: () => (deps.orm && useOrm.checked ? deps.orm : null),
+          settings: () => ({
+            rule: chosenRule(),
+            bootstrap: Number(bootstrap.value),
+            seed: Math.max(0, Math.floor(Number(seed.value) || 0)),
+            ...(folds.value === 'db' ? { group: 'db_id' as const } : { folds: Number(folds.value) }),
+          }),
         }),
-      }));
+      );
     } catch (e) {
       progress.finish(signal.aborted ? 'Stopped.' : '');
       if (!signal.aborted) replace(out, errorLine(e instanceof Error ? e.message : String(e)));
@@ -117,19 +141,34 @@ export function runStep(deps: RunStepDeps): RunStep {
   });
 
   return {
-    out, refresh,
-    element: el('fieldset', {},
+    out,
+    refresh,
+    element: el(
+      'fieldset',
+      {},
       el('legend', {}, '3. Run'),
       el('div', { class: 'row' }, el('label', { for: 'eval-rule' }, 'Labels'), rule),
       ruleNote,
-      el('div', { class: 'row' },
-        el('label', { for: 'eval-bootstrap' }, 'Bootstrap resamples'), bootstrap,
-        el('label', { for: 'eval-seed' }, 'Seed'), seed,
-        el('label', { for: 'eval-folds' }, 'Cross-fit'), folds,
+      el(
+        'div',
+        { class: 'row' },
+        el('label', { for: 'eval-bootstrap' }, 'Bootstrap resamples'),
+        bootstrap,
+        el('label', { for: 'eval-seed' }, 'Seed'),
+        seed,
+        el('label', { for: 'eval-folds' }, 'Cross-fit'),
+        folds,
         runButton,
       ),
       runHint,
-      deps.orm ? el('div', { class: 'check' }, el('span', {}, useOrm, ' ', el('label', { for: 'eval-orm' }, 'Score every candidate with the outcome reward model (signals orm and orm_sql)')), el('div', {}, ormModelLine(deps.orm, 'eval-orm-model'), el('span', { class: 'muted' }, ' (change it under Ask)'))) : null,
+      deps.orm
+        ? el(
+            'div',
+            { class: 'check' },
+            el('span', {}, useOrm, ' ', el('label', { for: 'eval-orm' }, 'Score every candidate with the outcome reward model (signals orm and orm_sql)')),
+            el('div', {}, ormModelLine(deps.orm, 'eval-orm-model'), el('span', { class: 'muted' }, ' (change it under Ask)')),
+          )
+        : null,
       progress.element,
     ),
   };

@@ -29,8 +29,16 @@ export interface BrowserRunStore extends RunStore {
 function isRunMeta(v: unknown): v is RunMeta {
   const m = v as Partial<Record<keyof RunMeta, unknown>> | null;
   const s = m?.settings as Partial<Record<keyof GenerationSettings, unknown>> | null | undefined;
-  return typeof m?.id === 'string' && typeof m.benchmark === 'string' && typeof m.model === 'string' && typeof m.total === 'number' && typeof m.created === 'string'
-    && typeof s?.n === 'number' && typeof s.temperature === 'number' && typeof s.seed === 'number';
+  return (
+    typeof m?.id === 'string' &&
+    typeof m.benchmark === 'string' &&
+    typeof m.model === 'string' &&
+    typeof m.total === 'number' &&
+    typeof m.created === 'string' &&
+    typeof s?.n === 'number' &&
+    typeof s.temperature === 'number' &&
+    typeof s.seed === 'number'
+  );
 }
 
 /**

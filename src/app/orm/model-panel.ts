@@ -66,12 +66,11 @@ export function ormModelPanel(client: OrmClient): HTMLElement {
   store.onChange(sync);
   sync();
   if (store.startupNotice !== null) replace(status, el('p', { class: 'notice' }, store.startupNotice));
-  return el('div', { class: 'orm-model-panel', role: 'group', 'aria-label': 'Reward model' },
+  return el(
+    'div',
+    { class: 'orm-model-panel', role: 'group', 'aria-label': 'Reward model' },
     ormModelLine(client, 'orm-model'),
-    el('div', { class: 'row' },
-      fileButton(input, 'Load your own model (.onnx + .json)…'), input,
-      bundled,
-    ),
+    el('div', { class: 'row' }, fileButton(input, 'Load your own model (.onnx + .json)…'), input, bundled),
     status,
   );
 }

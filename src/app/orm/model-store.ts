@@ -77,7 +77,10 @@ function readKept(v: unknown): { ok: true; kept: OwnOrm } | { ok: false; why: st
   if (typeof r.added !== 'string' || Number.isNaN(Date.parse(r.added))) return fail('the date it was loaded is missing');
   try {
     const sidecar = parseSidecar(r.sidecar, files.sidecar);
-    return { ok: true, kept: { kind: 'own', id: nextId(), sidecar, model: new Uint8Array(model), files: { model: files.model, sidecar: files.sidecar }, added: r.added } };
+    return {
+      ok: true,
+      kept: { kind: 'own', id: nextId(), sidecar, model: new Uint8Array(model), files: { model: files.model, sidecar: files.sidecar }, added: r.added },
+    };
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e));
   }

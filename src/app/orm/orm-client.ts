@@ -50,7 +50,6 @@ export interface OrmClient {
   sidecar(): Promise<OrmResult<{ sidecar: OrmSidecar; choice: OrmChoice }>>;
 }
 
-
 /**
  * A client over the store; the worker starts on the first load or score.
  *
@@ -80,11 +79,18 @@ export function createOrmClient(
     const w = spawn();
     worker = w;
     failed = new Promise<never>((_, reject) => {
-      w.addEventListener('error', (ev: Event) => {
-        const message = (ev as Partial<ErrorEvent>).message;
-        const detail = message ? `: ${message}` : '';
-        reject({ code: 'ORM_WORKER_FAILED', message: `The reward model's worker could not start${detail}. Reload the page to try again.` } satisfies OrmErrorData);
-      }, { once: true });
+      w.addEventListener(
+        'error',
+        (ev: Event) => {
+          const message = (ev as Partial<ErrorEvent>).message;
+          const detail = message ? `: ${message}` : '';
+          reject({
+            code: 'ORM_WORKER_FAILED',
+            message: `The reward model's worker could not start${detail}. Reload the page to try again.`,
+          } satisfies OrmErrorData);
+        },
+        { once: true },
+      );
     });
     failed.catch(() => undefined);
     remote = wrap<OrmEngine>(w);
@@ -102,7 +108,13 @@ export function createOrmClient(
         held = null;
         failed = new Promise<never>(() => undefined);
         const name = store.current().kind === 'own' ? 'Your reward model' : 'The reward model';
-        resolve({ ok: false, error: { code: 'ORM_TIMEOUT', message: `${name} took longer than ${(ms / 1000).toFixed(1)} s to score ${items.length} rows, so it was stopped and its scores are missing from this run. A model whose time grows with the number of candidates does this; use the bundled model or a smaller one.` } });
+        resolve({
+          ok: false,
+          error: {
+            code: 'ORM_TIMEOUT',
+            message: `${name} took longer than ${(ms / 1000).toFixed(1)} s to score ${items.length} rows, so it was stopped and its scores are missing from this run. A model whose time grows with the number of candidates does this; use the bundled model or a smaller one.`,
+          },
+        });
       }, ms);
     });
     try {
@@ -152,26 +164,31 @@ export function createOrmClient(
   return {
     store,
     sidecar: () => serialize(() => guarded(ensure)),
-    score: (items) => serialize(() => guarded(async () => {
-      const e = await ensure();
-      if (!e.ok) return e;
-      return scoreLimited(items);
-    })),
+    score: (items) =>
+      serialize(() =>
+        guarded(async () => {
+          const e = await ensure();
+          if (!e.ok) return e;
+          return scoreLimited(items);
+        }),
+      ),
     async loadOwn(files) {
       const s = await checkOrmPair(files);
       if (!s.ok) return s;
       const { model, sidecarFile } = s;
       const bytes = new Uint8Array(await model.arrayBuffer());
-      return serialize(() => guarded(async () => {
-        // The worker swaps models only once the new one has loaded and run; a refusal leaves the one it holds.
-        const loaded = await engine().load(bytes, s.sidecar, model.name);
-        if (!loaded.ok) return loaded;
-        held = null; // the worker now holds the new model, which is not yet the store's choice
-        const kept = await store.choose({ sidecar: s.sidecar, model: bytes, files: { model: model.name, sidecar: sidecarFile.name } });
-        if (!kept.ok) return kept;
-        held = { id: store.current().id, sidecar: s.sidecar };
-        return { ok: true, loaded, sidecar: s.sidecar };
-      }));
+      return serialize(() =>
+        guarded(async () => {
+          // The worker swaps models only once the new one has loaded and run; a refusal leaves the one it holds.
+          const loaded = await engine().load(bytes, s.sidecar, model.name);
+          if (!loaded.ok) return loaded;
+          held = null; // the worker now holds the new model, which is not yet the store's choice
+          const kept = await store.choose({ sidecar: s.sidecar, model: bytes, files: { model: model.name, sidecar: sidecarFile.name } });
+          if (!kept.ok) return kept;
+          held = { id: store.current().id, sidecar: s.sidecar };
+          return { ok: true, loaded, sidecar: s.sidecar };
+        }),
+      );
     },
     useBundled: () => serialize(async () => store.useBundled()),
   };

@@ -16,8 +16,10 @@ export type PairResult =
   | { readonly ok: true; readonly model: File; readonly sidecarFile: File; readonly sidecar: OrmSidecar }
   | { readonly ok: false; readonly error: OrmErrorData };
 
-const refuse = (code: OrmErrorData['code'], message: string, source?: string): { ok: false; error: OrmErrorData } =>
-  ({ ok: false, error: source === undefined ? { code, message } : { code, message, source } });
+const refuse = (code: OrmErrorData['code'], message: string, source?: string): { ok: false; error: OrmErrorData } => ({
+  ok: false,
+  error: source === undefined ? { code, message } : { code, message, source },
+});
 
 /**
  * The pair among `files`, checked; or the first problem, naming the file.
@@ -30,20 +32,43 @@ export async function checkOrmPair(files: readonly File[]): Promise<PairResult> 
   const models = files.filter((f) => /\.onnx$/i.test(f.name));
   const sidecars = files.filter((f) => /\.json$/i.test(f.name));
   const others = files.filter((f) => !models.includes(f) && !sidecars.includes(f));
-  if (others.length > 0) return refuse('ORM_NOT_A_PAIR', `${others.map((f) => f.name).join(', ')} is neither an .onnx model nor a .json sidecar. Choose the two files \`npm run orm:train\` wrote: <name>.onnx and <name>.json.`, others[0]!.name);
+  if (others.length > 0)
+    return refuse(
+      'ORM_NOT_A_PAIR',
+      `${others.map((f) => f.name).join(', ')} is neither an .onnx model nor a .json sidecar. Choose the two files \`npm run orm:train\` wrote: <name>.onnx and <name>.json.`,
+      others[0]!.name,
+    );
   if (models.length !== 1 || sidecars.length !== 1) {
     const missing = models.length === 0 ? 'the .onnx model' : sidecars.length === 0 ? 'its .json sidecar' : 'exactly one .onnx and one .json';
-    return refuse('ORM_NOT_A_PAIR', `You chose ${files.map((f) => f.name).join(', ') || 'no file'}; choose ${missing} too (select both files at once). \`npm run orm:train\` writes <name>.onnx and <name>.json side by side.`, files[0]?.name);
+    return refuse(
+      'ORM_NOT_A_PAIR',
+      `You chose ${files.map((f) => f.name).join(', ') || 'no file'}; choose ${missing} too (select both files at once). \`npm run orm:train\` writes <name>.onnx and <name>.json side by side.`,
+      files[0]?.name,
+    );
   }
   const model = models[0]!;
   const file = sidecars[0]!;
-  if (model.size > ORM_MAX_MODEL_BYTES) return refuse('ORM_TOO_LARGE', `${model.name} is ${(model.size / 2 ** 20).toFixed(1)} MiB; the limit is ${ORM_MAX_MODEL_BYTES / 2 ** 20} MiB. Export a smaller model (int8 weights, fewer hashed features).`, model.name);
-  if (file.size > ORM_MAX_SIDECAR_BYTES) return refuse('ORM_BAD_SIDECAR', `${file.name} is ${(file.size / 2 ** 20).toFixed(1)} MiB; a sidecar is a few KB (limit ${ORM_MAX_SIDECAR_BYTES / 2 ** 20} MiB). Choose the .json written next to the model.`, file.name);
+  if (model.size > ORM_MAX_MODEL_BYTES)
+    return refuse(
+      'ORM_TOO_LARGE',
+      `${model.name} is ${(model.size / 2 ** 20).toFixed(1)} MiB; the limit is ${ORM_MAX_MODEL_BYTES / 2 ** 20} MiB. Export a smaller model (int8 weights, fewer hashed features).`,
+      model.name,
+    );
+  if (file.size > ORM_MAX_SIDECAR_BYTES)
+    return refuse(
+      'ORM_BAD_SIDECAR',
+      `${file.name} is ${(file.size / 2 ** 20).toFixed(1)} MiB; a sidecar is a few KB (limit ${ORM_MAX_SIDECAR_BYTES / 2 ** 20} MiB). Choose the .json written next to the model.`,
+      file.name,
+    );
   let value: unknown;
   try {
     value = JSON.parse(await file.text());
   } catch (e) {
-    return refuse('ORM_BAD_SIDECAR', `${file.name} is not JSON (${(e as Error).message}). Choose the .json sidecar \`npm run orm:train\` wrote next to the model.`, file.name);
+    return refuse(
+      'ORM_BAD_SIDECAR',
+      `${file.name} is not JSON (${(e as Error).message}). Choose the .json sidecar \`npm run orm:train\` wrote next to the model.`,
+      file.name,
+    );
   }
   let sidecar: OrmSidecar;
   try {

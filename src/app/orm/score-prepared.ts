@@ -31,16 +31,27 @@ export async function scorePrepared(
   const model = await client.sidecar();
   if (!model.ok) return model;
   const { name } = model.sidecar;
-  const r = await scorePreparedQuestions(prepared, model.sidecar.featurizer.agreement, async (items) => {
-    const scored = await client.score(items);
-    if (scored.ok && client.store.current().id !== model.choice.id) {
-      return { ok: false, error: { code: 'ORM_RUN_FAILED', message: 'The reward model was changed during the run, so its scores would mix two models; run the evaluation again.' } };
-    }
-    return scored;
-  }, {
-    ...(options.batchRows === undefined ? {} : { batchRows: options.batchRows }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    onProgress: (done, total) => options.onProgress?.(done / total, `reward model ${name}: ${done}/${total} questions`),
-  });
+  const r = await scorePreparedQuestions(
+    prepared,
+    model.sidecar.featurizer.agreement,
+    async (items) => {
+      const scored = await client.score(items);
+      if (scored.ok && client.store.current().id !== model.choice.id) {
+        return {
+          ok: false,
+          error: {
+            code: 'ORM_RUN_FAILED',
+            message: 'The reward model was changed during the run, so its scores would mix two models; run the evaluation again.',
+          },
+        };
+      }
+      return scored;
+    },
+    {
+      ...(options.batchRows === undefined ? {} : { batchRows: options.batchRows }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      onProgress: (done, total) => options.onProgress?.(done / total, `reward model ${name}: ${done}/${total} questions`),
+    },
+  );
   return r.ok ? { ok: true, prepared: r.prepared, name } : r;
 }

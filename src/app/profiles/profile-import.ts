@@ -19,12 +19,19 @@ export { PROFILE_MAX_BYTES };
  */
 export async function readProfileOffThread(file: File, spawn: () => Worker = spawnFilesWorker): Promise<FileResult<CalibrationProfile>> {
   if (file.size > PROFILE_MAX_BYTES) {
-    return { ok: false, code: 'TOO_LARGE', message: `${file.name} is ${(file.size / 2 ** 20).toFixed(1)} MiB; a profile is at most ${PROFILE_MAX_BYTES / 2 ** 20} MiB (the bundled one is a few KB). Choose a profile exported by Confide.` };
+    return {
+      ok: false,
+      code: 'TOO_LARGE',
+      message: `${file.name} is ${(file.size / 2 ** 20).toFixed(1)} MiB; a profile is at most ${PROFILE_MAX_BYTES / 2 ** 20} MiB (the bundled one is a few KB). Choose a profile exported by Confide.`,
+    };
   }
   const worker = spawn();
   try {
     const failed = new Promise<FileResult<CalibrationProfile>>((resolve) =>
-      worker.addEventListener('error', (e) => resolve({ ok: false, code: 'WORKER_FAILED', message: `${file.name} could not be read: the file worker stopped${e.message ? ` (${e.message})` : ''}.` })));
+      worker.addEventListener('error', (e) =>
+        resolve({ ok: false, code: 'WORKER_FAILED', message: `${file.name} could not be read: the file worker stopped${e.message ? ` (${e.message})` : ''}.` }),
+      ),
+    );
     return await Promise.race([wrap<BenchFilesApi>(worker).readProfile(file, file.name, PROFILE_MAX_BYTES), failed]);
   } finally {
     worker.terminate();

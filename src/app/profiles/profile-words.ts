@@ -15,10 +15,12 @@ const pct = (x: number): string => `${Math.round(x * 100)}%`;
  * @example thresholdsAt(profile, 0.2);
  */
 export function thresholdsAt(profile: CalibrationProfile, risk: number): string {
-  return profile.bands.map((b) => {
-    const t = thresholdAt(profile, b, risk);
-    return `${bandWords(b)}: ${t === null || t === undefined ? 'never answers' : `P ≥ ${t.toFixed(2)}`}`;
-  }).join('; ');
+  return profile.bands
+    .map((b) => {
+      const t = thresholdAt(profile, b, risk);
+      return `${bandWords(b)}: ${t === null || t === undefined ? 'never answers' : `P ≥ ${t.toFixed(2)}`}`;
+    })
+    .join('; ');
 }
 
 /**
@@ -29,7 +31,9 @@ export function thresholdsAt(profile: CalibrationProfile, risk: number): string 
 export function bandLines(profile: CalibrationProfile): string[] {
   return profile.bands.map((b) => {
     const used = b.signals.filter((_, j) => b.model.weights[j] !== 0);
-    const ts = b.thresholds.map((t) => `at most ${pct(t.target_risk)} wrong → ${t.threshold === null ? 'never answers' : `P ≥ ${t.threshold.toFixed(2)}`}`).join(', ');
+    const ts = b.thresholds
+      .map((t) => `at most ${pct(t.target_risk)} wrong → ${t.threshold === null ? 'never answers' : `P ≥ ${t.threshold.toFixed(2)}`}`)
+      .join(', ');
     return `${bandWords(b)} (${used.length > 0 ? used.join(', ') : 'no signal: the base rate'}${b.fit ? `; ${b.fit.combiner}` : ''}): ${ts}`;
   });
 }

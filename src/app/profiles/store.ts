@@ -91,7 +91,9 @@ function readSaved(storage: Storage): CalibrationProfile[] {
     for (const b of bad) {
       const name = (b.value as { name?: unknown } | null)?.name;
       const named = typeof name === 'string' ? `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}"` : 'without a name';
-      noteSetAside(`A saved calibration profile ${named} could not be read (${b.why.length > 200 ? `${b.why.slice(0, 200)}…` : b.why}), so it was set aside; the other profiles are kept.`);
+      noteSetAside(
+        `A saved calibration profile ${named} could not be read (${b.why.length > 200 ? `${b.why.slice(0, 200)}…` : b.why}), so it was set aside; the other profiles are kept.`,
+      );
     }
   }
   return good;
@@ -157,7 +159,8 @@ export async function createProfileStore(storage: Storage): Promise<ProfileStore
       return commit(`delete "${name}"`, { saved: saved.filter((p) => p.name !== name), activeName: activeName === name ? null : activeName });
     },
     restore(profile, at, active) {
-      if (list().some((e) => e.profile.name === profile.name)) return { ok: false, message: `"${profile.name}" was not put back: a profile with that name exists now.` };
+      if (list().some((e) => e.profile.name === profile.name))
+        return { ok: false, message: `"${profile.name}" was not put back: a profile with that name exists now.` };
       const next = [...saved];
       next.splice(Math.max(0, Math.min(at, next.length)), 0, profile);
       return commit(`put back "${profile.name}"`, { saved: next, activeName: active ? profile.name : activeName });

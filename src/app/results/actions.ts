@@ -31,20 +31,32 @@ export interface ResultActionsOptions {
 export function resultActions(options: ResultActionsOptions): HTMLElement {
   const { sql, result, name, whole } = options;
   const status = el('span', { class: 'muted', role: 'status' });
-  const copy = sql === undefined
-    ? null
-    : el('button', {
-        type: 'button', class: 'small', 'data-action': 'copy-sql',
-        onclick: () => {
-          void navigator.clipboard?.writeText(sql).then(() => (status.textContent = 'SQL copied.'), () => (status.textContent = 'The browser refused the clipboard; select the SQL and copy it.'));
-        },
-      }, 'Copy SQL');
+  const copy =
+    sql === undefined
+      ? null
+      : el(
+          'button',
+          {
+            type: 'button',
+            class: 'small',
+            'data-action': 'copy-sql',
+            onclick: () => {
+              void navigator.clipboard?.writeText(sql).then(
+                () => (status.textContent = 'SQL copied.'),
+                () => (status.textContent = 'The browser refused the clipboard; select the SQL and copy it.'),
+              );
+            },
+          },
+          'Copy SQL',
+        );
   if (whole !== undefined) return el('div', { class: 'result-actions' }, copy, ...wholeSaving(whole, name, status), status);
   const save = (kind: ResultFileKind) => () => {
     if (!result) return;
     downloadText(`${name}.${kind}`, kind === 'csv' ? resultCsv(result) : resultJson(result), RESULT_FILE_TYPE[kind]);
   };
-  return el('div', { class: 'result-actions' },
+  return el(
+    'div',
+    { class: 'result-actions' },
     copy,
     result ? el('button', { type: 'button', class: 'small', 'data-action': 'csv', onclick: save('csv') }, 'Save CSV') : null,
     result ? el('button', { type: 'button', class: 'small', 'data-action': 'json', onclick: save('json') }, 'Save JSON') : null,

@@ -65,11 +65,15 @@ const PIECE_TIMEOUT_MS = 60_000;
 export async function* valuePieces(v: LongValue, signal?: AbortSignal): AsyncGenerator<string> {
   const name = v.columns[v.column] as string;
   for (let from = 1; from <= v.length; from += PIECE_CHARS) {
-    const r = await v.pool.run(v.key, pieceSql(v.query, v.columns, v.row, name, from, PIECE_CHARS), { timeoutMs: PIECE_TIMEOUT_MS, ...(signal === undefined ? {} : { signal }) });
+    const r = await v.pool.run(v.key, pieceSql(v.query, v.columns, v.row, name, from, PIECE_CHARS), {
+      timeoutMs: PIECE_TIMEOUT_MS,
+      ...(signal === undefined ? {} : { signal }),
+    });
     if (!r.ok) throw r.error satisfies ExecError;
     const row = r.rows[0];
     const piece = row?.[row.length - 1];
-    if (typeof piece !== 'string') throw { code: 'SQLITE_ERROR', message: 'the value changed while it was read (the row is no longer there)' } satisfies ExecError;
+    if (typeof piece !== 'string')
+      throw { code: 'SQLITE_ERROR', message: 'the value changed while it was read (the row is no longer there)' } satisfies ExecError;
     yield piece;
   }
 }

@@ -64,25 +64,39 @@ const FIGURE_INSET = 20;
 
 /** The Plot drawing of `data`, `width` px wide; a bar chart's x labels get the room they need (plot-layout.ts). */
 function drawing(data: ChartData, kind: ChartKind, xLabel: string, yLabel: string, width: number): Element {
-  const marks = kind === 'bar'
-    ? [Plot.barY(data.points, { x: 'x', y: 'y', fill: '#4e79a7' }), Plot.ruleY([0])]
-    : kind === 'line'
-      ? [Plot.lineY(data.points, { x: 'x', y: 'y', stroke: '#4e79a7', strokeWidth: 2 }), Plot.dot(data.points, { x: 'x', y: 'y', fill: '#4e79a7', r: 2 })]
-      : [Plot.dot(data.points, { x: 'x', y: 'y', stroke: '#4e79a7' })];
+  const marks =
+    kind === 'bar'
+      ? [Plot.barY(data.points, { x: 'x', y: 'y', fill: '#4e79a7' }), Plot.ruleY([0])]
+      : kind === 'line'
+        ? [Plot.lineY(data.points, { x: 'x', y: 'y', stroke: '#4e79a7', strokeWidth: 2 }), Plot.dot(data.points, { x: 'x', y: 'y', fill: '#4e79a7', r: 2 })]
+        : [Plot.dot(data.points, { x: 'x', y: 'y', stroke: '#4e79a7' })];
   const yChars = Math.max(...data.points.map((p) => Math.abs(p.y).toLocaleString('en-US', { maximumFractionDigits: 1 }).length)) + 1;
   const height = Math.round(Math.min(420, Math.max(280, width * 0.56)));
   // Labels are names and values from the data: each drawn shortened and isolated (displayName), however long.
   const tick = (d: unknown): string => displayName(String(d), LABEL_CHARS - 1);
   const textTicks = data.points.some((p) => typeof p.x === 'string');
   if (kind !== 'bar') {
-    return Plot.plot({ width, height, grid: true, marginLeft: Math.max(40, Math.ceil(yChars * CHAR_PX + 14)), marginRight: 24, x: { label: displayName(xLabel), ...(textTicks ? { tickFormat: tick } : {}) }, y: { label: displayName(yLabel) }, marks });
+    return Plot.plot({
+      width,
+      height,
+      grid: true,
+      marginLeft: Math.max(40, Math.ceil(yChars * CHAR_PX + 14)),
+      marginRight: 24,
+      x: { label: displayName(xLabel), ...(textTicks ? { tickFormat: tick } : {}) },
+      y: { label: displayName(yLabel) },
+      marks,
+    });
   }
   // Bars keep the result's order (its ORDER BY); their labels turn, and thin out, when they would not fit side by side.
   const labels = [...new Set(data.points.map((p) => String(p.x)))];
   const axis = barAxis(labels, width, yChars);
   return Plot.plot({
-    width, height: height + axis.marginBottom - 40, grid: true,
-    marginLeft: axis.marginLeft, marginRight: 20, marginBottom: axis.marginBottom,
+    width,
+    height: height + axis.marginBottom - 40,
+    grid: true,
+    marginLeft: axis.marginLeft,
+    marginRight: 20,
+    marginBottom: axis.marginBottom,
     x: { label: displayName(xLabel), domain: labels, ticks: axis.ticks, tickFormat: tick, ...(axis.rotate === 0 ? {} : { tickRotate: axis.rotate }) },
     y: { label: displayName(yLabel) },
     marks,
@@ -103,9 +117,23 @@ export function resultChart(result: ExecSuccess): HTMLElement | null {
   };
   const columns = result.columns.map((name, c): [string, string] => [String(c), displayName(name)]);
   const yDefault = numeric.find((c) => c !== 0) ?? numeric[0];
-  const [kindBox, kind] = choice(uid('chart-kind'), 'Kind', [['bar', 'Bar'], ['line', 'Line'], ['scatter', 'Scatter']], 'bar');
+  const [kindBox, kind] = choice(
+    uid('chart-kind'),
+    'Kind',
+    [
+      ['bar', 'Bar'],
+      ['line', 'Line'],
+      ['scatter', 'Scatter'],
+    ],
+    'bar',
+  );
   const [xBox, xSel] = choice(uid('chart-x'), 'x', columns, '0');
-  const [yBox, ySel] = choice(uid('chart-y'), 'y', columns.filter(([v]) => numeric.includes(Number(v))), String(yDefault ?? ''));
+  const [yBox, ySel] = choice(
+    uid('chart-y'),
+    'y',
+    columns.filter(([v]) => numeric.includes(Number(v))),
+    String(yDefault ?? ''),
+  );
   const figureBox = el('div', { class: 'chart-figure' });
   let drawnWidth = 0;
   const details = el('details', { class: 'result-chart' }, el('summary', {}, 'Chart'));
@@ -127,7 +155,15 @@ export function resultChart(result: ExecSuccess): HTMLElement | null {
       data.beyond > 0 ? `Showing the first ${plural(MAX_BARS, 'bar')}; ${plural(data.beyond, 'more row')} not drawn.` : '',
       data.skipped > 0 ? `${plural(data.skipped, 'row')} left out: ${yName} is not a number there.` : '',
     ].filter((s) => s !== '');
-    replace(figureBox, el('figure', { class: 'plot', 'data-chart': k }, plot, el('figcaption', { class: 'muted' }, `${caption}. ${plural(data.points.length, 'point')}.`, ...notes.map((n) => ` ${n}`))));
+    replace(
+      figureBox,
+      el(
+        'figure',
+        { class: 'plot', 'data-chart': k },
+        plot,
+        el('figcaption', { class: 'muted' }, `${caption}. ${plural(data.points.length, 'point')}.`, ...notes.map((n) => ` ${n}`)),
+      ),
+    );
   };
   for (const s of [kind, xSel, ySel]) s.addEventListener('change', draw);
   details.addEventListener('toggle', () => {

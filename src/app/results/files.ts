@@ -47,7 +47,8 @@ export function jsonKeys(columns: readonly string[]): string[] {
 }
 
 /** A cell as JSON writes it: an infinity as `{number: "Infinity"}` (JSON has no such number; null is NULL's). */
-const jsonCell = (cell: Cell | undefined): Cell | { number: string } => (typeof cell === 'number' && !Number.isFinite(cell) ? { number: String(cell) } : cell ?? null);
+const jsonCell = (cell: Cell | undefined): Cell | { number: string } =>
+  typeof cell === 'number' && !Number.isFinite(cell) ? { number: String(cell) } : (cell ?? null);
 
 /** A blob cell as an SQL blob literal for CSV; other cells as they are. */
 const csvCell = (cell: Cell): string | number | null => (cell !== null && typeof cell === 'object' ? `x'${cell.blob}'` : cell);
@@ -63,7 +64,11 @@ export function resultFileWriter(kind: ResultFileKind, columns: readonly string[
   if (kind === 'csv') {
     let header = true;
     const headerLength = toCsv(columns, []).length;
-    const csv = (rows: readonly (readonly Cell[])[]): string => toCsv(columns, rows.map((r) => r.map(csvCell))).slice(header ? 0 : headerLength);
+    const csv = (rows: readonly (readonly Cell[])[]): string =>
+      toCsv(
+        columns,
+        rows.map((r) => r.map(csvCell)),
+      ).slice(header ? 0 : headerLength);
     return {
       add(rows) {
         const text = csv(rows);
@@ -77,7 +82,12 @@ export function resultFileWriter(kind: ResultFileKind, columns: readonly string[
   let count = 0;
   return {
     add(rows) {
-      const text = rows.map((r, i) => `${count + i === 0 ? '[\n' : ',\n'}  ${JSON.stringify(Object.fromEntries(keys.map((k, j) => [k, jsonCell(r[j])])), null, 2).replaceAll('\n', '\n  ')}`).join('');
+      const text = rows
+        .map(
+          (r, i) =>
+            `${count + i === 0 ? '[\n' : ',\n'}  ${JSON.stringify(Object.fromEntries(keys.map((k, j) => [k, jsonCell(r[j])])), null, 2).replaceAll('\n', '\n  ')}`,
+        )
+        .join('');
       count += rows.length;
       return text;
     },

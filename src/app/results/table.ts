@@ -69,7 +69,12 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
   const header = (c: string, i: number): HTMLElement => {
     const name = shortenText(c, CELL_DISPLAY_CHARS).text;
     const on = sort?.column === i;
-    const th = el('th', { scope: 'col', 'data-column': i, title: c.length > CELL_DISPLAY_CHARS ? `${plural(c.length, 'character')} long` : undefined, 'aria-sort': on ? (sort!.direction === 'asc' ? 'ascending' : 'descending') : undefined });
+    const th = el('th', {
+      scope: 'col',
+      'data-column': i,
+      title: c.length > CELL_DISPLAY_CHARS ? `${plural(c.length, 'character')} long` : undefined,
+      'aria-sort': on ? (sort!.direction === 'asc' ? 'ascending' : 'descending') : undefined,
+    });
     if (!sortable) {
       th.append(name);
       return th;
@@ -92,21 +97,32 @@ export function resultTable(result: ExecSuccess, options: ResultTableOptions = {
     page = p.page;
     const head = el('thead', {}, el('tr', {}, ...result.columns.map(header)));
     const body = el('tbody');
-    const rows = (order === null ? result.rows.slice(p.start, p.end) : order.slice(p.start, p.end).map((i) => result.rows[i]!));
+    const rows = order === null ? result.rows.slice(p.start, p.end) : order.slice(p.start, p.end).map((i) => result.rows[i]!);
     const max = cellDisplayChars(rows.length * Math.max(1, result.columns.length));
     rows.forEach((row, r) => {
       const at = order === null ? p.start + r : order[p.start + r]!;
       const cut = options.cutCells;
-      body.append(el('tr', {}, ...row.map((cell, c) => {
-        const length = cut?.length(at, c);
-        const label = `${p.start + r + 1}`;
-        const column = result.columns[c] ?? `column ${c + 1}`;
-        return length === undefined || cut === undefined ? cellElement(cell, max, label, column, options.link?.(row, c) ?? null) : cutCellElement(cell, length, max, label, column, () => cut.whole(at, c));
-      })));
+      body.append(
+        el(
+          'tr',
+          {},
+          ...row.map((cell, c) => {
+            const length = cut?.length(at, c);
+            const label = `${p.start + r + 1}`;
+            const column = result.columns[c] ?? `column ${c + 1}`;
+            return length === undefined || cut === undefined
+              ? cellElement(cell, max, label, column, options.link?.(row, c) ?? null)
+              : cutCellElement(cell, length, max, label, column, () => cut.whole(at, c));
+          }),
+        ),
+      );
     });
     replace(tableBox, el('table', {}, el('caption', { class: 'visually-hidden' }, options.label ?? 'Query result'), head, body));
     const range = result.rows.length === 0 ? 'no rows' : `rows ${p.start + 1}–${p.end}`;
-    const sorted = sort !== null && external === undefined ? `, sorted by ${shortenText(result.columns[sort.column] ?? '', 40).text} (${sort.direction === 'asc' ? 'ascending' : 'descending'})` : '';
+    const sorted =
+      sort !== null && external === undefined
+        ? `, sorted by ${shortenText(result.columns[sort.column] ?? '', 40).text} (${sort.direction === 'asc' ? 'ascending' : 'descending'})`
+        : '';
     if (options.summary !== false) replace(status, `${summary}. Showing ${range}${p.pages > 1 ? `, page ${p.page + 1} of ${p.pages}` : ''}${sorted}.`);
     prev.disabled = p.page === 0;
     next.disabled = p.page >= p.pages - 1;
@@ -150,13 +166,34 @@ function cutCellElement(cell: Cell, length: number, max: number, rowLabel: strin
   const collapsed = (): void => {
     const actions: HTMLElement[] = [];
     if (length <= CELL_EXPAND_CHARS) {
-      actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show all of ${what}`, onclick: () => void read(async (blob) => expanded(await blob.text())) }, 'Show all'));
+      actions.push(
+        el(
+          'button',
+          { type: 'button', class: 'cell-action', 'aria-label': `Show all of ${what}`, onclick: () => void read(async (blob) => expanded(await blob.text())) },
+          'Show all',
+        ),
+      );
     }
-    actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Download ${what}`, onclick: () => void read((blob) => downloadBlob(`cell-row${rowLabel}.txt`, blob)) }, 'Download'));
+    actions.push(
+      el(
+        'button',
+        {
+          type: 'button',
+          class: 'cell-action',
+          'aria-label': `Download ${what}`,
+          onclick: () => void read((blob) => downloadBlob(`cell-row${rowLabel}.txt`, blob)),
+        },
+        'Download',
+      ),
+    );
     replace(td, short.text, '…', note, ...actions);
   };
   const expanded = (full: string): void => {
-    replace(td, el('div', { class: 'cell-full' }, full), el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show less of ${what}`, onclick: collapsed }, 'Show less'));
+    replace(
+      td,
+      el('div', { class: 'cell-full' }, full),
+      el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show less of ${what}`, onclick: collapsed }, 'Show less'),
+    );
   };
   collapsed();
   return td;
@@ -181,7 +218,11 @@ function cellElement(cell: Cell, max: number, rowLabel: string, column: string, 
     replace(td, short.text, '…', el('span', { class: 'cell-cut muted' }, ` (${plural(full.length, 'character')}) `), ...actions);
   };
   const expanded = (): void => {
-    replace(td, el('div', { class: 'cell-full' }, full), el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show less of ${what}`, onclick: collapsed }, 'Show less'));
+    replace(
+      td,
+      el('div', { class: 'cell-full' }, full),
+      el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show less of ${what}`, onclick: collapsed }, 'Show less'),
+    );
   };
   const download = (): void => downloadText(`cell-row${rowLabel}.txt`, full, 'text/plain');
   collapsed();

@@ -43,18 +43,27 @@ export const EXPORT_CHUNK_ROWS = 1000;
  * const r = await exportWhole({ pool, key: db.key, sql: 'SELECT * FROM "Track"' }, 'csv', { onRows: (n) => say(n) });
  * if (r.ok) downloadBlob('Track.csv', r.blob);
  */
-export async function exportWhole(source: WholeResultSource, kind: ResultFileKind, options: { signal?: AbortSignal; onRows?: (rows: number) => void } = {}): Promise<WholeExport> {
+export async function exportWhole(
+  source: WholeResultSource,
+  kind: ResultFileKind,
+  options: { signal?: AbortSignal; onRows?: (rows: number) => void } = {},
+): Promise<WholeExport> {
   if (source.capped !== undefined) return exportCapped(source, source.capped, kind, options);
   const type = RESULT_FILE_TYPE[kind];
   const parts: Blob[] = [];
   let writer: ResultFileWriter | null = null;
   let rows = 0;
-  const out = await source.pool.stream(source.key, source.sql, { timeoutMs: EXPORT_CHUNK_TIMEOUT_MS, chunkRows: EXPORT_CHUNK_ROWS, ...(options.signal === undefined ? {} : { signal: options.signal }) }, (chunk, columns) => {
-    writer ??= resultFileWriter(kind, columns);
-    parts.push(new Blob([writer.add(chunk)], { type }));
-    rows += chunk.length;
-    options.onRows?.(rows);
-  });
+  const out = await source.pool.stream(
+    source.key,
+    source.sql,
+    { timeoutMs: EXPORT_CHUNK_TIMEOUT_MS, chunkRows: EXPORT_CHUNK_ROWS, ...(options.signal === undefined ? {} : { signal: options.signal }) },
+    (chunk, columns) => {
+      writer ??= resultFileWriter(kind, columns);
+      parts.push(new Blob([writer.add(chunk)], { type }));
+      rows += chunk.length;
+      options.onRows?.(rows);
+    },
+  );
   if (!out.ok) return { ok: false, error: out.error };
   const end: ResultFileWriter = writer ?? resultFileWriter(kind, out.columns);
   parts.push(new Blob([end.end()], { type }));
@@ -73,7 +82,12 @@ interface Pending {
 }
 
 /** exportWhole for the table browser's rows: cut values read whole in pieces, in their place. */
-async function exportCapped(source: WholeResultSource, capped: NonNullable<WholeResultSource['capped']>, kind: ResultFileKind, options: { signal?: AbortSignal; onRows?: (rows: number) => void }): Promise<WholeExport> {
+async function exportCapped(
+  source: WholeResultSource,
+  capped: NonNullable<WholeResultSource['capped']>,
+  kind: ResultFileKind,
+  options: { signal?: AbortSignal; onRows?: (rows: number) => void },
+): Promise<WholeExport> {
   const { columns } = capped;
   const k = columns.length;
   const type = RESULT_FILE_TYPE[kind];
@@ -82,25 +96,30 @@ async function exportCapped(source: WholeResultSource, capped: NonNullable<Whole
   const parts: (Blob | Pending)[] = [];
   let rows = 0;
   const chunkRows = Math.max(1, Math.min(EXPORT_CHUNK_ROWS, Math.floor(CAPPED_CHUNK_BYTES / (k * BROWSE_CELL_CHARS * 2 + 64))));
-  const out = await source.pool.stream(source.key, cappedSql(capped.query, columns, capped.rowid), { timeoutMs: EXPORT_CHUNK_TIMEOUT_MS, chunkRows, ...(options.signal === undefined ? {} : { signal: options.signal }) }, (chunk) => {
-    let run: Cell[][] = [];
-    const flush = (): void => {
-      if (run.length > 0) parts.push(new Blob([writer.add(run)], { type }));
-      run = [];
-    };
-    chunk.forEach((raw, i) => {
-      const cut = new Map<number, number>();
-      for (let c = 0; c < k; c++) if (typeof raw[k + c] === 'number') cut.set(c, raw[k + c] as number);
-      if (cut.size === 0) return void run.push(raw.slice(0, k));
+  const out = await source.pool.stream(
+    source.key,
+    cappedSql(capped.query, columns, capped.rowid),
+    { timeoutMs: EXPORT_CHUNK_TIMEOUT_MS, chunkRows, ...(options.signal === undefined ? {} : { signal: options.signal }) },
+    (chunk) => {
+      let run: Cell[][] = [];
+      const flush = (): void => {
+        if (run.length > 0) parts.push(new Blob([writer.add(run)], { type }));
+        run = [];
+      };
+      chunk.forEach((raw, i) => {
+        const cut = new Map<number, number>();
+        for (let c = 0; c < k; c++) if (typeof raw[k + c] === 'number') cut.set(c, raw[k + c] as number);
+        if (cut.size === 0) return void run.push(raw.slice(0, k));
+        flush();
+        const id = capped.rowid ? raw[2 * k] : undefined;
+        const row: RowRef = typeof id === 'number' || typeof id === 'string' ? { rowid: id } : { offset: rows + i };
+        parts.push({ text: writer.add([raw.slice(0, k).map((v, c) => (cut.has(c) ? long.placeholder(c) : v))]), row, cut });
+      });
       flush();
-      const id = capped.rowid ? raw[2 * k] : undefined;
-      const row: RowRef = typeof id === 'number' || typeof id === 'string' ? { rowid: id } : { offset: rows + i };
-      parts.push({ text: writer.add([raw.slice(0, k).map((v, c) => (cut.has(c) ? long.placeholder(c) : v))]), row, cut });
-    });
-    flush();
-    rows += chunk.length;
-    options.onRows?.(rows);
-  });
+      rows += chunk.length;
+      options.onRows?.(rows);
+    },
+  );
   if (!out.ok) return { ok: false, error: out.error };
   parts.push(new Blob([writer.end()], { type }));
   const blobs: Blob[] = [];
@@ -121,7 +140,10 @@ async function exportCapped(source: WholeResultSource, capped: NonNullable<Whole
       const at = rest.indexOf(long.encoded(c));
       pieces.push(rest.slice(0, at), long.open);
       let first = true;
-      for await (const piece of valuePieces({ pool: source.pool, key: source.key, query: capped.query, columns, row: p.row, column: c, length }, options.signal)) {
+      for await (const piece of valuePieces(
+        { pool: source.pool, key: source.key, query: capped.query, columns, row: p.row, column: c, length },
+        options.signal,
+      )) {
         pieces.push(new Blob([long.piece(piece, first)]));
         first = false;
       }

@@ -37,7 +37,11 @@ export function execErrorView(error: ExecError, ctx: ExecErrorContext = {}): HTM
   const s = ctx.schema === undefined || ctx.schema === null ? null : suggestNames(error, ctx.schema, ctx.sql);
   if (s === null) return [words];
   const use = ctx.onUse;
-  const buttons = use === undefined ? [] : s.near.filter((n) => n.table === null).map((n) =>
-    el('button', { type: 'button', class: 'small use-name', onclick: () => use(s.wrong, n.name) }, `Use ${displayName(n.name)}`));
+  const buttons =
+    use === undefined
+      ? []
+      : s.near
+          .filter((n) => n.table === null)
+          .map((n) => el('button', { type: 'button', class: 'small use-name', onclick: () => use(s.wrong, n.name) }, `Use ${displayName(n.name)}`));
   return [words, el('p', { class: 'did-you-mean' }, suggestionWords(s, displayName), ...buttons.flatMap((b) => [' ', b]))];
 }

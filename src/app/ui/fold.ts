@@ -25,7 +25,9 @@ export interface FoldOptions {
  * panel.append(foldLine({ id: 'replay-notice', kind: 'info', summary: ['Replay: candidates from the demo file'], body: [details] }));
  */
 export function foldLine(options: FoldOptions): HTMLDetailsElement {
-  return el('details', { class: `fold ${options.kind ?? 'plain'}`, ...(options.id === undefined ? {} : { id: options.id }) },
+  return el(
+    'details',
+    { class: `fold ${options.kind ?? 'plain'}`, ...(options.id === undefined ? {} : { id: options.id }) },
     el('summary', {}, ...options.summary),
     el('div', { class: 'fold-body' }, ...options.body),
   );

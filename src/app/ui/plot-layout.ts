@@ -72,14 +72,28 @@ export interface PlacedLabel extends PointLabel {
   readonly at: { readonly x: number; readonly y: number };
 }
 
-interface Box { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
+interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
 const overlaps = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 /** Positions tried around a point, in order: right, left, above, below, then further out. */
 const TRIES: readonly { dx: number; dy: number; anchor: PlacedLabel['anchor'] }[] = [
-  { dx: 9, dy: 0, anchor: 'start' }, { dx: -9, dy: 0, anchor: 'end' }, { dx: 0, dy: -14, anchor: 'middle' }, { dx: 0, dy: 14, anchor: 'middle' },
-  { dx: 9, dy: -14, anchor: 'start' }, { dx: -9, dy: -14, anchor: 'end' }, { dx: 9, dy: 14, anchor: 'start' }, { dx: -9, dy: 14, anchor: 'end' },
-  { dx: 0, dy: -28, anchor: 'middle' }, { dx: 0, dy: 28, anchor: 'middle' }, { dx: 0, dy: -42, anchor: 'middle' }, { dx: 0, dy: 42, anchor: 'middle' },
+  { dx: 9, dy: 0, anchor: 'start' },
+  { dx: -9, dy: 0, anchor: 'end' },
+  { dx: 0, dy: -14, anchor: 'middle' },
+  { dx: 0, dy: 14, anchor: 'middle' },
+  { dx: 9, dy: -14, anchor: 'start' },
+  { dx: -9, dy: -14, anchor: 'end' },
+  { dx: 9, dy: 14, anchor: 'start' },
+  { dx: -9, dy: 14, anchor: 'end' },
+  { dx: 0, dy: -28, anchor: 'middle' },
+  { dx: 0, dy: 28, anchor: 'middle' },
+  { dx: 0, dy: -42, anchor: 'middle' },
+  { dx: 0, dy: 42, anchor: 'middle' },
 ];
 
 /**

@@ -29,19 +29,27 @@ export function sqlEditorSlot(options: SqlEditorOptions): SqlEditorSlot {
   let real: SqlEditor | null = null;
   let loading: Promise<SqlEditor | null> | null = null;
   const element = el('div', { class: 'sql-editor-slot' }, el('p', { class: 'muted' }, 'Loading the SQL editor…'));
-  const load = (): Promise<SqlEditor | null> => (loading ??= import('./sql-editor.ts').then(
-    ({ createSqlEditor }) => {
-      real = createSqlEditor({ ...options, doc: text });
-      real.setValue(text, cursor);
-      real.setSchema(schema);
-      replace(element, real.element);
-      return real;
-    },
-    (e: unknown) => {
-      replace(element, el('p', { class: 'error', role: 'alert' }, `The SQL editor could not be loaded (${e instanceof Error ? e.message : String(e)}); reload the page to try again.`));
-      return null;
-    },
-  ));
+  const load = (): Promise<SqlEditor | null> =>
+    (loading ??= import('./sql-editor.ts').then(
+      ({ createSqlEditor }) => {
+        real = createSqlEditor({ ...options, doc: text });
+        real.setValue(text, cursor);
+        real.setSchema(schema);
+        replace(element, real.element);
+        return real;
+      },
+      (e: unknown) => {
+        replace(
+          element,
+          el(
+            'p',
+            { class: 'error', role: 'alert' },
+            `The SQL editor could not be loaded (${e instanceof Error ? e.message : String(e)}); reload the page to try again.`,
+          ),
+        );
+        return null;
+      },
+    ));
   return {
     element,
     load,

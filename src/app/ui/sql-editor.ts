@@ -54,10 +54,18 @@ export interface SqlEditorOptions {
 const COMPLETED_NAME_CHARS = 200;
 const completable = (name: string): boolean => name.length <= COMPLETED_NAME_CHARS;
 /** CodeMirror's schema namespace: each table (and view, marked so) with its columns. */
-const namespaceOf = (schema: Schema): SQLNamespace => Object.fromEntries(schema.tables.filter((t) => completable(t.name)).map((t) => [t.name, {
-  self: t.kind === 'view' ? { label: t.name, type: 'type', detail: 'view' } : { label: t.name, type: 'class' },
-  children: t.columns.map((c) => c.name).filter(completable),
-}]));
+const namespaceOf = (schema: Schema): SQLNamespace =>
+  Object.fromEntries(
+    schema.tables
+      .filter((t) => completable(t.name))
+      .map((t) => [
+        t.name,
+        {
+          self: t.kind === 'view' ? { label: t.name, type: 'type', detail: 'view' } : { label: t.name, type: 'class' },
+          children: t.columns.map((c) => c.name).filter(completable),
+        },
+      ]),
+  );
 
 /** A bare name completed from the columns of the tables the statement under the cursor names. */
 function columnSource(schema: () => Schema | null) {
@@ -72,7 +80,15 @@ function columnSource(schema: () => Schema | null) {
     const end = doc.indexOf(';', from);
     const tables = tablesNamed(doc.slice(start, end < 0 ? doc.length : end), s);
     // Names are shortened in the list (a name of tens of thousands of characters froze the tab); the whole name is inserted.
-    const options = tables.flatMap((t) => t.columns.map((c) => ({ label: shortName(c.name), apply: c.name, type: 'property', detail: `${displayName(t.name)}${t.kind === 'view' ? ' (view)' : ''}${c.type === '' ? '' : ` · ${displayName(c.type, 40)}`}`, boost: 1 })));
+    const options = tables.flatMap((t) =>
+      t.columns.map((c) => ({
+        label: shortName(c.name),
+        apply: c.name,
+        type: 'property',
+        detail: `${displayName(t.name)}${t.kind === 'view' ? ' (view)' : ''}${c.type === '' ? '' : ` · ${displayName(c.type, 40)}`}`,
+        boost: 1,
+      })),
+    );
     return options.length === 0 ? null : { from, options, validFor: /^[A-Za-z0-9_$]*$/ };
   };
 }
@@ -96,7 +112,12 @@ export function createSqlEditor(options: SqlEditorOptions): SqlEditor {
   const view = new EditorView({
     doc: options.doc ?? '',
     extensions: [
-      Prec.highest(keymap.of([{ key: 'Ctrl-Enter', run }, { key: 'Cmd-Enter', run }])),
+      Prec.highest(
+        keymap.of([
+          { key: 'Ctrl-Enter', run },
+          { key: 'Cmd-Enter', run },
+        ]),
+      ),
       history(),
       bracketMatching(),
       language.of(sqlFor(null)),

@@ -59,8 +59,15 @@ export function sqlBlock(query: string, label?: string): HTMLElement {
   const what = label ?? 'the query';
   const collapsed = (): void => {
     const actions: HTMLElement[] = [];
-    if (query.length <= SQL_EXPAND_CHARS) actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show all of ${what}`, onclick: expanded }, 'Show all'));
-    actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Download ${what}`, onclick: () => downloadText('query.sql', query, 'application/sql') }, 'Download'));
+    if (query.length <= SQL_EXPAND_CHARS)
+      actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show all of ${what}`, onclick: expanded }, 'Show all'));
+    actions.push(
+      el(
+        'button',
+        { type: 'button', class: 'cell-action', 'aria-label': `Download ${what}`, onclick: () => downloadText('query.sql', query, 'application/sql') },
+        'Download',
+      ),
+    );
     replace(pre, highlighted(short.text), '…', el('span', { class: 'sql-cut muted' }, ` (${plural(query.length, 'character')}) `), ...actions);
   };
   const expanded = (): void => {

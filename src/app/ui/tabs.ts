@@ -33,7 +33,10 @@ export function createTabs(specs: readonly TabSpec[], onPick: (id: string, focus
     return el('button', { type: 'button', role: 'tab', id: `tab-${s.id}`, 'aria-controls': `panel-${s.id}` }, s.label);
   });
   const show = (id: string, focus = false): void => {
-    const at = Math.max(0, specs.findIndex((s) => s.id === id));
+    const at = Math.max(
+      0,
+      specs.findIndex((s) => s.id === id),
+    );
     specs.forEach((s, i) => {
       const on = i === at;
       buttons[i].setAttribute('aria-selected', String(on));
@@ -46,7 +49,16 @@ export function createTabs(specs: readonly TabSpec[], onPick: (id: string, focus
     b.addEventListener('click', () => onPick(specs[i].id, false));
     b.addEventListener('keydown', (e) => {
       const k = (e as KeyboardEvent).key;
-      const to = k === 'ArrowRight' ? (i + 1) % specs.length : k === 'ArrowLeft' ? (i - 1 + specs.length) % specs.length : k === 'Home' ? 0 : k === 'End' ? specs.length - 1 : -1;
+      const to =
+        k === 'ArrowRight'
+          ? (i + 1) % specs.length
+          : k === 'ArrowLeft'
+            ? (i - 1 + specs.length) % specs.length
+            : k === 'Home'
+              ? 0
+              : k === 'End'
+                ? specs.length - 1
+                : -1;
       if (to >= 0) {
         e.preventDefault();
         onPick(specs[to].id, true);

@@ -85,13 +85,48 @@ interface Asked {
   readonly shown: { readonly result: AskResult; readonly decision: Decision } | null;
 }
 
-async function askOne(ctx: Context, key: string, schema: Schema, id: string, question: string, evidence: string | undefined, candidates: readonly SampledCandidate[]): Promise<Asked> {
-  const registry = askRegistry(ctx.profile, ctx.verifiers.map((v) => v.name));
+async function askOne(
+  ctx: Context,
+  key: string,
+  schema: Schema,
+  id: string,
+  question: string,
+  evidence: string | undefined,
+  candidates: readonly SampledCandidate[],
+): Promise<Asked> {
+  const registry = askRegistry(
+    ctx.profile,
+    ctx.verifiers.map((v) => v.name),
+  );
   const out = await runAsk(
     { question, ...(evidence ? { evidence } : {}), schema },
-    { generator: fixedCandidates(candidates), runMany: (sqls, o) => ctx.pool.runMany(key, sqls, o), normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql), verifiers: ctx.verifiers, registry, profile: ctx.profile },
+    {
+      generator: fixedCandidates(candidates),
+      runMany: (sqls, o) => ctx.pool.runMany(key, sqls, o),
+      normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql),
+      verifiers: ctx.verifiers,
+      registry,
+      profile: ctx.profile,
+    },
   );
-  if (!out.ok) return { line: { id, decision: 'abstain', candidate: null, best: null, best_sql: null, sql: null, p_correct: null, pool: candidates.length, given: candidates.length, threshold: null, ruled_out: [], reasons: [`${out.error.message} (${out.error.code})`] }, shown: null };
+  if (!out.ok)
+    return {
+      line: {
+        id,
+        decision: 'abstain',
+        candidate: null,
+        best: null,
+        best_sql: null,
+        sql: null,
+        p_correct: null,
+        pool: candidates.length,
+        given: candidates.length,
+        threshold: null,
+        ruled_out: [],
+        reasons: [`${out.error.message} (${out.error.code})`],
+      },
+      shown: null,
+    };
   const decision = decide(out.result, ctx.profile, ctx.risk);
   return { line: decisionLine(id, out.result, decision), shown: { result: out.result, decision } };
 }
@@ -104,14 +139,24 @@ function fitWarning(profile: CalibrationProfile, dbIds: readonly string[], name:
   const other = dbIds.filter((id) => !fitOn(profile, { dbId: id }));
   if (other.length === 0) return null;
   if (dbIds.length === 1) return profileFitWarning(profile, name(other[0]!), 'confide eval');
-  const named = other.slice(0, 5).map((id) => `"${id}"`).join(', ') + (other.length > 5 ? ` and ${other.length - 5} more` : '');
+  const named =
+    other
+      .slice(0, 5)
+      .map((id) => `"${id}"`)
+      .join(', ') + (other.length > 5 ? ` and ${other.length - 5} more` : '');
   return `Profile "${profile.name}" was fit on ${profile.provenance.data}, not on ${other.length} of the ${dbIds.length} databases here (${named}). Its P(correct) and thresholds may not hold there: treat them as rough until you fit a profile on questions about them (confide eval).`;
 }
 
 /** A record's candidates; without any `source` tag they are one file's copies, and identical ones count once (copies.ts). */
 const asSampled = (r: QuestionRecord): SampledCandidate[] => {
   const tagged = r.candidates.some((c) => c.source !== undefined);
-  return r.candidates.map((c) => ({ sql: c.sql, source: c.source ?? 'file', ...(tagged ? {} : { paste: 'file' }), ...(c.logprob === undefined ? {} : { logprob: c.logprob }), ...(c.scores ? { scores: c.scores } : {}) }));
+  return r.candidates.map((c) => ({
+    sql: c.sql,
+    source: c.source ?? 'file',
+    ...(tagged ? {} : { paste: 'file' }),
+    ...(c.logprob === undefined ? {} : { logprob: c.logprob }),
+    ...(c.scores ? { scores: c.scores } : {}),
+  }));
 };
 
 /** One question's candidates as text, whole (their format is told from all of it), under a size cap. */
@@ -137,19 +182,27 @@ export const askCommand: Command = {
     const sidecar = flags.orm === undefined ? undefined : ormSidecarPath(flags.orm as string);
     guardOutputs({
       outputs: [flagPath(flags, 'out')],
-      inputs: [flags.candidates === '-' ? undefined : flagPath(flags, 'candidates'), flagPath(flags, 'profile'), flagPath(flags, 'orm'), sidecar === undefined ? undefined : { flag: '--orm', path: sidecar }],
+      inputs: [
+        flags.candidates === '-' ? undefined : flagPath(flags, 'candidates'),
+        flagPath(flags, 'profile'),
+        flagPath(flags, 'orm'),
+        sidecar === undefined ? undefined : { flag: '--orm', path: sidecar },
+      ],
       databases: [flagPath(flags, 'db')],
       ...(single ? {} : { bench: { dir: flags.bench as string, split: flags.split as string } }),
     });
     if (single && flags.question === undefined) throw new UsageError('--db needs --question');
-    if (!single && (flags.question !== undefined || flags.evidence !== undefined)) throw new UsageError('--question and --evidence go with --db; with --bench the questions come from the candidate file');
+    if (!single && (flags.question !== undefined || flags.evidence !== undefined))
+      throw new UsageError('--question and --evidence go with --db; with --bench the questions come from the candidate file');
     const profile = await readProfile((flags.profile as string | undefined) ?? BUNDLED_PROFILE);
     const risk = riskFlag(flags, profile);
     const readsOrm = profileSignals(profile).some((s) => s === 'orm' || s === 'orm_sql');
     const ormFile = flags['no-orm'] === true ? undefined : ((flags.orm as string | undefined) ?? (readsOrm ? BUNDLED_ORM : undefined));
     const scorer = ormFile === undefined ? null : await loadOrmScorer(ormSidecarPath(ormFile));
     if (scorer !== null && !readsOrm) {
-      process.stderr.write(`note: profile "${profile.name}" does not use the orm signals, so --orm does not change P(correct); fit one with it (confide eval --orm MODEL --json report.json) and pass --profile report.json\n`);
+      process.stderr.write(
+        `note: profile "${profile.name}" does not use the orm signals, so --orm does not change P(correct); fit one with it (confide eval --orm MODEL --json report.json) and pass --profile report.json\n`,
+      );
     }
     const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
     const pool = createNodeSqlPool({ timeoutMs });
@@ -168,7 +221,8 @@ export const askCommand: Command = {
         const opened = await openDbFile(pool, 'db', flags.db as string);
         if (!opened.ok) throw opened.error;
         const note = walWords(basename(flags.db as string), opened.wal);
-        if (note !== null) process.stderr.write(`note: ${note}
+        if (note !== null)
+          process.stderr.write(`note: ${note}
 `);
         const asked = await askOne(ctx, 'db', opened.schema, 'question', flags.question as string, flags.evidence as string | undefined, parsed.candidates);
         lines.push(asked.line);
@@ -227,11 +281,16 @@ export const askCommand: Command = {
     const answered = lines.filter((l) => l.decision === 'answer').length;
     const setting = `at risk ${risk}: ${riskWording(risk)}, on the profile's calibration data; profile "${profile.name}"${flags.out !== undefined ? ` → ${flags.out as string}` : ''}`;
     if (lines.length === 1) process.stderr.write(`${answered === 1 ? 'answered' : 'abstained'} ${setting}\n`);
-    else process.stderr.write(`${answered} of ${lines.length} answered (coverage ${lines.length === 0 ? 'n/a' : (answered / lines.length).toFixed(3)}) ${setting}\n`);
+    else
+      process.stderr.write(
+        `${answered} of ${lines.length} answered (coverage ${lines.length === 0 ? 'n/a' : (answered / lines.length).toFixed(3)}) ${setting}\n`,
+      );
     if (warning !== null) process.stderr.write(`warning: ${warning}\n`);
     const known = labels.filter((l): l is boolean => l !== undefined);
     if (answered > 0 && known.length === answered) {
-      process.stderr.write(`realized risk among answered (from the file's correct labels): ${known.filter((c) => !c).length} wrong of ${answered} = ${(known.filter((c) => !c).length / answered).toFixed(3)}\n`);
+      process.stderr.write(
+        `realized risk among answered (from the file's correct labels): ${known.filter((c) => !c).length} wrong of ${answered} = ${(known.filter((c) => !c).length / answered).toFixed(3)}\n`,
+      );
     }
     const withheld = lines.map((l, i) => (l.decision === 'abstain' ? bestLabels[i] : undefined)).filter((l): l is boolean => l !== undefined);
     if (withheld.length > 0 && withheld.length === lines.length - answered) {

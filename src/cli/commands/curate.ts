@@ -19,9 +19,14 @@ export const curateCommand: Command = {
   async run(argv) {
     const flags = parseFlags(spec, argv);
     checkInputs(benchInputs(flags));
-    guardOutputs({ outputs: [flagPath(flags, 'out'), flagPath(flags, 'report')], inputs: [flagPath(flags, 'candidates')], bench: { dir: flags.bench as string, split: flags.split as string } });
+    guardOutputs({
+      outputs: [flagPath(flags, 'out'), flagPath(flags, 'report')],
+      inputs: [flagPath(flags, 'candidates')],
+      bench: { dir: flags.bench as string, split: flags.split as string },
+    });
     const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
-    if (bench.skipped > 0) process.stderr.write(`skipped ${bench.skipped} question(s): ${bench.missingDbs.map((m) => `${m.db_id} (${m.questions})`).join(', ')} missing\n`);
+    if (bench.skipped > 0)
+      process.stderr.write(`skipped ${bench.skipped} question(s): ${bench.missingDbs.map((m) => `${m.db_id} (${m.questions})`).join(', ')} missing\n`);
     const extra = flags.candidates === undefined ? undefined : await readCandidateFile(flags.candidates as string);
     const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
     const pool = createNodeSqlPool({ timeoutMs });

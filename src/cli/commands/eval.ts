@@ -27,7 +27,10 @@ export const evalCommand: Command = {
     if (group !== undefined && group !== 'db_id') throw new UsageError(`--group must be db_id, got ${JSON.stringify(group)}`);
     // Bounded work, said before any: the resamples, as recompute-report.py bounds them too.
     const bootstrap = numberFlag(flags, 'bootstrap', 2000);
-    if (!Number.isInteger(bootstrap) || bootstrap < 1 || bootstrap > MAX_BOOTSTRAP) throw new UsageError(`--bootstrap must be a whole number of resamples from 1 to ${MAX_BOOTSTRAP.toLocaleString('en-US')}, got ${flags.bootstrap as string}`);
+    if (!Number.isInteger(bootstrap) || bootstrap < 1 || bootstrap > MAX_BOOTSTRAP)
+      throw new UsageError(
+        `--bootstrap must be a whole number of resamples from 1 to ${MAX_BOOTSTRAP.toLocaleString('en-US')}, got ${flags.bootstrap as string}`,
+      );
     const folds = numberFlag(flags, 'folds', 2);
     if (!Number.isInteger(folds) || folds < 2) throw new UsageError(`--folds must be a whole number, at least 2, got ${flags.folds as string}`);
     checkInputs([...benchInputs(flags), flags.orm === undefined ? undefined : { flag: '--orm', path: flags.orm as string }]);
@@ -42,7 +45,9 @@ export const evalCommand: Command = {
     const { run, rule } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined, evidence: flags.orm !== undefined });
     // Fewer than two labeled questions: say how many, and why the others were left out, before any statistics.
     requireLabeled(run.prepared, [
-      ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0 ? [`${flags.candidates as string} holds no questions`] : []),
+      ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0
+        ? [`${flags.candidates as string} holds no questions`]
+        : []),
       ...run.skippedMissingDb.map((s) => `${s.records} record(s) name database ${s.db_id}, which is not in the benchmark`),
       ...run.badDbs.map((b) => `${b.records} record(s) on database ${b.db_id} skipped: ${b.code}: ${b.message}`),
     ]);
@@ -51,7 +56,9 @@ export const evalCommand: Command = {
       const r = await scoreWithOrmFile(prepared, flags.orm as string, { facts: run.facts });
       prepared = r.prepared;
       const s = r.stats;
-      process.stderr.write(`orm ${r.name}: ${s.candidates} candidates (${s.scored} distinct per question) in ${((s.featurizeMs + s.modelMs) / 1000).toFixed(1)} s: featurize ${(s.featurizeMs / s.scored).toFixed(2)} ms/row, model ${(s.modelMs / s.scored).toFixed(3)} ms/row\n`);
+      process.stderr.write(
+        `orm ${r.name}: ${s.candidates} candidates (${s.scored} distinct per question) in ${((s.featurizeMs + s.modelMs) / 1000).toFixed(1)} s: featurize ${(s.featurizeMs / s.scored).toFixed(2)} ms/row, model ${(s.modelMs / s.scored).toFixed(3)} ms/row\n`,
+      );
     }
     const report = evaluate(prepared, {
       bootstrap,

@@ -19,18 +19,30 @@ export const labelCommand: Command = {
   async run(argv) {
     const flags = parseFlags(spec, argv);
     checkInputs(benchInputs(flags));
-    guardOutputs({ outputs: [flagPath(flags, 'out')], inputs: [flagPath(flags, 'candidates')], bench: { dir: flags.bench as string, split: flags.split as string } });
+    guardOutputs({
+      outputs: [flagPath(flags, 'out')],
+      inputs: [flagPath(flags, 'candidates')],
+      bench: { dir: flags.bench as string, split: flags.split as string },
+    });
     // Labels need execution and the rule's texts only: nothing is parsed.
     const { run, rule } = await prepareFromFlags(flags, { labelsOnly: true });
     const out = run.records.map((r, i) => labeledRecord(r, run.prepared[i]!));
     await writeCandidateFileAtomic(flags.out as string, out);
     let correct = 0;
     let total = 0;
-    for (const p of run.prepared) for (const c of p.candidates) if (c.correct !== null) { total++; if (c.correct) correct++; }
+    for (const p of run.prepared)
+      for (const c of p.candidates)
+        if (c.correct !== null) {
+          total++;
+          if (c.correct) correct++;
+        }
     const checked = run.prepared.map((p) => p.databases ?? 0).filter((d) => d > 0);
     const databases = checked.length === 0 ? 0 : Math.max(...checked);
-    const suites = databases > 1 ? `; ${checked.filter((d) => d > 1).length} question(s) checked on more than one database of their folder (up to ${databases})` : '';
-    process.stderr.write(`labeled ${total} candidates in ${out.length} questions: ${correct} correct, ${total - correct} incorrect (rule ${rule}: ${ruleInfo(rule).source}${suites}) → ${flags.out as string}\n`);
+    const suites =
+      databases > 1 ? `; ${checked.filter((d) => d > 1).length} question(s) checked on more than one database of their folder (up to ${databases})` : '';
+    process.stderr.write(
+      `labeled ${total} candidates in ${out.length} questions: ${correct} correct, ${total - correct} incorrect (rule ${rule}: ${ruleInfo(rule).source}${suites}) → ${flags.out as string}\n`,
+    );
     return 0;
   },
 };

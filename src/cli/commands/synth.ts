@@ -26,7 +26,9 @@ export const synthCommand: Command = {
         ...(flags.limit !== undefined ? { limit: numberFlag(flags, 'limit', 0) } : {}),
       });
       await writeCandidateFileAtomic(flags.out as string, records);
-      process.stderr.write(`${records.length} questions × ${numberFlag(flags, 'n', 8)} candidates (${bench.skipped} skipped: missing database) → ${flags.out as string}\n`);
+      process.stderr.write(
+        `${records.length} questions × ${numberFlag(flags, 'n', 8)} candidates (${bench.skipped} skipped: missing database) → ${flags.out as string}\n`,
+      );
       return 0;
     } finally {
       pool.terminate();

@@ -88,7 +88,12 @@ export function databasePaths(layout: BenchLayout, split: string, dbId: string):
  * anyDatabasePaths('card_games')[3]; // 'card_games/card_games.sqlite'
  */
 export function anyDatabasePaths(dbId: string): string[] {
-  const all = [...databasePaths('spider', 'train', dbId), ...databasePaths('bird', 'train', dbId), ...databasePaths('bird', 'dev', dbId), `${dbId}/${dbId}.sqlite`];
+  const all = [
+    ...databasePaths('spider', 'train', dbId),
+    ...databasePaths('bird', 'train', dbId),
+    ...databasePaths('bird', 'dev', dbId),
+    `${dbId}/${dbId}.sqlite`,
+  ];
   return [...new Set(all)];
 }
 

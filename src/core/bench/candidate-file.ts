@@ -76,7 +76,12 @@ export function candidateFileParser(file = DEFAULT_CANDIDATE_FILE, maxLineChars 
     pending.push(piece);
     pendingChars += piece.length;
     if (pendingChars > maxLineChars) {
-      throw new BenchFileError({ code: 'TOO_LARGE', file, line: lineNo + 1, problem: `is longer than ${maxLineChars.toLocaleString('en-US')} characters; a candidate line is far shorter` });
+      throw new BenchFileError({
+        code: 'TOO_LARGE',
+        file,
+        line: lineNo + 1,
+        problem: `is longer than ${maxLineChars.toLocaleString('en-US')} characters; a candidate line is far shorter`,
+      });
     }
   };
   return {

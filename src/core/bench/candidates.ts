@@ -13,8 +13,16 @@ import type { CandidateRecord, QuestionRecord } from './types.ts';
 import { isExecErrorCode } from './exec-error-codes.ts';
 import { BenchFileError } from './errors.ts';
 import {
-  fail, isObject, optionalBoolean, optionalNumber, optionalString, requireDbId, requireString, typeName,
-  type FieldContext, type JsonObject,
+  fail,
+  isObject,
+  optionalBoolean,
+  optionalNumber,
+  optionalString,
+  requireDbId,
+  requireString,
+  typeName,
+  type FieldContext,
+  type JsonObject,
 } from './fields.ts';
 
 /** File name used in messages when the caller names none. */

@@ -28,9 +28,7 @@ export function formatCurationReport(report: CurationReport): string {
     '',
     '| source | intent | candidates | correct | incorrect | failed | share correct | share failed |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
-    ...report.bySource.map((s) =>
-      row(s.source, s.preserving === undefined ? '' : s.preserving ? 'preserving' : 'near miss', s),
-    ),
+    ...report.bySource.map((s) => row(s.source, s.preserving === undefined ? '' : s.preserving ? 'preserving' : 'near miss', s)),
     row('**all**', '', report),
   ];
   return lines.join('\n');

@@ -34,7 +34,8 @@ export function groupRows(cut: Cut, index: number, registry: SignalRegistry, nam
   const groups = clusters.executions.members.length > 0 ? clusters.executions.members : [[clusters.modal]];
   return groups.map((members) => {
     let rep = members.includes(clusters.modal) ? clusters.modal : members[0]!;
-    for (const m of members) if (clusters.strings.members[clusters.strings.of[m]!]!.length > clusters.strings.members[clusters.strings.of[rep]!]!.length) rep = m;
+    for (const m of members)
+      if (clusters.strings.members[clusters.strings.of[m]!]!.length > clusters.strings.members[clusters.strings.of[rep]!]!.length) rep = m;
     const { values } = computeSignals(view, registry, { ...clusters, modal: rep });
     const exec = view.candidates[rep]!.exec;
     return {

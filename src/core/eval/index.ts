@@ -9,10 +9,30 @@
  * const report = evaluate(prepared, { seed: 1 });
  */
 export { clusterFingerprint, labeledRecord, prepareQuestion, type PrepareDeps, type PreparedCandidate, type PreparedQuestion } from './prepare.ts';
-export { prepareAll, type DbAccess, type OpenedDb, type OpenFailure, type PrepareAllOptions, type PrepareAllResult, type PrepareProgress, type SuiteDb, type SuiteFailure } from './prepare-all.ts';
+export {
+  prepareAll,
+  type DbAccess,
+  type OpenedDb,
+  type OpenFailure,
+  type PrepareAllOptions,
+  type PrepareAllResult,
+  type PrepareProgress,
+  type SuiteDb,
+  type SuiteFailure,
+} from './prepare-all.ts';
 export { COMBINED, evaluate, TARGET_RISKS, type EvaluateOptions } from './report.ts';
 export { requireLabeled, skippedReasons, TooFewLabeledError } from './labeled-enough.ts';
 export { reportSummary, reportTables, type ReportTable } from './tables.ts';
 export { reliabilityWords } from './reliability-words.ts';
 export { perQuestionCsv, tablesCsv, toCsv } from './csv.ts';
-export type { CertificateReport, CombinerReport, EvalReport, PairedReport, PerQuestion, ReliabilityEntry, ReliabilityReport, SelectiveRow, SignalReport } from './types.ts';
+export type {
+  CertificateReport,
+  CombinerReport,
+  EvalReport,
+  PairedReport,
+  PerQuestion,
+  ReliabilityEntry,
+  ReliabilityReport,
+  SelectiveRow,
+  SignalReport,
+} from './types.ts';

@@ -19,7 +19,9 @@ export class TooFewLabeledError extends Error {
     readonly found: number,
     readonly reasons: readonly string[],
   ) {
-    super(`need at least ${MIN_LABELED_QUESTIONS} labeled questions to evaluate, found ${found} labeled question${found === 1 ? '' : 's'}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}.`);
+    super(
+      `need at least ${MIN_LABELED_QUESTIONS} labeled questions to evaluate, found ${found} labeled question${found === 1 ? '' : 's'}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}.`,
+    );
   }
 }
 

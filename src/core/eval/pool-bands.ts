@@ -135,7 +135,10 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
     }
     if (cuts.length === 0) return;
     const registry = registryFor(cuts.map((c) => c.prepared));
-    const present = registry.list().map((r) => r.name).filter((n) => !POOL_AWARE_SCORES.includes(n));
+    const present = registry
+      .list()
+      .map((r) => r.name)
+      .filter((n) => !POOL_AWARE_SCORES.includes(n));
     const all = cuts.flatMap((c, i) => groupRows(c, i, registry, present));
     // Signals missing on every row (agreement in a pool of one) are left out.
     const usable = present.filter((_, j) => all.some((r) => !Number.isNaN(r.x[j]!)));
@@ -162,7 +165,10 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
       const held: number[] = [];
       bestFold.forEach((g, i) => (g === f ? held : train).push(i));
       if (held.length === 0) continue;
-      const map = plattMap(train.map((i) => bestLogit[i]!), train.map((i) => bestY[i]!));
+      const map = plattMap(
+        train.map((i) => bestLogit[i]!),
+        train.map((i) => bestY[i]!),
+      );
       for (const i of held) bestP[i] = sigmoid(map.slope * bestLogit[i]! + map.intercept);
     }
     const recalibration = plattMap(Array.from(bestLogit), Array.from(bestY));
@@ -170,7 +176,13 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
     const test: number[] = [];
     cuts.forEach((c, i) => (options.calibration.has(c.q) ? cal : test).push(i));
     const aim = options.aim ?? 1;
-    const chosen = selectiveAtRisk(pick(bestP, cal), pick(bestY, cal), pick(bestP, test), pick(bestY, test), options.targetRisks.map((t) => t * aim));
+    const chosen = selectiveAtRisk(
+      pick(bestP, cal),
+      pick(bestY, cal),
+      pick(bestP, test),
+      pick(bestY, test),
+      options.targetRisks.map((t) => t * aim),
+    );
     const fitted: ProfileThreshold[] = chosen.map((r, k) => ({ target_risk: options.targetRisks[k]!, threshold: r.none ? null : r.threshold }));
     const floored = fitted.map((t) => ({ target_risk: t.target_risk, threshold: t.threshold === null ? null : Math.max(t.threshold, P_FLOOR) }));
     const c = cf.finalChoice;
@@ -186,7 +198,8 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
         sizes: [...new Set(cuts.map((r) => r.size))].sort((a, b) => a - b),
         ece: calibration(bestP, bestY).ece,
         auroc: auroc(bestP, bestY),
-        combiner: c.kind === 'combined' ? `combined, anchored on ${names[c.anchor!]}, λ = ${c.lambda}` : c.kind === 'single' ? `${names[c.anchor!]} alone` : 'constant',
+        combiner:
+          c.kind === 'combined' ? `combined, anchored on ${names[c.anchor!]}, λ = ${c.lambda}` : c.kind === 'single' ? `${names[c.anchor!]} alone` : 'constant',
         fitted_thresholds: fitted,
         ...(open && standIns.length > 0 ? { stands_in_for: standIns } : {}),
       },
@@ -208,7 +221,12 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
         at: floored.map((t) => {
           const answered = t.threshold === null ? [] : testIdx.filter((i) => (bestP[i] as number) >= t.threshold!);
           const wrong = answered.filter((i) => bestY[i] === 0).length;
-          return { target_risk: t.target_risk, threshold: t.threshold, coverage: testIdx.length === 0 ? NaN : answered.length / testIdx.length, risk: answered.length === 0 ? NaN : wrong / answered.length };
+          return {
+            target_risk: t.target_risk,
+            threshold: t.threshold,
+            coverage: testIdx.length === 0 ? NaN : answered.length / testIdx.length,
+            risk: answered.length === 0 ? NaN : wrong / answered.length,
+          };
         }),
       });
     }

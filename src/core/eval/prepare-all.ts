@@ -25,7 +25,16 @@ import { labelOnSuiteDb, unopenedSuiteLabels } from './prepare-suite.ts';
 import type { AnalyzedSql, DbAccess, OpenedDb, OpenFailure, PrepareAllOptions, PrepareAllResult, SuiteDb, SuiteFailure } from './prepare-types.ts';
 
 export type {
-  AnalyzedSql, DbAccess, OpenedDb, OpenFailure, PrepareAllOptions, PrepareAllResult, PrepareProgress, SqlAnalyzer, SuiteDb, SuiteFailure,
+  AnalyzedSql,
+  DbAccess,
+  OpenedDb,
+  OpenFailure,
+  PrepareAllOptions,
+  PrepareAllResult,
+  PrepareProgress,
+  SqlAnalyzer,
+  SuiteDb,
+  SuiteFailure,
 } from './prepare-types.ts';
 
 /** SQLite functions that can give another value each time a query runs: random(), randomblob(), date and time 'now', CURRENT_DATE/TIME/TIMESTAMP. */
@@ -120,7 +129,12 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
       if (fresh.length === 0) continue;
       const all = analyzer.analyze(fresh, schema);
       all.catch(() => undefined); // awaited when labelled, through each text's share
-      fresh.forEach((t, j) => analysed.set(t, all.then((r) => r[j] as AnalyzedSql)));
+      fresh.forEach((t, j) =>
+        analysed.set(
+          t,
+          all.then((r) => r[j] as AnalyzedSql),
+        ),
+      );
     }
   };
 
@@ -179,7 +193,11 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
       }
     } catch (e) {
       const pending = opening;
-      if (pending !== null && next !== undefined) void pending.then((o) => (o.ok ? closeStage(next) : undefined), () => undefined);
+      if (pending !== null && next !== undefined)
+        void pending.then(
+          (o) => (o.ok ? closeStage(next) : undefined),
+          () => undefined,
+        );
       if (opened.ok) await closeStage(stage);
       throw e;
     }
@@ -222,7 +240,13 @@ export async function prepareAll(records: readonly QuestionRecord[], access: DbA
           const schema = db.schema;
           if (options.evidence === true && schema !== undefined) {
             const q = out[i] as PreparedQuestion;
-            const { evidence } = await gatherEvidence(q.question, schema, q.candidates.map((c) => ({ sql: c.record.sql, exec: c.outcome })), (probes) => db.runMany(probes, signal), { cache: probeCache });
+            const { evidence } = await gatherEvidence(
+              q.question,
+              schema,
+              q.candidates.map((c) => ({ sql: c.record.sql, exec: c.outcome })),
+              (probes) => db.runMany(probes, signal),
+              { cache: probeCache },
+            );
             out[i] = { ...q, view: { ...q.view, candidates: q.view.candidates.map((c, j) => (evidence[j] ? { ...c, evidence: evidence[j]! } : c)) } };
           }
           step(dbId);

@@ -114,7 +114,14 @@ export async function preparedFrom(
   deps: Omit<PrepareDeps, 'runMany'>,
 ): Promise<PreparedQuestion> {
   const rule = deps.rule ?? DEFAULT_RULE;
-  const labels = plan === null ? null : labelsOnDatabase(plan, startLabels(plan), labelRuns(record, plan).from.map((j) => outcomes[j] as ExecOutcome));
+  const labels =
+    plan === null
+      ? null
+      : labelsOnDatabase(
+          plan,
+          startLabels(plan),
+          labelRuns(record, plan).from.map((j) => outcomes[j] as ExecOutcome),
+        );
   const candidates: PreparedCandidate[] = record.candidates.map((c, i) => ({
     record: c,
     outcome: outcomes[i] as ExecOutcome,

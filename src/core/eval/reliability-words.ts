@@ -36,9 +36,10 @@ export function reliabilityWords(rs: ReliabilityReport): string[] {
   const b = rs.best;
   const rule = `Score each answer +1 when it is right and −c when it is wrong, and an abstention 0: the mean over the ${n} test questions is TrustSQL's reliability score RS(c). It says which threshold pays once you know what a wrong answer costs.`;
   const cost = `If each wrong answer costs ${b.c} right ones`;
-  const best = b.threshold === null
-    ? `${cost}, no threshold on the calibration half earned more than answering nothing, so the best is not to answer (0 a question).`
-    : `${cost}, the threshold that scored best on the calibration half is P ≥ ${f3(b.threshold)}: on the ${n} test questions it answers ${pct(b.coverage)} of them, ${b.answered === 0 ? 'none' : `${pct(b.risk)} of those wrong`}, and earns ${f3(b.value)} a question (answering nothing earns 0).${b.threshold < P_FLOOR ? ` Ask never answers below P ${P_FLOOR.toFixed(2)}, so it would not use this threshold.` : ''}`;
+  const best =
+    b.threshold === null
+      ? `${cost}, no threshold on the calibration half earned more than answering nothing, so the best is not to answer (0 a question).`
+      : `${cost}, the threshold that scored best on the calibration half is P ≥ ${f3(b.threshold)}: on the ${n} test questions it answers ${pct(b.coverage)} of them, ${b.answered === 0 ? 'none' : `${pct(b.risk)} of those wrong`}, and earns ${f3(b.value)} a question (answering nothing earns 0).${b.threshold < P_FLOOR ? ` Ask never answers below P ${P_FLOOR.toFixed(2)}, so it would not use this threshold.` : ''}`;
   const targets = [...new Set(rs.entries.map((e) => e.target_risk))];
   const floor = P_FLOOR.toFixed(2);
   const levels = targets.map((t) => {

@@ -125,7 +125,11 @@ export function selectiveSection(m: Matrix, combined: ArrayLike<number>, split: 
   const selective = selectiveOf(combined);
   const selective_by_signal: Record<string, ReturnType<typeof selectiveOf>> = {};
   for (const name of m.names) selective_by_signal[name] = selectiveOf(m.columns[name] as Float64Array);
-  const certificate = certificateFor(COMBINED, certify(pick(combined, split.test), yTest, { delta: 0.1, grid: probabilityGrid(), targets: TARGET_RISKS }), 'P(correct) 0.01…0.99');
+  const certificate = certificateFor(
+    COMBINED,
+    certify(pick(combined, split.test), yTest, { delta: 0.1, grid: probabilityGrid(), targets: TARGET_RISKS }),
+    'P(correct) 0.01…0.99',
+  );
   const reliability_score = reliabilityFor(COMBINED, selective, pick(combined, split.cal), yCal, pick(combined, split.test), yTest);
   const inCalibration = new Uint8Array(m.questions.length);
   for (const i of split.cal) inCalibration[i] = 1;
@@ -203,7 +207,12 @@ export function profileOf(options: EvaluateOptions, rule: EquivalenceRule, bands
             no_better_than_best: f.noBetter,
           }
         : {}),
-      combiner: guard.kind === 'combined' ? `combined, anchored on ${guard.anchor}, λ = ${guard.lambda}` : guard.kind === 'single' ? `${guard.anchor} alone` : 'constant',
+      combiner:
+        guard.kind === 'combined'
+          ? `combined, anchored on ${guard.anchor}, λ = ${guard.lambda}`
+          : guard.kind === 'single'
+            ? `${guard.anchor} alone`
+            : 'constant',
     },
   };
 }
@@ -213,17 +222,25 @@ export function profileOf(options: EvaluateOptions, rule: EquivalenceRule, bands
  *
  * @example perQuestion(m, cf.oof, cf.fold, inCalibration, databases)[0].split; // 'calibration'
  */
-export function perQuestion(m: Matrix, combined: ArrayLike<number>, fold: ArrayLike<number>, inCalibration: Uint8Array, databases: readonly number[]): EvalReport['per_question'] {
+export function perQuestion(
+  m: Matrix,
+  combined: ArrayLike<number>,
+  fold: ArrayLike<number>,
+  inCalibration: Uint8Array,
+  databases: readonly number[],
+): EvalReport['per_question'] {
   return m.questions.map((q, i) => ({
     id: q.id,
     db_id: q.db_id,
     correct: m.y[i] === 1,
-    signals: Object.fromEntries(m.names.map((nm) => {
-      const v = (m.columns[nm] as Float64Array)[i] as number;
-      return [nm, Number.isNaN(v) ? null : v];
-    })),
+    signals: Object.fromEntries(
+      m.names.map((nm) => {
+        const v = (m.columns[nm] as Float64Array)[i] as number;
+        return [nm, Number.isNaN(v) ? null : v];
+      }),
+    ),
     combined: combined[i] as number,
-    split: inCalibration[i] === 1 ? 'calibration' as const : 'test' as const,
+    split: inCalibration[i] === 1 ? ('calibration' as const) : ('test' as const),
     fold: fold[i] as number,
     databases: databases[i] as number,
   }));

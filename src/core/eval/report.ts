@@ -36,7 +36,18 @@ import { requireLabeled } from './labeled-enough.ts';
 import { featureRows, signalMatrix } from './matrix.ts';
 import { fitPoolBands } from './pool-bands.ts';
 import type { PreparedQuestion } from './prepare.ts';
-import { COMBINED, TARGET_RISKS, curvesOf, errorCorrelation, guardSection, perQuestion, profileOf, selectionSection, selectiveSection, signalSection } from './report-sections.ts';
+import {
+  COMBINED,
+  TARGET_RISKS,
+  curvesOf,
+  errorCorrelation,
+  guardSection,
+  perQuestion,
+  profileOf,
+  selectionSection,
+  selectiveSection,
+  signalSection,
+} from './report-sections.ts';
 import type { EvalReport, EvaluateOptions } from './types.ts';
 
 export { COMBINED, TARGET_RISKS };
@@ -86,7 +97,16 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
   const bon = selectionSection(m, createRng(seed + 3), options.draws ?? 50);
   const guard = guardSection(cf, m.names);
   const combinedAuroc = boot.signals[COMBINED]?.auroc ?? NaN;
-  const profile = profileOf(options, rule, pools.bands, { n, ece: cal.ece, auroc: combinedAuroc, best: auc.best, vsBest: auc.vsBest, noBetter: auc.noBetter, signalAuroc: (name) => boot.signals[name]?.auroc ?? NaN, guard });
+  const profile = profileOf(options, rule, pools.bands, {
+    n,
+    ece: cal.ece,
+    auroc: combinedAuroc,
+    best: auc.best,
+    vsBest: auc.vsBest,
+    noBetter: auc.noBetter,
+    signalAuroc: (name) => boot.signals[name]?.auroc ?? NaN,
+    guard,
+  });
 
   const databases = m.questions.map((q) => q.databases ?? 0);
   return {

@@ -1,5 +1,14 @@
 /** Report rows for selective prediction, the certificate and the reliability score. */
-import { answerCounts, bestReliabilityThreshold, reliabilityScore, type AnswerCounts, type Certificate, type Labels, type Scores, type SelectiveResult } from '../stats/index.ts';
+import {
+  answerCounts,
+  bestReliabilityThreshold,
+  reliabilityScore,
+  type AnswerCounts,
+  type Certificate,
+  type Labels,
+  type Scores,
+  type SelectiveResult,
+} from '../stats/index.ts';
 import type { CertificateReport, ReliabilityOutcome, ReliabilityReport, SelectiveRow } from './types.ts';
 
 /** `selectiveAtRisk` results as report rows (`{none: true}` = "none (no valid subset)"). */
@@ -20,7 +29,12 @@ export function certificateFor(scorer: string, c: Certificate, grid: string): Ce
 export const BEST_RS_COST = 10;
 
 function outcome(k: AnswerCounts, c: number): ReliabilityOutcome {
-  return { answered: k.answered, coverage: k.n === 0 ? NaN : k.answered / k.n, risk: k.answered === 0 ? NaN : k.wrong / k.answered, value: reliabilityScore(k, c) };
+  return {
+    answered: k.answered,
+    coverage: k.n === 0 ? NaN : k.answered / k.n,
+    risk: k.answered === 0 ? NaN : k.wrong / k.answered,
+    value: reliabilityScore(k, c),
+  };
 }
 
 /**

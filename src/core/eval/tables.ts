@@ -62,7 +62,12 @@ export function reportTables(r: EvalReport): ReportTable[] {
     },
   ];
   if (r.error_correlation.length > 0) {
-    tables.push({ id: 'error-correlation', title: 'Correlation of errors (Pearson r of y − score)', header: ['a', 'b', 'r'], rows: r.error_correlation.map((e) => [e.a, e.b, f3(e.r)]) });
+    tables.push({
+      id: 'error-correlation',
+      title: 'Correlation of errors (Pearson r of y − score)',
+      header: ['a', 'b', 'r'],
+      rows: r.error_correlation.map((e) => [e.a, e.b, f3(e.r)]),
+    });
   }
   tables.push(
     {
@@ -100,7 +105,9 @@ export function reportTables(r: EvalReport): ReportTable[] {
       id: 'certificate',
       title: `Distribution-free certificate (${cert.scorer}; Bonferroni over ${cert.grid}, δ=${cert.delta}, exact Clopper–Pearson; test half n=${cert.n_test})`,
       header: ['target risk', 'certified', 'coverage', 'risk', 'upper bound', 'threshold'],
-      rows: cert.targets.map((t) => (t.certified ? [f3(t.target), 'yes', pct(t.coverage), pct(t.risk), f3(t.upper), f3(t.threshold)] : [f3(t.target), 'no', '', '', '', ''])),
+      rows: cert.targets.map((t) =>
+        t.certified ? [f3(t.target), 'yes', pct(t.coverage), pct(t.risk), f3(t.upper), f3(t.threshold)] : [f3(t.target), 'no', '', '', '', ''],
+      ),
     },
     reliabilityTable(r.reliability_score, r.selective),
     ...(r.by_pool_size.length > 0 ? [poolSizeTable(r)] : []),
@@ -145,8 +152,9 @@ export function labelsSentence(l: EvalReport['labels']): string {
   const d = l.databases;
   if (d.max === 0) return 'Labels: given by the candidate file.';
   const checked =
-    d.min === d.max ? `each question checked on ${d.max} database${d.max === 1 ? '' : 's'}`
-    : `each question checked on ${d.min}–${d.max} databases (${d.several} on more than one)`;
+    d.min === d.max
+      ? `each question checked on ${d.max} database${d.max === 1 ? '' : 's'}`
+      : `each question checked on ${d.min}–${d.max} databases (${d.several} on more than one)`;
   return `Labels: rule ${l.rule} (${l.source}), ${checked}.`;
 }
 
@@ -171,7 +179,13 @@ function reliabilityTable(rs: EvalReport['reliability_score'], selective: readon
         const measured = row === undefined || 'none' in row ? ['', ''] : [pct(row.coverage), pct(row.risk)];
         return [`target risk ${f3(t)}`, threshold(at[0]?.threshold ?? null), ...measured, ...valuesAt((c) => at.find((e) => e.c === c)?.value)];
       }),
-      [`best RS(${b.c}) on the calibration half`, threshold(b.threshold), pct(b.coverage), pct(b.risk), ...valuesAt((c) => b.by_cost.find((e) => e.c === c)?.value)],
+      [
+        `best RS(${b.c}) on the calibration half`,
+        threshold(b.threshold),
+        pct(b.coverage),
+        pct(b.risk),
+        ...valuesAt((c) => b.by_cost.find((e) => e.c === c)?.value),
+      ],
     ],
   };
 }

@@ -24,10 +24,15 @@ export interface EvidenceParts {
   readonly answer: (sql: string) => ExecOutcome | undefined;
 }
 
-const show = (c: Cell | undefined): string => (typeof c === 'string' ? `'${c}'` : c === null || c === undefined ? 'NULL' : typeof c === 'number' ? String(c) : 'a blob');
+const show = (c: Cell | undefined): string =>
+  typeof c === 'string' ? `'${c}'` : c === null || c === undefined ? 'NULL' : typeof c === 'number' ? String(c) : 'a blob';
 const firstNumber = (o: ExecOutcome | undefined): number | null => (o?.ok && typeof o.rows[0]?.[0] === 'number' ? (o.rows[0]![0] as number) : null);
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-const firstValues = (values: readonly string[]): string => values.slice(0, 3).map((v) => `'${v}'`).join(', ');
+const firstValues = (values: readonly string[]): string =>
+  values
+    .slice(0, 3)
+    .map((v) => `'${v}'`)
+    .join(', ');
 
 /**
  * Reads the evidence.
@@ -44,9 +49,15 @@ export function readEvidence(p: EvidenceParts): CandidateEvidence {
   if (shape !== null) {
     const hasNumber = shape.numbers.length > 0;
     const zero = shape.rows === 1 && shape.columns === 1 && (shape.single === 0 || shape.single === null);
-    f.set('empty', shape.rows === 0 ? 1 : 0).set('one_number', shape.oneNumber ? 1 : 0).set('zero_or_null', zero ? 1 : 0);
-    f.set('log_rows', Math.log1p(shape.rows)).set('rows_vs_largest', Math.min(2, shape.rows / largest)).set('duplicate_share', shape.duplicateShare);
-    f.set('null_share', shape.nullShare).set('log_columns', Math.log1p(shape.columns)).set('ids_only', shape.idsOnly ? 1 : 0);
+    f.set('empty', shape.rows === 0 ? 1 : 0)
+      .set('one_number', shape.oneNumber ? 1 : 0)
+      .set('zero_or_null', zero ? 1 : 0);
+    f.set('log_rows', Math.log1p(shape.rows))
+      .set('rows_vs_largest', Math.min(2, shape.rows / largest))
+      .set('duplicate_share', shape.duplicateShare);
+    f.set('null_share', shape.nullShare)
+      .set('log_columns', Math.log1p(shape.columns))
+      .set('ids_only', shape.idsOnly ? 1 : 0);
     if (intent.count && !intent.each && !(shape.rows === 1 && hasNumber)) {
       f.set('count_not_one_number', 1);
       say('SHAPE_COUNT', `The question asks how many, but the result is ${plural(shape.rows, 'row')} × ${plural(shape.columns, 'column')}, not one number.`);
@@ -84,19 +95,40 @@ export function readEvidence(p: EvidenceParts): CandidateEvidence {
 /** The smells' features and the probes' findings. */
 function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, number>, say: (code: FindingCode, reason: string) => void): void {
   const { intent, shape } = p;
-  f.set('left_join', s.leftJoin && !s.isNullCheck ? 1 : 0).set('not_in_subquery', s.notIn ? 1 : 0).set('ungrouped_selected', s.ungroupedSelected.length > 0 ? 1 : 0);
+  f.set('left_join', s.leftJoin && !s.isNullCheck ? 1 : 0)
+    .set('not_in_subquery', s.notIn ? 1 : 0)
+    .set('ungrouped_selected', s.ungroupedSelected.length > 0 ? 1 : 0);
   f.set('group_by_non_key', s.groupBy.some((g) => !(tableNamed(p.schema, g.table)?.primaryKey.includes(g.column) ?? true)) ? 1 : 0);
-  f.set('having_without_group', s.havingWithoutGroup ? 1 : 0).set('limit_without_order', s.limit !== null && !s.orderBy ? 1 : 0).set('integer_division', s.integerDivision ? 1 : 0);
-  if (s.equalsNull) say('EQUALS_NULL', 'The query compares a value with = NULL (or != NULL), which is never true in SQL: a comparison with NULL is unknown. IS NULL (or IS NOT NULL) is meant.');
-  if (s.havingWithoutGroup) say('HAVING_WITHOUT_GROUP', 'HAVING without GROUP BY treats the whole table as one group: it keeps or drops that single aggregate row, not individual rows.');
+  f.set('having_without_group', s.havingWithoutGroup ? 1 : 0)
+    .set('limit_without_order', s.limit !== null && !s.orderBy ? 1 : 0)
+    .set('integer_division', s.integerDivision ? 1 : 0);
+  if (s.equalsNull)
+    say(
+      'EQUALS_NULL',
+      'The query compares a value with = NULL (or != NULL), which is never true in SQL: a comparison with NULL is unknown. IS NULL (or IS NOT NULL) is meant.',
+    );
+  if (s.havingWithoutGroup)
+    say(
+      'HAVING_WITHOUT_GROUP',
+      'HAVING without GROUP BY treats the whole table as one group: it keeps or drops that single aggregate row, not individual rows.',
+    );
   if (s.integerDivision && intent.fraction) {
     f.set('fraction_integer_division', 1);
-    say('INTEGER_DIVISION', 'The question asks for an average, ratio or percentage, but the query divides integers, which in SQLite drops the fraction (7 / 2 is 3).');
+    say(
+      'INTEGER_DIVISION',
+      'The question asks for an average, ratio or percentage, but the query divides integers, which in SQLite drops the fraction (7 / 2 is 3).',
+    );
   }
-  if (s.limit !== null && !s.orderBy && intent.superlative) say('LIMIT_WITHOUT_ORDER', 'LIMIT without ORDER BY returns whichever rows come first, not the top ones.');
+  if (s.limit !== null && !s.orderBy && intent.superlative)
+    say('LIMIT_WITHOUT_ORDER', 'LIMIT without ORDER BY returns whichever rows come first, not the top ones.');
   const u = s.ungroupedSelected[0];
-  if (u !== undefined) say('UNGROUPED_SELECTED', `${u.column} is selected but neither grouped nor aggregated: SQLite takes it from an arbitrary row of each group.`);
-  if (s.leftJoin && !s.isNullCheck && shape !== null && shape.nullShare > 0) say('LEFT_JOIN_NULLS', 'LEFT JOIN keeps rows without a match (their columns come back NULL); if the question wants only matching rows, an inner JOIN is meant.');
+  if (u !== undefined)
+    say('UNGROUPED_SELECTED', `${u.column} is selected but neither grouped nor aggregated: SQLite takes it from an arbitrary row of each group.`);
+  if (s.leftJoin && !s.isNullCheck && shape !== null && shape.nullShare > 0)
+    say(
+      'LEFT_JOIN_NULLS',
+      'LEFT JOIN keeps rows without a match (their columns come back NULL); if the question wants only matching rows, an inner JOIN is meant.',
+    );
   let mismatched = 0;
   let absent = 0;
   for (const probe of p.probes) {
@@ -107,7 +139,11 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
       const held = o.rows.map((r) => r[0]).filter((c): c is string => typeof c === 'string');
       if (held.includes(probe.literal)) {
         const others = held.filter((v) => v !== probe.literal);
-        if (others.length > 0) say('LITERAL_VARIANTS', `The filter compares ${t.column} with '${probe.literal}', but the column also holds ${firstValues(others)}, the same words in another case or spacing, which the filter leaves out.`);
+        if (others.length > 0)
+          say(
+            'LITERAL_VARIANTS',
+            `The filter compares ${t.column} with '${probe.literal}', but the column also holds ${firstValues(others)}, the same words in another case or spacing, which the filter leaves out.`,
+          );
         continue;
       }
       if (held.length > 0) {
@@ -119,10 +155,16 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
       }
     } else if (probe.kind === 'nulls' && (firstNumber(o) ?? 0) > 0) {
       f.set('not_in_nulls', 1);
-      say('NOT_IN_NULLS', `NOT IN (SELECT ${t.column} …) meets NULL in ${t.table}.${t.column} (${plural(firstNumber(o)!, 'row')}): NOT IN with a NULL is never true, so no row can pass it.`);
+      say(
+        'NOT_IN_NULLS',
+        `NOT IN (SELECT ${t.column} …) meets NULL in ${t.table}.${t.column} (${plural(firstNumber(o)!, 'row')}): NOT IN with a NULL is never true, so no row can pass it.`,
+      );
     } else if (probe.kind === 'tie' && o.rows.length === 2 && JSON.stringify(o.rows[0]) === JSON.stringify(o.rows[1])) {
       f.set('limit_cuts_tie', 1);
-      say('LIMIT_CUTS_TIE', `LIMIT 1 keeps one row, but the next row ties with it on the ordering (${o.rows[0]!.map(show).join(', ')}): which one comes back is arbitrary.`);
+      say(
+        'LIMIT_CUTS_TIE',
+        `LIMIT 1 keeps one row, but the next row ties with it on the ordering (${o.rows[0]!.map(show).join(', ')}): which one comes back is arbitrary.`,
+      );
     } else if (probe.kind === 'distinct' && shape?.oneNumber) {
       const n = shape.single as number;
       const m = firstNumber(o);
@@ -133,13 +175,22 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
     } else if (probe.kind === 'limited' && s.limit !== null && (firstNumber(o) ?? 0) > s.limit) {
       say('LIMIT_DROPS_ROWS', `LIMIT ${s.limit} without ORDER BY keeps ${s.limit} of the ${firstNumber(o)} rows the query finds, whichever come first.`);
     } else if (probe.kind === 'spellings' && (firstNumber(o) ?? 0) > 0) {
-      say('GROUP_BY_SPELLINGS', `GROUP BY ${t.column} puts the same ${t.column} in separate groups where it is spelt in another case or spacing (${plural(firstNumber(o)!, 'value')} spelt several ways in ${t.table}), so their counts are split.`);
+      say(
+        'GROUP_BY_SPELLINGS',
+        `GROUP BY ${t.column} puts the same ${t.column} in separate groups where it is spelt in another case or spacing (${plural(firstNumber(o)!, 'value')} spelt several ways in ${t.table}), so their counts are split.`,
+      );
     } else if (probe.kind === 'dates' && typeof o.rows[0]?.[0] === 'string') {
       const example = o.rows[0]![0] as string;
-      say('YEAR_VS_TEXT_DATE', `${t.column} holds text dates like '${example.slice(0, 20)}', compared with ${probe.literal} as text: '${probe.literal}-06-01' > '${probe.literal}', so dates in ${probe.literal} itself ${probe.op === '>' ? 'pass the > test' : 'fail the <= test'}. ${probe.op === '>' ? '>=' : '<'} '${Number(probe.literal) + 1}-01-01' is meant.`);
+      say(
+        'YEAR_VS_TEXT_DATE',
+        `${t.column} holds text dates like '${example.slice(0, 20)}', compared with ${probe.literal} as text: '${probe.literal}-06-01' > '${probe.literal}', so dates in ${probe.literal} itself ${probe.op === '>' ? 'pass the > test' : 'fail the <= test'}. ${probe.op === '>' ? '>=' : '<'} '${Number(probe.literal) + 1}-01-01' is meant.`,
+      );
     } else if (probe.kind === 'shared' && (firstNumber(o) ?? 0) > 0) {
       f.set('group_by_name_shared', 1);
-      say('GROUP_BY_NAME_SHARED', `GROUP BY ${t.column} merges different rows of ${t.table} that share a ${t.column} (${plural(firstNumber(o)!, 'value')} shared): grouping by the table's key keeps them apart.`);
+      say(
+        'GROUP_BY_NAME_SHARED',
+        `GROUP BY ${t.column} merges different rows of ${t.table} that share a ${t.column} (${plural(firstNumber(o)!, 'value')} shared): grouping by the table's key keeps them apart.`,
+      );
     }
   }
   f.set('literal_case_mismatch', mismatched).set('literal_absent', absent);

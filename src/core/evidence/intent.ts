@@ -22,7 +22,8 @@ export interface QuestionIntent {
 const COUNT = /\b(how many|number of|count)\b/;
 const LIST = /^(which|what|list|show|give|find|name|return|display|who|where|tell)\b|\b(list|show|give me|find|names? of|which)\b/;
 const EACH = /\b(each|per|every|for all|respectively|by each|broken down by)\b/;
-const SUPERLATIVE = /\b(most|least|highest|largest|maximum|biggest|greatest|top|oldest|longest|latest|best|lowest|smallest|minimum|fewest|youngest|shortest|earliest|cheapest|worst|newest|most recent)\b/;
+const SUPERLATIVE =
+  /\b(most|least|highest|largest|maximum|biggest|greatest|top|oldest|longest|latest|best|lowest|smallest|minimum|fewest|youngest|shortest|earliest|cheapest|worst|newest|most recent)\b/;
 const PERCENT = /\b(percent|percentage|per cent)\b|%/;
 const FRACTION = /\b(average|mean|avg|ratio|rate|proportion|percent|percentage|per cent|share)\b|%/;
 

@@ -55,7 +55,9 @@ export function planProbes(smells: SqlSmells, shape: ResultShape | null, schema:
   for (const c of smells.literals.slice(0, MAX_LITERALS)) {
     const col = `CAST(${quoteIdent(c.column)} AS TEXT)`;
     out.push({
-      kind: 'values', target: c, literal: c.literal,
+      kind: 'values',
+      target: c,
+      literal: c.literal,
       sql: `SELECT DISTINCT ${col} FROM ${quoteIdent(c.table)} WHERE ${foldedSql(col)} = ${lit(folded(c.literal))} LIMIT ${MAX_VARIANTS}`,
     });
   }
@@ -65,26 +67,42 @@ export function planProbes(smells: SqlSmells, shape: ResultShape | null, schema:
   }
   for (const c of smells.notInSubquery) {
     const t = tableNamed(schema, c.table);
-    if (t?.columns.find((x) => x.name === c.column)?.notNull !== true) out.push({ kind: 'nulls', target: c, sql: `SELECT count(*) FROM ${quoteIdent(c.table)} WHERE ${quoteIdent(c.column)} IS NULL` });
+    if (t?.columns.find((x) => x.name === c.column)?.notNull !== true)
+      out.push({ kind: 'nulls', target: c, sql: `SELECT count(*) FROM ${quoteIdent(c.table)} WHERE ${quoteIdent(c.column)} IS NULL` });
   }
   const tie = tieProbe(smells);
   if (tie !== null && shape !== null && shape.rows === 1) out.push({ kind: 'tie', target: { table: smells.tables[0] ?? '' }, sql: tie });
   const limited = smells.orderBy || shape === null || smells.limit === null || shape.rows < smells.limit ? null : unlimitedCount(smells);
   if (limited !== null) out.push({ kind: 'limited', target: { table: smells.tables[0] ?? '' }, sql: limited });
-  const distinct = main === undefined || !(shape?.oneNumber && smells.joins > 0 && smells.countOrSum && smells.groupBy.length === 0) ? null : distinctProbe(smells, main);
+  const distinct =
+    main === undefined || !(shape?.oneNumber && smells.joins > 0 && smells.countOrSum && smells.groupBy.length === 0) ? null : distinctProbe(smells, main);
   if (distinct !== null) out.push({ kind: 'distinct', target: { table: main!.name }, sql: distinct });
   for (const g of smells.groupBy) {
     const t = tableNamed(schema, g.table);
     if (t === undefined || t.primaryKey.includes(g.column) || !isText(t, g.column)) continue;
     const col = quoteIdent(g.column);
-    out.push({ kind: 'spellings', target: g, sql: `SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(t.name)} WHERE typeof(${col}) = 'text' GROUP BY ${foldedSql(col)} HAVING count(DISTINCT ${col}) > 1)` });
+    out.push({
+      kind: 'spellings',
+      target: g,
+      sql: `SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(t.name)} WHERE typeof(${col}) = 'text' GROUP BY ${foldedSql(col)} HAVING count(DISTINCT ${col}) > 1)`,
+    });
     if (smells.groupBy.some((o) => o.table === g.table && t.primaryKey.includes(o.column))) break;
-    out.push({ kind: 'shared', target: g, sql: `SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(t.name)} WHERE ${col} IS NOT NULL GROUP BY ${col} HAVING count(*) > 1)` });
+    out.push({
+      kind: 'shared',
+      target: g,
+      sql: `SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(t.name)} WHERE ${col} IS NOT NULL GROUP BY ${col} HAVING count(*) > 1)`,
+    });
     break;
   }
   const y = smells.yearCompares[0];
   if (y !== undefined) {
-    out.push({ kind: 'dates', target: y, literal: y.year, op: y.op, sql: `SELECT ${quoteIdent(y.column)} FROM ${quoteIdent(y.table)} WHERE typeof(${quoteIdent(y.column)}) = 'text' AND ${quoteIdent(y.column)} GLOB '[0-9][0-9][0-9][0-9][-/]*' LIMIT 1` });
+    out.push({
+      kind: 'dates',
+      target: y,
+      literal: y.year,
+      op: y.op,
+      sql: `SELECT ${quoteIdent(y.column)} FROM ${quoteIdent(y.table)} WHERE typeof(${quoteIdent(y.column)}) = 'text' AND ${quoteIdent(y.column)} GLOB '[0-9][0-9][0-9][0-9][-/]*' LIMIT 1`,
+    });
   }
   return out.slice(0, MAX_PROBES);
 }
@@ -102,9 +120,14 @@ function replaced(smells: SqlSmells, from: number, to: number, by: string): stri
 function tieProbe(smells: SqlSmells): string | null {
   const { code, full } = smells.tokens;
   const { limit, orderStart, selectStart, selectEnd } = smells.at;
-  if (smells.limit !== 1 || orderStart < 0 || code[orderStart + 1]?.text !== 'by' || limit < orderStart + 3 || selectStart <= 0 || selectEnd <= selectStart) return null;
+  if (smells.limit !== 1 || orderStart < 0 || code[orderStart + 1]?.text !== 'by' || limit < orderStart + 3 || selectStart <= 0 || selectEnd <= selectStart)
+    return null;
   if (code.some((t) => t.depth === 0 && ['union', 'intersect', 'except', 'offset'].includes(t.text))) return null;
-  const order = full.slice(code[orderStart + 2]!.at, code[limit]!.at).join('').replace(/\b(asc|desc|nulls\s+first|nulls\s+last)\b/gi, ' ').trim();
+  const order = full
+    .slice(code[orderStart + 2]!.at, code[limit]!.at)
+    .join('')
+    .replace(/\b(asc|desc|nulls\s+first|nulls\s+last)\b/gi, ' ')
+    .trim();
   const out = full.slice();
   out[code[limit + 1]!.at] = '2';
   const distinct = code[selectStart]!.text === 'distinct' ? 'DISTINCT ' : '';
@@ -129,8 +152,19 @@ function distinctProbe(smells: SqlSmells, main: TableInfo): string | null {
   const at = code.findIndex((t, i) => t.depth === 0 && t.text === 'count' && code[i + 1]?.text === '(');
   const close = at < 0 ? -1 : code.findIndex((t, i) => i > at + 1 && t.depth === 0 && t.text === ')');
   if (close < 0) return null;
-  const index = code.findIndex((t, i) => i > 0 && (t.kind === 'word' || t.kind === 'name') && t.text.toLowerCase() === main.name.toLowerCase() && ['from', 'join', ','].includes(code[i - 1]!.text));
+  const index = code.findIndex(
+    (t, i) =>
+      i > 0 &&
+      (t.kind === 'word' || t.kind === 'name') &&
+      t.text.toLowerCase() === main.name.toLowerCase() &&
+      ['from', 'join', ','].includes(code[i - 1]!.text),
+  );
   const next = index < 0 ? undefined : code[index + 1];
-  const alias = next?.text === 'as' ? code[index + 2] : next !== undefined && (next.kind === 'name' || (next.kind === 'word' && !NOT_ALIAS.has(next.text))) ? next : undefined;
+  const alias =
+    next?.text === 'as'
+      ? code[index + 2]
+      : next !== undefined && (next.kind === 'name' || (next.kind === 'word' && !NOT_ALIAS.has(next.text)))
+        ? next
+        : undefined;
   return replaced(smells, at, close + 1, `count(DISTINCT ${quoteIdent(alias?.text ?? main.name)}.${keyOf(main)})`);
 }

@@ -60,7 +60,12 @@ export function resultShape(exec: ExecSuccess): ResultShape {
   });
   const read = Math.min(rows, READ_ROWS);
   const single = rows === 1 && columns === 1 ? exec.rows[0]![0] : undefined;
-  const idsOnly = columns > 0 && rows > 0 && exec.columns.every((name, j) => ID_NAME.test(name) && exec.rows.slice(0, READ_ROWS).every((r) => r[j] === null || (typeof r[j] === 'number' && Number.isInteger(r[j]))));
+  const idsOnly =
+    columns > 0 &&
+    rows > 0 &&
+    exec.columns.every(
+      (name, j) => ID_NAME.test(name) && exec.rows.slice(0, READ_ROWS).every((r) => r[j] === null || (typeof r[j] === 'number' && Number.isInteger(r[j]))),
+    );
   return {
     rows,
     columns,

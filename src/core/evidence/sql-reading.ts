@@ -38,7 +38,16 @@ export interface SqlTokens {
   readonly code: readonly CodeToken[];
 }
 
-const KIND: Readonly<Record<string, CodeToken['kind'] | undefined>> = { word: 'word', dq: 'name', bq: 'name', br: 'name', string: 'string', number: 'number', op: 'op', punct: 'op' };
+const KIND: Readonly<Record<string, CodeToken['kind'] | undefined>> = {
+  word: 'word',
+  dq: 'name',
+  bq: 'name',
+  br: 'name',
+  string: 'string',
+  number: 'number',
+  op: 'op',
+  punct: 'op',
+};
 
 /**
  * Code tokens with their depth.
@@ -53,7 +62,14 @@ export function sqlTokens(sql: string): SqlTokens {
     const kind = KIND[t.kind];
     if (kind === undefined) return;
     if (t.text === ')') depth = Math.max(0, depth - 1);
-    const text = kind === 'word' ? t.text.toLowerCase() : kind === 'name' ? quotedName(t.text) : kind === 'string' ? t.text.slice(1, t.text.endsWith("'") && t.text.length > 1 ? -1 : undefined).replaceAll("''", "'") : t.text;
+    const text =
+      kind === 'word'
+        ? t.text.toLowerCase()
+        : kind === 'name'
+          ? quotedName(t.text)
+          : kind === 'string'
+            ? t.text.slice(1, t.text.endsWith("'") && t.text.length > 1 ? -1 : undefined).replaceAll("''", "'")
+            : t.text;
     code.push({ kind: t.kind === 'dq' ? 'name' : kind, text, depth, at });
     if (t.text === '(') depth++;
   });
@@ -61,7 +77,28 @@ export function sqlTokens(sql: string): SqlTokens {
 }
 
 /** Words after which a FROM item's alias cannot stand. */
-const NOT_ALIAS = new Set(['where', 'join', 'inner', 'left', 'right', 'full', 'cross', 'natural', 'outer', 'on', 'using', 'group', 'order', 'limit', 'having', 'union', 'intersect', 'except', 'window', 'as']);
+const NOT_ALIAS = new Set([
+  'where',
+  'join',
+  'inner',
+  'left',
+  'right',
+  'full',
+  'cross',
+  'natural',
+  'outer',
+  'on',
+  'using',
+  'group',
+  'order',
+  'limit',
+  'having',
+  'union',
+  'intersect',
+  'except',
+  'window',
+  'as',
+]);
 
 /** A table of `schema` by name, case-insensitive. */
 export function tableNamed(schema: Schema, name: string): TableInfo | undefined {
@@ -94,7 +131,8 @@ export function tableAliases(code: readonly CodeToken[], schema: Schema): { tabl
     let k = i + 1;
     if (code[k]?.text === 'as') k++;
     const alias = code[k];
-    if (alias !== undefined && (alias.kind === 'name' || (alias.kind === 'word' && !NOT_ALIAS.has(alias.text)))) aliases.set(alias.text.toLowerCase(), table.name);
+    if (alias !== undefined && (alias.kind === 'name' || (alias.kind === 'word' && !NOT_ALIAS.has(alias.text))))
+      aliases.set(alias.text.toLowerCase(), table.name);
   });
   return { tables, aliases };
 }
@@ -116,7 +154,13 @@ function inFromList(code: readonly CodeToken[], i: number): boolean {
  * The table of column `name` written with qualifier `q` (or none): through the aliases, else the first
  * of `tables` that has it; undefined when none does.
  */
-export function resolveColumn(schema: Schema, tables: readonly string[], aliases: ReadonlyMap<string, string>, q: string | null, name: string): ColumnAt | undefined {
+export function resolveColumn(
+  schema: Schema,
+  tables: readonly string[],
+  aliases: ReadonlyMap<string, string>,
+  q: string | null,
+  name: string,
+): ColumnAt | undefined {
   const lower = name.toLowerCase();
   const candidates = q === null ? tables : [aliases.get(q.toLowerCase()) ?? q];
   for (const tn of candidates) {

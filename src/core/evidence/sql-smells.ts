@@ -7,8 +7,17 @@
  */
 import type { Schema } from '../schema.ts';
 import {
-  columnEndingAt, columnStartingAt, isSchemaColumn, resolveColumn, sqlTokens, tableAliases, tableNamed,
-  type CodeToken, type ColumnAt, type LiteralComparison, type SqlTokens,
+  columnEndingAt,
+  columnStartingAt,
+  isSchemaColumn,
+  resolveColumn,
+  sqlTokens,
+  tableAliases,
+  tableNamed,
+  type CodeToken,
+  type ColumnAt,
+  type LiteralComparison,
+  type SqlTokens,
 } from './sql-reading.ts';
 
 export interface SqlSmells {
@@ -47,7 +56,8 @@ const REAL_TYPE = /real|floa|doub|dec|num/i;
 const COMPARE = new Set(['=', '==', '!=', '<>']);
 
 /** Index of the first top-level word `w` from `from`, or -1. */
-const topWord = (code: readonly CodeToken[], w: string, from = 0): number => code.findIndex((t, i) => i >= from && t.depth === 0 && t.kind === 'word' && t.text === w);
+const topWord = (code: readonly CodeToken[], w: string, from = 0): number =>
+  code.findIndex((t, i) => i >= from && t.depth === 0 && t.kind === 'word' && t.text === w);
 
 /** What the readers below share: the query's code tokens and its names resolved against the schema. */
 interface Reading {
@@ -69,7 +79,9 @@ export function sqlSmells(sql: string, schema: Schema): SqlSmells {
   const code = tokens.code;
   const { tables, aliases } = tableAliases(code, schema);
   const r: Reading = {
-    code, schema, aliases,
+    code,
+    schema,
+    aliases,
     resolve: (q, name) => resolveColumn(schema, tables, aliases, q, name),
     wrapped: (start) => code[start - 1]?.text === '(' && code[start - 2]?.kind === 'word',
   };
@@ -91,7 +103,12 @@ export function sqlSmells(sql: string, schema: Schema): SqlSmells {
     notIn,
     havingWithoutGroup: having >= 0 && group < 0,
     yearCompares: yearComparisons(r),
-    equalsNull: code.some((t, i) => t.kind === 'op' && COMPARE.has(t.text) && ((code[i + 1]?.kind === 'word' && code[i + 1]!.text === 'null') || (code[i - 1]?.kind === 'word' && code[i - 1]!.text === 'null'))),
+    equalsNull: code.some(
+      (t, i) =>
+        t.kind === 'op' &&
+        COMPARE.has(t.text) &&
+        ((code[i + 1]?.kind === 'word' && code[i + 1]!.text === 'null') || (code[i - 1]?.kind === 'word' && code[i - 1]!.text === 'null')),
+    ),
     integerDivision: code.some((t, i) => t.kind === 'op' && t.text === '/' && integerOperands(code, i, schema, tables)),
     limit: limitTok?.kind === 'number' ? Number(limitTok.text) : null,
     orderBy: order >= 0,
@@ -108,7 +125,8 @@ export function sqlSmells(sql: string, schema: Schema): SqlSmells {
 
 /** Equality, inequality and IN-list comparisons of a column with a text literal, each (column, literal) once. */
 function literalComparisons({ code, schema, resolve, wrapped }: Reading): LiteralComparison[] {
-  const isValue = (t: CodeToken | undefined): t is CodeToken => t !== undefined && (t.kind === 'string' || (t.kind === 'name' && !isSchemaColumn(schema, t.text)));
+  const isValue = (t: CodeToken | undefined): t is CodeToken =>
+    t !== undefined && (t.kind === 'string' || (t.kind === 'name' && !isSchemaColumn(schema, t.text)));
   const literals: LiteralComparison[] = [];
   const seen = new Set<string>();
   const add = (c: ColumnAt | undefined, literal: string): void => {
@@ -146,7 +164,8 @@ function yearComparisons({ code, resolve, wrapped }: Reading): (ColumnAt & { op:
     const left = columnEndingAt(code, i - 1);
     const right = columnStartingAt(code, i + 1);
     const leftYear = left !== null && isYear(code[i + 1]);
-    const op = leftYear && (t.text === '>' || t.text === '<=') ? t.text : right && isYear(code[i - 1]) && code[right.end + 1]?.text !== '(' ? MIRROR[t.text] : undefined;
+    const op =
+      leftYear && (t.text === '>' || t.text === '<=') ? t.text : right && isYear(code[i - 1]) && code[right.end + 1]?.text !== '(' ? MIRROR[t.text] : undefined;
     if (op === undefined) return;
     const at = leftYear ? { c: left!, year: code[i + 1]!.text } : { c: right!, year: code[i - 1]!.text };
     if ('start' in at.c && wrapped(at.c.start)) return;
@@ -170,7 +189,9 @@ function notInSubqueries({ code, schema, aliases, resolve }: Reading): { notIn: 
     const table = from >= 0 ? code[from + 1] : undefined;
     if (col === null || table === undefined) return;
     const own = tableNamed(schema, table.text);
-    const c = own ? resolveColumn(schema, [own.name], aliases, col.q === null ? null : own.name, col.name) ?? resolve(col.q, col.name) : resolve(col.q, col.name);
+    const c = own
+      ? (resolveColumn(schema, [own.name], aliases, col.q === null ? null : own.name, col.name) ?? resolve(col.q, col.name))
+      : resolve(col.q, col.name);
     if (c) columns.push(c);
   });
   return { notIn, columns };
@@ -228,14 +249,28 @@ function inFrom(code: readonly CodeToken[], i: number): boolean {
 /** True when neither operand of the `/` at `i` can be real-valued. */
 function integerOperands(code: readonly CodeToken[], i: number, schema: Schema, tables: readonly string[]): boolean {
   const depth = code[i]!.depth;
-  const stop = (t: CodeToken): boolean => t.depth < depth || (t.depth === depth && (t.text === ',' || (t.kind === 'word' && !AGGREGATES.has(t.text) && t.text !== 'cast' && t.text !== 'as' && t.text !== 'real' && t.text !== 'float' && t.text !== 'distinct')));
+  const stop = (t: CodeToken): boolean =>
+    t.depth < depth ||
+    (t.depth === depth &&
+      (t.text === ',' ||
+        (t.kind === 'word' &&
+          !AGGREGATES.has(t.text) &&
+          t.text !== 'cast' &&
+          t.text !== 'as' &&
+          t.text !== 'real' &&
+          t.text !== 'float' &&
+          t.text !== 'distinct')));
   const window: CodeToken[] = [];
   for (let j = i - 1; j >= 0 && !stop(code[j]!); j--) window.push(code[j]!);
   for (let j = i + 1; j < code.length && !stop(code[j]!); j++) window.push(code[j]!);
   if (window.length === 0) return false;
   return !window.some((t) => {
     if (t.kind === 'number') return /[.eE]/.test(t.text);
-    if (t.kind === 'word' && (t.text === 'avg' || t.text === 'real' || t.text === 'float' || t.text === 'double' || t.text === 'numeric' || t.text === 'decimal')) return true;
+    if (
+      t.kind === 'word' &&
+      (t.text === 'avg' || t.text === 'real' || t.text === 'float' || t.text === 'double' || t.text === 'numeric' || t.text === 'decimal')
+    )
+      return true;
     if (t.kind === 'word' || t.kind === 'name') {
       return tables.some((tn) => tableNamed(schema, tn)?.columns.some((c) => c.name.toLowerCase() === t.text.toLowerCase() && REAL_TYPE.test(c.type)));
     }

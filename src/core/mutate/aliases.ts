@@ -10,7 +10,6 @@ import { sourceByRef, type Source } from '../sql/scope.ts';
 import { columnRefs } from './find.ts';
 import type { Edit, MutationContext, MutationRule } from './types.ts';
 
-
 /**
  * An alias used by no table, FROM item or column of the query's schema:
  * `a1`, `a2`, … skipping taken names (case-insensitively); `offset` skips

@@ -38,8 +38,7 @@ export const reorderConjuncts: MutationRule = {
 };
 
 /** A column reference's identity for matching two bounds: qualifier and name, lowercased. */
-const refKey = (n: Node): string | null =>
-  n.type === 'column_ref' && columnName(n) !== null ? `${qualifier(n) ?? ''}.${columnName(n)}`.toLowerCase() : null;
+const refKey = (n: Node): string | null => (n.type === 'column_ref' && columnName(n) !== null ? `${qualifier(n) ?? ''}.${columnName(n)}`.toLowerCase() : null);
 
 /** Index pairs [lower, upper] of conjuncts `c >= lo` and `c <= hi` on the same column. */
 function rangePairs(cs: readonly Node[]): [number, number][] {

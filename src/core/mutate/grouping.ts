@@ -46,10 +46,16 @@ export const missingGroupBy: MutationRule = {
       const list = groupList(site.node);
       // Without GROUP BY, a HAVING or ORDER BY aggregate needs an aggregate in the select list.
       if (list.length === 1 && !hasAggregate(site)) return [];
-      return list.map((_, i): Edit => (root) => {
-        const s = getAt(root, site.path);
-        setGroupList(s, groupList(s).filter((_g, j) => j !== i));
-      });
+      return list.map(
+        (_, i): Edit =>
+          (root) => {
+            const s = getAt(root, site.path);
+            setGroupList(
+              s,
+              groupList(s).filter((_g, j) => j !== i),
+            );
+          },
+      );
     });
   },
 };
@@ -89,10 +95,13 @@ export const extraGroupBy: MutationRule = {
     return ctx.selects
       .filter((site) => groupList(site.node).length > 0 || hasAggregate(site))
       .flatMap((site) =>
-        extraColumns(site, ctx).map((col): Edit => (root) => {
-          const s = getAt(root, site.path);
-          setGroupList(s, [...groupList(s), structuredClone(col)]);
-        }),
+        extraColumns(site, ctx).map(
+          (col): Edit =>
+            (root) => {
+              const s = getAt(root, site.path);
+              setGroupList(s, [...groupList(s), structuredClone(col)]);
+            },
+        ),
       );
   },
 };

@@ -36,11 +36,7 @@ export function fkLinks(a: TableInfo, b: TableInfo): { a: string; b: string }[] 
 
 function mapColumn(old: ColumnInfo, table: TableInfo): ColumnInfo | undefined {
   const low = old.name.toLowerCase();
-  return (
-    table.columns.find((c) => c.name.toLowerCase() === low) ??
-    table.columns.find((c) => affinity(c.type) === affinity(old.type)) ??
-    table.columns[0]
-  );
+  return table.columns.find((c) => c.name.toLowerCase() === low) ?? table.columns.find((c) => affinity(c.type) === affinity(old.type)) ?? table.columns[0];
 }
 
 function inFrom(site: { node: Node }): Node[] {

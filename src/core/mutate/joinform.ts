@@ -25,16 +25,19 @@ export const joinToComma: MutationRule = {
         const rest = fromItems(site).slice(1);
         return rest.length > 0 && rest.every((it) => INNER.test(String(it.join ?? '')) && !it.using);
       })
-      .map((site): Edit => (root) => {
-        const s = getAt(root, site.path);
-        const ons: Node[] = [];
-        for (const item of s.from.slice(1) as Node[]) {
-          ons.push(...conjuncts(item.on));
-          delete item.join;
-          delete item.on;
-        }
-        s.where = andOf([...ons, ...conjuncts(s.where)]);
-      });
+      .map(
+        (site): Edit =>
+          (root) => {
+            const s = getAt(root, site.path);
+            const ons: Node[] = [];
+            for (const item of s.from.slice(1) as Node[]) {
+              ons.push(...conjuncts(item.on));
+              delete item.join;
+              delete item.on;
+            }
+            s.where = andOf([...ons, ...conjuncts(s.where)]);
+          },
+      );
   },
 };
 

@@ -58,7 +58,10 @@ export const wrongLiteral: MutationRule = {
           bounds.forEach((b, i) => isNode(b) && edits.push(...numberEdits([...path, 'right', 'value', i], b)));
           continue;
         }
-        for (const [colSide, litSide] of [['left', 'right'], ['right', 'left']] as const) {
+        for (const [colSide, litSide] of [
+          ['left', 'right'],
+          ['right', 'left'],
+        ] as const) {
           const text = literalText(cmp[litSide], site.scope);
           if (text === null) continue;
           const litPath = [...path, litSide];

@@ -18,10 +18,13 @@ export const orderDirection: MutationRule = {
   description: 'one ORDER BY item sorted the other way',
   edits(_root, ctx) {
     return ctx.selects.flatMap((site) =>
-      (Array.isArray(site.node.orderby) ? site.node.orderby : []).map((_: unknown, i: number): Edit => (root) => {
-        const item = getAt(root, [...site.path, 'orderby', i]);
-        item.type = String(item.type ?? '').toUpperCase() === 'DESC' ? 'ASC' : 'DESC';
-      }),
+      (Array.isArray(site.node.orderby) ? site.node.orderby : []).map(
+        (_: unknown, i: number): Edit =>
+          (root) => {
+            const item = getAt(root, [...site.path, 'orderby', i]);
+            item.type = String(item.type ?? '').toUpperCase() === 'DESC' ? 'ASC' : 'DESC';
+          },
+      ),
     );
   },
 };
@@ -66,9 +69,12 @@ export const wrongLimit: MutationRule = {
       const n = Number(getAt(site.node, rel).value);
       return [n + 1, n - 1]
         .filter((m) => m >= 1)
-        .map((m): Edit => (root) => {
-          getAt(root, [...site.path, ...rel]).value = m;
-        });
+        .map(
+          (m): Edit =>
+            (root) => {
+              getAt(root, [...site.path, ...rel]).value = m;
+            },
+        );
     });
   },
 };
@@ -81,8 +87,11 @@ export const missingLimit: MutationRule = {
   edits(_root, ctx) {
     return ctx.selects
       .filter((site) => Array.isArray(site.node.limit?.value) && site.node.limit.value.length > 0)
-      .map((site): Edit => (root) => {
-        getAt(root, site.path).limit = null;
-      });
+      .map(
+        (site): Edit =>
+          (root) => {
+            getAt(root, site.path).limit = null;
+          },
+      );
   },
 };

@@ -23,10 +23,13 @@ export const missingWherePredicate: MutationRule = {
   description: 'one top-level WHERE conjunct dropped',
   edits(_root, ctx) {
     return ctx.selects.flatMap((site) =>
-      conjuncts(site.node.where).map((_, i): Edit => (root) => {
-        const s = getAt(root, site.path);
-        s.where = andOf(conjuncts(s.where).filter((_c, j) => j !== i));
-      }),
+      conjuncts(site.node.where).map(
+        (_, i): Edit =>
+          (root) => {
+            const s = getAt(root, site.path);
+            s.where = andOf(conjuncts(s.where).filter((_c, j) => j !== i));
+          },
+      ),
     );
   },
 };

@@ -20,15 +20,22 @@ import type { Edit, MutationContext, MutationRule } from './types.ts';
 
 const INNER = /^(INNER )?JOIN$/i;
 
-
 const isUniqueKey = (source: Source, column: string): boolean =>
   source.table !== null && source.table.primaryKey.length === 1 && source.table.primaryKey[0]!.toLowerCase() === column.toLowerCase();
 
 /** True when the SELECT is one plain table with no grouping, ordering, limit, set operation. */
 function isPlain(q: Node): boolean {
   return (
-    Array.isArray(q.from) && q.from.length === 1 && typeof q.from[0].table === 'string' && !q.groupby?.columns?.length &&
-    !q.having && !q.orderby && !q.limit?.value?.length && !q._next && Array.isArray(q.columns) && q.columns.length === 1
+    Array.isArray(q.from) &&
+    q.from.length === 1 &&
+    typeof q.from[0].table === 'string' &&
+    !q.groupby?.columns?.length &&
+    !q.having &&
+    !q.orderby &&
+    !q.limit?.value?.length &&
+    !q._next &&
+    Array.isArray(q.columns) &&
+    q.columns.length === 1
   );
 }
 

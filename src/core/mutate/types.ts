@@ -34,14 +34,7 @@ export type NearMissKind =
   | 'set-operator';
 
 /** Rewrites meant to keep the result (execution labels have the last word). */
-export type PreservingKind =
-  | 'alias-rename'
-  | 'reorder-conjuncts'
-  | 'join-to-comma'
-  | 'comma-to-join'
-  | 'in-to-join'
-  | 'join-to-in'
-  | 'between-range';
+export type PreservingKind = 'alias-rename' | 'reorder-conjuncts' | 'join-to-comma' | 'comma-to-join' | 'in-to-join' | 'join-to-in' | 'between-range';
 
 export type MutationKind = NearMissKind | PreservingKind;
 

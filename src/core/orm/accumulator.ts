@@ -26,12 +26,18 @@ export class Accumulator {
   }
 
   set(i: number, v: number): void {
-    if (this.seen[i] === 0) { this.seen[i] = 1; this.touched.push(i); }
+    if (this.seen[i] === 0) {
+      this.seen[i] = 1;
+      this.touched.push(i);
+    }
     this.values[i] = v;
   }
 
   add(i: number, v: number): void {
-    if (this.seen[i] === 0) { this.seen[i] = 1; this.touched.push(i); }
+    if (this.seen[i] === 0) {
+      this.seen[i] = 1;
+      this.touched.push(i);
+    }
     this.values[i] = this.values[i]! + v; // 0 + v for a new index, as (map.get(i) ?? 0) + v
   }
 

@@ -37,7 +37,9 @@ export function createAdam(params: readonly Float32Array[], decay: readonly bool
   const v = params.map((p) => new Float32Array(p.length));
   let t = 0;
   return {
-    get steps() { return t; },
+    get steps() {
+      return t;
+    },
     step(grads) {
       if (grads.length !== params.length) throw new RangeError(`${grads.length} gradient arrays for ${params.length} parameter arrays`);
       t++;
@@ -54,7 +56,7 @@ export function createAdam(params: readonly Float32Array[], decay: readonly bool
           const vi = beta2 * va[i]! + (1 - beta2) * gi * gi;
           ma[i] = mi;
           va[i] = vi;
-          p[i] = p[i]! - lr * (mi * c1) / (Math.sqrt(vi * c2) + eps) - wd * p[i]!;
+          p[i] = p[i]! - (lr * (mi * c1)) / (Math.sqrt(vi * c2) + eps) - wd * p[i]!;
         }
       });
     },

@@ -61,7 +61,8 @@ export function viewAgreement(view: QuestionView): Agreement[] {
 export function withAgreement(record: QuestionRecord, prepared: PreparedQuestion): QuestionRecord {
   const labeled = labeledRecord(record, prepared);
   const shares = viewAgreement(prepared.view);
-  if (shares.length !== labeled.candidates.length) throw new RangeError(`${shares.length} shares for ${labeled.candidates.length} candidates of question ${record.id}`);
+  if (shares.length !== labeled.candidates.length)
+    throw new RangeError(`${shares.length} shares for ${labeled.candidates.length} candidates of question ${record.id}`);
   return {
     ...labeled,
     candidates: labeled.candidates.map((c, i) => ({ ...c, scores: { ...c.scores, ...shares[i]! } })),

@@ -101,7 +101,10 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
   if (w.length !== n) throw new RangeError(`fitBoostedTrees: ${w.length} weights for ${n} rows`);
   let wsum = 0;
   let wpos = 0;
-  for (let i = 0; i < n; i++) { wsum += w[i]!; wpos += w[i]! * labels[i]!; }
+  for (let i = 0; i < n; i++) {
+    wsum += w[i]!;
+    wpos += w[i]! * labels[i]!;
+  }
   const mean = wpos / wsum;
   const base = Math.log(Math.max(mean, 1e-6) / Math.max(1 - mean, 1e-6));
   const f = new Float64Array(n).fill(base);
@@ -125,7 +128,10 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
         const Hs = new Float64Array(k + 1);
         if (k > 0) {
           const b = bin[j]!;
-          for (const i of rows) { G[b[i]!] += g[i]!; Hs[b[i]!] += h[i]!; }
+          for (const i of rows) {
+            G[b[i]!] += g[i]!;
+            Hs[b[i]!] += h[i]!;
+          }
         }
         gb.push(G);
         hb.push(Hs);
@@ -136,7 +142,10 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
     const grow = (rows: Int32Array, level: number, hist: { gb: Float64Array[]; hb: Float64Array[] }): number => {
       let G = 0;
       let H = 0;
-      for (const i of rows) { G += g[i]!; H += h[i]!; }
+      for (const i of rows) {
+        G += g[i]!;
+        H += h[i]!;
+      }
       const at = nodes.length;
       const leaf = (): number => {
         const value = (-G / (H + l2)) * rate;
@@ -163,7 +172,11 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
           if (HL < minHessian || HR < minHessian) continue;
           const GR = G - GL;
           const gain = (GL * GL) / (HL + l2) + (GR * GR) / (HR + l2) - parent;
-          if (gain > best) { best = gain; bestJ = j; bestK = s; }
+          if (gain > best) {
+            best = gain;
+            bestJ = j;
+            bestK = s;
+          }
         }
       }
       if (bestJ < 0) return leaf();
@@ -202,7 +215,10 @@ export function boostedLogit(m: BoostedTrees, x: ArrayLike<number>): number {
     let k = 0;
     for (;;) {
       const node = tree[k]!;
-      if (node.feature < 0) { z += node.value; break; }
+      if (node.feature < 0) {
+        z += node.value;
+        break;
+      }
       k = Math.fround(x[node.feature]!) <= node.threshold ? node.left : node.right;
     }
   }

@@ -23,8 +23,16 @@ export const CUES: readonly Cue[] = [
   { name: 'count', question: /\b(how many|number of|count)\b/, sql: (s) => has(s, 'count') },
   { name: 'avg', question: /\b(average|mean|avg)\b/, sql: (s) => has(s, 'avg') },
   { name: 'sum', question: /\b(total|sum|combined)\b/, sql: (s) => has(s, 'sum') },
-  { name: 'high', question: /\b(most|highest|largest|maximum|max|biggest|greatest|top|oldest|longest|latest|best)\b/, sql: (s) => (s.orderDesc && s.limit !== null) || has(s, 'max') },
-  { name: 'low', question: /\b(least|lowest|smallest|minimum|min|fewest|youngest|shortest|earliest|cheapest)\b/, sql: (s) => (s.orderAsc && s.limit !== null) || has(s, 'min') },
+  {
+    name: 'high',
+    question: /\b(most|highest|largest|maximum|max|biggest|greatest|top|oldest|longest|latest|best)\b/,
+    sql: (s) => (s.orderDesc && s.limit !== null) || has(s, 'max'),
+  },
+  {
+    name: 'low',
+    question: /\b(least|lowest|smallest|minimum|min|fewest|youngest|shortest|earliest|cheapest)\b/,
+    sql: (s) => (s.orderAsc && s.limit !== null) || has(s, 'min'),
+  },
   { name: 'superlative', question: /\b(\w{3,}est|most|least)\b/, sql: (s) => s.limit !== null || has(s, 'max', 'min') },
   { name: 'group', question: /\b(each|per|every|respectively|for different)\b/, sql: (s) => has(s, 'group') },
   { name: 'distinct', question: /\b(distinct|different|unique)\b/, sql: (s) => has(s, 'distinct') },
@@ -33,9 +41,17 @@ export const CUES: readonly Cue[] = [
   { name: 'either', question: /\b(either|or)\b/, sql: (s) => has(s, 'union', 'or') },
   { name: 'order', question: /\b(order|ordered|sorted|sort|ascending|descending|alphabetical|alphabetically|ranked)\b/, sql: (s) => has(s, 'order') },
   { name: 'descending', question: /\b(descending|decreasing|reverse)\b/, sql: (s) => s.orderDesc },
-  { name: 'greater', question: /\b(more than|greater than|larger than|higher than|bigger than|above|over|at least|after|exceeds?)\b/, sql: (s) => cmp(s, '>', '>=') },
+  {
+    name: 'greater',
+    question: /\b(more than|greater than|larger than|higher than|bigger than|above|over|at least|after|exceeds?)\b/,
+    sql: (s) => cmp(s, '>', '>='),
+  },
   { name: 'less', question: /\b(less than|fewer than|smaller than|lower than|below|under|at most|before)\b/, sql: (s) => cmp(s, '<', '<=') },
-  { name: 'like', question: /\b(contain|contains|containing|includes?|substring|starts?|begins?|ends? with|letter|word)\b/, sql: (s) => has(s, 'like', 'glob') },
+  {
+    name: 'like',
+    question: /\b(contain|contains|containing|includes?|substring|starts?|begins?|ends? with|letter|word)\b/,
+    sql: (s) => has(s, 'like', 'glob'),
+  },
   { name: 'between', question: /\bbetween\b/, sql: (s) => has(s, 'between') || (cmp(s, '>', '>=') && cmp(s, '<', '<=')) },
   { name: 'threshold', question: new RegExp(`\\b(more than|at least|fewer than|less than|at most) ${N}\\b`), sql: (s) => has(s, 'having') },
 ];

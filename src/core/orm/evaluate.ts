@@ -63,7 +63,10 @@ export function summarizeScores(examples: readonly { readonly question: string; 
     const b = best.get(ex.question);
     if (b === undefined) best.set(ex.question, { score: scores[i]!, y: ex.y, any: ex.y === 1 });
     else {
-      if (scores[i]! > b.score) { b.score = scores[i]!; b.y = ex.y; }
+      if (scores[i]! > b.score) {
+        b.score = scores[i]!;
+        b.y = ex.y;
+      }
       b.any ||= ex.y === 1;
     }
   });

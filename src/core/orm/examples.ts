@@ -78,9 +78,18 @@ export function labeledItems(
     const seen = new Set<string>();
     let kept = 0;
     r.candidates.forEach((c, ci) => {
-      if (c.correct === undefined) { unlabeled++; return; }
-      if (c.exec_error !== undefined && !options.keepErrors) { execErrors++; return; }
-      if (seen.has(c.sql)) { duplicates++; return; }
+      if (c.correct === undefined) {
+        unlabeled++;
+        return;
+      }
+      if (c.exec_error !== undefined && !options.keepErrors) {
+        execErrors++;
+        return;
+      }
+      if (seen.has(c.sql)) {
+        duplicates++;
+        return;
+      }
       seen.add(c.sql);
       const agreement = config.agreement ? agreementOf(c.scores, `question ${r.id} candidate ${ci}`) : undefined;
       const item: OrmItem = { question: r.question, sql: c.sql, schema, ...(r.evidence ? { evidence: r.evidence } : {}), ...(agreement ? { agreement } : {}) };

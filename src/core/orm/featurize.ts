@@ -84,7 +84,8 @@ export function featurize(item: OrmItem, config: FeaturizerConfig, options: Feat
  * featurizeInto(items[1], config, x, config.dim); // row 1
  */
 export function featurizeInto(item: OrmItem, config: FeaturizerConfig, out: Float32Array, offset: number, options: FeaturizeOptions = {}): void {
-  if (!(Number.isInteger(offset) && offset >= 0 && offset + config.dim <= out.length)) throw new RangeError(`row at ${offset} of ${config.dim} values does not fit in ${out.length}`);
+  if (!(Number.isInteger(offset) && offset >= 0 && offset + config.dim <= out.length))
+    throw new RangeError(`row at ${offset} of ${config.dim} values does not fit in ${out.length}`);
   accumulate(item, config, options).drainInto(out, offset);
 }
 
@@ -107,7 +108,12 @@ function accumulate(item: OrmItem, config: FeaturizerConfig, options: FeaturizeO
   if (r !== undefined && (r.length !== EVIDENCE_FEATURES.length || r.some((v) => !Number.isFinite(v)))) {
     throw new RangeError(`evidence must be ${EVIDENCE_FEATURES.length} finite numbers, got ${r.length}`);
   }
-  const parts: (readonly number[])[] = [structureFeatures(facts, shape, q.words), cueIndicatorsOf(q.cues, shape), linkFeatures(text, facts, item.schema), agreementSlots(a)];
+  const parts: (readonly number[])[] = [
+    structureFeatures(facts, shape, q.words),
+    cueIndicatorsOf(q.cues, shape),
+    linkFeatures(text, facts, item.schema),
+    agreementSlots(a),
+  ];
   if (config.evidence === true) parts.push(r ?? EVIDENCE_FEATURES.map(() => 0));
   const denseCount = parts.reduce((n, part) => n + part.length, 0);
   if (denseCount !== denseCountOf(config)) throw new Error(`featurizer bug: ${denseCount} dense values for ${denseCountOf(config)} slots`);

@@ -57,15 +57,24 @@ const copy = (p: MlpParams): MlpParams => ({ sizes: [...p.sizes], weights: p.wei
 export function fitMlp(examples: readonly GroupedExample[], options: FitOptions): FitResult {
   const o = { hidden: [128, 32], maxEpochs: 30, patience: 4, batchSize: 64, lr: 1e-3, weightDecay: 1e-4, validationShare: 0.2, ...options };
   const { onProgress, ...recorded } = o;
-  for (const ex of examples) if (ex.x.indices.length > 0 && ex.x.indices[ex.x.indices.length - 1]! >= o.dim) throw new RangeError(`a feature index is outside dim ${o.dim}`);
+  for (const ex of examples)
+    if (ex.x.indices.length > 0 && ex.x.indices[ex.x.indices.length - 1]! >= o.dim) throw new RangeError(`a feature index is outside dim ${o.dim}`);
   const rng = mulberry32(o.seed);
-  const split = splitByGroup(examples.map((e) => e.group), o.validationShare, rng);
+  const split = splitByGroup(
+    examples.map((e) => e.group),
+    o.validationShare,
+    rng,
+  );
   const held = new Set(split.validation);
   const train = examples.filter((e) => !held.has(e.group));
   const validation = examples.filter((e) => held.has(e.group));
   const params = initMlp([o.dim, ...o.hidden, 1], rng);
   const arrays = [...params.weights, ...params.biases];
-  const adam = createAdam(arrays as Float32Array[], arrays.map((_, i) => i < params.weights.length), { lr: o.lr, weightDecay: o.weightDecay });
+  const adam = createAdam(
+    arrays as Float32Array[],
+    arrays.map((_, i) => i < params.weights.length),
+    { lr: o.lr, weightDecay: o.weightDecay },
+  );
   const grads = zeroGradients(params);
   const gradArrays = [...grads.weights, ...grads.biases];
   const order = train.map((_, i) => i);
@@ -83,7 +92,10 @@ export function fitMlp(examples: readonly GroupedExample[], options: FitOptions)
     const v = evaluateMlp(params, validation);
     history.push({ epoch, trainLoss: lossSum / train.length, validation: v });
     if (v.loss < best.loss) best = { loss: v.loss, epoch, params: copy(params) };
-    onProgress?.({ progress: epoch / o.maxEpochs, text: `epoch ${epoch}: train loss ${(lossSum / train.length).toFixed(4)}, validation loss ${v.loss.toFixed(4)}, AUROC ${v.auroc.toFixed(3)}` });
+    onProgress?.({
+      progress: epoch / o.maxEpochs,
+      text: `epoch ${epoch}: train loss ${(lossSum / train.length).toFixed(4)}, validation loss ${v.loss.toFixed(4)}, AUROC ${v.auroc.toFixed(3)}`,
+    });
   }
   return { params: best.params, bestEpoch: best.epoch, history, split, options: { ...recorded, hidden: [...o.hidden] } };
 }

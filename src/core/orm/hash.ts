@@ -53,7 +53,10 @@ export function fnvText(h: number, text: string): number {
   // UTF-8 bytes written out by hand (no allocation: this runs per n-gram).
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    if (c < 0x80) { h = Math.imul(h ^ c, PRIME); continue; } // the common case
+    if (c < 0x80) {
+      h = Math.imul(h ^ c, PRIME);
+      continue;
+    } // the common case
     if (c >= 0xd800 && c <= 0xdfff) {
       const d = text.charCodeAt(i + 1);
       if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {

@@ -21,12 +21,19 @@ export interface MaskedSql {
 
 function masked(t: FeatureToken, columns: ReadonlySet<string>): string {
   switch (t.kind) {
-    case 'kw': case 'op': return t.text;
-    case 'fn': return `fn:${t.text}`;
-    case 'num': return '<num>';
-    case 'str': return '<str>';
-    case 'dq': return columns.has(t.text.toLowerCase()) ? '<id>' : '<str>';
-    case 'id': return '<id>';
+    case 'kw':
+    case 'op':
+      return t.text;
+    case 'fn':
+      return `fn:${t.text}`;
+    case 'num':
+      return '<num>';
+    case 'str':
+      return '<str>';
+    case 'dq':
+      return columns.has(t.text.toLowerCase()) ? '<id>' : '<str>';
+    case 'id':
+      return '<id>';
   }
 }
 

@@ -46,10 +46,40 @@ export const DEFAULT_FEATURIZER: FeaturizerConfig = { version: FEATURIZER_VERSIO
 
 /** Structure indicators read off the SQL shape, in order. */
 export const STRUCTURE_FEATURES = [
-  'parse_ok', 'selects', 'joins', 'has_where', 'conditions', 'has_group', 'has_having', 'has_order', 'order_desc',
-  'has_limit', 'limit_one', 'has_distinct', 'has_union', 'has_intersect', 'has_except', 'nested', 'count', 'sum',
-  'avg', 'min', 'max', 'not', 'like', 'between', 'in', 'or', 'star', 'case', 'exists', 'is_null', 'select_items',
-  'group_without_aggregate', 'sql_tokens', 'question_words',
+  'parse_ok',
+  'selects',
+  'joins',
+  'has_where',
+  'conditions',
+  'has_group',
+  'has_having',
+  'has_order',
+  'order_desc',
+  'has_limit',
+  'limit_one',
+  'has_distinct',
+  'has_union',
+  'has_intersect',
+  'has_except',
+  'nested',
+  'count',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'not',
+  'like',
+  'between',
+  'in',
+  'or',
+  'star',
+  'case',
+  'exists',
+  'is_null',
+  'select_items',
+  'group_without_aggregate',
+  'sql_tokens',
+  'question_words',
 ] as const;
 
 /** Agreement features, filled only when the config says so. */
@@ -93,8 +123,12 @@ export function denseCountOf(config: { readonly evidence?: boolean }): number {
  * checkFeaturizerConfig({ ...DEFAULT_FEATURIZER, dim: 10 }); // throws RangeError
  */
 export function checkFeaturizerConfig(config: FeaturizerConfig): void {
-  if (config.version !== FEATURIZER_VERSION) throw new RangeError(`featurizer version ${config.version} is not ${FEATURIZER_VERSION}; retrain or use a matching release`);
-  if (!Number.isInteger(config.dim) || config.dim < denseCountOf(config) + 256) throw new RangeError(`dim must be an integer ≥ ${denseCountOf(config) + 256}, got ${config.dim}`);
-  if (config.evidence !== undefined && typeof config.evidence !== 'boolean') throw new RangeError(`evidence must be true or false, got ${JSON.stringify(config.evidence)}`);
-  if (!Number.isInteger(config.hashSeed) || config.hashSeed < 0 || config.hashSeed > 0xffffffff) throw new RangeError(`hashSeed must be a 32-bit unsigned integer, got ${config.hashSeed}`);
+  if (config.version !== FEATURIZER_VERSION)
+    throw new RangeError(`featurizer version ${config.version} is not ${FEATURIZER_VERSION}; retrain or use a matching release`);
+  if (!Number.isInteger(config.dim) || config.dim < denseCountOf(config) + 256)
+    throw new RangeError(`dim must be an integer ≥ ${denseCountOf(config) + 256}, got ${config.dim}`);
+  if (config.evidence !== undefined && typeof config.evidence !== 'boolean')
+    throw new RangeError(`evidence must be true or false, got ${JSON.stringify(config.evidence)}`);
+  if (!Number.isInteger(config.hashSeed) || config.hashSeed < 0 || config.hashSeed > 0xffffffff)
+    throw new RangeError(`hashSeed must be a 32-bit unsigned integer, got ${config.hashSeed}`);
 }

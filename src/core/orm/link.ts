@@ -17,11 +17,26 @@ import { nameStemsShared, textNumbers, textWords } from './words.ts';
 
 /** Feature names in output order. Changing the list changes the featurizer version. */
 export const LINK_FEATURES = [
-  'q_has_numbers', 'q_numbers_in_sql', 'sql_has_numbers', 'sql_numbers_not_in_q',
-  'sql_has_strings', 'sql_strings_in_q', 'sql_strings_exact_case',
-  'tables_mentioned', 'columns_mentioned', 'q_words_covered',
-  'schema_given', 'q_words_in_unused_schema', 'tables_known', 'columns_known',
-  'has_join_pairs', 'join_pairs_on_keys', 'join_pairs_off_keys', 'schema_tables', 'used_table_share', 'avg_sum_on_text',
+  'q_has_numbers',
+  'q_numbers_in_sql',
+  'sql_has_numbers',
+  'sql_numbers_not_in_q',
+  'sql_has_strings',
+  'sql_strings_in_q',
+  'sql_strings_exact_case',
+  'tables_mentioned',
+  'columns_mentioned',
+  'q_words_covered',
+  'schema_given',
+  'q_words_in_unused_schema',
+  'tables_known',
+  'columns_known',
+  'has_join_pairs',
+  'join_pairs_on_keys',
+  'join_pairs_off_keys',
+  'schema_tables',
+  'used_table_share',
+  'avg_sum_on_text',
 ] as const;
 
 const frac = (hit: number, all: number): number => (all === 0 ? 0 : hit / all);
@@ -61,7 +76,12 @@ function schemaView(schema: Schema): SchemaView {
       tables,
       columnsOf: new Map(schema.tables.map((t) => [t, new Set(t.columns.map((c) => c.name.toLowerCase()))])),
       tablesWithStem,
-      keysOf: new Map(schema.tables.map((t) => [t, t.foreignKeys.map((f) => ({ table: f.table.toLowerCase(), from: f.from.map((c) => c.toLowerCase()), to: f.to.map((c) => c.toLowerCase()) }))])),
+      keysOf: new Map(
+        schema.tables.map((t) => [
+          t,
+          t.foreignKeys.map((f) => ({ table: f.table.toLowerCase(), from: f.from.map((c) => c.toLowerCase()), to: f.to.map((c) => c.toLowerCase()) })),
+        ]),
+      ),
     };
     SCHEMAS.set(schema, view);
   }
@@ -99,7 +119,9 @@ const contentStems = boundedMemo(8192, (name: string): readonly string[] => name
 function isKeyPair(view: SchemaView, a: ColumnRef, b: ColumnRef): boolean {
   const fk = (x: ColumnRef, y: ColumnRef): boolean => {
     const t = x.table === null ? undefined : view.tables.get(x.table);
-    return t !== undefined && view.keysOf.get(t)!.some((f) => f.table === y.table && f.from.includes(x.column) && (f.to.length === 0 || f.to.includes(y.column)));
+    return (
+      t !== undefined && view.keysOf.get(t)!.some((f) => f.table === y.table && f.from.includes(x.column) && (f.to.length === 0 || f.to.includes(y.column)))
+    );
   };
   return fk(a, b) || fk(b, a);
 }
@@ -152,9 +174,16 @@ export function linkFeatures(text: string, facts: SqlFacts, schema?: Schema): nu
   for (const c of columns) if (mentioned(c.column)) columnsMentioned++;
 
   const out: number[] = [
-    qNums.length > 0 ? 1 : 0, frac(qNumsInSql, qNums.length), facts.numbers.length > 0 ? 1 : 0, squash(sqlNumsOut),
-    bare > 0 ? 1 : 0, frac(strIn, bare), frac(strExact, bare),
-    frac(tablesMentioned, facts.tables.length), frac(columnsMentioned, columns.length), frac(covered, qContent.length),
+    qNums.length > 0 ? 1 : 0,
+    frac(qNumsInSql, qNums.length),
+    facts.numbers.length > 0 ? 1 : 0,
+    squash(sqlNumsOut),
+    bare > 0 ? 1 : 0,
+    frac(strIn, bare),
+    frac(strExact, bare),
+    frac(tablesMentioned, facts.tables.length),
+    frac(columnsMentioned, columns.length),
+    frac(covered, qContent.length),
   ];
   if (schema === undefined || view === undefined) {
     while (out.length < LINK_FEATURES.length) out.push(0);
@@ -189,9 +218,14 @@ export function linkFeatures(text: string, facts: SqlFacts, schema?: Schema): nu
   out.push(
     1,
     frac(unusedCovered, qContent.length),
-    frac(used.length, facts.tables.length), frac(knownColumns, columns.length),
-    facts.joinPairs.length > 0 ? 1 : 0, frac(onKeys, facts.joinPairs.length), squash(facts.joinPairs.length - onKeys),
-    squash(schema.tables.length), frac(used.length, schema.tables.length), aggregatesText(facts, used),
+    frac(used.length, facts.tables.length),
+    frac(knownColumns, columns.length),
+    facts.joinPairs.length > 0 ? 1 : 0,
+    frac(onKeys, facts.joinPairs.length),
+    squash(facts.joinPairs.length - onKeys),
+    squash(schema.tables.length),
+    frac(used.length, schema.tables.length),
+    aggregatesText(facts, used),
   );
   return out;
 }

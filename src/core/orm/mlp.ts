@@ -100,7 +100,11 @@ export function predictDense(p: MlpParams, x: Float32Array, batch: number): Floa
   for (let r = 0; r < batch; r++) {
     const idx: number[] = [];
     const val: number[] = [];
-    for (let i = 0; i < d; i++) if (x[r * d + i] !== 0) { idx.push(i); val.push(x[r * d + i]!); }
+    for (let i = 0; i < d; i++)
+      if (x[r * d + i] !== 0) {
+        idx.push(i);
+        val.push(x[r * d + i]!);
+      }
     out[r] = predict(p, { indices: Int32Array.from(idx), values: Float32Array.from(val) });
   }
   return out;

@@ -59,8 +59,14 @@ export function dequantize(m: QuantizedMatrix): Float32Array {
  * @example
  * predict(int8Equivalent(params), x); // what the int8 ONNX model returns for x
  */
-export function int8Equivalent(params: { readonly sizes: readonly number[]; readonly weights: readonly Float32Array[]; readonly biases: readonly Float32Array[] }): {
-  sizes: readonly number[]; weights: Float32Array[]; biases: Float32Array[];
+export function int8Equivalent(params: {
+  readonly sizes: readonly number[];
+  readonly weights: readonly Float32Array[];
+  readonly biases: readonly Float32Array[];
+}): {
+  sizes: readonly number[];
+  weights: Float32Array[];
+  biases: Float32Array[];
 } {
   return {
     sizes: [...params.sizes],

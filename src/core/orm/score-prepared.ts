@@ -20,9 +20,9 @@ import type { OrmErrorData } from './errors.ts';
 import type { Agreement, OrmItem } from './featurize.ts';
 
 /** Scores items in order: one P(correct) each, or why not, as data (an ORM engine's `score`). */
-export type OrmScoreFn = (items: readonly OrmItem[]) => Promise<
-  { readonly ok: true; readonly scores: ArrayLike<number> } | { readonly ok: false; readonly error: OrmErrorData }
->;
+export type OrmScoreFn = (
+  items: readonly OrmItem[],
+) => Promise<{ readonly ok: true; readonly scores: ArrayLike<number> } | { readonly ok: false; readonly error: OrmErrorData }>;
 
 export interface ScorePreparedOptions {
   /** Most rows per call of `score` (default 512). */
@@ -33,7 +33,7 @@ export interface ScorePreparedOptions {
 }
 
 export type ScorePreparedResult =
-  | { readonly ok: true; readonly prepared: PreparedQuestion[]; /** Rows scored (distinct SQL and form per question). */ readonly scored: number }
+  | { readonly ok: true; readonly prepared: PreparedQuestion[] /** Rows scored (distinct SQL and form per question). */; readonly scored: number }
   | { readonly ok: false; readonly error: OrmErrorData };
 
 /** One question's rows: which row gives each candidate's `orm` and its `orm_sql`. */
@@ -103,8 +103,12 @@ export async function scorePreparedQuestions(
     if (!r.ok) return r.error;
     let base = 0;
     for (const p of pending) {
-      p.rowOf.forEach((row, i) => { orm[p.q]![i] = r.scores[base + row]!; });
-      p.aloneOf.forEach((row, i) => { alone[p.q]![i] = r.scores[base + row]!; });
+      p.rowOf.forEach((row, i) => {
+        orm[p.q]![i] = r.scores[base + row]!;
+      });
+      p.aloneOf.forEach((row, i) => {
+        alone[p.q]![i] = r.scores[base + row]!;
+      });
       base += p.items.length;
     }
     scored += pendingRows;

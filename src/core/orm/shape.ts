@@ -67,8 +67,17 @@ export function sqlShape(tokens: readonly FeatureToken[]): SqlShape {
   let joins = c('join');
   for (let i = 0; i < tokens.length; i++) if (tokens[i]!.text === ',' && inFromList(tokens, i)) joins++;
   return {
-    counts, selects, joins, conditions, setOps, nested: Math.max(0, selects - 1 - setOps),
-    orderDesc, orderAsc: orderAsc || (c('order') > 0 && !orderDesc), limit, comparisons, star,
+    counts,
+    selects,
+    joins,
+    conditions,
+    setOps,
+    nested: Math.max(0, selects - 1 - setOps),
+    orderDesc,
+    orderAsc: orderAsc || (c('order') > 0 && !orderDesc),
+    limit,
+    comparisons,
+    star,
   };
 }
 
@@ -78,8 +87,10 @@ function inFromList(tokens: readonly FeatureToken[], i: number): boolean {
   for (let j = i - 1; j >= 0; j--) {
     const t = tokens[j]!;
     if (t.text === ')') depth++;
-    else if (t.text === '(') { if (depth === 0) return false; depth--; }
-    else if (depth === 0 && t.kind === 'kw') {
+    else if (t.text === '(') {
+      if (depth === 0) return false;
+      depth--;
+    } else if (depth === 0 && t.kind === 'kw') {
       if (t.text === 'from') return true;
       if (t.text !== 'as' && t.text !== 'join' && t.text !== 'on' && t.text !== 'inner' && t.text !== 'left') return false;
     }

@@ -68,12 +68,25 @@ export function isBareFileName(name: string): boolean {
  * @example
  * modelPairProblem(sidecar, 'm.json', { name: 'm.onnx', size: 33163 }, sha); // null
  */
-export function modelPairProblem(sidecar: OrmSidecar, sidecarName: string, model: { readonly name: string; readonly size: number }, sha256?: string): OrmErrorData | null {
+export function modelPairProblem(
+  sidecar: OrmSidecar,
+  sidecarName: string,
+  model: { readonly name: string; readonly size: number },
+  sha256?: string,
+): OrmErrorData | null {
   if (sidecar.architecture.bytes !== model.size) {
-    return { code: 'ORM_NOT_A_PAIR', message: `${sidecarName} describes the model "${sidecar.model}" of ${sidecar.architecture.bytes} bytes, but ${model.name} has ${model.size} bytes: they are not a pair (or ${model.name} is damaged). Choose the .onnx and .json one training run wrote.`, source: model.name };
+    return {
+      code: 'ORM_NOT_A_PAIR',
+      message: `${sidecarName} describes the model "${sidecar.model}" of ${sidecar.architecture.bytes} bytes, but ${model.name} has ${model.size} bytes: they are not a pair (or ${model.name} is damaged). Choose the .onnx and .json one training run wrote.`,
+      source: model.name,
+    };
   }
   if (sidecar.architecture.sha256 !== undefined && sha256 !== undefined && sidecar.architecture.sha256 !== sha256) {
-    return { code: 'ORM_NOT_A_PAIR', message: `${sidecarName} describes the model "${sidecar.model}" with another SHA-256 than ${model.name}: they are not a pair (same size, other weights: another training run, or a damaged file). Choose the .onnx and .json one training run wrote.`, source: model.name };
+    return {
+      code: 'ORM_NOT_A_PAIR',
+      message: `${sidecarName} describes the model "${sidecar.model}" with another SHA-256 than ${model.name}: they are not a pair (same size, other weights: another training run, or a damaged file). Choose the .onnx and .json one training run wrote.`,
+      source: model.name,
+    };
   }
   return null;
 }
@@ -88,7 +101,11 @@ export function modelPairProblem(sidecar: OrmSidecar, sidecarName: string, model
  */
 export function parseSidecar(value: unknown, source?: string): OrmSidecar {
   const bad = (why: string): never => {
-    throw new OrmError('ORM_BAD_SIDECAR', `ORM sidecar${source ? ` ${source}` : ''} is not usable: ${why}. Use the JSON written next to the model by \`npm run orm:train\`.`, source);
+    throw new OrmError(
+      'ORM_BAD_SIDECAR',
+      `ORM sidecar${source ? ` ${source}` : ''} is not usable: ${why}. Use the JSON written next to the model by \`npm run orm:train\`.`,
+      source,
+    );
   };
   if (!isObj(value)) return bad('it is not a JSON object');
   if (value.format !== 'confide-orm') bad(`"format" is ${JSON.stringify(value.format)}, expected "confide-orm"`);
@@ -104,7 +121,7 @@ export function parseSidecar(value: unknown, source?: string): OrmSidecar {
   const names = denseFeatureNames(f as { evidence?: boolean });
   const given = f.denseFeatures;
   if (!Array.isArray(given) || given.length !== names.length || given.some((n, i) => n !== names[i])) {
-    bad('its dense feature names differ from this build\'s featurizer (the model was trained with another featurizer version)');
+    bad("its dense feature names differ from this build's featurizer (the model was trained with another featurizer version)");
   }
   const io = value.io;
   if (!isObj(io) || io.input !== ORM_INPUT || io.output !== ORM_OUTPUT) bad(`"io" must be {"input": "${ORM_INPUT}", "output": "${ORM_OUTPUT}"}`);
@@ -112,7 +129,9 @@ export function parseSidecar(value: unknown, source?: string): OrmSidecar {
   const sha = (value.architecture as Record<string, unknown>).sha256;
   if (sha !== undefined && (typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha))) bad('"architecture.sha256" must be 64 lowercase hexadecimal digits');
   if (typeof value.name !== 'string' || typeof value.model !== 'string') bad('"name" and "model" must be strings');
-  if (!isBareFileName(value.model as string)) bad(`"model" must be a file name beside the sidecar (no folder, no ".."), got ${JSON.stringify((value.model as string).slice(0, 200))}`);
-  if (!isObj(value.quality) || (value.quality.status !== 'measured' && value.quality.status !== 'not yet measured')) bad('"quality.status" must be "measured" or "not yet measured"');
+  if (!isBareFileName(value.model as string))
+    bad(`"model" must be a file name beside the sidecar (no folder, no ".."), got ${JSON.stringify((value.model as string).slice(0, 200))}`);
+  if (!isObj(value.quality) || (value.quality.status !== 'measured' && value.quality.status !== 'not yet measured'))
+    bad('"quality.status" must be "measured" or "not yet measured"');
   return value as unknown as OrmSidecar;
 }

@@ -55,7 +55,8 @@ function visit(v: Node, w: Walk): void {
   w.aliases.add(v);
   if (v.type === 'column_ref') {
     const column = nameOf(v.column);
-    if (column !== null && column !== '*') w.rawColumns.push({ table: typeof v.table === 'string' ? v.table.toLowerCase() : null, column: column.toLowerCase() });
+    if (column !== null && column !== '*')
+      w.rawColumns.push({ table: typeof v.table === 'string' ? v.table.toLowerCase() : null, column: column.toLowerCase() });
   }
   if (v.type === 'binary_expr' && v.operator === '=' && isNode(v.left) && isNode(v.right) && v.left.type === 'column_ref' && v.right.type === 'column_ref') {
     w.rawPairs.push([v.left, v.right]);

@@ -16,11 +16,62 @@ import { quotedName, tokenizeSql } from '../sql/tokenize.ts';
 
 /** SQL words the featurizer treats as keywords (lowercase): its vocabulary, fixed with the trained model. */
 export const FEATURE_KEYWORDS: ReadonlySet<string> = new Set([
-  'select', 'from', 'where', 'join', 'inner', 'left', 'right', 'outer', 'cross', 'natural', 'on', 'using',
-  'as', 'and', 'or', 'not', 'in', 'exists', 'like', 'glob', 'between', 'is', 'null', 'group', 'by',
-  'having', 'order', 'asc', 'desc', 'limit', 'offset', 'distinct', 'all', 'union', 'intersect', 'except',
-  'case', 'when', 'then', 'else', 'end', 'count', 'sum', 'avg', 'min', 'max', 'cast', 'with', 'collate',
-  'nocase', 'true', 'false', 'escape', 'over', 'partition', 'filter',
+  'select',
+  'from',
+  'where',
+  'join',
+  'inner',
+  'left',
+  'right',
+  'outer',
+  'cross',
+  'natural',
+  'on',
+  'using',
+  'as',
+  'and',
+  'or',
+  'not',
+  'in',
+  'exists',
+  'like',
+  'glob',
+  'between',
+  'is',
+  'null',
+  'group',
+  'by',
+  'having',
+  'order',
+  'asc',
+  'desc',
+  'limit',
+  'offset',
+  'distinct',
+  'all',
+  'union',
+  'intersect',
+  'except',
+  'case',
+  'when',
+  'then',
+  'else',
+  'end',
+  'count',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'cast',
+  'with',
+  'collate',
+  'nocase',
+  'true',
+  'false',
+  'escape',
+  'over',
+  'partition',
+  'filter',
 ]);
 
 export type FeatureTokenKind = 'kw' | 'fn' | 'id' | 'num' | 'str' | 'dq' | 'op';
@@ -49,9 +100,13 @@ export function featureTokens(sql: string): FeatureToken[] {
   for (let k = 0; k < toks.length; k++) {
     const t = toks[k]!;
     switch (t.kind) {
-      case 'ws': case 'comment':
+      case 'ws':
+      case 'comment':
         continue;
-      case 'string': case 'dq': case 'bq': case 'br':
+      case 'string':
+      case 'dq':
+      case 'bq':
+      case 'br':
         out.push({ kind: t.kind === 'string' ? 'str' : 'id', text: quotedName(t.text) });
         quotedDouble[out.length - 1] = t.kind === 'dq';
         continue;

@@ -21,7 +21,13 @@ export const P_TIE_TOLERANCE = 1e-9;
  * const view = runsView('How many books?', undefined, schema, runs);
  * computeSignals(view, registry);
  */
-export function runsView(question: string, evidence: string | undefined, schema: Schema, runs: readonly CandidateRun[], analysisOf?: (sql: string) => SqlAnalysis | undefined): QuestionView {
+export function runsView(
+  question: string,
+  evidence: string | undefined,
+  schema: Schema,
+  runs: readonly CandidateRun[],
+  analysisOf?: (sql: string) => SqlAnalysis | undefined,
+): QuestionView {
   const candidates = runs.map((r) => ({
     sql: r.sql ?? '',
     exec: candidateExec(r.exec, r.fingerprint),

@@ -91,18 +91,26 @@ function sample(request: AskRequest, deps: AskDeps, { signal, onProgress }: AskO
 }
 
 /** Copies from one paste kept once, each kept candidate run, and its text's analysis (parsed by the analyzer while they run). */
-async function execute(request: AskRequest, deps: AskDeps, sampled: readonly SampledCandidate[], { signal, onProgress }: AskOptions): Promise<{ runs: CandidateRun[]; analysisOf: ((sql: string) => SqlAnalysis | undefined) | undefined }> {
+async function execute(
+  request: AskRequest,
+  deps: AskDeps,
+  sampled: readonly SampledCandidate[],
+  { signal, onProgress }: AskOptions,
+): Promise<{ runs: CandidateRun[]; analysisOf: ((sql: string) => SqlAnalysis | undefined) | undefined }> {
   // Copies of one query from one paste are one source: kept once, with their count (copies.ts).
   const kept = keepSources(sampled);
   const texts = [...new Set(kept.map((k) => k.candidate.sql ?? ''))];
   const analysed = deps.analyzer?.analyze(texts, request.schema);
   analysed?.catch(() => undefined); // awaited below
-  const executed = await executeCandidates(kept.map((k) => k.candidate), {
-    runMany: deps.runMany,
-    ...(deps.normalizedSql ? { normalizedSql: deps.normalizedSql } : {}),
-    ...(signal ? { signal } : {}),
-    onProgress: (p) => onProgress?.({ stage: 'execute', progress: p.progress, text: p.text }),
-  });
+  const executed = await executeCandidates(
+    kept.map((k) => k.candidate),
+    {
+      runMany: deps.runMany,
+      ...(deps.normalizedSql ? { normalizedSql: deps.normalizedSql } : {}),
+      ...(signal ? { signal } : {}),
+      onProgress: (p) => onProgress?.({ stage: 'execute', progress: p.progress, text: p.text }),
+    },
+  );
   const runs = executed.map((r, i): CandidateRun => {
     const { inputIndex, copies, candidate } = kept[i]!;
     return { ...r, index: inputIndex, ...(copies > 1 ? { copies } : {}), ...(candidate.paste === undefined ? {} : { paste: candidate.paste }) };
@@ -112,19 +120,34 @@ async function execute(request: AskRequest, deps: AskDeps, sampled: readonly Sam
 }
 
 /** The evidence of what each query returns (unless `deps.evidence` is false), then each verifier's scores; a failing verifier is listed, not fatal. */
-async function verify(request: AskRequest, deps: AskDeps, runs: readonly CandidateRun[], clusters: AnswerClusters, { signal, onProgress }: AskOptions): Promise<{ scored: CandidateRun[]; verifierErrors: AskResult['verifierErrors'] }> {
+async function verify(
+  request: AskRequest,
+  deps: AskDeps,
+  runs: readonly CandidateRun[],
+  clusters: AnswerClusters,
+  { signal, onProgress }: AskOptions,
+): Promise<{ scored: CandidateRun[]; verifierErrors: AskResult['verifierErrors'] }> {
   let scored: CandidateRun[] = [...runs];
   if (deps.evidence !== false) {
     // What each result shows, read before the verifiers (which read it too); probes run through the same pool.
     onProgress?.({ stage: 'verify', progress: null, text: 'Reading what each query returns' });
-    const { evidence } = await gatherEvidence(request.question, request.schema, runs, (sqls) => deps.runMany(sqls, { ...(signal ? { signal } : {}) }), deps.probeCache ? { cache: deps.probeCache } : {});
+    const { evidence } = await gatherEvidence(
+      request.question,
+      request.schema,
+      runs,
+      (sqls) => deps.runMany(sqls, { ...(signal ? { signal } : {}) }),
+      deps.probeCache ? { cache: deps.probeCache } : {},
+    );
     signal?.throwIfAborted();
     scored = runs.map((r, i) => (evidence[i] ? { ...r, evidence: evidence[i]! } : r));
   }
   const verifierErrors: { name: string; code: string; message: string }[] = [];
   for (const v of deps.verifiers ?? []) {
     onProgress?.({ stage: 'verify', progress: null, text: `Scoring with ${v.name}` });
-    const out = await v.score({ question: request.question, ...(request.evidence ? { evidence: request.evidence } : {}), schema: request.schema, candidates: scored, clusters }, signal);
+    const out = await v.score(
+      { question: request.question, ...(request.evidence ? { evidence: request.evidence } : {}), schema: request.schema, candidates: scored, clusters },
+      signal,
+    );
     signal?.throwIfAborted();
     if (!out.ok) {
       verifierErrors.push({ name: v.name, ...out.error });
@@ -142,7 +165,15 @@ async function verify(request: AskRequest, deps: AskDeps, runs: readonly Candida
 }
 
 /** The signals and P(correct) of every candidate as the answer (the profile's model for a pool of this size), grouped by result. */
-function askResult(request: AskRequest, deps: AskDeps, scored: readonly CandidateRun[], clusters: AnswerClusters, analysisOf: ((sql: string) => SqlAnalysis | undefined) | undefined, given: number, verifierErrors: AskResult['verifierErrors']): AskResult {
+function askResult(
+  request: AskRequest,
+  deps: AskDeps,
+  scored: readonly CandidateRun[],
+  clusters: AnswerClusters,
+  analysisOf: ((sql: string) => SqlAnalysis | undefined) | undefined,
+  given: number,
+  verifierErrors: AskResult['verifierErrors'],
+): AskResult {
   const view = runsView(request.question, request.evidence, request.schema, scored, analysisOf);
   const { values } = computeSignals(view, deps.registry, clusters);
   // The profile's model for a pool of this size (profile.ts: agreement means nothing in a pool of one).
@@ -151,7 +182,11 @@ function askResult(request: AskRequest, deps: AskDeps, scored: readonly Candidat
     const own = i === clusters.modal ? values : computeSignals(view, deps.registry, { ...clusters, modal: i }).values;
     return { signals: own, probability: profileProbability(deps.profile, own, poolSize) };
   });
-  const answers = answerGroups(scored, clusters, perCandidate.map((c) => c.probability));
+  const answers = answerGroups(
+    scored,
+    clusters,
+    perCandidate.map((c) => c.probability),
+  );
   const chosen = answers[0]?.head ?? clusters.modal;
   const failures: Partial<Record<ExecErrorCode, number>> = {};
   for (const r of scored) if (!r.exec.ok) failures[r.exec.error.code] = (failures[r.exec.error.code] ?? 0) + 1;

@@ -47,17 +47,17 @@ export type CandidateTextFormat = 'jsonl' | 'sql' | 'lines' | 'chat';
 
 export type CandidateTextOutcome =
   | {
-    readonly ok: true;
-    readonly candidates: readonly SampledCandidate[];
-    readonly format: CandidateTextFormat;
-    /** True when the text was the queries as they stand: the page runs them without showing its reading first. */
-    readonly plain: boolean;
-    /** Text left out (prose, code blocks in other languages), with its line: the first SKIPPED_LISTED of `skippedCount`. */
-    readonly skipped: readonly SkippedText[];
-    readonly skippedCount: number;
-    /** Fenced code blocks the queries came from. */
-    readonly blocks: number;
-  }
+      readonly ok: true;
+      readonly candidates: readonly SampledCandidate[];
+      readonly format: CandidateTextFormat;
+      /** True when the text was the queries as they stand: the page runs them without showing its reading first. */
+      readonly plain: boolean;
+      /** Text left out (prose, code blocks in other languages), with its line: the first SKIPPED_LISTED of `skippedCount`. */
+      readonly skipped: readonly SkippedText[];
+      readonly skippedCount: number;
+      /** Fenced code blocks the queries came from. */
+      readonly blocks: number;
+    }
   | { readonly ok: false; readonly error: CandidateTextError };
 
 const fail = (code: CandidateTextErrorCode, message: string, line?: number, field?: string): CandidateTextOutcome => ({
@@ -74,19 +74,25 @@ function fromJsonLines(lines: readonly string[], origin: string): CandidateTextO
     try {
       value = JSON.parse(raw);
     } catch (e) {
-      return fail('BAD_JSON', `${origin}, line ${i + 1}: not valid JSON (${(e as Error).message}). Each line must be a JSON string or an object with "sql".`, i + 1);
+      return fail(
+        'BAD_JSON',
+        `${origin}, line ${i + 1}: not valid JSON (${(e as Error).message}). Each line must be a JSON string or an object with "sql".`,
+        i + 1,
+      );
     }
     if (typeof value === 'string') {
       out.push({ sql: value, source: `${origin}:${i + 1}`, paste: origin });
       continue;
     }
     const o = value as Record<string, unknown> | null;
-    if (o === null || typeof o !== 'object' || Array.isArray(o)) return fail('NO_SQL', `${origin}, line ${i + 1}: expected a JSON string or an object with "sql".`, i + 1);
+    if (o === null || typeof o !== 'object' || Array.isArray(o))
+      return fail('NO_SQL', `${origin}, line ${i + 1}: expected a JSON string or an object with "sql".`, i + 1);
     const list = Array.isArray(o.candidates) ? (o.candidates as unknown[]) : [o];
     for (const [k, c] of list.entries()) {
       const r = c as Record<string, unknown> | null;
       const field = Array.isArray(o.candidates) ? `candidates[${k}].sql` : 'sql';
-      if (r === null || typeof r !== 'object' || !(typeof r.sql === 'string' || r.sql === null)) return fail('NO_SQL', `${origin}, line ${i + 1}: field "${field}" must be a string.`, i + 1, field);
+      if (r === null || typeof r !== 'object' || !(typeof r.sql === 'string' || r.sql === null))
+        return fail('NO_SQL', `${origin}, line ${i + 1}: field "${field}" must be a string.`, i + 1, field);
       out.push({
         sql: r.sql as string | null,
         ...(typeof r.source === 'string' ? { source: r.source } : { source: `${origin}:${i + 1}`, paste: origin }),
@@ -106,7 +112,11 @@ function fromJsonLines(lines: readonly string[], origin: string): CandidateTextO
 export function parseCandidateText(text: string, origin = 'pasted'): CandidateTextOutcome {
   const first = /\S/.exec(text)?.[0] ?? '';
   let outcome: CandidateTextOutcome;
-  if (first === '') return fail('EMPTY', `${origin} holds no SQL: paste one query per line, SQL statements ending in ";", a chat reply with its SQL, or JSON lines with "sql".`);
+  if (first === '')
+    return fail(
+      'EMPTY',
+      `${origin} holds no SQL: paste one query per line, SQL statements ending in ";", a chat reply with its SQL, or JSON lines with "sql".`,
+    );
   if (first === '{' || (first === '"' && isJsonString(text.slice(text.indexOf('"')).split(/\r?\n/, 1)[0]!))) {
     outcome = fromJsonLines(text.split(/\r?\n/), origin);
   } else {
@@ -128,7 +138,11 @@ export function parseCandidateText(text: string, origin = 'pasted'): CandidateTe
     const prose = left > 0 ? ` (${left} line${left === 1 ? '' : 's'} of prose or other code left out)` : '';
     return fail('EMPTY', `${origin} holds no SQL query${prose}.`);
   }
-  if (outcome.candidates.length > MAX_PASTED_CANDIDATES) return fail('TOO_MANY', `${origin} holds ${outcome.format === 'jsonl' ? outcome.candidates.length : 'more than ' + MAX_PASTED_CANDIDATES} queries; at most ${MAX_PASTED_CANDIDATES} are checked for one question.`);
+  if (outcome.candidates.length > MAX_PASTED_CANDIDATES)
+    return fail(
+      'TOO_MANY',
+      `${origin} holds ${outcome.format === 'jsonl' ? outcome.candidates.length : 'more than ' + MAX_PASTED_CANDIDATES} queries; at most ${MAX_PASTED_CANDIDATES} are checked for one question.`,
+    );
   return outcome;
 }
 
@@ -154,8 +168,16 @@ const count = (n: number, one: string, many: string): string => `${n} ${n === 1 
 export function readingSummary(r: Extract<CandidateTextOutcome, { ok: true }>): string {
   const n = r.candidates.length;
   const distinct = keepSources(r.candidates).length;
-  const how = r.format === 'jsonl' ? ' (JSON lines)' : r.format === 'sql' ? ' (SQL statements)' : r.format === 'lines' ? ' (one per line)'
-    : r.blocks > 0 ? ` from ${count(r.blocks, 'code block', 'code blocks')}` : ' from a reply or list';
+  const how =
+    r.format === 'jsonl'
+      ? ' (JSON lines)'
+      : r.format === 'sql'
+        ? ' (SQL statements)'
+        : r.format === 'lines'
+          ? ' (one per line)'
+          : r.blocks > 0
+            ? ` from ${count(r.blocks, 'code block', 'code blocks')}`
+            : ' from a reply or list';
   const copies = distinct < n ? `, ${distinct} distinct: copies from one paste count once` : '';
   const left = r.skippedCount > 0 ? `; ${count(r.skippedCount, 'piece', 'pieces')} of prose or other code left out` : '';
   return `${count(n, 'query', 'queries')} read${how}${copies}${left}.`;

@@ -27,7 +27,10 @@ export interface SignalContribution {
  * signalContributions(bandFor(profile, 8)!, { execution_sc: 1, logprob: null })
  *   .filter((c) => c.logit > 0).map((c) => c.name); // ['execution_sc']
  */
-export function signalContributions(band: Pick<PoolBand, 'signals' | 'model'>, values: Readonly<Record<string, number | null | undefined>>): SignalContribution[] {
+export function signalContributions(
+  band: Pick<PoolBand, 'signals' | 'model'>,
+  values: Readonly<Record<string, number | null | undefined>>,
+): SignalContribution[] {
   const { standardization: t, weights } = band.model;
   const d = band.signals.length;
   if (t.means.length !== d) throw new RangeError(`a profile band has ${d} signals but its model standardizes ${t.means.length}`);

@@ -80,7 +80,17 @@ export const CERTAIN_MISTAKES: ReadonlySet<FindingCode> = new Set(['LITERAL_CASE
  * or surprising result, one query alone cannot.
  */
 export const LIKELY_MISTAKES: ReadonlySet<FindingCode> = new Set([
-  'EMPTY_LIST', 'SHAPE_IDS_ONLY', 'LITERAL_ABSENT', 'LITERAL_VARIANTS', 'INTEGER_DIVISION', 'HAVING_WITHOUT_GROUP', 'LIMIT_CUTS_TIE', 'LIMIT_DROPS_ROWS', 'GROUP_BY_SPELLINGS', 'YEAR_VS_TEXT_DATE', 'YEAR_UNUSED',
+  'EMPTY_LIST',
+  'SHAPE_IDS_ONLY',
+  'LITERAL_ABSENT',
+  'LITERAL_VARIANTS',
+  'INTEGER_DIVISION',
+  'HAVING_WITHOUT_GROUP',
+  'LIMIT_CUTS_TIE',
+  'LIMIT_DROPS_ROWS',
+  'GROUP_BY_SPELLINGS',
+  'YEAR_VS_TEXT_DATE',
+  'YEAR_UNUSED',
 ]);
 
 /**
@@ -132,12 +142,17 @@ export function smallPoolWords(n: number, band: PoolBand | null, values: Readonl
   const used = band === null ? [] : weighed(band);
   const missing = used.filter((s) => values[s] === null || values[s] === undefined);
   const from = used.filter((s) => !missing.includes(s)).map(signalLabel);
-  const source = from.length === 0
-    ? 'no signal could be read for it'
-    : from.length === 1 ? `this P comes from ${from[0]} alone` : `this P comes from ${from.slice(0, -1).join(', ')} and ${from[from.length - 1]}`;
-  const out = [n === 1
-    ? `One query: agreement cannot be measured (a query always agrees with itself); ${source}.`
-    : `Two queries: whether they agree says little on its own; ${source}.`];
+  const source =
+    from.length === 0
+      ? 'no signal could be read for it'
+      : from.length === 1
+        ? `this P comes from ${from[0]} alone`
+        : `this P comes from ${from.slice(0, -1).join(', ')} and ${from[from.length - 1]}`;
+  const out = [
+    n === 1
+      ? `One query: agreement cannot be measured (a query always agrees with itself); ${source}.`
+      : `Two queries: whether they agree says little on its own; ${source}.`,
+  ];
   if (missing.length > 0) out.push(`Not available here: ${missing.map(signalLabel).join(', ')}.`);
   out.push('More candidates would help: paste queries from other assistants or colleagues, or sample several with the live model.');
   return out;
@@ -178,7 +193,8 @@ function agreementReasons(r: AskResult, tied: boolean): string[] {
  * d.reasons; // ['7 of 8 candidates returned the same result as this answer.', …]
  */
 export function decide(result: AskResult, profile: CalibrationProfile, targetRisk: number): Decision {
-  if (!targetRisks(profile).includes(targetRisk)) throw new RangeError(`profile "${profile.name}" has no threshold for target risk ${targetRisk}; it offers ${targetRisks(profile).join(', ')}`);
+  if (!targetRisks(profile).includes(targetRisk))
+    throw new RangeError(`profile "${profile.name}" has no threshold for target risk ${targetRisk}; it offers ${targetRisks(profile).join(', ')}`);
   const poolSize = result.candidates.length;
   const band = bandFor(profile, poolSize);
   const threshold = band === null ? null : (thresholdAt(profile, band, targetRisk) ?? null);
@@ -204,16 +220,24 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   const setting = band === null ? '' : `for pools of ${bandWords(band)}`;
   if (tied.length > 0) {
     const ps = tied.map((i) => result.answers[i]!.probability.toFixed(2)).join(', ');
-    reasons.unshift(`These disagree and Confide cannot tell which is right: the ${tied.length} best results differ, and their P (${ps}) are within ${margin.toFixed(3)} of each other, closer than this profile's calibration error${setting === '' ? '' : ` ${setting}`} (a difference that small is noise to it).`);
+    reasons.unshift(
+      `These disagree and Confide cannot tell which is right: the ${tied.length} best results differ, and their P (${ps}) are within ${margin.toFixed(3)} of each other, closer than this profile's calibration error${setting === '' ? '' : ` ${setting}`} (a difference that small is noise to it).`,
+    );
   }
   if (band === null) {
-    reasons.push(`Profile "${profile.name}" has no model for a pool of ${poolSize} ${poolSize === 1 ? 'query' : 'queries'}, so it does not answer; use a profile fit on pools of this size.`);
+    reasons.push(
+      `Profile "${profile.name}" has no model for a pool of ${poolSize} ${poolSize === 1 ? 'query' : 'queries'}, so it does not answer; use a profile fit on pools of this size.`,
+    );
   } else if (threshold === null) {
-    reasons.push(`On its calibration data ${setting}, profile "${profile.name}" found no threshold at which ${promise}, so it does not answer at this risk level.`);
+    reasons.push(
+      `On its calibration data ${setting}, profile "${profile.name}" found no threshold at which ${promise}, so it does not answer at this risk level.`,
+    );
   } else if (reaches && ruledOut.length > 0) {
-    reasons.push(certain.length > 0
-      ? `${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is a mistake whatever the question asks, so Confide does not answer with it.`
-      : `${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is likely a mistake and no other query returns this result, so Confide does not answer with it.`);
+    reasons.push(
+      certain.length > 0
+        ? `${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is a mistake whatever the question asks, so Confide does not answer with it.`
+        : `${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is likely a mistake and no other query returns this result, so Confide does not answer with it.`,
+    );
   } else if (answer) {
     reasons.push(`${estimate}. At this setting (${promise}, on the profile's calibration data ${setting}) Confide answers when P ≥ ${threshold.toFixed(2)}.`);
   } else if (!chosenRuns) {
@@ -221,9 +245,15 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   } else if (Number.isFinite(p) && p >= threshold) {
     reasons.push(`${estimate}, enough for this setting (P ≥ ${threshold.toFixed(2)}), but another result is as likely.`);
   } else {
-    reasons.push(`${estimate}, below the ${threshold.toFixed(2)} this setting needs (${promise}, on the profile's calibration data ${setting}${threshold <= profile.floor + 1e-12 ? `; never below ${profile.floor.toFixed(2)}, where an answer is more likely wrong than right` : ''}).`);
+    reasons.push(
+      `${estimate}, below the ${threshold.toFixed(2)} this setting needs (${promise}, on the profile's calibration data ${setting}${threshold <= profile.floor + 1e-12 ? `; never below ${profile.floor.toFixed(2)}, where an answer is more likely wrong than right` : ''}).`,
+    );
   }
-  const named = (cs: readonly SignalContribution[]): string => cs.slice(0, 3).map((c) => `${signalLabel(c.name)} (${c.value === null ? 'missing' : c.value.toFixed(2)})`).join('; ');
+  const named = (cs: readonly SignalContribution[]): string =>
+    cs
+      .slice(0, 3)
+      .map((c) => `${signalLabel(c.name)} (${c.value === null ? 'missing' : c.value.toFixed(2)})`)
+      .join('; ');
   if (supporting.length > 0) reasons.push(`High, in its favour: ${named(supporting)}.`);
   if (against.length > 0) reasons.push(`Low, against it: ${named(against)}.`);
   return {

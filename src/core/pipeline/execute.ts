@@ -58,8 +58,7 @@ export async function executeCandidates(sampled: readonly SampledCandidate[], op
   }
   const fingerprintOf = (sql: string): string | null => fingerprints.get(sql) ?? null;
   return sampled.map((c, index) => {
-    const exec: ExecOutcome =
-      c.sql === null ? { ok: false, error: execError('NO_SQL', 'The generator reply held no SQL query.'), ms: 0 } : byText.get(c.sql)!;
+    const exec: ExecOutcome = c.sql === null ? { ok: false, error: execError('NO_SQL', 'The generator reply held no SQL query.'), ms: 0 } : byText.get(c.sql)!;
     return {
       index,
       sql: c.sql,

@@ -55,15 +55,40 @@ export async function runGeneration(
     let record = done.get(q.id);
     if (record === undefined) {
       const sampled = await generator.sample(
-        { schema: await schemaFor(q.db_id), question: q.question, ...(q.evidence ? { evidence: q.evidence } : {}), db_id: q.db_id, n: settings.n, temperature: settings.temperature, seed: settings.seed + i },
-        { ...(options.signal ? { signal: options.signal } : {}), onProgress: (p) => options.onProgress?.({ progress: (i + p.done / Math.max(1, p.total)) / questions.length, text: `question ${i + 1} of ${questions.length}: ${p.text}` }) },
+        {
+          schema: await schemaFor(q.db_id),
+          question: q.question,
+          ...(q.evidence ? { evidence: q.evidence } : {}),
+          db_id: q.db_id,
+          n: settings.n,
+          temperature: settings.temperature,
+          seed: settings.seed + i,
+        },
+        {
+          ...(options.signal ? { signal: options.signal } : {}),
+          onProgress: (p) =>
+            options.onProgress?.({
+              progress: (i + p.done / Math.max(1, p.total)) / questions.length,
+              text: `question ${i + 1} of ${questions.length}: ${p.text}`,
+            }),
+        },
       );
       options.signal?.throwIfAborted();
-      record = { id: q.id, db_id: q.db_id, question: q.question, ...(q.evidence ? { evidence: q.evidence } : {}), gold: q.gold, candidates: sampled.map(toRecord) };
+      record = {
+        id: q.id,
+        db_id: q.db_id,
+        question: q.question,
+        ...(q.evidence ? { evidence: q.evidence } : {}),
+        gold: q.gold,
+        candidates: sampled.map(toRecord),
+      };
       await store.put(runId, record);
     }
     out.push(record);
-    options.onProgress?.({ progress: (i + 1) / questions.length, text: `${i + 1} of ${questions.length} questions have candidates${done.has(q.id) ? ' (kept from before)' : ''}` });
+    options.onProgress?.({
+      progress: (i + 1) / questions.length,
+      text: `${i + 1} of ${questions.length} questions have candidates${done.has(q.id) ? ' (kept from before)' : ''}`,
+    });
   }
   return out;
 }

@@ -24,7 +24,6 @@ export const SUPPORT_GROUPS = 4;
 export const SUPPORT_SHOWN_ROWS = 500;
 export const SUPPORT_SHOWN_COLUMNS = 4;
 
-
 /**
  * The support among the first results.
  *
@@ -37,10 +36,12 @@ export function answerSupport(runs: readonly CandidateRun[], answers: readonly A
     return exec.ok && small && g.fingerprint !== '' ? { fingerprint: g.fingerprint, keys: supportKeys(exec) } : null;
   });
   const out: AnswerSupport[] = [];
-  views.forEach((a, i) => views.forEach((b, j) => {
-    const how = a === null || b === null || i === j ? null : backs(a, b);
-    if (how !== null) out.push({ from: i, to: j, how });
-  }));
+  views.forEach((a, i) =>
+    views.forEach((b, j) => {
+      const how = a === null || b === null || i === j ? null : backs(a, b);
+      if (how !== null) out.push({ from: i, to: j, how });
+    }),
+  );
   return out;
 }
 

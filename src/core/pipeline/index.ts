@@ -14,7 +14,17 @@ export { executeCandidates, type ExecuteOptions } from './execute.ts';
 export { answerGroups, compareGroups, runsView, P_TIE_TOLERANCE } from './answers.ts';
 export { signalContributions, type SignalContribution } from './contributions.ts';
 export { decide, DEFAULT_TARGET_RISK, riskWording, targetRisks, type Decision } from './decide.ts';
-export { parseCandidateText, readingSummary, fixedCandidates, MAX_PASTED_CANDIDATES, MAX_CANDIDATE_TEXT_BYTES, type CandidateTextOutcome, type CandidateTextError, type CandidateTextErrorCode, type CandidateTextFormat } from './candidate-text.ts';
+export {
+  parseCandidateText,
+  readingSummary,
+  fixedCandidates,
+  MAX_PASTED_CANDIDATES,
+  MAX_CANDIDATE_TEXT_BYTES,
+  type CandidateTextOutcome,
+  type CandidateTextError,
+  type CandidateTextErrorCode,
+  type CandidateTextFormat,
+} from './candidate-text.ts';
 export { decisionLine, type DecisionLine } from './decision-line.ts';
 export { signalLabel, signalWords } from './signal-labels.ts';
 export { runGeneration, type GenerationSettings, type RunStore } from './generation-run.ts';

@@ -8,7 +8,8 @@
  */
 
 /** Keywords a SQL statement starts with (after any opening parentheses). */
-const STATEMENT_START = /^\(*\s*(select|with|values|insert|update|delete|replace|create|drop|alter|pragma|explain|attach|detach|begin|commit|rollback|savepoint|release|vacuum|analyze|reindex)\b/i;
+const STATEMENT_START =
+  /^\(*\s*(select|with|values|insert|update|delete|replace|create|drop|alter|pragma|explain|attach|detach|begin|commit|rollback|savepoint|release|vacuum|analyze|reindex)\b/i;
 
 /**
  * Words that follow a sentence's first word, never a statement keyword's in
@@ -17,10 +18,67 @@ const STATEMENT_START = /^\(*\s*(select|with|values|insert|update|delete|replace
  * (capital, then lower case): `SELECT a FROM t` and `select a from t` are SQL.
  */
 const SENTENCE_FOLLOWERS = new Set([
-  'the', 'a', 'an', 'this', 'that', 'these', 'those', 'your', 'my', 'our', 'their', 'its', 'his', 'her', 'each', 'every',
-  'some', 'any', 'which', 'what', 'who', 'how', 'is', 'are', 'was', 'were', 'will', 'would', 'can', 'could', 'should',
-  'you', 'we', 'i', 'it', 'they', 'there', 'here', 'to', 'of', 'for', 'only', 'one', 'two', 'both', 'either', 'them',
-  'me', 'us', 'him', 'just', 'also', 'then', 'now', 'first', 'next', 'finally', 'rows', 'columns', 'records', 'data',
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'your',
+  'my',
+  'our',
+  'their',
+  'its',
+  'his',
+  'her',
+  'each',
+  'every',
+  'some',
+  'any',
+  'which',
+  'what',
+  'who',
+  'how',
+  'is',
+  'are',
+  'was',
+  'were',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'you',
+  'we',
+  'i',
+  'it',
+  'they',
+  'there',
+  'here',
+  'to',
+  'of',
+  'for',
+  'only',
+  'one',
+  'two',
+  'both',
+  'either',
+  'them',
+  'me',
+  'us',
+  'him',
+  'just',
+  'also',
+  'then',
+  'now',
+  'first',
+  'next',
+  'finally',
+  'rows',
+  'columns',
+  'records',
+  'data',
 ]);
 
 /** `WITH` as SQL: a CTE name (bare or quoted), optional column list, then AS; or WITH / WITH RECURSIVE alone on its line. */

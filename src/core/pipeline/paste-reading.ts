@@ -21,8 +21,33 @@ import { SKIPPED_LISTED, statementReader, type ReadStatement, type SkippedText, 
 export { SKIPPED_LISTED, type ReadStatement, type SkippedText } from './paste-statements.ts';
 
 /** Fence tags read as SQL. */
-const SQL_TAGS = new Set(['sql', 'sqlite', 'sqlite3', 'postgres', 'postgresql', 'psql', 'pgsql', 'plpgsql', 'mysql', 'mariadb', 'tsql', 'mssql',
-  'plsql', 'oracle', 'duckdb', 'bigquery', 'snowflake', 'hive', 'hql', 'spark', 'sparksql', 'presto', 'trino', 'redshift', 'athena']);
+const SQL_TAGS = new Set([
+  'sql',
+  'sqlite',
+  'sqlite3',
+  'postgres',
+  'postgresql',
+  'psql',
+  'pgsql',
+  'plpgsql',
+  'mysql',
+  'mariadb',
+  'tsql',
+  'mssql',
+  'plsql',
+  'oracle',
+  'duckdb',
+  'bigquery',
+  'snowflake',
+  'hive',
+  'hql',
+  'spark',
+  'sparksql',
+  'presto',
+  'trino',
+  'redshift',
+  'athena',
+]);
 
 /** An opening fence: indentation (or a quote's `>`), the fence, its info string. */
 const OPEN_FENCE = /^(\s*(?:>\s?)?)(`{3,}|~{3,})\s*(.*)$/;
@@ -53,7 +78,14 @@ function* linesOf(text: string): Generator<string> {
 }
 
 /** An open fenced block: how it closes, what it strips from its lines, and how it is read (null: left out). */
-interface Block { readonly close: RegExp; readonly indent: string; readonly reader: StatementReader | null; readonly tag: string; readonly line: number; any: boolean }
+interface Block {
+  readonly close: RegExp;
+  readonly indent: string;
+  readonly reader: StatementReader | null;
+  readonly tag: string;
+  readonly line: number;
+  any: boolean;
+}
 
 /** A block's line without the indentation (or quote marker) of its opening fence. */
 function stripIndent(line: string, indent: string): string {
@@ -123,7 +155,10 @@ export function readPastedSql(text: string, limit = Infinity): PasteReading {
       continue;
     }
     const fence = open![2]!;
-    const tag = (open![3]!.trim().split(/\s+/)[0] ?? '').toLowerCase().replace(/^\{?\.?/, '').replace(/\}$/, '');
+    const tag = (open![3]!.trim().split(/\s+/)[0] ?? '')
+      .toLowerCase()
+      .replace(/^\{?\.?/, '')
+      .replace(/\}$/, '');
     const mode = tag === '' ? 'mixed' : SQL_TAGS.has(tag) ? 'sql' : null;
     const close = new RegExp(`^\\s*(?:>\\s?)?${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
     block = { close, indent: open![1]!, reader: mode === null ? null : statementReader(mode, left), tag, line: n, any: false };

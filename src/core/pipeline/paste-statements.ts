@@ -43,7 +43,8 @@ export interface StatementsRead {
 }
 
 /** Words a line can start with when it goes on with the statement above it. */
-const CLAUSES = /^(from|where|group|order|having|limit|offset|join|inner|left|right|full|cross|natural|outer|on|using|union|intersect|except|and|or|window|as|asc|desc|collate|when|then|else|end|partition|over|filter)\b/i;
+const CLAUSES =
+  /^(from|where|group|order|having|limit|offset|join|inner|left|right|full|cross|natural|outer|on|using|union|intersect|except|and|or|window|as|asc|desc|collate|when|then|else|end|partition|over|filter)\b/i;
 
 /** True when `line` goes on with a complete statement above it: a clause or an operator first, and, among prose, not a sentence or a list item. */
 function continues(line: string, mode: 'sql' | 'mixed'): boolean {
@@ -60,7 +61,12 @@ const commentLine = (line: string, state: SqlRunState): SqlRunState | null => {
 };
 
 /** The statement being read: its text so far, its first line, whether it is closed (inline code ends with its backticks), its state. */
-interface Open { text: string; line: number; closed: boolean; state: SqlRunState }
+interface Open {
+  text: string;
+  line: number;
+  closed: boolean;
+  state: SqlRunState;
+}
 
 /** Reads lines one at a time (`line`), then `end()` gives what was read. */
 export interface StatementReader {

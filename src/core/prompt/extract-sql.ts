@@ -13,8 +13,7 @@
  */
 import { statementEnd } from './statement-end.ts';
 
-const SQL_START =
-  /^\(*\s*(SELECT|WITH|VALUES|INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|PRAGMA|EXPLAIN)\b/i;
+const SQL_START = /^\(*\s*(SELECT|WITH|VALUES|INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|PRAGMA|EXPLAIN)\b/i;
 const LABEL = /^(?:SQL(?:ite)?(?: query)?|Query)\s*:\s*/i;
 const LANG_TAG = /^[A-Za-z0-9_+-]*$/;
 const INLINE_TAG = /^(?:sql|sqlite)\s+/i;
@@ -24,11 +23,7 @@ const FENCE = /(```|~~~)((?:(?!\1)[^\n])*)\n?([\s\S]*?)(?:\1|$)/g;
  * WITH, or at the very start of a reply that is a bare (even lower-case) query.
  * Lower-case "select"/"with" elsewhere is prose ("Select the names…").
  */
-const PROSE_START = [
-  /(?:^|\n)[ \t>*-]*(?:SQL(?:ite)?(?: query)?|Query)\s*:\s*/i,
-  /\b(?=(?:SELECT|WITH)\s)/,
-  /^\s*(?=(?:select|with)\s)/i,
-];
+const PROSE_START = [/(?:^|\n)[ \t>*-]*(?:SQL(?:ite)?(?: query)?|Query)\s*:\s*/i, /\b(?=(?:SELECT|WITH)\s)/, /^\s*(?=(?:select|with)\s)/i];
 
 /** Removes leading whitespace, `--`/block comments and a `SQL:` label. */
 function stripLead(text: string): string {

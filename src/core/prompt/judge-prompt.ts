@@ -21,8 +21,7 @@ export interface JudgeInput {
 }
 
 export const JUDGE_SYSTEM_PROMPT =
-  'You are a careful reviewer of SQLite queries. You decide whether a query ' +
-  'returns exactly what a question asks for over the given database.';
+  'You are a careful reviewer of SQLite queries. You decide whether a query ' + 'returns exactly what a question asks for over the given database.';
 
 function context(input: JudgeInput, options: SchemaTextOptions): string[] {
   const parts = [`Database schema (SQLite):\n\n${renderSchema(input.schema, options)}`];
@@ -58,8 +57,7 @@ export function buildJudgePrompt(input: JudgeInput, options: SchemaTextOptions =
 export function buildVerbalizedJudgePrompt(input: JudgeInput, options: SchemaTextOptions = {}): readonly ChatMessage[] {
   const parts = context(input, options);
   parts.push(
-    'How likely is it, from 0 (certainly wrong) to 100 (certainly right), that this SQL query ' +
-      'correctly answers the question? Reply with the number only.',
+    'How likely is it, from 0 (certainly wrong) to 100 (certainly right), that this SQL query ' + 'correctly answers the question? Reply with the number only.',
   );
   return [
     { role: 'system', content: JUDGE_SYSTEM_PROMPT },

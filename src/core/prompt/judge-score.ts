@@ -29,10 +29,7 @@ export const DEFAULT_MIN_YES_NO_MASS = 0.05;
  * yesProbability([{ token: 'Yes', logprob: Math.log(0.6) }, { token: ' No', logprob: Math.log(0.2) }])
  * // 0.75
  */
-export function yesProbability(
-  alternatives: readonly TokenAlternative[],
-  minMass: number = DEFAULT_MIN_YES_NO_MASS,
-): number | null {
+export function yesProbability(alternatives: readonly TokenAlternative[], minMass: number = DEFAULT_MIN_YES_NO_MASS): number | null {
   let yes = 0;
   let no = 0;
   for (const alt of alternatives) {

@@ -88,5 +88,8 @@ export function renderTable(table: TableInfo, options: SchemaTextOptions = {}): 
  * @example renderSchema(schema) // 'CREATE TABLE a (\n  id INTEGER PRIMARY KEY\n);\n\nCREATE TABLE b (…);'
  */
 export function renderSchema(schema: Schema, options: SchemaTextOptions = {}): string {
-  return schema.tables.filter((t) => t.kind !== 'view' || t.columns.length > 0).map((t) => renderTable(t, options)).join('\n\n');
+  return schema.tables
+    .filter((t) => t.kind !== 'view' || t.columns.length > 0)
+    .map((t) => renderTable(t, options))
+    .join('\n\n');
 }

@@ -75,7 +75,11 @@ class UnorderedSearch {
   }
 
   run(): number[] | null {
-    const sorted = (xs: number[]) => xs.slice().sort((a, b) => a - b).join(',');
+    const sorted = (xs: number[]) =>
+      xs
+        .slice()
+        .sort((a, b) => a - b)
+        .join(',');
     if (sorted(this.group[0]!) !== sorted(this.group[1]!)) return null;
     const zero = new Int32Array(this.rowCount);
     return this.extend(0, zero, zero) ? this.mapping : null;

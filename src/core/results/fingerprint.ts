@@ -59,7 +59,11 @@ export function resultFingerprint(result: ResultTable, options: FingerprintOptio
   if (result.rows.length === 0) return toHex(new Hasher().string(rule).string('empty').digest());
   const cells = cellDigests(result, options.exactNumbers === true ? cellKey : groupingKey);
   if (rule === 'bird') {
-    const rows = rowDigests(cells, result.columns.map((_, c) => c), result.rows.length);
+    const rows = rowDigests(
+      cells,
+      result.columns.map((_, c) => c),
+      result.rows.length,
+    );
     return digestRows('bird', cells, dedupe(rows.sort(compareHash)));
   }
   if (options.ordered ?? false) {

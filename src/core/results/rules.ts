@@ -20,7 +20,8 @@ export const EQUIVALENCE_RULES: readonly RuleInfo[] = [
   {
     rule: 'spider',
     source: 'test-suite-sql-eval exec_eval default (keep_distinct off)',
-    summary: "Spider's published execution accuracy: DISTINCT removed from both queries, row order when the gold says ORDER BY, every database in the question's folder",
+    summary:
+      "Spider's published execution accuracy: DISTINCT removed from both queries, row order when the gold says ORDER BY, every database in the question's folder",
   },
   {
     rule: 'spider-keep-distinct',

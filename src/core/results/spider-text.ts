@@ -75,7 +75,10 @@ function unchangedByRemoval(s: string): boolean {
 export function removeDistinct(sql: string): string | null {
   const first = firstStatement(sqlparseTokens(sql));
   if (first === null) return null;
-  return first.filter((t) => t.text.toLowerCase() !== 'distinct').map((t) => t.text).join('');
+  return first
+    .filter((t) => t.text.toLowerCase() !== 'distinct')
+    .map((t) => t.text)
+    .join('');
 }
 
 /**

@@ -12,12 +12,7 @@
  * @example
  * [...tieOrders([0, 1, 2], [k, k, z], cmp, 24)]; // [[0,1,2], [1,0,2]]
  */
-export function* tieOrders<K>(
-  sorted: readonly number[],
-  keys: readonly K[],
-  compare: (a: K, b: K) => number,
-  limit: number,
-): Generator<number[]> {
+export function* tieOrders<K>(sorted: readonly number[], keys: readonly K[], compare: (a: K, b: K) => number, limit: number): Generator<number[]> {
   const runs: number[][] = [];
   for (const c of sorted) {
     const last = runs[runs.length - 1];

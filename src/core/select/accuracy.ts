@@ -40,11 +40,7 @@ function score(strategy: Strategy, q: QuestionView, correct: readonly boolean[])
  * @example
  * selectionAccuracy(views, labels, majorityExec); // 0.71
  */
-export function selectionAccuracy(
-  questions: readonly QuestionView[],
-  labels: readonly (readonly boolean[])[],
-  strategy: Strategy,
-): number {
+export function selectionAccuracy(questions: readonly QuestionView[], labels: readonly (readonly boolean[])[], strategy: Strategy): number {
   checkLabels(questions, labels);
   if (questions.length === 0) return NaN;
   let sum = 0;

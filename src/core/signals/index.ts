@@ -6,5 +6,12 @@ export { executionSc, stringSc, structuralSc } from './agreement.ts';
 export { executability, logprob, verifierSignal } from './modal-signals.ts';
 export { embeddedSchemaRelevance, questionText, schemaRelevance, usedNames } from './schema-relevance.ts';
 export {
-  computeSignals, createSignalRegistry, defaultSignals, knownSignalNames, registryWithVerifiers, VERIFIER_SIGNALS, type SignalRegistry, type SignalValues,
+  computeSignals,
+  createSignalRegistry,
+  defaultSignals,
+  knownSignalNames,
+  registryWithVerifiers,
+  VERIFIER_SIGNALS,
+  type SignalRegistry,
+  type SignalValues,
 } from './registry.ts';

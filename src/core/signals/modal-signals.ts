@@ -46,8 +46,14 @@ export const logprob: Signal = {
 
 /** The known verifier scores in words: a label for reasons and words for Evaluate's signal table. */
 const VERIFIER_WORDS: Readonly<Record<string, { readonly label: string; readonly words: string }>> = {
-  orm: { label: 'the outcome reward model (with agreement)', words: "the outcome reward model's score of the query, reading its agreement with the other candidates" },
-  orm_sql: { label: 'the verifier reading the question and the query', words: "the outcome reward model's score of the query from the question and the SQL alone (defined for one pasted query)" },
+  orm: {
+    label: 'the outcome reward model (with agreement)',
+    words: "the outcome reward model's score of the query, reading its agreement with the other candidates",
+  },
+  orm_sql: {
+    label: 'the verifier reading the question and the query',
+    words: "the outcome reward model's score of the query from the question and the SQL alone (defined for one pasted query)",
+  },
   judge: { label: 'the LLM judge', words: "an LLM judge's probability that the query answers the question" },
 };
 

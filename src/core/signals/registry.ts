@@ -93,11 +93,7 @@ export interface SignalValues {
  * const { values, clusters } = computeSignals(view, createSignalRegistry());
  * values.string_sc; // 0.75
  */
-export function computeSignals(
-  q: QuestionView,
-  registry: SignalRegistry,
-  clusters: AnswerClusters = buildClusters(q),
-): SignalValues {
+export function computeSignals(q: QuestionView, registry: SignalRegistry, clusters: AnswerClusters = buildClusters(q)): SignalValues {
   const values: Record<string, number | null> = {};
   for (const s of registry.list()) {
     const v = s.compute(q, clusters);

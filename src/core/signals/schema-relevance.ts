@@ -27,8 +27,7 @@ export function usedNames(q: QuestionView, c: AnswerClusters): string[] | null {
 }
 
 /** The text names are compared with: the question, then the evidence when there is one. */
-export const questionText = (q: QuestionView): string =>
-  q.evidence !== undefined && q.evidence !== '' ? `${q.question} ${q.evidence}` : q.question;
+export const questionText = (q: QuestionView): string => (q.evidence !== undefined && q.evidence !== '' ? `${q.question} ${q.evidence}` : q.question);
 
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -60,13 +59,13 @@ export const schemaRelevance: Signal = {
  * @example
  * await embeddedSchemaRelevance(view, clusters, embed); // 0.61
  */
-export async function embeddedSchemaRelevance(
-  q: QuestionView,
-  c: AnswerClusters,
-  embed: EmbedFn,
-): Promise<number | null> {
+export async function embeddedSchemaRelevance(q: QuestionView, c: AnswerClusters, embed: EmbedFn): Promise<number | null> {
   const names = usedNames(q, c);
   if (names === null) return null;
-  const sims = await embeddingSimilarities(embed, questionText(q), names.map((n) => n.replace(/_/g, ' ')));
+  const sims = await embeddingSimilarities(
+    embed,
+    questionText(q),
+    names.map((n) => n.replace(/_/g, ' ')),
+  );
   return sims.some((s) => Number.isNaN(s)) ? null : mean(sims);
 }

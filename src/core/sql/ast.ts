@@ -10,8 +10,7 @@
 export type Node = Record<string, unknown>;
 
 /** True for a plain object (not null, not an array). */
-export const isNode = (x: unknown): x is Node =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
+export const isNode = (x: unknown): x is Node => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * Node types whose value is a constant, masked by the structural key.
@@ -19,8 +18,20 @@ export const isNode = (x: unknown): x is Node =>
  * depending on where it stands (see `structure.ts`).
  */
 export const LITERAL_TYPES: ReadonlySet<string> = new Set([
-  'number', 'bigint', 'single_quote_string', 'string', 'natural_string', 'hex_string',
-  'full_hex_string', 'bit_string', 'bool', 'date', 'time', 'timestamp', 'datetime', 'param',
+  'number',
+  'bigint',
+  'single_quote_string',
+  'string',
+  'natural_string',
+  'hex_string',
+  'full_hex_string',
+  'bit_string',
+  'bool',
+  'date',
+  'time',
+  'timestamp',
+  'datetime',
+  'param',
 ]);
 
 /**
@@ -71,7 +82,9 @@ const LIST_OPS = new Set(['IN', 'NOT IN', 'BETWEEN', 'NOT BETWEEN']);
 
 /** True for a constant: a literal node, `?`, or a signed numeric literal. */
 export const isLiteral = (x: unknown): boolean =>
-  isNode(x) && (LITERAL_TYPES.has(String(x.type)) || (x.type === 'origin' && x.value === '?') ||
+  isNode(x) &&
+  (LITERAL_TYPES.has(String(x.type)) ||
+    (x.type === 'origin' && x.value === '?') ||
     (x.type === 'unary_expr' && (x.operator === '-' || x.operator === '+') && isLiteral(x.expr)));
 
 /**

@@ -137,4 +137,7 @@ function canonSelect(sel: Node, ctx: Ctx): Node {
 }
 
 const sortByJson = (xs: unknown[]): unknown[] =>
-  xs.map((v) => [stableJson(v), v] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((p) => p[1]);
+  xs
+    .map((v) => [stableJson(v), v] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map((p) => p[1]);

@@ -47,7 +47,7 @@ const near = (names: readonly string[], given: string): string[] => nearestNames
 function columnNear(schema: Schema, sql: string, qualifier: string | null, wrong: string): NameSuggestion['near'] {
   const named = namedTables(sql, schema);
   const q = qualifier?.toLowerCase().split('.').at(-1) ?? null;
-  const own = q === null ? null : named.aliases.get(q) ?? schema.tables.find((t) => t.name.toLowerCase() === q) ?? null;
+  const own = q === null ? null : (named.aliases.get(q) ?? schema.tables.find((t) => t.name.toLowerCase() === q) ?? null);
   const first: readonly TableInfo[] = own !== null ? [own] : named.tables;
   const tiers: { tables: readonly TableInfo[]; read: boolean }[] = [
     { tables: first, read: true },
@@ -77,9 +77,13 @@ export function suggestNames(error: Pick<ExecError, 'code' | 'message'>, schema:
   const kind = error.code === 'NO_SUCH_COLUMN' ? 'column' : error.code === 'NO_SUCH_TABLE' ? 'table' : null;
   const r = kind === null ? null : reported(error.message, kind);
   if (kind === null || r === null) return null;
-  const found = kind === 'column'
-    ? columnNear(schema, sql, r.qualifier, r.name)
-    : near(schema.tables.map((t) => t.name), r.name).map((name) => ({ name, table: null, read: true }));
+  const found =
+    kind === 'column'
+      ? columnNear(schema, sql, r.qualifier, r.name)
+      : near(
+          schema.tables.map((t) => t.name),
+          r.name,
+        ).map((name) => ({ name, table: null, read: true }));
   return found.length === 0 ? null : { kind, wrong: r.name, near: found.slice(0, 3) };
 }
 

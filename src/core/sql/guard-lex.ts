@@ -18,8 +18,18 @@ export type SqlTokenKind =
   | 'semicolon';
 
 const GUARD_KIND: Readonly<Record<TokenKind, SqlTokenKind | null>> = {
-  ws: null, comment: null, string: 'string', dq: 'quoted', bq: 'quoted', br: 'quoted', blob: 'string',
-  number: 'number', word: 'word', param: 'variable', op: 'punct', punct: 'punct',
+  ws: null,
+  comment: null,
+  string: 'string',
+  dq: 'quoted',
+  bq: 'quoted',
+  br: 'quoted',
+  blob: 'string',
+  number: 'number',
+  word: 'word',
+  param: 'variable',
+  op: 'punct',
+  punct: 'punct',
 };
 
 /** One token; `start`/`end` are UTF-16 offsets into the source, end exclusive. */
@@ -45,7 +55,8 @@ export function lexSql(sql: string): SqlToken[] {
   for (const t of tokenizeSql(sql, 'guard')) {
     const end = start + t.text.length;
     const kind = GUARD_KIND[t.kind];
-    if (kind !== null) tokens.push({ kind: kind === 'punct' && t.text === ';' ? 'semicolon' : kind, start, end, text: kind === 'word' ? t.text.toUpperCase() : t.text });
+    if (kind !== null)
+      tokens.push({ kind: kind === 'punct' && t.text === ';' ? 'semicolon' : kind, start, end, text: kind === 'word' ? t.text.toUpperCase() : t.text });
     start = end;
   }
   return tokens;

@@ -15,9 +15,7 @@ import { splitStatements, type SqlToken } from './guard-lex.ts';
 import { isReadOnlyPragma } from './guard-pragma.ts';
 
 /** The guard's verdict: the single statement to run, or why not. */
-export type GuardResult =
-  | { readonly ok: true; readonly sql: string }
-  | { readonly ok: false; readonly error: ExecError };
+export type GuardResult = { readonly ok: true; readonly sql: string } | { readonly ok: false; readonly error: ExecError };
 
 const QUERY_STARTS = new Set(['SELECT', 'WITH', 'VALUES']);
 const WRITES_AFTER_WITH = new Set(['INSERT', 'UPDATE', 'DELETE']);
@@ -82,7 +80,10 @@ function nameOf(tok: SqlToken): string | null {
   if (tok.kind === 'word') return tok.text;
   if (tok.kind !== 'quoted') return null;
   const close = tok.text[0] === '[' ? ']' : tok.text[0]!;
-  return tok.text.slice(1, -1).replaceAll(close + close, close).toUpperCase();
+  return tok.text
+    .slice(1, -1)
+    .replaceAll(close + close, close)
+    .toUpperCase();
 }
 
 /** Checks one statement's tokens; null when it may run. */
@@ -130,11 +131,7 @@ export function guardSql(sql: string): GuardResult {
     const preview = sql.slice(second[0]!.start, second[0]!.start + 40);
     return {
       ok: false,
-      error: execError(
-        'MULTI_STATEMENT',
-        `found ${statements.length} statements (the second begins "${preview}"); run exactly one statement.`,
-        sql,
-      ),
+      error: execError('MULTI_STATEMENT', `found ${statements.length} statements (the second begins "${preview}"); run exactly one statement.`, sql),
     };
   }
   const t = statements[0]!;

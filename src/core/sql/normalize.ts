@@ -15,8 +15,7 @@ export interface NormalizeOptions {
   readonly maskLiterals?: boolean;
 }
 
-const isKeyword = (t: Token | undefined): boolean =>
-  t !== undefined && t.kind === 'word' && SQL_KEYWORDS.has(t.text.toLowerCase());
+const isKeyword = (t: Token | undefined): boolean => t !== undefined && t.kind === 'word' && SQL_KEYWORDS.has(t.text.toLowerCase());
 
 /** A sign is unary when nothing that ends an operand comes before it. */
 function isUnarySign(prev: Token | undefined, t: Token, next: Token | undefined): boolean {
@@ -84,7 +83,9 @@ export function normalizeSql(sql: string, options: NormalizeOptions = {}): strin
   const mask = options.maskLiterals === true;
   const toks = tokenizeSql(sql).filter((t) => t.kind !== 'ws' && t.kind !== 'comment');
   while (toks.length > 0 && toks[toks.length - 1].text === ';') toks.pop();
-  const values = valuePositions(toks.map((t) => ({ text: t.text.toLowerCase(), dq: t.kind === 'dq', code: t.kind === 'word' || t.kind === 'op' || t.kind === 'punct' })));
+  const values = valuePositions(
+    toks.map((t) => ({ text: t.text.toLowerCase(), dq: t.kind === 'dq', code: t.kind === 'word' || t.kind === 'op' || t.kind === 'punct' })),
+  );
   let out = '';
   let prev: Token | undefined;
   for (let i = 0; i < toks.length; i++) {

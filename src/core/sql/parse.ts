@@ -117,7 +117,10 @@ const cache = new Map<string, Parsed | ParseFailure>();
 
 function parseUncached(sql: string, overBudget: () => boolean): Parsed | ParseFailure {
   if (!fitsParser(sql)) {
-    return { ok: false, message: `not handed to the parser: unbalanced parentheses, nesting deeper than ${MAX_PARSE_DEPTH} or more than ${MAX_PARSE_TOKENS} tokens` };
+    return {
+      ok: false,
+      message: `not handed to the parser: unbalanced parentheses, nesting deeper than ${MAX_PARSE_DEPTH} or more than ${MAX_PARSE_TOKENS} tokens`,
+    };
   }
   let first: string | undefined;
   for (const dialect of DIALECTS) {
@@ -131,7 +134,8 @@ function parseUncached(sql: string, overBudget: () => boolean): Parsed | ParseFa
     } catch (e) {
       first ??= e instanceof Error ? e.message : String(e);
     }
-    if (dialect !== DIALECTS[DIALECTS.length - 1] && overBudget()) return { ok: false, message: `not parsed: the parser ran past its time budget (after the ${dialect} grammar)` };
+    if (dialect !== DIALECTS[DIALECTS.length - 1] && overBudget())
+      return { ok: false, message: `not parsed: the parser ran past its time budget (after the ${dialect} grammar)` };
   }
   return { ok: false, message: first ?? 'unparseable SQL' };
 }

@@ -87,11 +87,16 @@ function visitSelects(root: unknown, schema: Schema | undefined, paths: boolean,
   const step = (path: Path, key: string | number): Path => (paths ? [...path, key] : path);
   /** The SELECTs in `x`, outermost ones first, each beyond `around` with `ctes` visible. */
   const within = (x: unknown, path: Path, around: Scope | null, ctes: ReadonlySet<string>): void =>
-    walk(x, path, (n, p) => {
-      if (!isSelect(n)) return true;
-      select(n, p, around, ctes);
-      return false;
-    }, { intoSelects: true, paths });
+    walk(
+      x,
+      path,
+      (n, p) => {
+        if (!isSelect(n)) return true;
+        select(n, p, around, ctes);
+        return false;
+      },
+      { intoSelects: true, paths },
+    );
   const select = (node: Node, path: Path, outside: Scope | null, visible: ReadonlySet<string>): void => {
     const ctes = withNames(node, visible);
     const scope = makeScope(node, outside, ctes, schema);

@@ -40,6 +40,6 @@ export function statementAliases(): StatementAliases {
       const alias = nameOf(v.as);
       if (alias !== null) aliases.set(alias.toLowerCase(), table);
     },
-    resolve: (q) => (q === null ? null : aliases.get(q) ?? q),
+    resolve: (q) => (q === null ? null : (aliases.get(q) ?? q)),
   };
 }

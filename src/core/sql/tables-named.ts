@@ -20,9 +20,11 @@ export function identifierName(t: SqlToken | undefined): string | null {
   if (t.kind === 'word') return t.text.toLowerCase();
   if (t.kind !== 'quoted') return null;
   const close = t.text[0] === '[' ? ']' : t.text[0]!;
-  return t.text.slice(1, -1).replaceAll(close + close, close).toLowerCase();
+  return t.text
+    .slice(1, -1)
+    .replaceAll(close + close, close)
+    .toLowerCase();
 }
-
 
 /** What a statement's text names: its tables in schema order, and its aliases (lower-cased) with their tables. */
 export interface NamedTables {

@@ -12,9 +12,7 @@
  * column has that name, then a string); `bq` is `…` and `br` is […] (both
  * identifiers); `blob` is X'…'; `param` is ?, ?NNN, :name, @name or $name.
  */
-export type TokenKind =
-  | 'ws' | 'comment' | 'string' | 'dq' | 'bq' | 'br' | 'blob'
-  | 'number' | 'word' | 'param' | 'op' | 'punct';
+export type TokenKind = 'ws' | 'comment' | 'string' | 'dq' | 'bq' | 'br' | 'blob' | 'number' | 'word' | 'param' | 'op' | 'punct';
 
 /** One token: its kind and its exact source text (concatenating all tokens gives the input back). */
 export interface Token {
@@ -42,11 +40,13 @@ const PUNCT = new Set(['(', ')', ',', '.', ';']);
 /** A rule: the length of its match at `i`, or 0. */
 type Rule = (s: string, i: number) => number;
 
-const sticky = (re: RegExp): Rule => (s, i) => {
-  re.lastIndex = i;
-  const m = re.exec(s);
-  return m ? m[0].length : 0;
-};
+const sticky =
+  (re: RegExp): Rule =>
+  (s, i) => {
+    re.lastIndex = i;
+    const m = re.exec(s);
+    return m ? m[0].length : 0;
+  };
 /**
  * A rule matched on at most `cap` characters from `i` (a token longer than that is cut there).
  * The sticky match on the whole text is the same match whenever it is no longer than `cap`
@@ -138,17 +138,23 @@ const WORD_START = /[A-Za-z_]/;
 
 /** The rules every mode starts with: whitespace, comments, quoted text. */
 const COMMON: readonly RuleEntry[] = [
-  ['ws', WS, /\s/], ['comment', LINE_COMMENT, /-/], ['comment', BLOCK_COMMENT, /\//],
+  ['ws', WS, /\s/],
+  ['comment', LINE_COMMENT, /-/],
+  ['comment', BLOCK_COMMENT, /\//],
 ];
 const QUOTES: readonly RuleEntry[] = [
-  ['string', SINGLE, /'/], ['dq', DOUBLE, /"/], ['bq', BACKTICK, /`/], ['br', BRACKET, /\[/],
+  ['string', SINGLE, /'/],
+  ['dq', DOUBLE, /"/],
+  ['bq', BACKTICK, /`/],
+  ['br', BRACKET, /\[/],
 ];
 
 const MODES: Readonly<Record<TokenizeMode, ModeRules>> = {
   sqlite: {
     rules: [
       ...COMMON,
-      ['blob', sticky(/[xX]'[0-9a-fA-F]*'/y), /[xX]/], ...QUOTES,
+      ['blob', sticky(/[xX]'[0-9a-fA-F]*'/y), /[xX]/],
+      ...QUOTES,
       ['number', sticky(/0[xX][0-9a-fA-F]+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y), DIGIT_OR_DOT],
       ['word', SQLITE_WORD, WORD_START],
       ['param', sticky(/\?\d*|[:@$][A-Za-z0-9_]+/y), /[?:@$]/],
@@ -157,17 +163,15 @@ const MODES: Readonly<Record<TokenizeMode, ModeRules>> = {
   },
   features: {
     rules: [
-      ...COMMON, ...QUOTES,
+      ...COMMON,
+      ...QUOTES,
       ['number', capped(/\d+\.?\d*(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?/i, 64), DIGIT_OR_DOT],
       ['word', capped(/[\p{L}_][\p{L}\p{N}_$]*/u, 256), WORD_START],
     ],
     ops: ['<=', '>=', '!=', '<>', '==', '||'],
   },
   guard: {
-    rules: [
-      ...COMMON, ...QUOTES,
-      ['param', GUARD_VARIABLE, /[$@:#]/], ['number', GUARD_NUMBER, DIGIT_OR_DOT], ['word', SQLITE_WORD, WORD_START],
-    ],
+    rules: [...COMMON, ...QUOTES, ['param', GUARD_VARIABLE, /[$@:#]/], ['number', GUARD_NUMBER, DIGIT_OR_DOT], ['word', SQLITE_WORD, WORD_START]],
     ops: [],
   },
 };

@@ -64,7 +64,7 @@ export function queryUsage(sql: string, schema?: Schema): QueryUsage | null {
     }
     const hit = findColumn(scope, lower, (s) => s.kind === 'table');
     if (hit === 'ambiguous') return null;
-    return hit !== null ? hit.source.table?.name ?? null : alias ? undefined : null;
+    return hit !== null ? (hit.source.table?.name ?? null) : alias ? undefined : null;
   };
 
   const column = (table: string | null, name: string | null, scope: Scope | null): void => {

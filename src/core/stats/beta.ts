@@ -66,9 +66,7 @@ export function regularizedBeta(x: number, a: number, b: number): number {
   checkShape('regularizedBeta', a, b);
   if (!(x >= 0 && x <= 1)) throw new RangeError(`regularizedBeta: x must be in [0, 1], got ${x}`);
   if (x === 0 || x === 1) return x;
-  const front = Math.exp(
-    logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x),
-  );
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x));
   if (x < (a + 1) / (a + b + 2)) return (front * continuedFraction(x, a, b)) / a;
   return 1 - (front * continuedFraction(1 - x, b, a)) / b;
 }

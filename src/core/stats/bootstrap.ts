@@ -71,12 +71,7 @@ export interface BootstrapResult {
  * r.signals.sc;            // { auroc: 0.67, ci: [0.63, 0.71], n: 800, skipped: 0 }
  * r.paired('logprob', 'sc'); // { diff: -0.006, ci: [-0.028, 0.017], … }
  */
-export function pairedBootstrap(
-  scores: Readonly<Record<string, Scores>>,
-  labels: Labels,
-  rng: Rng,
-  options: BootstrapOptions = {},
-): BootstrapResult {
+export function pairedBootstrap(scores: Readonly<Record<string, Scores>>, labels: Labels, rng: Rng, options: BootstrapOptions = {}): BootstrapResult {
   const B = options.B ?? 2000;
   const level = options.level ?? 0.95;
   if (!Number.isInteger(B) || B < 1) throw new RangeError(`pairedBootstrap: B must be a positive integer, got ${B}`);

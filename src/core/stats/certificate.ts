@@ -101,17 +101,19 @@ export function certify(scores: Scores, labels: Labels, options: CertificateOpti
   const level = delta / grid.length;
   let n = 0;
   for (let i = 0; i < scores.length; i++) if (!Number.isNaN(scores[i])) n++;
-  const bounds = [...grid].sort((a, b) => a - b).map((threshold): GridBound => {
-    let answered = 0;
-    let wrong = 0;
-    for (let i = 0; i < scores.length; i++) {
-      if ((scores[i] as number) >= threshold) {
-        answered++;
-        wrong += 1 - y[i];
+  const bounds = [...grid]
+    .sort((a, b) => a - b)
+    .map((threshold): GridBound => {
+      let answered = 0;
+      let wrong = 0;
+      for (let i = 0; i < scores.length; i++) {
+        if ((scores[i] as number) >= threshold) {
+          answered++;
+          wrong += 1 - y[i];
+        }
       }
-    }
-    return { threshold, answered, wrong, upper: clopperPearsonUpper(wrong, answered, level) };
-  });
+      return { threshold, answered, wrong, upper: clopperPearsonUpper(wrong, answered, level) };
+    });
   const results = targets.map((target): CertifiedTarget => {
     let best: GridBound | undefined;
     for (const b of bounds) if (b.answered > 0 && b.upper <= target && (!best || b.answered > best.answered)) best = b;

@@ -81,12 +81,7 @@ export interface FoldAssignment {
  * @example
  * assignFolds(10, createRng(1), { k: 5 }).fold; // Int32Array of 0…4, two each
  */
-export function assignFolds(
-  n: number,
-  rng: Rng,
-  options: Pick<CrossfitOptions, 'k' | 'group'>,
-  caller = 'assignFolds',
-): FoldAssignment {
+export function assignFolds(n: number, rng: Rng, options: Pick<CrossfitOptions, 'k' | 'group'>, caller = 'assignFolds'): FoldAssignment {
   const { k = 2, group } = options;
   const fold = new Int32Array(n);
   if (group) {
@@ -115,12 +110,7 @@ export function assignFolds(
  * const { oof, final } = crossfitLogistic(features, correct, createRng(1));
  * const byDb = crossfitLogistic(features, correct, createRng(1), { group: dbIds });
  */
-export function crossfitLogistic(
-  rows: readonly ArrayLike<number>[],
-  y: Labels,
-  rng: Rng,
-  options: CrossfitOptions = {},
-): CrossfitResult {
+export function crossfitLogistic(rows: readonly ArrayLike<number>[], y: Labels, rng: Rng, options: CrossfitOptions = {}): CrossfitResult {
   const { lambda = 1 } = options;
   sameLength('crossfitLogistic', rows, y);
   const n = rows.length;
@@ -130,7 +120,11 @@ export function crossfitLogistic(
     const train: number[] = [];
     const test: number[] = [];
     for (let i = 0; i < n; i++) (fold[i] === f ? test : train).push(i);
-    const model = fitCombiner(train.map((i) => rows[i]), train.map((i) => y[i]), lambda);
+    const model = fitCombiner(
+      train.map((i) => rows[i]),
+      train.map((i) => y[i]),
+      lambda,
+    );
     for (const i of test) oof[i] = predictCombiner(model, rows[i]);
   }
   return { oof, fold, folds, final: fitCombiner(rows, y, lambda) };

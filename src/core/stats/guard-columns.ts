@@ -50,7 +50,10 @@ export function strongestColumn(rows: readonly ArrayLike<number>[], y: Uint8Arra
   let anchor = -1;
   let strength = -Infinity;
   for (const j of kept) {
-    const a = auroc(rows.map((row) => row[j] as number), y);
+    const a = auroc(
+      rows.map((row) => row[j] as number),
+      y,
+    );
     const s = Number.isNaN(a) ? -Infinity : Math.abs(a - 0.5);
     if (s > strength) [anchor, strength] = [j, s];
   }

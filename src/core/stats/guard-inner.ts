@@ -31,7 +31,9 @@ export function innerFoldsOf(n: number, rng: Rng, innerFolds = 5, group?: readon
     // Grouped rows: the inner folds hold out whole groups too, so the inner estimate pays what the
     // outer leave-one-group-out pays (groups with their own base rates and feature ranges).
     const ids = new Map<string, number>();
-    group.forEach((g) => { if (!ids.has(g)) ids.set(g, ids.size); });
+    group.forEach((g) => {
+      if (!ids.has(g)) ids.set(g, ids.size);
+    });
     if (ids.size >= 3) {
       group.forEach((g, i) => (inner[i] = ids.get(g)!));
       innerK = ids.size;

@@ -138,10 +138,11 @@ export function fitGuardedCombiner(rows: readonly ArrayLike<number>[], labels: L
   const combinedSpec = (lambda: number): Spec => {
     const features: number[] = [];
     const ridges: number[] = [];
-    for (const j of kept) for (const f of byColumn[j]!) {
-      features.push(f);
-      ridges.push(j === anchor ? ANCHOR_RIDGE : lambda);
-    }
+    for (const j of kept)
+      for (const f of byColumn[j]!) {
+        features.push(f);
+        ridges.push(j === anchor ? ANCHOR_RIDGE : lambda);
+      }
     return { features, ridges };
   };
   const grid = [...lambdas].sort((a, b) => b - a); // most shrinkage first
@@ -160,7 +161,10 @@ export function fitGuardedCombiner(rows: readonly ArrayLike<number>[], labels: L
   const lambda = grid[at]!;
   // Evidence (guard-evidence.ts): the chosen combination's inner gain over the anchor, with its paired
   // bootstrap interval over the resampling units; kept only when the interval lies above 0.
-  const gain = options.evidence === false ? undefined : gainInterval(corrected[at]!, anchorLogit, y, { ...((options.units ?? options.group) ? { units: (options.units ?? options.group)! } : {}) });
+  const gain =
+    options.evidence === false
+      ? undefined
+      : gainInterval(corrected[at]!, anchorLogit, y, { ...((options.units ?? options.group) ? { units: (options.units ?? options.group)! } : {}) });
   if (gain !== undefined && !(gain[0] > 0)) return keepAnchor(gain);
   const m = fitSpec(z, y, combinedSpec(lambda), width);
   return {

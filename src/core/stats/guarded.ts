@@ -66,12 +66,7 @@ function combinerLogit(model: CombinerModel, row: ArrayLike<number>): number {
  * const r = crossfitGuarded(features, correct, createRng(1), { group: dbIds });
  * r.choices.filter((c) => c.kind === 'single').length; // folds that fell back to the best signal
  */
-export function crossfitGuarded(
-  rows: readonly ArrayLike<number>[],
-  y: Labels,
-  rng: Rng,
-  options: GuardedOptions = {},
-): GuardedCrossfitResult {
+export function crossfitGuarded(rows: readonly ArrayLike<number>[], y: Labels, rng: Rng, options: GuardedOptions = {}): GuardedCrossfitResult {
   sameLength('crossfitGuarded', rows, y);
   const n = rows.length;
   if (options.folds && options.folds.fold.length !== n) throw new RangeError(`crossfitGuarded(folds): ${options.folds.fold.length} folds for ${n} rows`);
@@ -84,22 +79,32 @@ export function crossfitGuarded(
     const train: number[] = [];
     const test: number[] = [];
     for (let i = 0; i < n; i++) (fold[i] === f ? test : train).push(i);
-    const fit = fitGuardedCombiner(train.map((i) => rows[i]!), train.map((i) => y[i]!), rng, {
-      ...options,
-      ...(options.group ? { group: train.map((i) => options.group![i]!) } : {}),
-      ...(options.units ? { units: train.map((i) => options.units![i]!) } : {}),
-      ...(final.choice.anchor !== null ? { anchor: final.choice.anchor } : {}),
-    });
+    const fit = fitGuardedCombiner(
+      train.map((i) => rows[i]!),
+      train.map((i) => y[i]!),
+      rng,
+      {
+        ...options,
+        ...(options.group ? { group: train.map((i) => options.group![i]!) } : {}),
+        ...(options.units ? { units: train.map((i) => options.units![i]!) } : {}),
+        ...(final.choice.anchor !== null ? { anchor: final.choice.anchor } : {}),
+      },
+    );
     choices.push(fit.choice);
     // The fold's model as a correction to the all-questions anchor's map: minus the fold's own map of
     // that anchor (fit on the same training rows, so intercept shifts cancel). Every fold anchors on
     // the all-questions anchor (unless it is near-constant in the fold's rows), so a fold that keeps
     // the anchor alone scores its questions exactly as the raw signal orders them.
-    const base = common === null || final.choice.anchor === null
-      ? null
-      : fit.choice.anchor === final.choice.anchor && fit.anchorModel !== null
-        ? fit.anchorModel
-        : anchorAlone(train.map((i) => rows[i]!), train.map((i) => y[i]!), final.choice.anchor);
+    const base =
+      common === null || final.choice.anchor === null
+        ? null
+        : fit.choice.anchor === final.choice.anchor && fit.anchorModel !== null
+          ? fit.anchorModel
+          : anchorAlone(
+              train.map((i) => rows[i]!),
+              train.map((i) => y[i]!),
+              final.choice.anchor,
+            );
     for (const i of test) {
       const row = rows[i]!;
       const logit = base === null ? combinerLogit(fit.model, row) : combinerLogit(common!, row) + combinerLogit(fit.model, row) - combinerLogit(base, row);

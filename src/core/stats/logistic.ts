@@ -95,7 +95,8 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
 
   let beta = new Float64Array(p);
   if (options.init) {
-    if (options.init.weights.length !== d || !Number.isFinite(options.init.bias) || !options.init.weights.every(Number.isFinite)) throw new RangeError(`fitLogistic: init must have ${d} finite weights and a finite bias`);
+    if (options.init.weights.length !== d || !Number.isFinite(options.init.bias) || !options.init.weights.every(Number.isFinite))
+      throw new RangeError(`fitLogistic: init must have ${d} finite weights and a finite bias`);
     beta[0] = options.init.bias;
     options.init.weights.forEach((w, j) => (beta[j + 1] = w));
   }

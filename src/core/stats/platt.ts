@@ -27,7 +27,11 @@ export const logit = (p: number): number => {
 export function plattMap(z: readonly number[], y: readonly number[]): { slope: number; intercept: number } {
   const pos = y.reduce((a, b) => a + b, 0);
   if (z.length === 0 || pos === 0 || pos === y.length) return { slope: 1, intercept: 0 };
-  const fit = fitLogistic(z.map((v) => [v]), y, { lambda: 1e-3 });
+  const fit = fitLogistic(
+    z.map((v) => [v]),
+    y,
+    { lambda: 1e-3 },
+  );
   const slope = fit.weights[0]!;
   return slope > 0 && Number.isFinite(slope) && Number.isFinite(fit.bias) ? { slope, intercept: fit.bias } : { slope: 1, intercept: 0 };
 }

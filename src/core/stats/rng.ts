@@ -49,7 +49,10 @@ export function createRng(seed: number): Rng {
   let s = (seed >>> 0) ^ Math.imul(Math.floor(seed / TWO_32) | 0, 0x27d4eb2d);
   const st = new Uint32Array(4);
   for (let i = 0; i < 4; i++) [s, st[i]] = splitmix32(s);
-  let a = st[0], b = st[1], c = st[2], d = st[3];
+  let a = st[0],
+    b = st[1],
+    c = st[2],
+    d = st[3];
 
   const nextUint32 = (): number => {
     const t = (((a + b) | 0) + d) | 0;

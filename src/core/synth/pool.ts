@@ -54,7 +54,9 @@ export function synthesizePool(gold: string, schema: Schema, options: SynthOptio
   for (let i = 0; i < n; i++) {
     const right = wrong.length === 0 || rng.next() < skill;
     if (right) {
-      out.push(rewrites.length > 0 && rng.next() < 0.3 ? record(rewrites[Math.floor(rng.next() * rewrites.length)] as Mutant) : { sql: gold, source: 'synth:gold' });
+      out.push(
+        rewrites.length > 0 && rng.next() < 0.3 ? record(rewrites[Math.floor(rng.next() * rewrites.length)] as Mutant) : { sql: gold, source: 'synth:gold' },
+      );
     } else {
       out.push(record(pickZipf(wrong, rng)));
     }

@@ -37,11 +37,7 @@ export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
  * @example
  * await embeddingSimilarities(embed, 'How old is each singer?', ['singer', 'age']); // [0.81, 0.64]
  */
-export async function embeddingSimilarities(
-  embed: EmbedFn,
-  question: string,
-  phrases: readonly string[],
-): Promise<number[]> {
+export async function embeddingSimilarities(embed: EmbedFn, question: string, phrases: readonly string[]): Promise<number[]> {
   const vectors = await embed([question, ...phrases]);
   if (vectors.length !== phrases.length + 1) {
     throw new RangeError(`embeddingSimilarities: ${phrases.length + 1} texts gave ${vectors.length} vectors`);

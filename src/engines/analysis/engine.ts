@@ -45,7 +45,7 @@ export interface AnalysisEngine {
 }
 
 /** The parse failure a text known to overrun is recorded with. */
-export const OVERRUN_MESSAGE = 'not parsed: its parse ran past the analysis worker\'s time limit, so the worker was stopped';
+export const OVERRUN_MESSAGE = "not parsed: its parse ran past the analysis worker's time limit, so the worker was stopped";
 
 /**
  * An engine over a clock (`performance.now` in a worker).

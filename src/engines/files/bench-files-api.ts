@@ -81,7 +81,12 @@ export function createBenchFilesApi(): BenchFilesApi {
       }
     },
     async readProfile(blob, name, maxBytes) {
-      if (blob.size > maxBytes) return { ok: false, code: 'TOO_LARGE', message: `${name} is ${(blob.size / 2 ** 20).toFixed(1)} MiB; a profile is at most ${maxBytes / 2 ** 20} MiB (the bundled one is a few KB). Choose a profile exported by Confide.` };
+      if (blob.size > maxBytes)
+        return {
+          ok: false,
+          code: 'TOO_LARGE',
+          message: `${name} is ${(blob.size / 2 ** 20).toFixed(1)} MiB; a profile is at most ${maxBytes / 2 ** 20} MiB (the bundled one is a few KB). Choose a profile exported by Confide.`,
+        };
       let value: unknown;
       try {
         value = JSON.parse(await blob.text());

@@ -24,7 +24,11 @@ export async function readCandidateBlob(
   maxBytes = CANDIDATE_FILE_MAX_BYTES,
 ): Promise<QuestionRecord[]> {
   if (blob.size > maxBytes) {
-    throw new BenchFileError({ code: 'TOO_LARGE', file: name, problem: `is ${formatBytes(blob.size)}; candidate files of up to ${formatBytes(maxBytes)} are read` });
+    throw new BenchFileError({
+      code: 'TOO_LARGE',
+      file: name,
+      problem: `is ${formatBytes(blob.size)}; candidate files of up to ${formatBytes(maxBytes)} are read`,
+    });
   }
   const parser = candidateFileParser(name);
   const decoder = new TextDecoder('utf-8');

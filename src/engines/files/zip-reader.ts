@@ -23,7 +23,10 @@ export type ZipErrorCode = 'NOT_ZIP' | 'TOO_MANY_ENTRIES' | 'TOO_LARGE' | 'UNSUP
 /** A zip that cannot be read within the caps, with a message for the user. */
 export class ZipReadError extends Error {
   override readonly name = 'ZipReadError';
-  constructor(readonly code: ZipErrorCode, message: string) {
+  constructor(
+    readonly code: ZipErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -59,8 +62,16 @@ async function bytesAt(blob: Blob, start: number, end: number): Promise<Uint8Arr
  * @example entryPath('/bench/dev.json'); // 'bench/dev.json'
  */
 export function entryPath(raw: string): string {
-  const parts = raw.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '').split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.includes('..')) throw new ZipReadError('UNSAFE_NAME', `lists an entry named ${JSON.stringify(raw.slice(0, 200))}, which climbs out of the zip's folder (".."): zip the benchmark folder itself`);
+  const parts = raw
+    .replace(/\\/g, '/')
+    .replace(/^[A-Za-z]:(?=\/)/, '')
+    .split('/')
+    .filter((p) => p !== '' && p !== '.');
+  if (parts.includes('..'))
+    throw new ZipReadError(
+      'UNSAFE_NAME',
+      `lists an entry named ${JSON.stringify(raw.slice(0, 200))}, which climbs out of the zip's folder (".."): zip the benchmark folder itself`,
+    );
   return parts.join('/') + (raw.endsWith('/') || raw.endsWith('\\') ? '/' : '');
 }
 
@@ -75,7 +86,11 @@ export async function listZip(blob: Blob, maxEntries = ZIP_MAX_ENTRIES): Promise
   const tail = await bytesAt(blob, tailStart, blob.size);
   const tv = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
   let eocd = -1;
-  for (let i = tail.length - 22; i >= 0; i--) if (u32(tv, i) === 0x06054b50) { eocd = i; break; }
+  for (let i = tail.length - 22; i >= 0; i--)
+    if (u32(tv, i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   if (eocd < 0) throw new ZipReadError('NOT_ZIP', 'is not a zip file (no end-of-archive record)');
   let count = u16(tv, eocd + 10);
   let dirSize = u32(tv, eocd + 12);
@@ -91,7 +106,8 @@ export async function listZip(blob: Blob, maxEntries = ZIP_MAX_ENTRIES): Promise
     dirSize = u64(zv, 40);
     dirOffset = u64(zv, 48);
   }
-  if (count > maxEntries) throw new ZipReadError('TOO_MANY_ENTRIES', `lists ${count.toLocaleString('en-US')} entries; at most ${maxEntries.toLocaleString('en-US')} are read`);
+  if (count > maxEntries)
+    throw new ZipReadError('TOO_MANY_ENTRIES', `lists ${count.toLocaleString('en-US')} entries; at most ${maxEntries.toLocaleString('en-US')} are read`);
   if (dirOffset + dirSize > blob.size) throw new ZipReadError('CORRUPT', 'is a damaged zip (its directory lies past the end of the file)');
   const dir = await bytesAt(blob, dirOffset, dirOffset + dirSize);
   const dv = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
@@ -115,8 +131,14 @@ export async function listZip(blob: Blob, maxEntries = ZIP_MAX_ENTRIES): Promise
       const len = u16(dv, e + 2);
       if (id === 0x0001) {
         let q = e + 4;
-        if (size === 0xffffffff) { size = u64(dv, q); q += 8; }
-        if (compressedSize === 0xffffffff) { compressedSize = u64(dv, q); q += 8; }
+        if (size === 0xffffffff) {
+          size = u64(dv, q);
+          q += 8;
+        }
+        if (compressedSize === 0xffffffff) {
+          compressedSize = u64(dv, q);
+          q += 8;
+        }
         if (offset === 0xffffffff) offset = u64(dv, q);
       }
       e += 4 + len;
@@ -145,7 +167,8 @@ export async function readZipEntry(blob: Blob, entry: ZipEntry, options: ReadEnt
   const max = options.maxBytes ?? ZIP_MAX_ENTRY_BYTES;
   const tooLarge = (what: string): ZipReadError => new ZipReadError('TOO_LARGE', `${entry.name} ${what}; the limit is ${formatBytes(max)}`);
   if (entry.size > max) throw tooLarge(`inflates to ${formatBytes(entry.size)}`);
-  if (entry.method !== 0 && entry.method !== 8) throw new ZipReadError('UNSUPPORTED', `${entry.name} uses compression method ${entry.method}; only stored and deflate are read`);
+  if (entry.method !== 0 && entry.method !== 8)
+    throw new ZipReadError('UNSUPPORTED', `${entry.name} uses compression method ${entry.method}; only stored and deflate are read`);
   const head = await bytesAt(blob, entry.offset, entry.offset + 30);
   const hv = new DataView(head.buffer, head.byteOffset, head.byteLength);
   if (head.length < 30 || u32(hv, 0) !== 0x04034b50) throw new ZipReadError('CORRUPT', `${entry.name}: its local header is missing`);
@@ -180,7 +203,10 @@ export async function readZipEntry(blob: Blob, entry: ZipEntry, options: ReadEnt
   if (parts.length === 1) return parts[0]!;
   const out = new Uint8Array(total);
   let o = 0;
-  for (const part of parts) { out.set(part, o); o += part.length; }
+  for (const part of parts) {
+    out.set(part, o);
+    o += part.length;
+  }
   return out;
 }
 

@@ -39,9 +39,7 @@ export interface GpuCapabilities {
   readonly description: string;
 }
 
-export type WebGpuDetection =
-  | { readonly ok: true; readonly gpu: GpuCapabilities }
-  | { readonly ok: false; readonly error: LlmError };
+export type WebGpuDetection = { readonly ok: true; readonly gpu: GpuCapabilities } | { readonly ok: false; readonly error: LlmError };
 
 /**
  * Detects WebGPU: no `navigator.gpu` → NO_WEBGPU; no adapter (or requestAdapter
@@ -52,9 +50,7 @@ export type WebGpuDetection =
  * const d = await detectWebGpu();
  * if (!d.ok) show(d.error.message); else console.log(d.gpu.features.includes('shader-f16'));
  */
-export async function detectWebGpu(
-  nav: NavigatorLike | undefined = (globalThis as { navigator?: NavigatorLike }).navigator,
-): Promise<WebGpuDetection> {
+export async function detectWebGpu(nav: NavigatorLike | undefined = (globalThis as { navigator?: NavigatorLike }).navigator): Promise<WebGpuDetection> {
   if (nav?.gpu === undefined) {
     return {
       ok: false,

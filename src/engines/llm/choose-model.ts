@@ -52,25 +52,14 @@ export function estimateVramBudgetMB(maxBufferSize: number): number {
  * chooseDefaultModel({ features: [], isFallbackAdapter: true, limits }).model.id
  * // 'Qwen2.5-Coder-0.5B-Instruct-q4f32_1-MLC'
  */
-export function chooseDefaultModel(
-  gpu: Pick<GpuCapabilities, 'features' | 'isFallbackAdapter' | 'limits'>,
-  options: ChooseOptions = {},
-): ModelPick {
+export function chooseDefaultModel(gpu: Pick<GpuCapabilities, 'features' | 'isFallbackAdapter' | 'limits'>, options: ChooseOptions = {}): ModelPick {
   const models = options.models ?? MODELS;
   const f16 = gpu.features.includes('shader-f16');
   const lowBinding = gpu.limits.maxStorageBufferBindingSize < LOW_RESOURCE_BINDING_BYTES;
   const budget = options.vramBudgetMB ?? estimateVramBudgetMB(gpu.limits.maxBufferSize);
   const maxDownload = options.maxDownloadMB ?? DEFAULT_MAX_DOWNLOAD_MB;
-  const eligible = models.filter(
-    (m) =>
-      (f16 || !m.needsShaderF16) &&
-      (!lowBinding || m.lowResource) &&
-      m.vramMB <= budget &&
-      m.downloadMB <= maxDownload,
-  );
-  const bySize = [...eligible].sort(
-    (a, b) => a.parameters - b.parameters || Number(b.needsShaderF16) - Number(a.needsShaderF16),
-  );
+  const eligible = models.filter((m) => (f16 || !m.needsShaderF16) && (!lowBinding || m.lowResource) && m.vramMB <= budget && m.downloadMB <= maxDownload);
+  const bySize = [...eligible].sort((a, b) => a.parameters - b.parameters || Number(b.needsShaderF16) - Number(a.needsShaderF16));
   const why = `${f16 ? 'shader-f16 available' : 'no shader-f16, so q4f32 only'}; VRAM budget about ${budget} MB`;
   if (bySize.length > 0) {
     if (gpu.isFallbackAdapter) {
@@ -81,9 +70,7 @@ export function chooseDefaultModel(
     const reason = `the largest model within limits (${why}; downloads ≤ ${maxDownload} MB)`;
     return { model: pick, fits: true, reason };
   }
-  const smallest = [...models]
-    .filter((m) => !m.needsShaderF16)
-    .sort((a, b) => a.parameters - b.parameters)[0];
+  const smallest = [...models].filter((m) => !m.needsShaderF16).sort((a, b) => a.parameters - b.parameters)[0];
   if (smallest === undefined) throw new RangeError('the model list has no q4f32 build to fall back to');
   const reason = `no model fits this GPU's limits (${why}); the smallest may still fail`;
   return { model: smallest, fits: false, reason };

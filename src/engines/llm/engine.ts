@@ -4,12 +4,7 @@
  * them (test/engines/llm checks this at compile time), and so does the fake engine the tests
  * drive the real adapter code with.
  */
-import type {
-  AppConfig,
-  ChatCompletionChunk,
-  ChatCompletionRequestStreaming,
-  InitProgressReport,
-} from '@mlc-ai/web-llm';
+import type { AppConfig, ChatCompletionChunk, ChatCompletionRequestStreaming, InitProgressReport } from '@mlc-ai/web-llm';
 
 /**
  * What the generator and the judge need: streamed chat completions (why a

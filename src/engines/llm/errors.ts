@@ -119,10 +119,6 @@ export function toLlmError(thrown: unknown, modelId?: string): LlmError {
  *
  * @example llmError('NOT_IN_REPLAY', 'This question is not in the candidate file.')
  */
-export function llmError(
-  code: LlmErrorCode,
-  message: string,
-  extra: Partial<Omit<LlmError, 'code' | 'message'>> = {},
-): LlmError {
+export function llmError(code: LlmErrorCode, message: string, extra: Partial<Omit<LlmError, 'code' | 'message'>> = {}): LlmError {
   return { code, message, ...extra };
 }

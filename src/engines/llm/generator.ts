@@ -78,11 +78,7 @@ function toCandidate(completion: ChatCompletion, source: string, ms: number): Ge
  * const generator = createWebLlmGenerator(engine, 'Qwen2.5-Coder-1.5B-Instruct-q4f16_1-MLC');
  * const candidates = await generator.sample({ schema, question, n: 8, temperature: 0.7, seed: 1 }, { signal });
  */
-export function createWebLlmGenerator(
-  engine: ChatEngine,
-  modelId: string,
-  options: WebLlmGeneratorOptions = {},
-): Generator {
+export function createWebLlmGenerator(engine: ChatEngine, modelId: string, options: WebLlmGeneratorOptions = {}): Generator {
   return {
     async sample(req, { signal, onProgress } = {}) {
       const { n, temperature, maxTokens, seed } = checkSampleRequest(

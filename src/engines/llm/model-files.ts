@@ -73,11 +73,7 @@ export async function checkModelFiles(appConfig: AppConfig, modelId: string, dep
     throw new BadFile(llmError(code, message, { modelId, file, host, ...(recovery ? { recovery } : {}) }));
   };
   const cacheOf = async (scope: string): Promise<CacheLike | undefined> => (storage === undefined ? undefined : storage.open(scope));
-  const [modelCache, configCache, wasmCache] = await Promise.all([
-    cacheOf(CACHE_SCOPES.model),
-    cacheOf(CACHE_SCOPES.config),
-    cacheOf(CACHE_SCOPES.wasm),
-  ]);
+  const [modelCache, configCache, wasmCache] = await Promise.all([cacheOf(CACHE_SCOPES.model), cacheOf(CACHE_SCOPES.config), cacheOf(CACHE_SCOPES.wasm)]);
   let bytes = 0;
   let cachedBytes = 0;
   let files = 0;
@@ -92,7 +88,12 @@ export async function checkModelFiles(appConfig: AppConfig, modelId: string, dep
       return fail('DOWNLOAD_FAILED', url, `Could not reach ${host} for ${file}.`, 'Check the connection and the model host setting, then load again.', 'retry');
     }
     if (response.status === 404) {
-      fail('MODEL_NOT_FOUND', url, `${file} is not on ${host} (404).`, 'Copy the model\'s files to that host (docs/models-hosting.md), or set another model host.');
+      fail(
+        'MODEL_NOT_FOUND',
+        url,
+        `${file} is not on ${host} (404).`,
+        "Copy the model's files to that host (docs/models-hosting.md), or set another model host.",
+      );
     }
     if (!response.ok) fail('DOWNLOAD_FAILED', url, `${host} answered ${response.status} for ${file}.`, 'Try again later.', 'retry');
     return response;
@@ -108,7 +109,12 @@ export async function checkModelFiles(appConfig: AppConfig, modelId: string, dep
     if (cached !== undefined) cachedBytes += text.length;
     const { file, host } = whereOf(url);
     if (/^\s*</.test(text)) {
-      fail('MODEL_NOT_FOUND', url, `${host} answered ${file} with a web page, not the model's JSON.`, 'Make the host answer missing files with 404 and serve the model there (docs/models-hosting.md).');
+      fail(
+        'MODEL_NOT_FOUND',
+        url,
+        `${host} answered ${file} with a web page, not the model's JSON.`,
+        'Make the host answer missing files with 404 and serve the model there (docs/models-hosting.md).',
+      );
     }
     try {
       const value: unknown = JSON.parse(text);
@@ -117,9 +123,13 @@ export async function checkModelFiles(appConfig: AppConfig, modelId: string, dep
       // reported below
     }
     const where = cached !== undefined ? "in this browser's cache" : `on ${host}`;
-    return fail('FILE_TRUNCATED', url, `${file} ${where} is not complete JSON (${text.length} bytes).`,
+    return fail(
+      'FILE_TRUNCATED',
+      url,
+      `${file} ${where} is not complete JSON (${text.length} bytes).`,
       cached !== undefined ? "Delete this model's download and load it again." : 'Copy the file to the host again.',
-      cached !== undefined ? 'delete-model-cache' : undefined);
+      cached !== undefined ? 'delete-model-cache' : undefined,
+    );
   };
 
   /** A binary file: in the cache with its size, or HEAD on the host; `expected` bytes when known. */
@@ -133,7 +143,13 @@ export async function checkModelFiles(appConfig: AppConfig, modelId: string, dep
       size = Number.isFinite(declared) && declared > 0 ? declared : (await cached.blob()).size;
       cachedBytes += size;
       if (expected !== undefined && size !== expected) {
-        fail('FILE_TRUNCATED', url, `${file} in this browser's cache is ${size} bytes, but ${SHARD_INDEX} lists ${expected}.`, "Delete this model's download and load it again.", 'delete-model-cache');
+        fail(
+          'FILE_TRUNCATED',
+          url,
+          `${file} in this browser's cache is ${size} bytes, but ${SHARD_INDEX} lists ${expected}.`,
+          "Delete this model's download and load it again.",
+          'delete-model-cache',
+        );
       }
     } else {
       const response = await request(url, 'HEAD', what);

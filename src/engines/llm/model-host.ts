@@ -22,9 +22,7 @@
 /** The localStorage key of the person's model host. */
 export const MODEL_HOST_KEY = 'confide.modelHost';
 
-export type ModelHostCheck =
-  | { readonly ok: true; readonly base: string; readonly origin: string }
-  | { readonly ok: false; readonly message: string };
+export type ModelHostCheck = { readonly ok: true; readonly base: string; readonly origin: string } | { readonly ok: false; readonly message: string };
 
 /**
  * Checks a typed model host and returns its base URL (with a trailing slash)
@@ -51,7 +49,10 @@ export function checkModelHost(text: string): ModelHostCheck {
   // The origin goes into the Content-Security-Policy: nothing but a bare scheme, host and port may.
   if (!/^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/.test(url.origin)) {
     const shown = url.host.length > 80 ? `${url.host.slice(0, 80)}…` : url.host;
-    return { ok: false, message: `The model host must be a plain host name (letters, digits, hyphens and dots), an IP address, and an optional port, like https://models.example.org:8443/; "${shown}" is not.` };
+    return {
+      ok: false,
+      message: `The model host must be a plain host name (letters, digits, hyphens and dots), an IP address, and an optional port, like https://models.example.org:8443/; "${shown}" is not.`,
+    };
   }
   const base = url.href.endsWith('/') ? url.href : `${url.href}/`;
   return { ok: true, base, origin: url.origin };

@@ -17,7 +17,13 @@ import { LlmFailure, type GeneratedCandidate, type Generator } from './types.ts'
  * @example normalizeQuestion('  How many  Singers are there? ') // 'how many singers are there'
  */
 export function normalizeQuestion(question: string): string {
-  return question.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().replace(/[?.!]+$/, '').trimEnd();
+  return question
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[?.!]+$/, '')
+    .trimEnd();
 }
 
 const key = (dbId: string, question: string): string => `${dbId}\u0000${normalizeQuestion(question)}`;
@@ -61,12 +67,7 @@ export function createReplayGenerator(records: readonly QuestionRecord[]): Gener
   return {
     async sample(req, { signal, onProgress } = {}) {
       const sameQuestion = byQuestion.get(normalizeQuestion(req.question)) ?? [];
-      const record =
-        req.db_id !== undefined
-          ? byKey.get(key(req.db_id, req.question))
-          : sameQuestion.length === 1
-            ? sameQuestion[0]
-            : undefined;
+      const record = req.db_id !== undefined ? byKey.get(key(req.db_id, req.question)) : sameQuestion.length === 1 ? sameQuestion[0] : undefined;
       if (record === undefined) {
         const where = req.db_id === undefined ? '' : ` for database ${req.db_id}`;
         throw new LlmFailure(

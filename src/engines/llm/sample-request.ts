@@ -3,13 +3,7 @@
  * A value outside its range is a broken contract (RangeError), caught before
  * any request reaches the engine.
  */
-import {
-  DEFAULT_MAX_TOKENS,
-  DEFAULT_N,
-  DEFAULT_TEMPERATURE,
-  MAX_N,
-  type SampleRequest,
-} from './types.ts';
+import { DEFAULT_MAX_TOKENS, DEFAULT_N, DEFAULT_TEMPERATURE, MAX_N, type SampleRequest } from './types.ts';
 
 /** Most tokens a candidate may ask for: the context window of the catalogue's models. */
 export const MAX_TOKENS_LIMIT = 4096;

@@ -25,11 +25,35 @@ const dynamic = (d: number | string | undefined): boolean => typeof d === 'strin
 export function checkModelIo(inputs: Meta, outputs: Meta, dim: number, source?: string): void {
   const where = source ? ` (${source})` : '';
   const i = inputs[0];
-  if (inputs.length !== 1 || !i || !i.isTensor || i.name !== ORM_INPUT || i.type !== 'float32' || i.shape.length !== 2 || !dynamic(i.shape[0]) || i.shape[1] !== dim) {
-    throw new OrmError('ORM_BAD_INPUTS', `The ORM model${where} has inputs ${describe(inputs)}; it needs one float32 input "${ORM_INPUT}" of shape [batch, ${dim}] (batch symbolic, ${dim} = the sidecar's featurizer.dim).`, source);
+  if (
+    inputs.length !== 1 ||
+    !i ||
+    !i.isTensor ||
+    i.name !== ORM_INPUT ||
+    i.type !== 'float32' ||
+    i.shape.length !== 2 ||
+    !dynamic(i.shape[0]) ||
+    i.shape[1] !== dim
+  ) {
+    throw new OrmError(
+      'ORM_BAD_INPUTS',
+      `The ORM model${where} has inputs ${describe(inputs)}; it needs one float32 input "${ORM_INPUT}" of shape [batch, ${dim}] (batch symbolic, ${dim} = the sidecar's featurizer.dim).`,
+      source,
+    );
   }
   const o = outputs[0];
-  if (outputs.length !== 1 || !o || !o.isTensor || o.name !== ORM_OUTPUT || o.type !== 'float32' || (o.shape.length !== 0 && (o.shape.length !== 2 || !dynamic(o.shape[0]) || o.shape[1] !== 1))) {
-    throw new OrmError('ORM_BAD_OUTPUTS', `The ORM model${where} has outputs ${describe(outputs)}; it needs one float32 output "${ORM_OUTPUT}" of shape [batch, 1] holding P(correct).`, source);
+  if (
+    outputs.length !== 1 ||
+    !o ||
+    !o.isTensor ||
+    o.name !== ORM_OUTPUT ||
+    o.type !== 'float32' ||
+    (o.shape.length !== 0 && (o.shape.length !== 2 || !dynamic(o.shape[0]) || o.shape[1] !== 1))
+  ) {
+    throw new OrmError(
+      'ORM_BAD_OUTPUTS',
+      `The ORM model${where} has outputs ${describe(outputs)}; it needs one float32 output "${ORM_OUTPUT}" of shape [batch, 1] holding P(correct).`,
+      source,
+    );
   }
 }

@@ -80,7 +80,13 @@ export function createOrmEngine(options: OrmEngineOptions): OrmEngine {
   const load = async (model: Uint8Array, sidecarValue: unknown, source?: string): Promise<OrmResult<OrmLoaded>> => {
     try {
       const sidecar = parseSidecar(sidecarValue, source);
-      const next = await createOrmSession({ ort: options.ort, model, sidecar, ...(source === undefined ? {} : { source }), ...(options.executionProviders ? { executionProviders: options.executionProviders } : {}) });
+      const next = await createOrmSession({
+        ort: options.ort,
+        model,
+        sidecar,
+        ...(source === undefined ? {} : { source }),
+        ...(options.executionProviders ? { executionProviders: options.executionProviders } : {}),
+      });
       const previous = current;
       current = next;
       await previous?.release();
@@ -122,16 +128,17 @@ export function createOrmEngine(options: OrmEngineOptions): OrmEngine {
       }
       return load(bytes, sidecar, modelUrl);
     },
-    score: (items) => run((session) => {
-      const budget = options.parseBudgetMs;
-      if (budget !== undefined) {
-        for (const item of items) {
-          const t0 = performance.now();
-          parseSqlWithin(item.sql, () => performance.now() - t0 > budget);
+    score: (items) =>
+      run((session) => {
+        const budget = options.parseBudgetMs;
+        if (budget !== undefined) {
+          for (const item of items) {
+            const t0 = performance.now();
+            parseSqlWithin(item.sql, () => performance.now() - t0 > budget);
+          }
         }
-      }
-      return session.score(items);
-    }),
+        return session.score(items);
+      }),
     scoreFeatures: (features, batch) => run((session) => session.scoreFeatures(features, batch)),
     async unload() {
       const s = current;

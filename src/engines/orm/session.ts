@@ -62,7 +62,11 @@ export async function createOrmSession(options: OrmSessionOptions): Promise<OrmS
   const providers = options.executionProviders ?? ['webgpu', 'wasm'];
   const where = source ? ` (${source})` : '';
   if (model.byteLength > ORM_MAX_MODEL_BYTES) {
-    throw new OrmError('ORM_TOO_LARGE', `The ORM model${where} is ${(model.byteLength / 2 ** 20).toFixed(1)} MiB; the limit is ${ORM_MAX_MODEL_BYTES / 2 ** 20} MiB. Export a smaller model (int8 weights, fewer hashed features).`, source);
+    throw new OrmError(
+      'ORM_TOO_LARGE',
+      `The ORM model${where} is ${(model.byteLength / 2 ** 20).toFixed(1)} MiB; the limit is ${ORM_MAX_MODEL_BYTES / 2 ** 20} MiB. Export a smaller model (int8 weights, fewer hashed features).`,
+      source,
+    );
   }
   const dim = sidecar.featurizer.dim;
   const fallbacks: { backend: OrmBackend; message: string }[] = [];
@@ -71,7 +75,12 @@ export async function createOrmSession(options: OrmSessionOptions): Promise<OrmS
     try {
       session = await ort.InferenceSession.create(model, { executionProviders: [backend] });
     } catch (e) {
-      if (backend === 'wasm') throw new OrmError('ORM_NOT_ONNX', `onnxruntime could not load the ORM model${where}: ${message(e)}. Load an .onnx file exported by \`npm run orm:train\` or one with the same contract.`, source);
+      if (backend === 'wasm')
+        throw new OrmError(
+          'ORM_NOT_ONNX',
+          `onnxruntime could not load the ORM model${where}: ${message(e)}. Load an .onnx file exported by \`npm run orm:train\` or one with the same contract.`,
+          source,
+        );
       fallbacks.push({ backend, message: message(e) });
       continue;
     }
@@ -87,30 +96,43 @@ export async function createOrmSession(options: OrmSessionOptions): Promise<OrmS
       chain = p.catch(() => undefined);
       return p;
     };
-    const run = (features: Float32Array, batch: number): Promise<Float32Array> => serialize(async () => {
-      if (!Number.isInteger(batch) || batch < 0 || features.length !== batch * dim) throw new RangeError(`features has ${features.length} values, expected ${batch} × ${dim}`);
-      if (batch === 0) return new Float32Array(0);
-      const out = await session.run({ [ORM_INPUT]: new ort.Tensor('float32', features, [batch, dim]) });
-      const scores = Float32Array.from(out[ORM_OUTPUT]!.data as Float32Array);
-      if (scores.length !== batch || scores.some((p) => !(p >= 0 && p <= 1))) {
-        throw new OrmError('ORM_BAD_OUTPUTS', `The ORM model${where} returned ${scores.length} values for ${batch} rows, or values outside [0, 1]; \`${ORM_OUTPUT}\` must be one probability per row (end the graph with Sigmoid).`, source);
-      }
-      return scores;
-    });
+    const run = (features: Float32Array, batch: number): Promise<Float32Array> =>
+      serialize(async () => {
+        if (!Number.isInteger(batch) || batch < 0 || features.length !== batch * dim)
+          throw new RangeError(`features has ${features.length} values, expected ${batch} × ${dim}`);
+        if (batch === 0) return new Float32Array(0);
+        const out = await session.run({ [ORM_INPUT]: new ort.Tensor('float32', features, [batch, dim]) });
+        const scores = Float32Array.from(out[ORM_OUTPUT]!.data as Float32Array);
+        if (scores.length !== batch || scores.some((p) => !(p >= 0 && p <= 1))) {
+          throw new OrmError(
+            'ORM_BAD_OUTPUTS',
+            `The ORM model${where} returned ${scores.length} values for ${batch} rows, or values outside [0, 1]; \`${ORM_OUTPUT}\` must be one probability per row (end the graph with Sigmoid).`,
+            source,
+          );
+        }
+        return scores;
+      });
     try {
       await run(new Float32Array(dim), 1);
     } catch (e) {
       await session.release();
-      if (e instanceof OrmError || backend === 'wasm') throw e instanceof OrmError ? e : new OrmError('ORM_NOT_ONNX', `The ORM model${where} failed its first run on wasm: ${message(e)}`, source);
+      if (e instanceof OrmError || backend === 'wasm')
+        throw e instanceof OrmError ? e : new OrmError('ORM_NOT_ONNX', `The ORM model${where} failed its first run on wasm: ${message(e)}`, source);
       fallbacks.push({ backend, message: `warm-up run failed: ${message(e)}` });
       continue;
     }
     return {
-      backend, sidecar, fallbacks,
+      backend,
+      sidecar,
+      fallbacks,
       scoreFeatures: run,
       score: (items) => run(featurizeBatch(items, sidecar.featurizer, { cache: new Map() }), items.length),
       release: () => serialize(() => session.release()),
     };
   }
-  throw new OrmError('ORM_NO_BACKEND', `No execution provider could run the ORM model${where}: ${fallbacks.map((f) => `${f.backend}: ${f.message}`).join('; ')}. Include 'wasm' in the providers.`, source);
+  throw new OrmError(
+    'ORM_NO_BACKEND',
+    `No execution provider could run the ORM model${where}: ${fallbacks.map((f) => `${f.backend}: ${f.message}`).join('; ')}. Include 'wasm' in the providers.`,
+    source,
+  );
 }

@@ -51,10 +51,7 @@ export function ormVerifier(engine: Pick<OrmEngine, 'score'>): Verifier {
       };
       const kept = input.candidates.map((_, i) => i).filter((i) => scored(input.candidates[i]!.sql));
       if (kept.length === 0) return { ok: true, scores: input.candidates.map(() => null), also: { orm_sql: input.candidates.map(() => null) } };
-      const items: OrmItem[] = [
-        ...kept.map((i) => (shares ? { ...base(i), agreement: shares[i]! } : base(i))),
-        ...kept.map((i) => base(i)),
-      ];
+      const items: OrmItem[] = [...kept.map((i) => (shares ? { ...base(i), agreement: shares[i]! } : base(i))), ...kept.map((i) => base(i))];
       const r = await engine.score(items);
       if (!r.ok) return { ok: false, error: { code: r.error.code, message: r.error.message } };
       const pick = (offset: number): (number | null)[] => {

@@ -103,7 +103,8 @@ export function batchProgress(): BatchProgress | undefined {
 }
 
 /** Whether threads can share memory here (SharedArrayBuffer; in a browser, only on a cross-origin-isolated page). */
-export const sharesMemory = (): boolean => typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
+export const sharesMemory = (): boolean =>
+  typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
 
 /** The epoch time in whole microseconds, the same clock in every thread. */
 export const epochMicros = (): bigint => BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000));

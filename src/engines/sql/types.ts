@@ -94,7 +94,14 @@ export interface SqlRunner {
    * `next(i)` picks the position to run after `i` (-1 at the start; `sqls.length` or more stops):
    * by default each in turn; a worker sharing the list with others takes only the ones it claims.
    */
-  execBatch(key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, extras?: ExecExtras, next?: (after: number) => number): number;
+  execBatch(
+    key: string,
+    sqls: readonly string[],
+    rowCap: number | undefined,
+    report: (index: number, outcome: ExecOutcome) => void,
+    extras?: ExecExtras,
+    next?: (after: number) => number,
+  ): number;
   /**
    * Runs one guarded statement like `exec`, at most `rowCap` rows, handing
    * them over as they are read: `report(i, chunk)` gets full chunk `i` of

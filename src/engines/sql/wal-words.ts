@@ -18,7 +18,10 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 export function walWords(name: string, wal: WalReport | undefined | null): string | null {
   if (wal === undefined || wal === null || !wal.read) return null;
   if (wal.ignored !== null) return `The -wal of ${name} was ignored, as SQLite ignores it: ${wal.ignored}.`;
-  const left = wal.leftOut === 0 ? '' : `; ${plural(wal.leftOut, 'frame')} after the last commit left out, as SQLite leaves them out (a transaction not committed, or a torn write)`;
+  const left =
+    wal.leftOut === 0
+      ? ''
+      : `; ${plural(wal.leftOut, 'frame')} after the last commit left out, as SQLite leaves them out (a transaction not committed, or a torn write)`;
   if (wal.commits === 0) return `The -wal of ${name} holds no committed transaction${left}.`;
   return `${name} was read with its -wal: ${plural(wal.commits, 'committed transaction')} (${plural(wal.pages, 'page')}) not yet checkpointed into the file${left}.`;
 }

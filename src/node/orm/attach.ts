@@ -80,7 +80,12 @@ export async function attachOrmScores(
  */
 export function ormSidecarPath(modelOrSidecar: string): string {
   const path = modelOrSidecar.endsWith('.json') ? modelOrSidecar : modelOrSidecar.replace(/(\.onnx)?$/, '.json');
-  if (!existsSync(path)) throw new OrmError('ORM_BAD_SIDECAR', `No sidecar ${path} next to the ORM model ${modelOrSidecar}: a model needs the JSON that \`npm run orm:train\` writes beside it.`, path);
+  if (!existsSync(path))
+    throw new OrmError(
+      'ORM_BAD_SIDECAR',
+      `No sidecar ${path} next to the ORM model ${modelOrSidecar}: a model needs the JSON that \`npm run orm:train\` writes beside it.`,
+      path,
+    );
   return path;
 }
 
@@ -91,7 +96,11 @@ export function ormSidecarPath(modelOrSidecar: string): string {
  * @example
  * const { prepared: scored, stats } = await scoreWithOrmFile(run.prepared, 'public/models/orm-v1.onnx');
  */
-export async function scoreWithOrmFile(prepared: readonly PreparedQuestion[], file: string, options: AttachOptions = {}): Promise<{ prepared: PreparedQuestion[]; stats: AttachStats; name: string }> {
+export async function scoreWithOrmFile(
+  prepared: readonly PreparedQuestion[],
+  file: string,
+  options: AttachOptions = {},
+): Promise<{ prepared: PreparedQuestion[]; stats: AttachStats; name: string }> {
   const scorer = await loadOrmScorer(ormSidecarPath(file));
   try {
     const r = await attachOrmScores(prepared, scorer, options);

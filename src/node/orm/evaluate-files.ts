@@ -41,7 +41,9 @@ function bySource(items: readonly LabeledItem[], scores: Float32Array): OrmTestR
     acc.set(key, b);
   });
   const r4 = (v: number): number => Number(v.toFixed(4));
-  return [...acc].map(([source, b]) => ({ source, n: b.n, correct: r4(b.y / b.n), meanScore: r4(b.s / b.n), accepted: r4(b.a / b.n) })).sort((a, b) => b.n - a.n);
+  return [...acc]
+    .map(([source, b]) => ({ source, n: b.n, correct: r4(b.y / b.n), meanScore: r4(b.s / b.n), accepted: r4(b.a / b.n) }))
+    .sort((a, b) => b.n - a.n);
 }
 
 /**

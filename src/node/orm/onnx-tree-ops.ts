@@ -102,12 +102,23 @@ export function treeEnsembleNodes(e: ColumnEnsemble, input: string, output: stri
   });
   const n = (s: string): string => `${prefix}_${s}`;
   const initializer = [
-    int64Tensor(n('columns'), [T * I], columns), floatTensor(n('thresholds'), [T * I], thresholds),
-    int64Tensor(n('shape'), [3], [-1, T, I]), floatTensor(n('paths'), [T, I, L], paths),
-    floatTensor(n('depths'), [T, 1, L], depths), floatTensor(n('values'), [T, 1, L], values),
-    int64Tensor(n('axes'), [2], [0, 2]), int64Tensor(n('column_shape'), [2], [-1, 1]), floatTensor(n('base'), [1], [e.base]),
+    int64Tensor(n('columns'), [T * I], columns),
+    floatTensor(n('thresholds'), [T * I], thresholds),
+    int64Tensor(n('shape'), [3], [-1, T, I]),
+    floatTensor(n('paths'), [T, I, L], paths),
+    floatTensor(n('depths'), [T, 1, L], depths),
+    floatTensor(n('values'), [T, 1, L], values),
+    int64Tensor(n('axes'), [2], [0, 2]),
+    int64Tensor(n('column_shape'), [2], [-1, 1]),
+    floatTensor(n('base'), [1], [e.base]),
   ];
-  const op = (name: string, op_type: string, inputs: string[], attribute: Proto[] = [], out = n(name)): Proto => ({ name: n(name), op_type, input: inputs, output: [out], attribute });
+  const op = (name: string, op_type: string, inputs: string[], attribute: Proto[] = [], out = n(name)): Proto => ({
+    name: n(name),
+    op_type,
+    input: inputs,
+    output: [out],
+    attribute,
+  });
   const nodes = [
     op('gathered', 'Gather', [input, n('columns')], [{ name: 'axis', type: 2, i: 1 }]),
     op('tests', 'LessOrEqual', [n('gathered'), n('thresholds')]),
@@ -126,7 +137,7 @@ export function treeEnsembleNodes(e: ColumnEnsemble, input: string, output: stri
 }
 
 const ints = (attrs: readonly Proto[], name: string): number[] => ((attrs.find((a) => a.name === name)?.ints as unknown[] | undefined) ?? []).map(Number);
-const floats = (attrs: readonly Proto[], name: string): number[] => ((attrs.find((a) => a.name === name)?.floats as number[] | undefined) ?? []);
+const floats = (attrs: readonly Proto[], name: string): number[] => (attrs.find((a) => a.name === name)?.floats as number[] | undefined) ?? [];
 
 /**
  * Reads an ai.onnx.ml `TreeEnsembleRegressor` node (one target, SUM, no post
@@ -143,7 +154,12 @@ export function ensembleFromMlNode(node: Proto): ColumnEnsemble {
     const s = attrs.find((a) => a.name === name)?.s as Uint8Array | undefined;
     return s === undefined ? undefined : new TextDecoder().decode(s);
   };
-  if (node.op_type !== 'TreeEnsembleRegressor' || (text('aggregate_function') ?? 'SUM') !== 'SUM' || (text('post_transform') ?? 'NONE') !== 'NONE' || modes.some((m) => m !== 'BRANCH_LEQ' && m !== 'LEAF')) {
+  if (
+    node.op_type !== 'TreeEnsembleRegressor' ||
+    (text('aggregate_function') ?? 'SUM') !== 'SUM' ||
+    (text('post_transform') ?? 'NONE') !== 'NONE' ||
+    modes.some((m) => m !== 'BRANCH_LEQ' && m !== 'LEAF')
+  ) {
     throw new RangeError('ensembleFromMlNode: only a SUM TreeEnsembleRegressor with BRANCH_LEQ splits and no post transform is read');
   }
   const treeIds = ints(attrs, 'nodes_treeids');
@@ -155,12 +171,20 @@ export function ensembleFromMlNode(node: Proto): ColumnEnsemble {
   const leafValue = new Map<string, number>();
   const targetTrees = ints(attrs, 'target_treeids');
   const targetNodes = ints(attrs, 'target_nodeids');
-  floats(attrs, 'target_weights').forEach((w, i) => leafValue.set(`${targetTrees[i]}:${targetNodes[i]}`, (leafValue.get(`${targetTrees[i]}:${targetNodes[i]}`) ?? 0) + w));
+  floats(attrs, 'target_weights').forEach((w, i) =>
+    leafValue.set(`${targetTrees[i]}:${targetNodes[i]}`, (leafValue.get(`${targetTrees[i]}:${targetNodes[i]}`) ?? 0) + w),
+  );
   const trees: ColumnNode[][] = [];
   treeIds.forEach((t, i) => {
     const tree = (trees[t] ??= []);
     const leaf = modes[i] === 'LEAF';
-    tree[nodeIds[i]!] = { column: leaf ? -1 : featureIds[i]!, threshold: nodeValues[i]!, left: yes[i]!, right: no[i]!, value: leaf ? leafValue.get(`${t}:${nodeIds[i]}`) ?? 0 : 0 };
+    tree[nodeIds[i]!] = {
+      column: leaf ? -1 : featureIds[i]!,
+      threshold: nodeValues[i]!,
+      left: yes[i]!,
+      right: no[i]!,
+      value: leaf ? (leafValue.get(`${t}:${nodeIds[i]}`) ?? 0) : 0,
+    };
   });
   return { base: floats(attrs, 'base_values')[0] ?? 0, trees };
 }

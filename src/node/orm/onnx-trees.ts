@@ -43,13 +43,26 @@ function tensor(name: string, dims: readonly number[], values: Float32Array): Re
 
 function stackedNodes(s: StackedInput): { nodes: Record<string, unknown>[]; initializer: Record<string, unknown>[] } {
   const initializer = [
-    tensor('stack_w', [s.weights.length, 1], s.weights), tensor('stack_b', [1], Float32Array.of(s.bias)),
-    tensor('stack_lo', [], Float32Array.of(-16)), tensor('stack_hi', [], Float32Array.of(16)), tensor('stack_grid', [1], Float32Array.of(s.grid)),
+    tensor('stack_w', [s.weights.length, 1], s.weights),
+    tensor('stack_b', [1], Float32Array.of(s.bias)),
+    tensor('stack_lo', [], Float32Array.of(-16)),
+    tensor('stack_hi', [], Float32Array.of(16)),
+    tensor('stack_grid', [1], Float32Array.of(s.grid)),
   ];
-  const op = (name: string, op_type: string, input: string[], attribute: Record<string, unknown>[] = []) => ({ name, op_type, input, output: [name], attribute });
+  const op = (name: string, op_type: string, input: string[], attribute: Record<string, unknown>[] = []) => ({
+    name,
+    op_type,
+    input,
+    output: [name],
+    attribute,
+  });
   const nodes = [
-    op('stack_mm', 'MatMul', [ORM_INPUT, 'stack_w']), op('stack_z', 'Add', ['stack_mm', 'stack_b']), op('stack_clip', 'Clip', ['stack_z', 'stack_lo', 'stack_hi']),
-    op('stack_scaled', 'Mul', ['stack_clip', 'stack_grid']), op('stack_round', 'Round', ['stack_scaled']), op('stack_in', 'Div', ['stack_round', 'stack_grid']),
+    op('stack_mm', 'MatMul', [ORM_INPUT, 'stack_w']),
+    op('stack_z', 'Add', ['stack_mm', 'stack_b']),
+    op('stack_clip', 'Clip', ['stack_z', 'stack_lo', 'stack_hi']),
+    op('stack_scaled', 'Mul', ['stack_clip', 'stack_grid']),
+    op('stack_round', 'Round', ['stack_scaled']),
+    op('stack_in', 'Div', ['stack_round', 'stack_grid']),
     op('stacked_features', 'Concat', [ORM_INPUT, 'stack_in'], [{ name: 'axis', type: ATTR.INT, i: 1 }]),
   ];
   return { nodes, initializer };
@@ -67,43 +80,78 @@ function valueInfo(name: string, dims: readonly (number | string)[]): Record<str
  */
 export function treesToOnnx(m: BoostedTrees, dim: number, slots: readonly number[], options: TreeModelOptions & { ops?: 'standard' | 'ml' } = {}): Uint8Array {
   const width = options.stacked ? dim + 1 : dim;
-  if (slots.length !== m.features || slots.some((s) => !(Number.isInteger(s) && s >= 0 && s < width))) throw new RangeError(`treesToOnnx: ${slots.length} slots for ${m.features} features, each in [0, ${width})`);
-  if (options.stacked && options.stacked.weights.length !== dim) throw new RangeError(`treesToOnnx: ${options.stacked.weights.length} stacked weights for a ${dim}-slot vector`);
+  if (slots.length !== m.features || slots.some((s) => !(Number.isInteger(s) && s >= 0 && s < width)))
+    throw new RangeError(`treesToOnnx: ${slots.length} slots for ${m.features} features, each in [0, ${width})`);
+  if (options.stacked && options.stacked.weights.length !== dim)
+    throw new RangeError(`treesToOnnx: ${options.stacked.weights.length} stacked weights for a ${dim}-slot vector`);
   if (options.ops !== 'ml') {
-    const ensemble: ColumnEnsemble = { base: m.base, trees: m.trees.map((tree) => tree.map((n) => ({ column: n.feature < 0 ? -1 : slots[n.feature]!, threshold: n.threshold, left: n.left, right: n.right, value: n.value }))) };
+    const ensemble: ColumnEnsemble = {
+      base: m.base,
+      trees: m.trees.map((tree) =>
+        tree.map((n) => ({ column: n.feature < 0 ? -1 : slots[n.feature]!, threshold: n.threshold, left: n.left, right: n.right, value: n.value })),
+      ),
+    };
     return standardModel(ensemble, dim, options);
   }
-  const ids = { tree: [] as number[], node: [] as number[], feature: [] as number[], value: [] as number[], mode: [] as Uint8Array[], yes: [] as number[], no: [] as number[] };
+  const ids = {
+    tree: [] as number[],
+    node: [] as number[],
+    feature: [] as number[],
+    value: [] as number[],
+    mode: [] as Uint8Array[],
+    yes: [] as number[],
+    no: [] as number[],
+  };
   const target = { tree: [] as number[], node: [] as number[], weight: [] as number[] };
-  m.trees.forEach((tree, t) => tree.forEach((node, k) => {
-    const leaf = node.feature < 0;
-    ids.tree.push(t);
-    ids.node.push(k);
-    ids.feature.push(leaf ? 0 : slots[node.feature]!);
-    ids.value.push(leaf ? 0 : node.threshold);
-    ids.mode.push(text(leaf ? 'LEAF' : 'BRANCH_LEQ'));
-    ids.yes.push(leaf ? 0 : node.left);
-    ids.no.push(leaf ? 0 : node.right);
-    if (leaf) {
-      target.tree.push(t);
-      target.node.push(k);
-      target.weight.push(node.value);
-    }
-  }));
+  m.trees.forEach((tree, t) =>
+    tree.forEach((node, k) => {
+      const leaf = node.feature < 0;
+      ids.tree.push(t);
+      ids.node.push(k);
+      ids.feature.push(leaf ? 0 : slots[node.feature]!);
+      ids.value.push(leaf ? 0 : node.threshold);
+      ids.mode.push(text(leaf ? 'LEAF' : 'BRANCH_LEQ'));
+      ids.yes.push(leaf ? 0 : node.left);
+      ids.no.push(leaf ? 0 : node.right);
+      if (leaf) {
+        target.tree.push(t);
+        target.node.push(k);
+        target.weight.push(node.value);
+      }
+    }),
+  );
   const ints = (name: string, v: readonly number[]) => ({ name, type: ATTR.INTS, ints: [...v] });
   const floats = (name: string, v: readonly number[]) => ({ name, type: ATTR.FLOATS, floats: [...v] });
   const stack = options.stacked ? stackedNodes(options.stacked) : null;
   const node = {
-    name: 'trees', op_type: 'TreeEnsembleRegressor', domain: 'ai.onnx.ml', input: [stack ? 'stacked_features' : ORM_INPUT], output: ['logit'],
+    name: 'trees',
+    op_type: 'TreeEnsembleRegressor',
+    domain: 'ai.onnx.ml',
+    input: [stack ? 'stacked_features' : ORM_INPUT],
+    output: ['logit'],
     attribute: [
       { name: 'n_targets', type: ATTR.INT, i: 1 },
       { name: 'aggregate_function', type: ATTR.STRING, s: text('SUM') },
       { name: 'post_transform', type: ATTR.STRING, s: text('NONE') },
       floats('base_values', [m.base]),
-      ints('nodes_treeids', ids.tree), ints('nodes_nodeids', ids.node), ints('nodes_featureids', ids.feature),
-      floats('nodes_values', ids.value), { name: 'nodes_modes', type: ATTR.STRINGS, strings: ids.mode },
-      ints('nodes_truenodeids', ids.yes), ints('nodes_falsenodeids', ids.no), ints('nodes_missing_value_tracks_true', ids.tree.map(() => 0)),
-      ints('target_treeids', target.tree), ints('target_nodeids', target.node), ints('target_ids', target.tree.map(() => 0)), floats('target_weights', target.weight),
+      ints('nodes_treeids', ids.tree),
+      ints('nodes_nodeids', ids.node),
+      ints('nodes_featureids', ids.feature),
+      floats('nodes_values', ids.value),
+      { name: 'nodes_modes', type: ATTR.STRINGS, strings: ids.mode },
+      ints('nodes_truenodeids', ids.yes),
+      ints('nodes_falsenodeids', ids.no),
+      ints(
+        'nodes_missing_value_tracks_true',
+        ids.tree.map(() => 0),
+      ),
+      ints('target_treeids', target.tree),
+      ints('target_nodeids', target.node),
+      ints(
+        'target_ids',
+        target.tree.map(() => 0),
+      ),
+      floats('target_weights', target.weight),
     ],
   };
   return encodeModel(treesModel([...(stack?.nodes ?? []), node], stack?.initializer ?? [], dim, options, true));
@@ -118,13 +166,21 @@ function standardModel(e: ColumnEnsemble, dim: number, options: TreeModelOptions
 type TreeModelOptions = { docString?: string; metadata?: Readonly<Record<string, string>>; stacked?: StackedInput };
 
 /** The model around graph nodes that compute `logit`: Sigmoid to the ORM output, the ORM input and output, the opsets. */
-function treesModel(nodes: Record<string, unknown>[], initializer: Record<string, unknown>[], dim: number, options: TreeModelOptions, ml: boolean): Record<string, unknown> {
+function treesModel(
+  nodes: Record<string, unknown>[],
+  initializer: Record<string, unknown>[],
+  dim: number,
+  options: TreeModelOptions,
+  ml: boolean,
+): Record<string, unknown> {
   return {
     ir_version: ONNX_IR_VERSION,
     opset_import: [{ domain: '', version: ONNX_OPSET }, ...(ml ? [{ domain: 'ai.onnx.ml', version: ONNX_ML_OPSET }] : [])],
     producer_name: 'confide',
     producer_version: '1',
-    doc_string: options.docString ?? `Confide outcome reward model: P(SQL candidate correct), boosted trees over the featurizer vector${ml ? '' : ', in standard operators'}.`,
+    doc_string:
+      options.docString ??
+      `Confide outcome reward model: P(SQL candidate correct), boosted trees over the featurizer vector${ml ? '' : ', in standard operators'}.`,
     graph: {
       name: 'confide_orm_trees',
       node: [...nodes, { name: 'sigmoid', op_type: 'Sigmoid', input: ['logit'], output: [ORM_OUTPUT] }],
@@ -143,7 +199,10 @@ function encodeModel(model: Record<string, unknown>): Uint8Array {
   return type.encode(type.fromObject(model)).finish();
 }
 
-type DecodedModel = Record<string, unknown> & { graph: { node: Record<string, unknown>[]; initializer?: Record<string, unknown>[] }; opset_import: { domain?: string }[] };
+type DecodedModel = Record<string, unknown> & {
+  graph: { node: Record<string, unknown>[]; initializer?: Record<string, unknown>[] };
+  opset_import: { domain?: string }[];
+};
 
 /** A model as plain objects (bytes fields stay byte arrays), and the index of its tree-ensemble node. */
 function decodedTrees(bytes: Uint8Array): { model: DecodedModel; at: number } {
@@ -180,6 +239,10 @@ export function standardTrees(bytes: Uint8Array): Uint8Array {
   return encodeModel({
     ...model,
     opset_import: model.opset_import.filter((o) => (o.domain ?? '') === ''),
-    graph: { ...model.graph, node: [...model.graph.node.slice(0, at), ...trees.nodes, ...model.graph.node.slice(at + 1)], initializer: [...(model.graph.initializer ?? []), ...trees.initializer] },
+    graph: {
+      ...model.graph,
+      node: [...model.graph.node.slice(0, at), ...trees.nodes, ...model.graph.node.slice(at + 1)],
+      initializer: [...(model.graph.initializer ?? []), ...trees.initializer],
+    },
   });
 }

@@ -66,7 +66,13 @@ export function mlpToOnnx(params: MlpParams, options: OnnxExportOptions): Uint8A
     if (options.weights === 'int8') {
       const q = quantizePerColumn(params.weights[l]!, rows, cols);
       initializer.push(tensor(`W${l}_q`, [rows, cols], q.q), tensor(`W${l}_scale`, [cols], q.scale), tensor(`W${l}_zero`, [cols], new Int8Array(cols)));
-      nodes.push({ name: `dequantize${l}`, op_type: 'DequantizeLinear', input: [`W${l}_q`, `W${l}_scale`, `W${l}_zero`], output: [w], attribute: [{ name: 'axis', type: AttributeType.INT, i: 1 }] });
+      nodes.push({
+        name: `dequantize${l}`,
+        op_type: 'DequantizeLinear',
+        input: [`W${l}_q`, `W${l}_scale`, `W${l}_zero`],
+        output: [w],
+        attribute: [{ name: 'axis', type: AttributeType.INT, i: 1 }],
+      });
     } else {
       initializer.push(tensor(w, [rows, cols], params.weights[l]!));
     }

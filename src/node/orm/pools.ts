@@ -39,7 +39,9 @@ export async function labelPoolsWithAgreement(o: PoolAgreementOptions): Promise<
     pool.terminate();
   }
   const out: QuestionRecord[] = [];
-  run.prepared.forEach((p, i) => { if (p.goldError === undefined) out.push(withAgreement(run.records[i]!, p)); });
+  run.prepared.forEach((p, i) => {
+    if (p.goldError === undefined) out.push(withAgreement(run.records[i]!, p));
+  });
   await writeCandidateFileAtomic(o.out, out);
   const all = out.flatMap((r) => r.candidates);
   return { questions: out.length, candidates: all.length, correct: all.filter((c) => c.correct === true).length, skipped: records.length - out.length };

@@ -77,7 +77,11 @@ export async function loadOrmScorer(sidecarPath: string): Promise<OrmScorer> {
     throw new OrmError('ORM_NOT_ONNX', `The ORM model ${modelPath} named by ${sidecarPath} does not exist: keep the .onnx beside its .json.`, modelPath);
   }
   if (!isInside(real, realpathSync(dirname(sidecarPath)))) {
-    throw new OrmError('ORM_BAD_SIDECAR', `The ORM model ${modelPath} named by ${sidecarPath} leads to ${real}, outside the sidecar's folder: keep the model file itself beside its .json.`, modelPath);
+    throw new OrmError(
+      'ORM_BAD_SIDECAR',
+      `The ORM model ${modelPath} named by ${sidecarPath} leads to ${real}, outside the sidecar's folder: keep the model file itself beside its .json.`,
+      modelPath,
+    );
   }
   const bytes = await read(() => readInputBytes({ flag: 'the ORM model', path: real }, ORM_MAX_MODEL_BYTES), 'ORM_NOT_ONNX', modelPath);
   const sha256 = sidecar.architecture.sha256 === undefined ? undefined : createHash('sha256').update(bytes).digest('hex');

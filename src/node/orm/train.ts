@@ -42,7 +42,9 @@ export async function trainOrmFromFiles(o: TrainOrmOptions): Promise<{ sidecar: 
   const say = (text: string, progress = 0): void => o.onProgress?.({ progress, text });
   const featurizer: FeaturizerConfig = { ...DEFAULT_FEATURIZER, ...o.featurizer, agreement: o.agreement ?? false };
   const { records, schemas, unlocated, failed } = await loadLabeledData(o.candidates, o.bench);
-  say(`${records.length} questions over ${schemas.size} databases${unlocated.length ? ` (${unlocated.length} not found: ${unlocated.slice(0, 5).join(', ')})` : ''}`);
+  say(
+    `${records.length} questions over ${schemas.size} databases${unlocated.length ? ` (${unlocated.length} not found: ${unlocated.slice(0, 5).join(', ')})` : ''}`,
+  );
   const built = buildExamples(records, schemas, featurizer, { keepErrors: o.keepErrors ?? false, ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
   const { stats } = built;
   // One database (a user's own): validation by held-out questions, since there is no second database to hold out.
@@ -52,7 +54,13 @@ export async function trainOrmFromFiles(o: TrainOrmOptions): Promise<{ sidecar: 
   const tFeatures = performance.now();
   say(`${stats.examples} examples (${stats.positives} correct) from ${stats.questions} questions in ${((tFeatures - t0) / 1000).toFixed(1)} s`);
   const seed = o.seed ?? 1;
-  const fit = fitMlp(examples, { ...o.fit, seed, dim: featurizer.dim, ...(o.maxEpochs ? { maxEpochs: o.maxEpochs } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
+  const fit = fitMlp(examples, {
+    ...o.fit,
+    seed,
+    dim: featurizer.dim,
+    ...(o.maxEpochs ? { maxEpochs: o.maxEpochs } : {}),
+    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+  });
   const seconds = (performance.now() - t0) / 1000;
   return writeOrm({
     out: o.out,

@@ -30,7 +30,8 @@ export interface WriteOrmOptions {
   readonly qualityNote?: string;
 }
 
-const round = (e: Evaluation): Evaluation => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, Number.isInteger(v) ? v : Number(v.toFixed(4))])) as unknown as Evaluation;
+const round = (e: Evaluation): Evaluation =>
+  Object.fromEntries(Object.entries(e).map(([k, v]) => [k, Number.isInteger(v) ? v : Number(v.toFixed(4))])) as unknown as Evaluation;
 
 export interface WriteOrmFilesOptions {
   readonly out: string;
@@ -108,7 +109,12 @@ export function writeOrm(o: WriteOrmOptions): { sidecar: OrmSidecar; modelPath: 
       split: { by: 'database', train: o.fit.split.train, validation: o.fit.split.validation },
       epochsRun: o.fit.history.length,
       bestEpoch: o.fit.bestEpoch,
-      history: o.fit.history.map((h) => ({ epoch: h.epoch, trainLoss: Number(h.trainLoss.toFixed(4)), validationLoss: Number(h.validation.loss.toFixed(4)), validationAuroc: Number(h.validation.auroc.toFixed(4)) })),
+      history: o.fit.history.map((h) => ({
+        epoch: h.epoch,
+        trainLoss: Number(h.trainLoss.toFixed(4)),
+        validationLoss: Number(h.validation.loss.toFixed(4)),
+        validationAuroc: Number(h.validation.auroc.toFixed(4)),
+      })),
     },
     quality: {
       status: o.qualityStatus,

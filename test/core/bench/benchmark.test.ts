@@ -52,7 +52,10 @@ describe('benchmark question files', () => {
   });
 
   it('names the question and field of a bad element', () => {
-    const text = JSON.stringify([{ db_id: 'a', question: 'q', query: 'x' }, { db_id: 'a', question: 'q' }]);
+    const text = JSON.stringify([
+      { db_id: 'a', question: 'q', query: 'x' },
+      { db_id: 'a', question: 'q' },
+    ]);
     const e = errorOf(text);
     expect([e.code, e.field, e.line]).toEqual(['MISSING_FIELD', '[1].query', undefined]);
     expect(e.message).toBe('dev.json: field "[1].query" is missing');
@@ -67,7 +70,10 @@ describe('benchmark question files', () => {
     const bad = errorOf('[\n  {"db_id": "a",\n  "question": }\n]');
     expect(bad.code).toBe('BAD_JSON');
     expect(bad.message.startsWith('dev.json')).toBe(true);
-    const dup = JSON.stringify([{ question_id: 1, db_id: 'a', question: 'q', SQL: 'x' }, { question_id: 1, db_id: 'a', question: 'r', SQL: 'y' }]);
+    const dup = JSON.stringify([
+      { question_id: 1, db_id: 'a', question: 'q', SQL: 'x' },
+      { question_id: 1, db_id: 'a', question: 'r', SQL: 'y' },
+    ]);
     expect([errorOf(dup).code, errorOf(dup).field]).toEqual(['DUPLICATE_ID', '[1].question_id']);
   });
 

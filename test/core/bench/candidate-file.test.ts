@@ -30,7 +30,13 @@ describe('candidate files (JSON Lines)', () => {
     const { records } = parseCandidateFile(text);
     expect(records.map((r) => r.id)).toEqual(['dev-0', 'dev-1']);
     expect(records[1]!.gold).toBe('SELECT 1');
-    expect(records[0]!.candidates[0]).toEqual({ sql: 'SELECT count(*) FROM singer', logprob: -0.2, token_logprobs: [-0.1, -0.3], correct: true, scores: { orm: 0.9 } });
+    expect(records[0]!.candidates[0]).toEqual({
+      sql: 'SELECT count(*) FROM singer',
+      logprob: -0.2,
+      token_logprobs: [-0.1, -0.3],
+      correct: true,
+      scores: { orm: 0.9 },
+    });
   });
 
   it('accepts an empty candidate list and an empty file', () => {
@@ -127,7 +133,10 @@ describe('candidate files (JSON Lines)', () => {
 
   it('exposes the error as data and under the CandidateFileError name', () => {
     const r = tryParseCandidateFile(record({ id: 5 }), 'x.jsonl');
-    expect(r).toEqual({ ok: false, error: { code: 'BAD_FIELD', file: 'x.jsonl', line: 1, field: 'id', message: 'x.jsonl:1: field "id" must be a string (got 5)' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'BAD_FIELD', file: 'x.jsonl', line: 1, field: 'id', message: 'x.jsonl:1: field "id" must be a string (got 5)' },
+    });
     expect(errorOf(record({ id: 5 }))).toBeInstanceOf(CandidateFileError);
   });
 });

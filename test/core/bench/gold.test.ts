@@ -12,7 +12,7 @@ const rec = (id: string, db_id: string, question: string, gold?: string): Questi
   gold === undefined ? { id, db_id, question, candidates: [] } : { id, db_id, question, gold, candidates: [] };
 
 describe('resolveGold', () => {
-  it('keeps a record\'s own gold', () => {
+  it("keeps a record's own gold", () => {
     const { records, missing } = resolveGold([rec('x', 'a', 'How many?', 'SELECT 1')], questions);
     expect(records[0]!.gold).toBe('SELECT 1');
     expect(missing).toBe(0);

@@ -11,8 +11,7 @@ const q = (id: string, labels: (boolean | undefined)[]): QuestionRecord => ({
   candidates: labels.map((correct, i): CandidateRecord => (correct === undefined ? { sql: `${id}-${i}` } : { sql: `${id}-${i}`, correct })),
 });
 
-const count = (qs: readonly QuestionRecord[], label: boolean): number =>
-  qs.flatMap((x) => x.candidates).filter((c) => c.correct === label).length;
+const count = (qs: readonly QuestionRecord[], label: boolean): number => qs.flatMap((x) => x.candidates).filter((c) => c.correct === label).length;
 
 describe('balance', () => {
   it('balances mixed questions on their own and single-class questions in one global pool', () => {

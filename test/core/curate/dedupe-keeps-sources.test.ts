@@ -22,10 +22,7 @@ describe('dedupeCandidates', () => {
   });
 
   it('keeps queries whose string literals differ in case apart', () => {
-    const out = dedupeCandidates([
-      { sql: "SELECT name FROM singer WHERE country = 'France'" },
-      { sql: "SELECT name FROM singer WHERE country = 'france'" },
-    ]);
+    const out = dedupeCandidates([{ sql: "SELECT name FROM singer WHERE country = 'France'" }, { sql: "SELECT name FROM singer WHERE country = 'france'" }]);
     expect(out).toHaveLength(2);
     expect(out.map((c) => c.sources)).toEqual([[], []]);
   });

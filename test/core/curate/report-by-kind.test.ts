@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionRecord } from '../../../src/core/bench/types.ts';
-import {
-  curationReport,
-  dedupeCandidates,
-  formatCurationReport,
-  kindOfSource,
-  mutantsToCandidates,
-  mutationSource,
-} from '../../../src/core/curate/index.ts';
+import { curationReport, dedupeCandidates, formatCurationReport, kindOfSource, mutantsToCandidates, mutationSource } from '../../../src/core/curate/index.ts';
 
 const records: QuestionRecord[] = [
   {
@@ -26,10 +19,7 @@ const records: QuestionRecord[] = [
     id: 'dev-1',
     db_id: 'db',
     question: 'q1',
-    candidates: [
-      { sql: 'SELECT 5', source: 'mutation:wrong-limit', correct: false },
-      { sql: 'SELECT 6' },
-    ],
+    candidates: [{ sql: 'SELECT 5', source: 'mutation:wrong-limit', correct: false }, { sql: 'SELECT 6' }],
   },
 ];
 
@@ -43,13 +33,7 @@ describe('curationReport', () => {
 
   it('ranks sources by share correct, NaN last, and marks the intent of mutation kinds', () => {
     const rows = curationReport(records).bySource;
-    expect(rows.map((s) => s.source)).toEqual([
-      'gold',
-      'mutation:alias-rename',
-      'mutation:wrong-limit',
-      '(none)',
-      'mutation:wrong-column',
-    ]);
+    expect(rows.map((s) => s.source)).toEqual(['gold', 'mutation:alias-rename', 'mutation:wrong-limit', '(none)', 'mutation:wrong-column']);
     const limit = rows.find((s) => s.source === 'mutation:wrong-limit')!;
     expect(limit).toMatchObject({ candidates: 3, correct: 1, incorrect: 2, preserving: false });
     expect(limit.shareCorrect).toBeCloseTo(1 / 3, 12);

@@ -7,7 +7,10 @@ import { synthesizePool } from '../../../src/core/synth/pool.ts';
 import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 
 /** `n`: every question's pool size, or one per question (by index). */
-export async function demoPrepared(seed = 1, n: number | ((question: number) => number) = 8): Promise<{ prepared: PreparedQuestion[]; records: QuestionRecord[] }> {
+export async function demoPrepared(
+  seed = 1,
+  n: number | ((question: number) => number) = 8,
+): Promise<{ prepared: PreparedQuestion[]; records: QuestionRecord[] }> {
   const runner = await loadSqlRunner();
   const opened = runner.open('demo', new Uint8Array(readFileSync('public/demo/database/demo/demo.sqlite')));
   if (!opened.ok) throw new Error(opened.error.message);

@@ -38,7 +38,10 @@ it('labels without parsing any candidate when nothing could give normalized text
 it('still parses to find the unparseable candidates when normalized text can be had', async () => {
   const parseSql = vi.mocked(parse.parseSql);
   parseSql.mockClear();
-  const prepared = await prepareQuestion(record, { runMany: async (sqls) => sqls.map((s) => runner.exec('db', s)), normalizedSql: async (s) => runner.normalizedSql('db', s) });
+  const prepared = await prepareQuestion(record, {
+    runMany: async (sqls) => sqls.map((s) => runner.exec('db', s)),
+    normalizedSql: async (s) => runner.normalizedSql('db', s),
+  });
   expect(parseSql).toHaveBeenCalled();
   expect(prepared.view.candidates[0]!.normalizedSql).toMatch(/NOT INDEXED/);
 });

@@ -36,8 +36,20 @@ it('runs a repeated candidate once and labels every copy as running each would',
     }),
     close: async () => undefined,
   };
-  const cands = ['SELECT i FROM nums WHERE i = 3', 'SELECT i FROM nums WHERE i = 4', 'SELECT i FROM nums WHERE i = 3', 'SELECT 3', 'SELECT abs(random()) % 1 + 3'];
-  const record: QuestionRecord = { id: 'q1', db_id: 'db', question: 'Which is three?', gold: 'SELECT 3', candidates: [...cands, cands[4]!].map((sql) => ({ sql })) };
+  const cands = [
+    'SELECT i FROM nums WHERE i = 3',
+    'SELECT i FROM nums WHERE i = 4',
+    'SELECT i FROM nums WHERE i = 3',
+    'SELECT 3',
+    'SELECT abs(random()) % 1 + 3',
+  ];
+  const record: QuestionRecord = {
+    id: 'q1',
+    db_id: 'db',
+    question: 'Which is three?',
+    gold: 'SELECT 3',
+    candidates: [...cands, cands[4]!].map((sql) => ({ sql })),
+  };
   const { prepared } = await prepareAll([record], access, { labelsOnly: true });
   expect(ran.filter((s) => s === cands[0])).toHaveLength(1);
   expect(ran.filter((s) => s === 'SELECT 3')).toHaveLength(1); // the gold and a candidate with its text

@@ -12,7 +12,11 @@ import { loadSqlJs, loadSqlRunner } from '../../../src/engines/sql/worker/load.t
 import type { SqlRunner } from '../../../src/engines/sql/types.ts';
 
 let runner: SqlRunner;
-const PRICES = [[3, 7, 9], [6, 7, 4], [6, 7, 9]];
+const PRICES = [
+  [3, 7, 9],
+  [6, 7, 4],
+  [6, 7, 9],
+];
 
 beforeAll(async () => {
   runner = await loadSqlRunner();
@@ -51,7 +55,10 @@ function access(log: string[], broken = false): DbAccess {
 
 const GOLD = 'SELECT name FROM items WHERE price > 5';
 const record: QuestionRecord = {
-  id: 'q', db_id: 'shop', question: 'Which cost more than 5?', gold: GOLD,
+  id: 'q',
+  db_id: 'shop',
+  question: 'Which cost more than 5?',
+  gold: GOLD,
   candidates: [
     { sql: 'SELECT name FROM items WHERE price >= 6' }, // right on every database
     { sql: "SELECT name FROM items WHERE name IN ('b', 'c')" }, // right on shop0 only

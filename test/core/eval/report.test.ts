@@ -48,11 +48,23 @@ describe('evaluate', () => {
     expect(report.accuracy_modal).toBeCloseTo(y.filter(Boolean).length / y.length, 12);
     for (const [name, s] of Object.entries(report.signals)) {
       const present = report.per_question.filter((q) => q.signals[name] !== null);
-      expect(s.auroc, name).toBeCloseTo(bruteAuroc(present.map((q) => q.signals[name] as number), present.map((q) => q.correct)), 12);
+      expect(s.auroc, name).toBeCloseTo(
+        bruteAuroc(
+          present.map((q) => q.signals[name] as number),
+          present.map((q) => q.correct),
+        ),
+        12,
+      );
       expect(s.ci[0]).toBeLessThanOrEqual(s.auroc + 1e-12);
       expect(s.ci[1]).toBeGreaterThanOrEqual(s.auroc - 1e-12);
     }
-    expect(report.combiner.auroc).toBeCloseTo(bruteAuroc(report.per_question.map((q) => q.combined), y), 12);
+    expect(report.combiner.auroc).toBeCloseTo(
+      bruteAuroc(
+        report.per_question.map((q) => q.combined),
+        y,
+      ),
+      12,
+    );
   });
 
   it('labels the modal answer as the candidate file says', () => {
@@ -123,7 +135,13 @@ describe('evaluate', () => {
   });
 
   it('refuses fewer than two labeled questions', () => {
-    expect(() => evaluate(prepared.slice(0, 1))).toThrow(expect.objectContaining({ code: 'TOO_FEW_LABELED', found: 1, message: expect.stringMatching(/need at least 2 labeled questions to evaluate, found 1 labeled question\b/) }));
+    expect(() => evaluate(prepared.slice(0, 1))).toThrow(
+      expect.objectContaining({
+        code: 'TOO_FEW_LABELED',
+        found: 1,
+        message: expect.stringMatching(/need at least 2 labeled questions to evaluate, found 1 labeled question\b/),
+      }),
+    );
   });
 
   it('says whether the combined score beats its best input, in the report and in the profile', () => {

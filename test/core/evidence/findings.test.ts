@@ -51,7 +51,9 @@ describe('evidence from what a query returns', () => {
   it('a wrong-case literal: the zero count names the column and the value it holds', async () => {
     const { e } = await evidenceOf('How many active customers are there?', "SELECT count(*) FROM customers WHERE status = 'active'");
     expect(codes(e)).toEqual(expect.arrayContaining(['LITERAL_CASE', 'ZERO_COUNT']));
-    expect(e.findings.find((f) => f.code === 'LITERAL_CASE')!.reason).toBe("The filter compares status with 'active', which this column never holds; it holds 'Active'.");
+    expect(e.findings.find((f) => f.code === 'LITERAL_CASE')!.reason).toBe(
+      "The filter compares status with 'active', which this column never holds; it holds 'Active'.",
+    );
     expect(feature(e, 'literal_case_mismatch')).toBe(1);
   });
 
@@ -76,9 +78,13 @@ describe('evidence from what a query returns', () => {
   });
 
   it('HAVING without GROUP BY, integer division for an average, LIMIT without ORDER BY', async () => {
-    expect(codes((await evidenceOf('How many orders are above average?', 'SELECT count(*) FROM orders HAVING amount > avg(amount)')).e)).toContain('HAVING_WITHOUT_GROUP');
+    expect(codes((await evidenceOf('How many orders are above average?', 'SELECT count(*) FROM orders HAVING amount > avg(amount)')).e)).toContain(
+      'HAVING_WITHOUT_GROUP',
+    );
     expect(codes((await evidenceOf('What is the average amount per item?', 'SELECT sum(amount) / sum(items) FROM orders')).e)).toContain('INTEGER_DIVISION');
-    expect(codes((await evidenceOf('What is the average amount per item?', 'SELECT sum(amount) * 1.0 / sum(items) FROM orders')).e)).not.toContain('INTEGER_DIVISION');
+    expect(codes((await evidenceOf('What is the average amount per item?', 'SELECT sum(amount) * 1.0 / sum(items) FROM orders')).e)).not.toContain(
+      'INTEGER_DIVISION',
+    );
     expect(codes((await evidenceOf('Which order has the highest amount?', 'SELECT order_id FROM orders LIMIT 1')).e)).toContain('LIMIT_WITHOUT_ORDER');
   });
 
@@ -86,13 +92,23 @@ describe('evidence from what a query returns', () => {
     const tie = await evidenceOf('Which order has the highest amount?', 'SELECT order_id FROM orders ORDER BY amount DESC LIMIT 1');
     expect(codes(tie.e)).toContain('LIMIT_CUTS_TIE');
     expect(tie.probes).toEqual(['SELECT amount FROM orders ORDER BY amount DESC LIMIT 2']);
-    expect(codes((await evidenceOf('Which order has the lowest amount?', 'SELECT order_id FROM orders ORDER BY amount ASC LIMIT 1')).e)).not.toContain('LIMIT_CUTS_TIE');
+    expect(codes((await evidenceOf('Which order has the lowest amount?', 'SELECT order_id FROM orders ORDER BY amount ASC LIMIT 1')).e)).not.toContain(
+      'LIMIT_CUTS_TIE',
+    );
   });
 
   it('a join that repeats the counted rows, and a GROUP BY on a shared name', async () => {
-    const join = (await evidenceOf('How many customers have orders?', 'SELECT count(*) FROM customers AS c JOIN orders AS o ON c.customer_id = o.customer_id')).e;
-    expect(join.findings.find((f) => f.code === 'JOIN_REPEATS_ROWS')?.reason).toBe('The join repeats rows of customers: the count is 4, but only 3 distinct customers rows take part.');
-    const named = (await evidenceOf('How many orders does each customer have?', 'SELECT c.name, count(*) FROM customers c JOIN orders o ON c.customer_id = o.customer_id GROUP BY c.name')).e;
+    const join = (await evidenceOf('How many customers have orders?', 'SELECT count(*) FROM customers AS c JOIN orders AS o ON c.customer_id = o.customer_id'))
+      .e;
+    expect(join.findings.find((f) => f.code === 'JOIN_REPEATS_ROWS')?.reason).toBe(
+      'The join repeats rows of customers: the count is 4, but only 3 distinct customers rows take part.',
+    );
+    const named = (
+      await evidenceOf(
+        'How many orders does each customer have?',
+        'SELECT c.name, count(*) FROM customers c JOIN orders o ON c.customer_id = o.customer_id GROUP BY c.name',
+      )
+    ).e;
     expect(codes(named)).toContain('GROUP_BY_NAME_SHARED');
   });
 
@@ -100,7 +116,16 @@ describe('evidence from what a query returns', () => {
     expect(codes((await evidenceOf('How many customers live in Boston?', "SELECT name FROM customers WHERE city = 'Boston'")).e)).toContain('SHAPE_COUNT');
     expect(codes((await evidenceOf('Which customers placed orders?', 'SELECT DISTINCT customer_id FROM orders')).e)).toContain('SHAPE_IDS_ONLY');
     expect(codes((await evidenceOf('How many orders for each customer?', 'SELECT count(*) FROM orders')).e)).toContain('SHAPE_ONE_ROW');
-    expect(codes((await evidenceOf('What percentage of customers are active?', "SELECT count(*) * 1000.0 / (SELECT count(*) FROM customers) FROM customers WHERE status = 'Active'")).e)).toContain('SHAPE_PERCENT');
+    expect(
+      codes(
+        (
+          await evidenceOf(
+            'What percentage of customers are active?',
+            "SELECT count(*) * 1000.0 / (SELECT count(*) FROM customers) FROM customers WHERE status = 'Active'",
+          )
+        ).e,
+      ),
+    ).toContain('SHAPE_PERCENT');
   });
 
   it('a failure has evidence too, and probes are cached across candidates', async () => {
@@ -110,7 +135,16 @@ describe('evidence from what a query returns', () => {
     let runs = 0;
     const run = async (sqls: readonly string[]) => ((runs += sqls.length), sqls.map((s) => runner.exec('db', s)));
     const sql = "SELECT count(*) FROM customers WHERE status = 'active'";
-    await gatherEvidence('How many?', schema, [{ sql, exec: runner.exec('db', sql) }, { sql, exec: runner.exec('db', sql) }], run, { cache });
+    await gatherEvidence(
+      'How many?',
+      schema,
+      [
+        { sql, exec: runner.exec('db', sql) },
+        { sql, exec: runner.exec('db', sql) },
+      ],
+      run,
+      { cache },
+    );
     await gatherEvidence('How many?', schema, [{ sql, exec: runner.exec('db', sql) }], run, { cache });
     expect(runs).toBe(1);
   });

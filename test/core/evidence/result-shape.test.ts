@@ -10,7 +10,17 @@ const success = (columns: string[], rows: Cell[][]) => ({ ok: true as const, col
 
 describe('resultShape', () => {
   it('counts repeated rows and NULL cells', () => {
-    const shape = resultShape(success(['a', 'b'], [[1, 'x'], [1, 'x'], [2, null], [1, 'x']]));
+    const shape = resultShape(
+      success(
+        ['a', 'b'],
+        [
+          [1, 'x'],
+          [1, 'x'],
+          [2, null],
+          [1, 'x'],
+        ],
+      ),
+    );
     expect(shape.duplicateShare).toBe(0.5);
     expect(shape.nullShare).toBe(1 / 8);
     expect(shape.oneNumber).toBe(false);

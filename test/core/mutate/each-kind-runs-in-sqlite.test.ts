@@ -35,11 +35,9 @@ const CASES: Record<MutationKind, string> = {
   'alias-rename': JOIN,
   'reorder-conjuncts': TWO_PREDICATES,
   'join-to-comma': JOIN,
-  'comma-to-join':
-    'SELECT T1.name FROM singer AS T1, singer_in_concert AS T2 WHERE T1.singer_id = T2.singer_id AND T2.concert_id = 1',
+  'comma-to-join': 'SELECT T1.name FROM singer AS T1, singer_in_concert AS T2 WHERE T1.singer_id = T2.singer_id AND T2.concert_id = 1',
   'in-to-join': 'SELECT concert_name FROM concert WHERE stadium_id IN (SELECT stadium_id FROM stadium WHERE capacity > 5000)',
-  'join-to-in':
-    'SELECT T1.concert_name FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id WHERE T2.capacity > 5000',
+  'join-to-in': 'SELECT T1.concert_name FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id WHERE T2.capacity > 5000',
   'between-range': 'SELECT name FROM singer WHERE age BETWEEN 32 AND 43',
 };
 

@@ -39,5 +39,8 @@ export async function openFixture(): Promise<Fixture> {
 /** All result rows of a query as sorted JSON lines (a bag of rows; column names ignored). */
 export function resultBag(db: Database, sql: string): string {
   const rows = db.exec(sql)[0]?.values ?? [];
-  return rows.map((r) => JSON.stringify(r)).sort().join('\n');
+  return rows
+    .map((r) => JSON.stringify(r))
+    .sort()
+    .join('\n');
 }

@@ -7,17 +7,14 @@ import { type Fixture, openFixture, resultBag } from './fixture.ts';
 
 const SHAPES = {
   intersect: 'SELECT name FROM singer WHERE age > 30 INTERSECT SELECT T1.name FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id',
-  except: "SELECT name FROM stadium EXCEPT SELECT T2.name FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id WHERE T1.year = 2015",
-  nested:
-    'SELECT name FROM singer WHERE age > (SELECT avg(age) FROM singer WHERE singer_id IN (SELECT singer_id FROM singer_in_concert WHERE concert_id = 1))',
+  except: 'SELECT name FROM stadium EXCEPT SELECT T2.name FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id WHERE T1.year = 2015',
+  nested: 'SELECT name FROM singer WHERE age > (SELECT avg(age) FROM singer WHERE singer_id IN (SELECT singer_id FROM singer_in_concert WHERE concert_id = 1))',
   having:
     'SELECT T2.name, count(*) FROM singer_in_concert AS T1 JOIN singer AS T2 ON T1.singer_id = T2.singer_id GROUP BY T2.singer_id HAVING count(*) >= 2 ORDER BY count(*) DESC',
-  reusedAlias:
-    'SELECT T1.name FROM singer AS T1 WHERE T1.age > (SELECT avg(T1.age) FROM singer AS T1 WHERE T1.country = "France")',
+  reusedAlias: 'SELECT T1.name FROM singer AS T1 WHERE T1.age > (SELECT avg(T1.age) FROM singer AS T1 WHERE T1.country = "France")',
   derived: 'SELECT s.country, s.n FROM (SELECT country, count(*) AS n FROM singer GROUP BY country) AS s WHERE s.n > 1',
   starExcept: 'SELECT T1.* FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id EXCEPT SELECT * FROM singer WHERE age > 40',
-  derivedJoin:
-    'SELECT count(*) FROM (SELECT T2.name FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id) AS s WHERE s.name LIKE "%Park"',
+  derivedJoin: 'SELECT count(*) FROM (SELECT T2.name FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id) AS s WHERE s.name LIKE "%Park"',
 };
 
 let fx: Fixture;
@@ -38,8 +35,8 @@ describe('mutants of harder query shapes run in SQLite', () => {
   });
 
   it('swaps EXCEPT for the other set operators', () => {
-    const ops = mutate(SHAPES.except, fx.schema, { k: 10, rng: createRng(1), kinds: ['set-operator'] }).map(
-      (m) => /\b(UNION ALL|UNION|INTERSECT|EXCEPT)\b/i.exec(m.sql)?.[1]?.toUpperCase(),
+    const ops = mutate(SHAPES.except, fx.schema, { k: 10, rng: createRng(1), kinds: ['set-operator'] }).map((m) =>
+      /\b(UNION ALL|UNION|INTERSECT|EXCEPT)\b/i.exec(m.sql)?.[1]?.toUpperCase(),
     );
     expect(ops.sort()).toEqual(['INTERSECT', 'UNION', 'UNION ALL']);
   });

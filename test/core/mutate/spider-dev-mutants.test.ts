@@ -32,7 +32,13 @@ describe.runIf(present)('mutating every Spider dev gold query (K = 8)', () => {
     const SQL = await initSqlJs();
     const dev = JSON.parse(readFileSync(resolve(SPIDER, 'dev.json'), 'utf8')) as { db_id: string; query: string }[];
     const dbs = new Map<string, { db: Database; schema: Schema }>();
-    let questions = 0, withMutant = 0, mutants = 0, ran = 0, preserving = 0, preservingSame = 0, skipped = 0;
+    let questions = 0,
+      withMutant = 0,
+      mutants = 0,
+      ran = 0,
+      preserving = 0,
+      preservingSame = 0,
+      skipped = 0;
     dev.forEach((item, i) => {
       const file = resolve(SPIDER, 'database', item.db_id, `${item.db_id}.sqlite`);
       if (!existsSync(file)) return;

@@ -31,7 +31,10 @@ export function schemaOf(db: Database, samples = 5): Schema {
       return {
         name: String(name),
         columns,
-        primaryKey: columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
+        primaryKey: columns
+          .filter((c) => c.pk > 0)
+          .sort((a, b) => a.pk - b.pk)
+          .map((c) => c.name),
         foreignKeys: [...fks.values()],
         rowCount: Number(rows(db, `SELECT count(*) FROM ${t}`)[0]?.[0] ?? 0),
         sql: String(sql ?? ''),

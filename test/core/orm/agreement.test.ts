@@ -42,12 +42,23 @@ describe('agreement shares', () => {
   });
 
   it('writes the shares into each candidate record next to its label', () => {
-    const record: QuestionRecord = { id: 'q1', db_id: 'd', question: view.question, candidates: view.candidates.map((c) => ({ sql: c.sql, scores: { judge: 0.5 } })) };
+    const record: QuestionRecord = {
+      id: 'q1',
+      db_id: 'd',
+      question: view.question,
+      candidates: view.candidates.map((c) => ({ sql: c.sql, scores: { judge: 0.5 } })),
+    };
     const prepared = {
-      id: 'q1', db_id: 'd', question: view.question, view, truncated: false,
+      id: 'q1',
+      db_id: 'd',
+      question: view.question,
+      view,
+      truncated: false,
       candidates: view.candidates.map((c, i) => ({
         record: record.candidates[i]!,
-        outcome: c.exec.ok ? { ok: true, columns: ['c'], rows: [[1]], cut: false, ms: 1 } : { ok: false, error: { code: 'NO_SUCH_TABLE', message: 'no such table: singers' } },
+        outcome: c.exec.ok
+          ? { ok: true, columns: ['c'], rows: [[1]], cut: false, ms: 1 }
+          : { ok: false, error: { code: 'NO_SUCH_TABLE', message: 'no such table: singers' } },
         correct: i < 4,
       })),
     } as unknown as PreparedQuestion;

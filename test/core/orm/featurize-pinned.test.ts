@@ -22,7 +22,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 /** Lexer corners: hex, blobs, parameters, unicode, multi-char operators, comments, unterminated quotes, "x" as a value. */
 const LEXER_CORNERS: readonly string[] = [
   "SELECT 0x1F, X'00ff', x'zz', 1e5, .5e-3, 12.e2, 3abc FROM t WHERE a = ?1 AND b = :name OR c = @v OR d = $x",
-  'SELECT a << 2, b >> 1, c -> \'$.k\', d ->> \'$.k\', e || f, g <> h, i == j, k != l, m <= n, o >= p FROM t',
+  "SELECT a << 2, b >> 1, c -> '$.k', d ->> '$.k', e || f, g <> h, i == j, k != l, m <= n, o >= p FROM t",
   'SELECT count /* c */ (x), max\n(y), "f"(z), [weird name], `tick``ed`, "dq""inner" FROM t -- tail',
   'SELECT café, naïve_col, 名前, x€y, a\u00a0b FROM täble WHERE name = "Bob" AND c.d = "e".f',
   'SELECT * FROM t WHERE x IN ("a", "b", (1, "c")) AND y BETWEEN "lo" AND "hi" AND z LIKE "%q%" AND w NOT LIKE "n"',
@@ -30,7 +30,7 @@ const LEXER_CORNERS: readonly string[] = [
   'SELECT "open',
   'SELECT [open',
   'SELECT `open',
-  "SELECT 'between' AND \"v\" , 1 ;; SELECT 2; /* open comment",
+  'SELECT \'between\' AND "v" , 1 ;; SELECT 2; /* open comment',
   'select a from t where b is "x" and c glob "y*" and d not in ("p") and e = - 5 and f = +-3',
   `SELECT ${'9'.repeat(80)}, ${'w'.repeat(300)} FROM t`,
   'SELECT 😀, a😀b, "😀" FROM t WHERE x = "😀"',
@@ -73,7 +73,9 @@ describe('ORM featurizer output is pinned (the shipped model needs no retrain)',
   });
 
   it('reads the recorded tokens, literals, tables, columns and join pairs off the lexer corners and the demo candidates', () => {
-    const demo = readFileSync(resolve(ROOT, 'public/demo/candidates.jsonl'), 'utf8').split('\n').filter(Boolean)
+    const demo = readFileSync(resolve(ROOT, 'public/demo/candidates.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
       .flatMap((line) => (JSON.parse(line) as { candidates: { sql: string }[] }).candidates.map((c) => c.sql));
     const facts = [...LEXER_CORNERS, ...new Set(demo)].map((sql) => sqlFacts(sql));
     expect(createHash('sha256').update(JSON.stringify(facts)).digest('hex')).toBe('58af67d5b0bb7d0d83b3d87eb882a3d288d82e486238da7f36c97334bf6d7270');

@@ -6,8 +6,22 @@ import type { Schema } from '../../../src/core/schema.ts';
 const col = (name: string, type: string, pk = 0) => ({ name, type, notNull: false, pk, samples: [] });
 const schema: Schema = {
   tables: [
-    { name: 'singer', columns: [col('singer_id', 'INTEGER', 1), col('name', 'TEXT'), col('country', 'TEXT'), col('age', 'INTEGER')], primaryKey: ['singer_id'], foreignKeys: [], rowCount: 0, sql: '' },
-    { name: 'concert', columns: [col('concert_id', 'INTEGER', 1), col('singer_id', 'INTEGER'), col('year', 'INTEGER')], primaryKey: ['concert_id'], foreignKeys: [{ from: ['singer_id'], table: 'singer', to: ['singer_id'] }], rowCount: 0, sql: '' },
+    {
+      name: 'singer',
+      columns: [col('singer_id', 'INTEGER', 1), col('name', 'TEXT'), col('country', 'TEXT'), col('age', 'INTEGER')],
+      primaryKey: ['singer_id'],
+      foreignKeys: [],
+      rowCount: 0,
+      sql: '',
+    },
+    {
+      name: 'concert',
+      columns: [col('concert_id', 'INTEGER', 1), col('singer_id', 'INTEGER'), col('year', 'INTEGER')],
+      primaryKey: ['concert_id'],
+      foreignKeys: [{ from: ['singer_id'], table: 'singer', to: ['singer_id'] }],
+      rowCount: 0,
+      sql: '',
+    },
   ],
 };
 const names = denseFeatureNames();
@@ -70,8 +84,9 @@ describe('featurize', () => {
     // Regression: training pairs human-written gold with generator-printed mutants
     // (quoted names, upper case, INNER JOIN); if the writing reached the features, a
     // model would learn who wrote a candidate instead of whether it is right.
-    const printed = 'SELECT COUNT(*) FROM "singer" AS "T1" INNER JOIN "concert" AS "T2" ON "T1"."singer_id" = "T2"."singer_id" '
-      + `WHERE "T1"."country" = 'France' AND "T2"."year" > 2014`;
+    const printed =
+      'SELECT COUNT(*) FROM "singer" AS "T1" INNER JOIN "concert" AS "T2" ON "T1"."singer_id" = "T2"."singer_id" ' +
+      `WHERE "T1"."country" = 'France' AND "T2"."year" > 2014`;
     const spaced = item.sql.replace(/ /g, '  ').replace('SELECT', 'select');
     for (const sql of [printed, spaced]) {
       const twin = featurize({ ...item, sql }, DEFAULT_FEATURIZER);
@@ -103,7 +118,9 @@ describe('featurize', () => {
     const on = dense({ ...item, agreement }, { ...DEFAULT_FEATURIZER, agreement: true });
     expect(off[slot('agreement.given')]).toBe(0);
     expect(off[slot('agreement.exec_share')]).toBe(0);
-    expect([on[slot('agreement.given')], on[slot('agreement.exec_share')], on[slot('agreement.struct_share')], on[slot('agreement.string_share')]]).toEqual([1, 0.5, 0.25, 0.125]);
+    expect([on[slot('agreement.given')], on[slot('agreement.exec_share')], on[slot('agreement.struct_share')], on[slot('agreement.string_share')]]).toEqual([
+      1, 0.5, 0.25, 0.125,
+    ]);
     expect(() => featurize({ ...item, agreement: { ...agreement, exec_share: 1.5 } }, { ...DEFAULT_FEATURIZER, agreement: true })).toThrow(RangeError);
   });
 

@@ -2,11 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dequantize, int8Equivalent, quantizePerColumn } from '../../../src/core/orm/quantize.ts';
 
-const matrix = fc.integer({ min: 1, max: 12 }).chain((rows) =>
-  fc.integer({ min: 1, max: 12 }).chain((cols) =>
-    fc.array(fc.float({ min: -4, max: 4, noNaN: true }), { minLength: rows * cols, maxLength: rows * cols }).map((v) => ({ rows, cols, w: Float32Array.from(v) })),
-  ),
-);
+const matrix = fc
+  .integer({ min: 1, max: 12 })
+  .chain((rows) =>
+    fc
+      .integer({ min: 1, max: 12 })
+      .chain((cols) =>
+        fc
+          .array(fc.float({ min: -4, max: 4, noNaN: true }), { minLength: rows * cols, maxLength: rows * cols })
+          .map((v) => ({ rows, cols, w: Float32Array.from(v) })),
+      ),
+  );
 
 describe('quantizePerColumn', () => {
   it('keeps every weight within half a step of its column scale after dequantizing', () => {
@@ -46,7 +52,11 @@ describe('quantizePerColumn', () => {
 
 describe('int8Equivalent', () => {
   it('replaces weights by their dequantized copies and leaves biases alone', () => {
-    const p = { sizes: [2, 2, 1], weights: [Float32Array.of(0.1, 0.2, 0.3, 0.4), Float32Array.of(1, -1)], biases: [Float32Array.of(0.5, -0.5), Float32Array.of(0.25)] };
+    const p = {
+      sizes: [2, 2, 1],
+      weights: [Float32Array.of(0.1, 0.2, 0.3, 0.4), Float32Array.of(1, -1)],
+      biases: [Float32Array.of(0.5, -0.5), Float32Array.of(0.25)],
+    };
     const q = int8Equivalent(p);
     expect(Array.from(q.weights[0]!)).toEqual(Array.from(dequantize(quantizePerColumn(p.weights[0]!, 2, 2))));
     expect(Array.from(q.biases[1]!)).toEqual([0.25]);

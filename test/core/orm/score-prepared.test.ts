@@ -11,7 +11,10 @@ import type { OrmItem } from '../../../src/core/orm/featurize.ts';
 
 function question(id: string, sqls: readonly string[]): PreparedQuestion {
   return {
-    id, db_id: 'db', question: `question ${id}`, truncated: false,
+    id,
+    db_id: 'db',
+    question: `question ${id}`,
+    truncated: false,
     view: { question: `question ${id}`, candidates: sqls.map((sql) => ({ sql, exec: { ok: true, fingerprint: sql, rowCount: 1 } })) },
     candidates: sqls.map((sql) => ({ record: { sql }, outcome: { ok: true, columns: ['x'], rows: [[1]], cut: false, ms: 0 } as never, correct: true })),
   };
@@ -19,7 +22,8 @@ function question(id: string, sqls: readonly string[]): PreparedQuestion {
 
 const prepared = [question('a', ['SELECT 1', 'SELECT 1', 'SELECT 2']), question('b', ['SELECT 3']), question('c', ['SELECT 4', 'SELECT 5'])];
 /** A score that tells the forms apart: 0.5 plus a tenth when agreement is given. */
-const byForm = (items: readonly OrmItem[]) => Promise.resolve({ ok: true as const, scores: items.map((it) => 0.5 + (it.agreement ? 0.1 : 0) + it.sql.length / 1000) });
+const byForm = (items: readonly OrmItem[]) =>
+  Promise.resolve({ ok: true as const, scores: items.map((it) => 0.5 + (it.agreement ? 0.1 : 0) + it.sql.length / 1000) });
 
 describe('scorePreparedQuestions', () => {
   it('gives orm (with agreement in pools of two or more) and orm_sql (without) to every candidate', async () => {
@@ -44,10 +48,15 @@ describe('scorePreparedQuestions', () => {
     expect(r.ok && r.prepared.every((q) => q.view.candidates.every((c) => c.scores!.orm === c.scores!.orm_sql))).toBe(true);
   });
 
-  it('returns the scorer\'s failure as data and reports progress after each batch', async () => {
+  it("returns the scorer's failure as data and reports progress after each batch", async () => {
     const progress: number[] = [];
     let calls = 0;
-    const r = await scorePreparedQuestions(prepared, true, async (items) => (++calls === 2 ? { ok: false, error: { code: 'ORM_RUN_FAILED', message: 'boom' } } : byForm(items)), { batchRows: 4, onProgress: (done) => progress.push(done) });
+    const r = await scorePreparedQuestions(
+      prepared,
+      true,
+      async (items) => (++calls === 2 ? { ok: false, error: { code: 'ORM_RUN_FAILED', message: 'boom' } } : byForm(items)),
+      { batchRows: 4, onProgress: (done) => progress.push(done) },
+    );
     expect(r).toEqual({ ok: false, error: { code: 'ORM_RUN_FAILED', message: 'boom' } });
     expect(progress).toEqual([1]);
   });

@@ -4,7 +4,10 @@ import { DEFAULT_FEATURIZER, denseFeatureNames } from '../../../src/core/orm/lay
 import { parseSidecar } from '../../../src/core/orm/sidecar.ts';
 
 const good = {
-  format: 'confide-orm', version: 1, name: 'm', model: 'm.onnx',
+  format: 'confide-orm',
+  version: 1,
+  name: 'm',
+  model: 'm.onnx',
   featurizer: { ...DEFAULT_FEATURIZER, denseFeatures: denseFeatureNames() },
   architecture: { sizes: [DEFAULT_FEATURIZER.dim, 4, 1], activation: 'relu', output: 'sigmoid', weights: 'float32', opset: 17, irVersion: 8, bytes: 1 },
   io: { input: 'features', output: 'score' },
@@ -40,7 +43,7 @@ describe('parseSidecar', () => {
     expect(codeOf(value)).toBe('ORM_BAD_SIDECAR');
   });
 
-  it('accepts a sidecar with the model\'s SHA-256 and one without (older sidecars)', () => {
+  it("accepts a sidecar with the model's SHA-256 and one without (older sidecars)", () => {
     expect(parseSidecar({ ...good, architecture: { ...good.architecture, sha256: 'a'.repeat(64) } }).architecture.sha256).toBe('a'.repeat(64));
     expect(parseSidecar(good).architecture.sha256).toBeUndefined();
   });

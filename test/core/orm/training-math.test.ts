@@ -9,10 +9,12 @@ import { summarizeScores } from '../../../src/core/orm/evaluate.ts';
 const sparse = (pairs: [number, number][]) => ({ indices: Int32Array.from(pairs.map((p) => p[0])), values: Float32Array.from(pairs.map((p) => p[1])) });
 
 function meanLoss(p: MlpParams, batch: readonly LabeledFeatures[]): number {
-  return batch.reduce((s, ex) => {
-    const a = forwardActivations(p, ex.x);
-    return s + bceWithLogit(a[a.length - 1]![0]!, ex.y);
-  }, 0) / batch.length;
+  return (
+    batch.reduce((s, ex) => {
+      const a = forwardActivations(p, ex.x);
+      return s + bceWithLogit(a[a.length - 1]![0]!, ex.y);
+    }, 0) / batch.length
+  );
 }
 
 describe('accumulateGradients', () => {
@@ -20,8 +22,21 @@ describe('accumulateGradients', () => {
     const p = initMlp([6, 5, 3, 1], mulberry32(11));
     p.biases[0]!.set([0.1, -0.05, 0.2, 0.0, 0.3]);
     const batch: LabeledFeatures[] = [
-      { x: sparse([[0, 0.7], [3, -1.2]]), y: 1 },
-      { x: sparse([[1, 0.4], [2, 0.9], [5, 0.3]]), y: 0 },
+      {
+        x: sparse([
+          [0, 0.7],
+          [3, -1.2],
+        ]),
+        y: 1,
+      },
+      {
+        x: sparse([
+          [1, 0.4],
+          [2, 0.9],
+          [5, 0.3],
+        ]),
+        y: 0,
+      },
       { x: sparse([[4, 1.1]]), y: 1 },
     ];
     const g = zeroGradients(p);
@@ -47,7 +62,10 @@ describe('accumulateGradients', () => {
 describe('predict and predictDense', () => {
   it('agree on the same input written sparse and dense', () => {
     const p = initMlp([8, 4, 1], mulberry32(2));
-    const x = sparse([[1, 0.5], [6, -2]]);
+    const x = sparse([
+      [1, 0.5],
+      [6, -2],
+    ]);
     const d = new Float32Array(8);
     d[1] = 0.5;
     d[6] = -2;
@@ -83,11 +101,12 @@ describe('auroc', () => {
       const labels = Array.from({ length: n }, (_, i) => (i === 0 ? 1 : i === 1 ? 0 : rng() < 0.5 ? 1 : 0));
       let wins = 0;
       let pairs = 0;
-      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-        if (labels[i] !== 1 || labels[j] !== 0) continue;
-        pairs++;
-        wins += scores[i]! > scores[j]! ? 1 : scores[i] === scores[j] ? 0.5 : 0;
-      }
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) {
+          if (labels[i] !== 1 || labels[j] !== 0) continue;
+          pairs++;
+          wins += scores[i]! > scores[j]! ? 1 : scores[i] === scores[j] ? 0.5 : 0;
+        }
       expect(auroc(scores, labels)).toBeCloseTo(wins / pairs, 12);
     }
   });
@@ -101,9 +120,12 @@ describe('auroc', () => {
 describe('summarizeScores', () => {
   it('picks the top-scored candidate per question (ties to the earliest) and counts questions with any correct one', () => {
     const ex = [
-      { question: 'a', y: 0 as const }, { question: 'a', y: 1 as const },
-      { question: 'b', y: 1 as const }, { question: 'b', y: 0 as const },
-      { question: 'c', y: 0 as const }, { question: 'c', y: 0 as const },
+      { question: 'a', y: 0 as const },
+      { question: 'a', y: 1 as const },
+      { question: 'b', y: 1 as const },
+      { question: 'b', y: 0 as const },
+      { question: 'c', y: 0 as const },
+      { question: 'c', y: 0 as const },
     ];
     const s = summarizeScores(ex, [0.2, 0.9, 0.5, 0.5, 0.3, 0.1]);
     expect(s.questions).toBe(3);

@@ -8,7 +8,12 @@ const A = 'SELECT title FROM books WHERE price < 10';
 const A2 = 'SELECT title FROM books WHERE 10 > price';
 const B = 'SELECT title FROM books WHERE price > 10';
 const BAD = 'SELECT nope FROM books';
-const table = { [A]: rows('River'), [A2]: rows('River'), [B]: rows('Stone', 'Lake'), [BAD]: { ok: false as const, error: { code: 'NO_SUCH_COLUMN' as const, message: 'no such column: nope' }, ms: 0 } };
+const table = {
+  [A]: rows('River'),
+  [A2]: rows('River'),
+  [B]: rows('Stone', 'Lake'),
+  [BAD]: { ok: false as const, error: { code: 'NO_SUCH_COLUMN' as const, message: 'no such column: nope' }, ms: 0 },
+};
 const sigma = (z: number): number => 1 / (1 + Math.exp(-z));
 
 const candidates = [
@@ -29,7 +34,10 @@ describe('runAsk', () => {
   it('samples, runs each distinct query once, clusters by result and scores the modal answer', async () => {
     const runMany = scriptedRunner(table);
     const profile = profileOnExecutionSc();
-    const out = await runAsk({ question: 'Which books cost under 10?', schema, dbId: 'shop' }, { generator: scriptedGenerator(candidates), runMany, registry: createSignalRegistry(), profile });
+    const out = await runAsk(
+      { question: 'Which books cost under 10?', schema, dbId: 'shop' },
+      { generator: scriptedGenerator(candidates), runMany, registry: createSignalRegistry(), profile },
+    );
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     const r = out.result;
@@ -38,7 +46,10 @@ describe('runAsk', () => {
     expect(r.signals.string_sc).toBe(3 / 8);
     expect(r.signals.execution_sc).toBe(4 / 8); // A, A, A2, A return the same rows
     expect(r.failures).toEqual({ NO_SQL: 1, NO_SUCH_COLUMN: 1 });
-    expect(r.answers.map((a) => [a.members, a.head, a.modal, a.chosen])).toEqual([[[1, 2, 3, 6], 1, true, true], [[0, 7], 0, false, false]]);
+    expect(r.answers.map((a) => [a.members, a.head, a.modal, a.chosen])).toEqual([
+      [[1, 2, 3, 6], 1, true, true],
+      [[0, 7], 0, false, false],
+    ]);
     expect(r.chosen).toBe(1);
     expect(r.probability).toBeCloseTo(sigma(-1 + 2 * ((4 / 8 - 0.5) / 0.25)), 12);
     expect(r.perCandidate[0]!.signals.execution_sc).toBe(2 / 8);
@@ -54,7 +65,10 @@ describe('runAsk', () => {
     const E = 'SELECT title FROM books WHERE price < 0';
     const cands = [E, E, E, A, A, A2, A, BAD].map((sql) => ({ sql, source: 'm' }));
     const profile = { ...profileOnExecutionSc(), signals: ['executability'] };
-    const out = await runAsk({ question: 'q', schema }, { generator: scriptedGenerator(cands), runMany: scriptedRunner({ ...table, [E]: rows() }), registry: createSignalRegistry(), profile });
+    const out = await runAsk(
+      { question: 'q', schema },
+      { generator: scriptedGenerator(cands), runMany: scriptedRunner({ ...table, [E]: rows() }), registry: createSignalRegistry(), profile },
+    );
     if (!out.ok) throw new Error(out.error.message);
     const r = out.result;
     expect(r.modal).toBe(0);
@@ -68,24 +82,41 @@ describe('runAsk', () => {
     // One signal that cannot tell the groups apart (execution_sc: 4 of 8 each), so P ties.
     const E = 'SELECT title FROM books WHERE price < 0';
     const cands = [E, E, E, E, A, A, A, A].map((sql) => ({ sql, source: 'm' }));
-    const out = await runAsk({ question: 'q', schema }, { generator: scriptedGenerator(cands), runMany: scriptedRunner({ ...table, [E]: rows() }), registry: createSignalRegistry(), profile: profileOnExecutionSc() });
+    const out = await runAsk(
+      { question: 'q', schema },
+      {
+        generator: scriptedGenerator(cands),
+        runMany: scriptedRunner({ ...table, [E]: rows() }),
+        registry: createSignalRegistry(),
+        profile: profileOnExecutionSc(),
+      },
+    );
     if (!out.ok) throw new Error(out.error.message);
     const r = out.result;
     expect(r.answers.map((a) => a.probability)).toEqual([r.answers[0]!.probability, r.answers[0]!.probability]);
     expect(r.modal).toBe(0);
     expect(r.chosen).toBe(4);
-    expect(r.answers.map((a) => [a.rowCount, a.chosen])).toEqual([[1, true], [0, false]]);
+    expect(r.answers.map((a) => [a.rowCount, a.chosen])).toEqual([
+      [1, true],
+      [0, false],
+    ]);
   });
 
   it('passes the question, evidence and database id to the generator', async () => {
     const generator = scriptedGenerator(candidates);
-    await runAsk({ question: 'q', evidence: 'cheap means under 10', schema, dbId: 'shop', n: 8 }, { generator, runMany: scriptedRunner(table), registry: createSignalRegistry(), profile: profileOnExecutionSc() });
+    await runAsk(
+      { question: 'q', evidence: 'cheap means under 10', schema, dbId: 'shop', n: 8 },
+      { generator, runMany: scriptedRunner(table), registry: createSignalRegistry(), profile: profileOnExecutionSc() },
+    );
     expect(generator.requests[0]).toMatchObject({ question: 'q', evidence: 'cheap means under 10', db_id: 'shop', n: 8 });
   });
 
   it('returns a generator failure as data with its code and the stage', async () => {
     const failure = Object.assign(new Error('not in file'), { error: { code: 'NOT_IN_REPLAY', message: 'Live generation needs WebGPU' } });
-    const out = await runAsk({ question: 'q', schema }, { generator: scriptedGenerator([], failure), runMany: scriptedRunner(table), registry: createSignalRegistry(), profile: profileOnExecutionSc() });
+    const out = await runAsk(
+      { question: 'q', schema },
+      { generator: scriptedGenerator([], failure), runMany: scriptedRunner(table), registry: createSignalRegistry(), profile: profileOnExecutionSc() },
+    );
     expect(out).toEqual({ ok: false, error: { stage: 'generate', code: 'NOT_IN_REPLAY', message: 'Live generation needs WebGPU' } });
   });
 
@@ -95,7 +126,11 @@ describe('runAsk', () => {
       controller.abort();
       return sqls.map(() => rows(1));
     };
-    const out = await runAsk({ question: 'q', schema }, { generator: scriptedGenerator(candidates), runMany, registry: createSignalRegistry(), profile: profileOnExecutionSc() }, { signal: controller.signal });
+    const out = await runAsk(
+      { question: 'q', schema },
+      { generator: scriptedGenerator(candidates), runMany, registry: createSignalRegistry(), profile: profileOnExecutionSc() },
+      { signal: controller.signal },
+    );
     expect(out).toMatchObject({ ok: false, error: { code: 'ABORTED', stage: 'execute' } });
   });
 
@@ -105,7 +140,10 @@ describe('runAsk', () => {
     const registry = createSignalRegistry();
     registry.register(verifierSignal('orm'));
     registry.register(verifierSignal('judge'));
-    const out = await runAsk({ question: 'q', schema }, { generator: scriptedGenerator(candidates), runMany: scriptedRunner(table), verifiers: [good, bad], registry, profile: profileOnExecutionSc() });
+    const out = await runAsk(
+      { question: 'q', schema },
+      { generator: scriptedGenerator(candidates), runMany: scriptedRunner(table), verifiers: [good, bad], registry, profile: profileOnExecutionSc() },
+    );
     if (!out.ok) throw new Error(out.error.message);
     expect(out.result.signals.orm).toBe(0.9);
     expect(out.result.signals.judge).toBeNull();
@@ -116,7 +154,10 @@ describe('runAsk', () => {
 
 describe('decide', () => {
   const ask = async (list: typeof candidates) => {
-    const out = await runAsk({ question: 'q', schema }, { generator: scriptedGenerator(list), runMany: scriptedRunner(table), registry: createSignalRegistry(), profile: profileOnExecutionSc() });
+    const out = await runAsk(
+      { question: 'q', schema },
+      { generator: scriptedGenerator(list), runMany: scriptedRunner(table), registry: createSignalRegistry(), profile: profileOnExecutionSc() },
+    );
     if (!out.ok) throw new Error(out.error.message);
     return out.result;
   };
@@ -132,7 +173,7 @@ describe('decide', () => {
     expect(d.reasons.join(' ')).toContain('below the 0.60 this setting needs (at most 20% of the answers given are wrong');
   });
 
-  it('words each risk level as the promise it makes about the answers given, with a pool size\'s threshold when asked', () => {
+  it("words each risk level as the promise it makes about the answers given, with a pool size's threshold when asked", () => {
     expect(riskWording(0.2)).toBe('at most 20% of the answers given are wrong');
     expect(riskWording(0.2, 0.6875)).toBe('at most 20% of the answers given are wrong (answers when P ≥ 0.69)');
     expect(riskWording(0.05, null)).toBe('at most 5% of the answers given are wrong (never answers)');
@@ -156,14 +197,29 @@ describe('decide', () => {
     const withOne = {
       ...base,
       bands: [
-        { min: 1, max: 1, signals: ['orm_sql'], model: { standardization: { means: [0.5], sds: [0.2], indicators: [false] }, weights: [1], bias: 0, lambda: 1 }, thresholds: base.bands[0]!.thresholds },
+        {
+          min: 1,
+          max: 1,
+          signals: ['orm_sql'],
+          model: { standardization: { means: [0.5], sds: [0.2], indicators: [false] }, weights: [1], bias: 0, lambda: 1 },
+          thresholds: base.bands[0]!.thresholds,
+        },
         { ...base.bands[0]!, min: 2 },
       ],
     };
     const registry = createSignalRegistry();
     registry.register(verifierSignal('orm_sql'));
     const one = async (score: number) => {
-      const out = await runAsk({ question: 'How many books?', schema }, { generator: scriptedGenerator([{ sql: A, source: 'pasted' }]), runMany: scriptedRunner(table), registry, profile: withOne, verifiers: [fixedScore('orm_sql', score)] });
+      const out = await runAsk(
+        { question: 'How many books?', schema },
+        {
+          generator: scriptedGenerator([{ sql: A, source: 'pasted' }]),
+          runMany: scriptedRunner(table),
+          registry,
+          profile: withOne,
+          verifiers: [fixedScore('orm_sql', score)],
+        },
+      );
       if (!out.ok) throw new Error(out.error.message);
       return out.result;
     };
@@ -178,7 +234,10 @@ describe('decide', () => {
     expect(d.smallPool.join(' ')).toContain('this P comes from the verifier reading the question and the query alone');
     expect(decide(await one(0.95), withOne, 0.2).kind).toBe('answer');
     // Without a band for one query there is no P at all, and no answer.
-    const none = await runAsk({ question: 'How many books?', schema }, { generator: scriptedGenerator([{ sql: A, source: 'pasted' }]), runMany: scriptedRunner(table), registry: createSignalRegistry(), profile: base });
+    const none = await runAsk(
+      { question: 'How many books?', schema },
+      { generator: scriptedGenerator([{ sql: A, source: 'pasted' }]), runMany: scriptedRunner(table), registry: createSignalRegistry(), profile: base },
+    );
     expect(none.ok && Number.isNaN(none.result.probability)).toBe(true);
     if (none.ok) expect(decide(none.result, base, 0.2).reasons.join(' ')).toContain('has no model for a pool of 1 query');
   });

@@ -4,7 +4,14 @@ import { toCsv } from '../../../src/core/eval/csv.ts';
 
 describe('finding a benchmark in a folder or zip listing', () => {
   it('finds a Spider folder under the picked folder, skipping schema files', () => {
-    const paths = ['spider/dev.json', 'spider/tables.json', 'spider/train_spider.json', 'spider/database/a/a.sqlite', 'spider/database/b/b.sqlite', 'spider/README.txt'];
+    const paths = [
+      'spider/dev.json',
+      'spider/tables.json',
+      'spider/train_spider.json',
+      'spider/database/a/a.sqlite',
+      'spider/database/b/b.sqlite',
+      'spider/README.txt',
+    ];
     expect(locateBenchmarks(paths)).toEqual([{ root: 'spider/', splits: ['dev', 'train_spider'] }]);
   });
 
@@ -21,7 +28,15 @@ describe('finding a benchmark in a folder or zip listing', () => {
 
 describe('CSV', () => {
   it('quotes commas, quotes and line breaks, and ends lines with CRLF', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['two\nlines', 3]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n"two\nlines",3\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['two\nlines', 3],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n"two\nlines",3\r\n');
   });
 
   it('keeps a spreadsheet from running a cell as a formula, but leaves negative numbers alone', () => {

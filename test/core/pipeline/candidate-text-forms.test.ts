@@ -14,7 +14,7 @@ describe('candidates a person brings for one question', () => {
   });
 
   it('reads SQL statements across lines, keeping ; inside quotes and comments', () => {
-    const text = "SELECT a\nFROM t WHERE x = 'a;b';\n/* not ; a statement */\nSELECT \"c;d\" FROM t; -- trailing ;\n";
+    const text = 'SELECT a\nFROM t WHERE x = \'a;b\';\n/* not ; a statement */\nSELECT "c;d" FROM t; -- trailing ;\n';
     expect(sqls(text)).toEqual({ format: 'sql', sqls: ["SELECT a\nFROM t WHERE x = 'a;b'", '/* not ; a statement */\nSELECT "c;d" FROM t'] });
     expect(sqls("SELECT 'it''s; fine'; SELECT 2").sqls).toEqual(["SELECT 'it''s; fine'", 'SELECT 2']);
     // Where SQLite's tokenizer splits: a bound parameter's (…) suffix hides a ;, a comment's does not count.
@@ -26,7 +26,11 @@ describe('candidates a person brings for one question', () => {
   });
 
   it('reads JSON lines: strings, {sql} objects and candidate-file records', () => {
-    const text = ['"SELECT 1"', '{"sql": "SELECT 2", "source": "other-assistant", "logprob": -0.2}', '{"question": "q", "candidates": [{"sql": "SELECT 3"}, {"sql": null}]}'].join('\n');
+    const text = [
+      '"SELECT 1"',
+      '{"sql": "SELECT 2", "source": "other-assistant", "logprob": -0.2}',
+      '{"question": "q", "candidates": [{"sql": "SELECT 3"}, {"sql": null}]}',
+    ].join('\n');
     const r = parseCandidateText(text, 'c.jsonl');
     // Without a source tag of its own, a candidate carries the file's name: copies within it count once.
     expect(r.ok && r.candidates).toEqual([
@@ -38,7 +42,10 @@ describe('candidates a person brings for one question', () => {
   });
 
   it('names the line and field of malformed input, and refuses empty input', () => {
-    expect(parseCandidateText('{"sql": "SELECT 1"}\n{"sql": 3}', 'x.jsonl')).toEqual({ ok: false, error: { code: 'NO_SQL', message: 'x.jsonl, line 2: field "sql" must be a string.', line: 2, field: 'sql' } });
+    expect(parseCandidateText('{"sql": "SELECT 1"}\n{"sql": 3}', 'x.jsonl')).toEqual({
+      ok: false,
+      error: { code: 'NO_SQL', message: 'x.jsonl, line 2: field "sql" must be a string.', line: 2, field: 'sql' },
+    });
     const bad = parseCandidateText('{"sql": "SELECT 1"}\n{oops', 'x.jsonl');
     expect(!bad.ok && [bad.error.code, bad.error.line]).toEqual(['BAD_JSON', 2]);
     const empty = parseCandidateText(' \n\n', 'empty.txt');

@@ -11,13 +11,20 @@ describe('signal contributions', () => {
       version: PROFILE_VERSION,
       name: 'p',
       floor: 0.5,
-      bands: [{
-        min: 1,
-        max: null,
-        signals: ['string_sc', 'logprob', 'orm_sql'],
-        model: { standardization: { means: [0.4, -1, 0.7], sds: [0.2, 0.5, 0.3], indicators: [false, true, true] }, weights: [1.5, -0.7, 0.9, 0.4, -1.1], bias: 0.3, lambda: 1 },
-        thresholds: [],
-      }],
+      bands: [
+        {
+          min: 1,
+          max: null,
+          signals: ['string_sc', 'logprob', 'orm_sql'],
+          model: {
+            standardization: { means: [0.4, -1, 0.7], sds: [0.2, 0.5, 0.3], indicators: [false, true, true] },
+            weights: [1.5, -0.7, 0.9, 0.4, -1.1],
+            bias: 0.3,
+            lambda: 1,
+          },
+          thresholds: [],
+        },
+      ],
       provenance: { data: '', generator: '', n_questions: 0, ece: 0, auroc: 0, created: '' },
     };
     const value = fc.option(fc.double({ min: -3, max: 3, noNaN: true }), { nil: null });

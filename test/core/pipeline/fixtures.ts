@@ -57,17 +57,19 @@ export function profileOnExecutionSc(): CalibrationProfile {
     version: PROFILE_VERSION,
     name: 'test',
     floor: 0.5,
-    bands: [{
-      min: 2,
-      max: null,
-      signals: ['execution_sc'],
-      model: { standardization: { means: [0.5], sds: [0.25], indicators: [false] }, weights: [2], bias: -1, lambda: 1 },
-      thresholds: [
-        { target_risk: 0.05, threshold: null },
-        { target_risk: 0.1, threshold: 0.9 },
-        { target_risk: 0.2, threshold: 0.6 },
-      ],
-    }],
+    bands: [
+      {
+        min: 2,
+        max: null,
+        signals: ['execution_sc'],
+        model: { standardization: { means: [0.5], sds: [0.25], indicators: [false] }, weights: [2], bias: -1, lambda: 1 },
+        thresholds: [
+          { target_risk: 0.05, threshold: null },
+          { target_risk: 0.1, threshold: 0.9 },
+          { target_risk: 0.2, threshold: 0.6 },
+        ],
+      },
+    ],
     provenance: { data: 'hand-made', generator: 'none', n_questions: 0, ece: Number.NaN, auroc: Number.NaN, created: '' },
   };
 }

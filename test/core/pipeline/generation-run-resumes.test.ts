@@ -25,7 +25,10 @@ function countingGenerator(stopAfter?: { count: number; controller: AbortControl
     async sample(req) {
       asked.push(req.question);
       if (stopAfter && asked.length === stopAfter.count) stopAfter.controller.abort();
-      return [{ sql: `SELECT '${req.question}'`, source: 'model-x', logprob: -0.25 }, { sql: null, source: 'model-x' }];
+      return [
+        { sql: `SELECT '${req.question}'`, source: 'model-x', logprob: -0.25 },
+        { sql: null, source: 'model-x' },
+      ];
     },
   };
 }
@@ -35,14 +38,19 @@ describe('a resumable generation run', () => {
     const store = memoryStore();
     const controller = new AbortController();
     const first = countingGenerator({ count: 2, controller });
-    await expect(runGeneration('r1', questions, first, async () => schema, store, { n: 2, temperature: 0.7, seed: 5 }, { signal: controller.signal })).rejects.toBeDefined();
+    await expect(
+      runGeneration('r1', questions, first, async () => schema, store, { n: 2, temperature: 0.7, seed: 5 }, { signal: controller.signal }),
+    ).rejects.toBeDefined();
     expect([...store.data.get('r1')!.keys()]).toEqual(['dev-0']); // stopped while sampling q1
 
     const second = countingGenerator();
     const records = await runGeneration('r1', questions, second, async () => schema, store, { n: 2, temperature: 0.7, seed: 5 });
     expect(second.asked).toEqual(['q1', 'q2', 'q3']);
     expect(records.map((r) => r.id)).toEqual(['dev-0', 'dev-1', 'dev-2', 'dev-3']);
-    expect(records[3]!.candidates).toEqual([{ sql: "SELECT 'q3'", source: 'model-x', logprob: -0.25 }, { sql: '', source: 'model-x' }]);
+    expect(records[3]!.candidates).toEqual([
+      { sql: "SELECT 'q3'", source: 'model-x', logprob: -0.25 },
+      { sql: '', source: 'model-x' },
+    ]);
     expect(records[3]!.gold).toBe('SELECT 1');
   });
 

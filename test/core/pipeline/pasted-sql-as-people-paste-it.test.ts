@@ -28,7 +28,11 @@ describe('chat replies and lists, as assistants and people write them', () => {
 
   it('says what it left out, with the line: prose and code in another language', () => {
     const r = read(CHAT_PASTES[7]!.text);
-    expect(r.skipped.map((s) => [s.line, s.kind])).toEqual([[1, 'prose'], [2, 'code'], [6, 'prose']]);
+    expect(r.skipped.map((s) => [s.line, s.kind])).toEqual([
+      [1, 'prose'],
+      [2, 'code'],
+      [6, 'prose'],
+    ]);
     expect(r.blocks).toBe(1);
   });
 
@@ -43,24 +47,38 @@ describe('chat replies and lists, as assistants and people write them', () => {
 });
 
 /** One query written over one or several lines (a clause per line, indented or not), with or without a `;`. */
-const queryArb: fc.Arbitrary<string> = fc.record({
-  col: fc.constantFrom('name', 'count(*)', 'a.id, a.title', 'DISTINCT city', "upper(name) || ';'", 'sum(total) AS s'),
-  table: fc.constantFrom('customers', 'orders o', '"Order Items"', 'artists AS a'),
-  where: fc.option(fc.constantFrom("status = 'Active'", 'price > 5 * 60', 'id IN (SELECT id FROM t)', "note LIKE '%--%'"), { nil: undefined }),
-  tail: fc.option(fc.constantFrom('GROUP BY city', 'ORDER BY name DESC', 'LIMIT 1'), { nil: undefined }),
-  cte: fc.boolean(),
-}).chain((q) => fc.record({ layout: fc.constantFrom<'one' | 'clauses' | 'indented'>('one', 'clauses', 'indented'), q: fc.constant(q) })).map(({ layout, q }) => {
-  const clauses = [`SELECT ${q.col}`, `FROM ${q.table}`, ...(q.where ? [`WHERE ${q.where}`] : []), ...(q.tail ? [q.tail] : [])];
-  const body = layout === 'one' ? clauses.join(' ') : clauses.map((c, i) => (layout === 'indented' && i > 0 ? `  ${c}` : c)).join('\n');
-  return q.cte ? `WITH t AS (\n  SELECT 1 AS id\n)\n${body}` : body;
-});
+const queryArb: fc.Arbitrary<string> = fc
+  .record({
+    col: fc.constantFrom('name', 'count(*)', 'a.id, a.title', 'DISTINCT city', "upper(name) || ';'", 'sum(total) AS s'),
+    table: fc.constantFrom('customers', 'orders o', '"Order Items"', 'artists AS a'),
+    where: fc.option(fc.constantFrom("status = 'Active'", 'price > 5 * 60', 'id IN (SELECT id FROM t)', "note LIKE '%--%'"), { nil: undefined }),
+    tail: fc.option(fc.constantFrom('GROUP BY city', 'ORDER BY name DESC', 'LIMIT 1'), { nil: undefined }),
+    cte: fc.boolean(),
+  })
+  .chain((q) => fc.record({ layout: fc.constantFrom<'one' | 'clauses' | 'indented'>('one', 'clauses', 'indented'), q: fc.constant(q) }))
+  .map(({ layout, q }) => {
+    const clauses = [`SELECT ${q.col}`, `FROM ${q.table}`, ...(q.where ? [`WHERE ${q.where}`] : []), ...(q.tail ? [q.tail] : [])];
+    const body = layout === 'one' ? clauses.join(' ') : clauses.map((c, i) => (layout === 'indented' && i > 0 ? `  ${c}` : c)).join('\n');
+    return q.cte ? `WITH t AS (\n  SELECT 1 AS id\n)\n${body}` : body;
+  });
 
 /** A sentence of prose: never a query, though some start with SQL words. */
 const proseArb = fc.constantFrom(
-  'Here is the query you asked for:', 'This returns one row per customer.', 'Select the rows you need with the query below.',
-  'With this query you get every order.', 'Note that the table name has a space in it.', 'Hope this helps!',
-  'The WHERE clause keeps only active rows.', 'As you can see, the result is sorted.', 'Update: I fixed the join.',
-  '**Explanation:**', '- The `LIMIT 1` keeps the first row.', 'Result:', '| name | n |', 'sql', 'Copy code',
+  'Here is the query you asked for:',
+  'This returns one row per customer.',
+  'Select the rows you need with the query below.',
+  'With this query you get every order.',
+  'Note that the table name has a space in it.',
+  'Hope this helps!',
+  'The WHERE clause keeps only active rows.',
+  'As you can see, the result is sorted.',
+  'Update: I fixed the join.',
+  '**Explanation:**',
+  '- The `LIMIT 1` keeps the first row.',
+  'Result:',
+  '| name | n |',
+  'sql',
+  'Copy code',
 );
 
 /** How one query is presented: bare, in a fence, as a list item, labelled. */
@@ -69,12 +87,18 @@ const shapeArb = fc.constantFrom('bare', 'fence', 'tagged-fence', 'tilde', 'list
 const present = (sql: string, shape: string, k: number, semicolon: boolean): string => {
   const stmt = semicolon ? `${sql};` : sql;
   switch (shape) {
-    case 'fence': return `\`\`\`\n${stmt}\n\`\`\``;
-    case 'tagged-fence': return `\`\`\`sql\n${stmt}\n\`\`\``;
-    case 'tilde': return `~~~sqlite\n${stmt}\n~~~`;
-    case 'list': return `${k + 1}. ${stmt.replace(/\n/g, '\n   ')}`;
-    case 'label': return `Query ${k + 1}: ${stmt}`;
-    default: return stmt;
+    case 'fence':
+      return `\`\`\`\n${stmt}\n\`\`\``;
+    case 'tagged-fence':
+      return `\`\`\`sql\n${stmt}\n\`\`\``;
+    case 'tilde':
+      return `~~~sqlite\n${stmt}\n~~~`;
+    case 'list':
+      return `${k + 1}. ${stmt.replace(/\n/g, '\n   ')}`;
+    case 'label':
+      return `Query ${k + 1}: ${stmt}`;
+    default:
+      return stmt;
   }
 };
 
@@ -86,14 +110,27 @@ describe('properties (fast-check, seeded)', () => {
   it('reads exactly the queries written, in order, among prose, fences, list items and labels', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ sql: queryArb, shape: shapeArb, semicolon: fc.boolean(), before: fc.array(proseArb, { maxLength: 2 }), after: fc.array(proseArb, { maxLength: 2 }) }), { minLength: 1, maxLength: 5 }),
+        fc.array(
+          fc.record({
+            sql: queryArb,
+            shape: shapeArb,
+            semicolon: fc.boolean(),
+            before: fc.array(proseArb, { maxLength: 2 }),
+            after: fc.array(proseArb, { maxLength: 2 }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
         (items) => {
           // Bare queries need a blank line or a ; between them and prose, as a person leaves one; fenced ones need nothing.
-          const text = items.map((it, k) => {
-            const bare = it.shape === 'bare' || it.shape === 'list' || it.shape === 'label';
-            const gap = bare ? '\n\n' : '\n';
-            return [it.before.join('\n'), present(it.sql, it.shape, k, it.semicolon || bare && it.after.length > 0), it.after.join('\n')].filter((p) => p !== '').join(gap);
-          }).join('\n\n');
+          const text = items
+            .map((it, k) => {
+              const bare = it.shape === 'bare' || it.shape === 'list' || it.shape === 'label';
+              const gap = bare ? '\n\n' : '\n';
+              return [it.before.join('\n'), present(it.sql, it.shape, k, it.semicolon || (bare && it.after.length > 0)), it.after.join('\n')]
+                .filter((p) => p !== '')
+                .join(gap);
+            })
+            .join('\n\n');
           const r = read(text);
           expect(r.candidates.map((c) => squash(c.sql!))).toEqual(items.map((it) => squash(it.sql)));
           expect(r.plain).toBe(items.every((it) => it.shape === 'bare' && it.before.length === 0 && it.after.length === 0));

@@ -25,7 +25,10 @@ async function demoAccess(): Promise<DbAccess & { log: string[] }> {
       runner.open('demo', new Uint8Array(readFileSync(DEMO_DB_PATH)), 'full');
       const s = runner.schema('demo');
       if (!s.ok) throw new Error(s.error.message);
-      return { ok: true, db: { runMany: async (sqls) => sqls.map((q) => runner.exec('demo', q)), normalizedSql: async (q) => runner.normalizedSql('demo', q), schema: s.schema } };
+      return {
+        ok: true,
+        db: { runMany: async (sqls) => sqls.map((q) => runner.exec('demo', q)), normalizedSql: async (q) => runner.normalizedSql('demo', q), schema: s.schema },
+      };
     },
     async close(dbId) {
       log.push(`close ${dbId}`);
@@ -51,7 +54,20 @@ describe('preparing a candidate file and tabulating its evaluation', () => {
 
     const report = evaluate(prepared, { bootstrap: 200, seed: 3 });
     const tables = reportTables(report);
-    expect(tables.map((t) => t.id)).toEqual(['signals', 'paired', 'error-correlation', 'combiner', 'combiner-guard', 'reliability', 'selective', 'certificate', 'reliability-score', 'by-pool-size', 'selection', 'accuracy-vs-n']);
+    expect(tables.map((t) => t.id)).toEqual([
+      'signals',
+      'paired',
+      'error-correlation',
+      'combiner',
+      'combiner-guard',
+      'reliability',
+      'selective',
+      'certificate',
+      'reliability-score',
+      'by-pool-size',
+      'selection',
+      'accuracy-vs-n',
+    ]);
     const signals = tables[0]!;
     expect(signals.rows.map((r) => r[0])).toEqual(Object.keys(report.signals));
     expect(tables.find((t) => t.id === 'reliability')!.rows.reduce((s, r) => s + Number(r[1]), 0)).toBe(report.n_questions);

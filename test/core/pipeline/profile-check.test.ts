@@ -12,7 +12,10 @@ const versionOne = () => ({
   name: 'old',
   signals: ['execution_sc'],
   model: { standardization: { means: [0.5], sds: [0.25], indicators: [false] }, weights: [2], bias: -1, lambda: 1 },
-  thresholds: [{ target_risk: 0.1, threshold: 0.9 }, { target_risk: 0.2, threshold: 0.1 }],
+  thresholds: [
+    { target_risk: 0.1, threshold: 0.9 },
+    { target_risk: 0.2, threshold: 0.1 },
+  ],
   provenance: { data: 'hand-made', generator: 'none', n_questions: 0, ece: null, auroc: null, created: '' },
 });
 
@@ -97,7 +100,16 @@ describe('reading a calibration profile from JSON', () => {
       [withBand({ thresholds: [{ target_risk: 1.5, threshold: 0.5 }] }), 'bands[0].thresholds[0].target_risk'],
       [withBand({ thresholds: [{ target_risk: 0.2, threshold: 'high' }] }), 'bands[0].thresholds[0].threshold'],
       [{ ...base, bands: [band, { ...band, min: 5 }] }, 'bands[1].min'],
-      [{ ...base, bands: [{ ...band, min: 1, max: 1 }, { ...band, thresholds: [{ target_risk: 0.3, threshold: 0.6 }] }] }, 'bands[1].thresholds'],
+      [
+        {
+          ...base,
+          bands: [
+            { ...band, min: 1, max: 1 },
+            { ...band, thresholds: [{ target_risk: 0.3, threshold: 0.6 }] },
+          ],
+        },
+        'bands[1].thresholds',
+      ],
       [{ ...base, provenance: { ...base.provenance, data: 3 } }, 'provenance.data'],
       ['not an object', 'profile'],
     ];

@@ -18,8 +18,26 @@ const bundled = checked.profile;
 const made: CalibrationProfile = {
   ...bundled,
   bands: [
-    { ...bundled.bands[0]!, min: 1, max: 1, thresholds: [{ target_risk: 0.1, threshold: 0.8 }, { target_risk: 0.2, threshold: 0.6 }, { target_risk: 0.3, threshold: 0.6 }] },
-    { ...bundled.bands[1]!, min: 2, max: null, thresholds: [{ target_risk: 0.1, threshold: 0.7 }, { target_risk: 0.2, threshold: 0.6 }, { target_risk: 0.3, threshold: 0.5 }] },
+    {
+      ...bundled.bands[0]!,
+      min: 1,
+      max: 1,
+      thresholds: [
+        { target_risk: 0.1, threshold: 0.8 },
+        { target_risk: 0.2, threshold: 0.6 },
+        { target_risk: 0.3, threshold: 0.6 },
+      ],
+    },
+    {
+      ...bundled.bands[1]!,
+      min: 2,
+      max: null,
+      thresholds: [
+        { target_risk: 0.1, threshold: 0.7 },
+        { target_risk: 0.2, threshold: 0.6 },
+        { target_risk: 0.3, threshold: 0.5 },
+      ],
+    },
   ],
 };
 
@@ -35,17 +53,24 @@ describe('risk choices', () => {
   });
 
   it('folds risks needing the same P into the strongest promise, and says which answer the same', () => {
-    expect(riskChoices(made, 1).map((c) => [c.value, c.risks])).toEqual([[0.1, [0.1]], [0.2, [0.2, 0.3]]]);
+    expect(riskChoices(made, 1).map((c) => [c.value, c.risks])).toEqual([
+      [0.1, [0.1]],
+      [0.2, [0.2, 0.3]],
+    ]);
     expect(riskChoices(made, 2).map((c) => c.value)).toEqual([0.1, 0.2, 0.3]);
     // Not knowing the pool yet, 0.2 and 0.3 differ at some size: both are offered.
     expect(riskChoices(made, null).map((c) => c.value)).toEqual([0.1, 0.2, 0.3]);
     expect(choiceWords(riskChoices(made, 1)[1]!, 1)).toBe('at most 20% of the answers given are wrong (30% answers the same for 1 query)');
     expect(choiceFor(riskChoices(made, 1), 0.3)?.value).toBe(0.2);
-    expect(choiceWords(riskChoices(bundled, null)[1]!, null)).toBe('at most 20% of the answers given are wrong (30% and 40% answer the same at every pool size)');
+    expect(choiceWords(riskChoices(bundled, null)[1]!, null)).toBe(
+      'at most 20% of the answers given are wrong (30% and 40% answer the same at every pool size)',
+    );
   });
 
   it('says why a smaller pool needs a higher P than the next larger one, and nothing otherwise', () => {
-    expect(thresholdOrderWords(made, 1, 0.1)).toMatch(/^With 1 query this setting needs P ≥ 0\.80, more than the 0\.70 for 2 or more queries: each pool size has its own model and threshold/);
+    expect(thresholdOrderWords(made, 1, 0.1)).toMatch(
+      /^With 1 query this setting needs P ≥ 0\.80, more than the 0\.70 for 2 or more queries: each pool size has its own model and threshold/,
+    );
     expect(thresholdOrderWords(made, 2, 0.1)).toBeNull(); // no larger band
     expect(thresholdOrderWords(made, 1, 0.2)).toBeNull(); // equal, not higher
     // On the bundled profile: words exactly where a band needs more than the next larger one, naming both thresholds.

@@ -17,7 +17,7 @@ if (!profileCheck.ok) throw new Error(profileCheck.error.message);
 const profile = profileCheck.profile;
 
 const WRONG = 'SELECT count(*) FROM books';
-const RIGHT = "SELECT count(*) FROM books WHERE price < 10";
+const RIGHT = 'SELECT count(*) FROM books WHERE price < 10';
 const table = { [WRONG]: rows(3), [RIGHT]: rows(1), 'select count(*) from books': rows(3) };
 /** The question–SQL verifier's score, fixed: the same query gets the same score however often it is pasted. */
 const ormSql: Verifier = { name: 'orm_sql', score: async (input) => ({ ok: true, scores: input.candidates.map((c) => (c.sql === RIGHT ? 0.9 : 0.7)) }) };
@@ -25,7 +25,10 @@ const ormSql: Verifier = { name: 'orm_sql', score: async (input) => ({ ok: true,
 async function ask(candidates: readonly SampledCandidate[]) {
   const registry = createSignalRegistry();
   registry.register(verifierSignal('orm_sql'));
-  const out = await runAsk({ question: 'How many books cost under 10?', schema }, { generator: scriptedGenerator([...candidates]), runMany: scriptedRunner(table), verifiers: [ormSql], registry, profile });
+  const out = await runAsk(
+    { question: 'How many books cost under 10?', schema },
+    { generator: scriptedGenerator([...candidates]), runMany: scriptedRunner(table), verifiers: [ormSql], registry, profile },
+  );
   if (!out.ok) throw new Error(out.error.message);
   return out.result;
 }
@@ -48,7 +51,7 @@ describe('sources, not copies', () => {
     expect(decide(thrice, profile, 0.2).reasons[0]).toBe('3 pasted queries, 1 distinct: identical queries from one paste count as one source.');
   });
 
-  it('counts identical queries from different sources, and a live model\'s samples, each', async () => {
+  it("counts identical queries from different sources, and a live model's samples, each", async () => {
     const tagged = pasted([WRONG, WRONG, WRONG].map((sql, i) => JSON.stringify({ sql, source: `assistant-${i}` })).join('\n'));
     const fromSources = await ask(tagged);
     expect(fromSources.candidates.length).toBe(3);
@@ -61,7 +64,10 @@ describe('sources, not copies', () => {
 
   it('reports indices into the candidates given: a kept copy stands where its first copy stood', async () => {
     const result = await ask(pasted(`${WRONG};\n${WRONG};\n${RIGHT};\n${WRONG};`));
-    expect(result.candidates.map((c) => [c.index, c.copies ?? 1])).toEqual([[0, 3], [2, 1]]);
+    expect(result.candidates.map((c) => [c.index, c.copies ?? 1])).toEqual([
+      [0, 3],
+      [2, 1],
+    ]);
     const line = decisionLine('q', result, decide(result, profile, 0.4));
     expect([line.pool, line.given]).toEqual([2, 4]);
     expect([0, 2]).toContain(line.best);
@@ -70,9 +76,17 @@ describe('sources, not copies', () => {
 
   it('keeps candidates without SQL and candidates of different pastes apart', () => {
     const kept = keepSources([
-      { sql: null, source: 'a', paste: 'a' }, { sql: null, source: 'a', paste: 'a' },
-      { sql: 'SELECT 1', source: 'a#1', paste: 'a' }, { sql: 'SELECT 1', source: 'b#1', paste: 'b' }, { sql: 'select 1;', source: 'a#2', paste: 'a' },
+      { sql: null, source: 'a', paste: 'a' },
+      { sql: null, source: 'a', paste: 'a' },
+      { sql: 'SELECT 1', source: 'a#1', paste: 'a' },
+      { sql: 'SELECT 1', source: 'b#1', paste: 'b' },
+      { sql: 'select 1;', source: 'a#2', paste: 'a' },
     ]);
-    expect(kept.map((k) => [k.inputIndex, k.copies])).toEqual([[0, 1], [1, 1], [2, 2], [3, 1]]);
+    expect(kept.map((k) => [k.inputIndex, k.copies])).toEqual([
+      [0, 1],
+      [1, 1],
+      [2, 2],
+      [3, 1],
+    ]);
   });
 });

@@ -53,7 +53,10 @@ describe('the SQL prompt quotes names SQLite would not read bare', () => {
       db.exec(renderSchema(schema));
       const back = readSchema(db);
       expect(back.tables.map((t) => t.name)).toEqual(['order', 'Order Items']);
-      expect(back.tables.map((t) => t.columns.map((c) => c.name))).toEqual([['id', 'select', 'unit price', 'say "hi"'], ['order', 'qty']]);
+      expect(back.tables.map((t) => t.columns.map((c) => c.name))).toEqual([
+        ['id', 'select', 'unit price', 'say "hi"'],
+        ['order', 'qty'],
+      ]);
       expect(back.tables[1]!.foreignKeys).toEqual([{ from: ['order'], table: 'order', to: ['id'] }]);
     } finally {
       db.close();

@@ -7,11 +7,21 @@ import type { FingerprintOptions } from '../../../src/core/results/fingerprint.t
 
 const t = (columns: readonly string[], rows: readonly (readonly Cell[])[]): ResultTable => ({ columns, rows });
 const permute = (table: ResultTable, perm: number[]): ResultTable =>
-  t(perm.map((p) => table.columns[p]!), table.rows.map((row) => perm.map((p) => row[p]!)));
-const same = (a: ResultTable, b: ResultTable, options?: FingerprintOptions) =>
-  resultFingerprint(a, options) === resultFingerprint(b, options);
+  t(
+    perm.map((p) => table.columns[p]!),
+    table.rows.map((row) => perm.map((p) => row[p]!)),
+  );
+const same = (a: ResultTable, b: ResultTable, options?: FingerprintOptions) => resultFingerprint(a, options) === resultFingerprint(b, options);
 
-const people = t(['id', 'name', 'score'], [[1, 'ann', 3.5], [2, 'bob', null], [3, 'cy', 3.5], [2, 'bob', null]]);
+const people = t(
+  ['id', 'name', 'score'],
+  [
+    [1, 'ann', 3.5],
+    [2, 'bob', null],
+    [3, 'cy', 3.5],
+    [2, 'bob', null],
+  ],
+);
 
 describe('resultFingerprint', () => {
   it('is 16 hex digits and stable across calls', () => {
@@ -35,15 +45,30 @@ describe('resultFingerprint', () => {
   });
 
   it('(spider) changes when one cell, the row count or a duplicate changes', () => {
-    const changed = t(people.columns, people.rows.map((r, i) => (i === 2 ? [3, 'cy', 3.25] : r)));
+    const changed = t(
+      people.columns,
+      people.rows.map((r, i) => (i === 2 ? [3, 'cy', 3.25] : r)),
+    );
     expect(same(people, changed)).toBe(false);
     expect(same(people, t(people.columns, people.rows.slice(0, 3)))).toBe(false);
     expect(same(t(['a'], [[1], [1], [2]]), t(['a'], [[1], [2], [2]]))).toBe(false);
   });
 
   it('(spider) keeps which values share a row (not just column contents)', () => {
-    const a = t(['x', 'y'], [[1, 'p'], [2, 'q']]);
-    const b = t(['x', 'y'], [[1, 'q'], [2, 'p']]);
+    const a = t(
+      ['x', 'y'],
+      [
+        [1, 'p'],
+        [2, 'q'],
+      ],
+    );
+    const b = t(
+      ['x', 'y'],
+      [
+        [1, 'q'],
+        [2, 'p'],
+      ],
+    );
     expect(same(a, b)).toBe(false);
   });
 
@@ -51,11 +76,30 @@ describe('resultFingerprint', () => {
     // Every column holds {1,2,3} and every row context is alike, so only trying
     // the tied orders can find one canonical form; rotations map it to itself,
     // transpositions do not.
-    const cyclic = t(['a', 'b', 'c'], [[1, 2, 3], [2, 3, 1], [3, 1, 2]]);
+    const cyclic = t(
+      ['a', 'b', 'c'],
+      [
+        [1, 2, 3],
+        [2, 3, 1],
+        [3, 1, 2],
+      ],
+    );
     const swapped = permute(cyclic, [1, 0, 2]);
     expect(resultsEquivalent(cyclic, swapped)).toBe(true);
     expect(same(cyclic, swapped)).toBe(true);
-    expect(same(cyclic, t(['a', 'b', 'c'], [[1, 2, 3], [2, 3, 1], [3, 2, 1]]))).toBe(false);
+    expect(
+      same(
+        cyclic,
+        t(
+          ['a', 'b', 'c'],
+          [
+            [1, 2, 3],
+            [2, 3, 1],
+            [3, 2, 1],
+          ],
+        ),
+      ),
+    ).toBe(false);
   });
 
   it('(spider, ordered) keeps row order but not column order', () => {
@@ -100,7 +144,10 @@ describe('resultFingerprint', () => {
 
   it('handles a wide permuted result (12 columns x 200 rows)', () => {
     const rows: Cell[][] = Array.from({ length: 200 }, (_, r) => Array.from({ length: 12 }, (_, c) => (r * (c + 1)) % 9));
-    const wide = t(rows[0]!.map((_, c) => `c${c}`), rows);
+    const wide = t(
+      rows[0]!.map((_, c) => `c${c}`),
+      rows,
+    );
     const perm = [11, 3, 7, 0, 5, 9, 1, 10, 2, 8, 4, 6];
     const moved = permute(wide, perm);
     expect(same(wide, t(moved.columns, [...moved.rows].reverse()))).toBe(true);

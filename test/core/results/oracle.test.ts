@@ -36,9 +36,7 @@ describe('equivalence agrees with the brute-force Python oracle', () => {
     });
 
     it(`fingerprints are equal exactly when the oracle says equivalent (${label}, at most 4 columns)`, () => {
-      const wrong = cases
-        .filter((c) => (resultFingerprint(c.gold, options) === resultFingerprint(c.cand, options)) !== c[key])
-        .map((c) => c.name);
+      const wrong = cases.filter((c) => (resultFingerprint(c.gold, options) === resultFingerprint(c.cand, options)) !== c[key]).map((c) => c.name);
       expect(wrong).toEqual([]);
     });
   }

@@ -18,13 +18,19 @@ const tableArb = (maxWidth: number): fc.Arbitrary<ResultTable> =>
 
 /** A table with its columns permuted and rows shuffled, drawn by fast-check. */
 const rearranged = (maxWidth: number) =>
-  tableArb(maxWidth).chain((table) =>
-    fc.tuple(fc.constant(table), fc.shuffledSubarray([...table.columns.keys()], { minLength: table.columns.length }), fc.shuffledSubarray([...table.rows.keys()], { minLength: table.rows.length })),
-  ).map(([table, colPerm, rowPerm]) => ({
-    table,
-    colsOnly: { columns: colPerm.map((p) => table.columns[p]!), rows: table.rows.map((row) => colPerm.map((p) => row[p]!)) },
-    both: { columns: colPerm.map((p) => table.columns[p]!), rows: rowPerm.map((r) => colPerm.map((p) => table.rows[r]![p]!)) },
-  }));
+  tableArb(maxWidth)
+    .chain((table) =>
+      fc.tuple(
+        fc.constant(table),
+        fc.shuffledSubarray([...table.columns.keys()], { minLength: table.columns.length }),
+        fc.shuffledSubarray([...table.rows.keys()], { minLength: table.rows.length }),
+      ),
+    )
+    .map(([table, colPerm, rowPerm]) => ({
+      table,
+      colsOnly: { columns: colPerm.map((p) => table.columns[p]!), rows: table.rows.map((row) => colPerm.map((p) => row[p]!)) },
+      both: { columns: colPerm.map((p) => table.columns[p]!), rows: rowPerm.map((r) => colPerm.map((p) => table.rows[r]![p]!)) },
+    }));
 
 const params = { seed: 20240611, numRuns: 300 };
 
@@ -72,9 +78,11 @@ describe('properties (fast-check, seeded)', () => {
       fc.property(pairArb, fc.constantFrom(...options), ([{ table, both, colsOnly }, other, k, cell, kind], o) => {
         const base = 'ordered' in o ? colsOnly : both;
         const b =
-          kind === 'other' ? other
-          : kind === 'same' || base.rows.length === 0 ? base
-          : { columns: base.columns, rows: base.rows.map((row, r) => (r === k % base.rows.length ? [cell, ...row.slice(1)] : row)) };
+          kind === 'other'
+            ? other
+            : kind === 'same' || base.rows.length === 0
+              ? base
+              : { columns: base.columns, rows: base.rows.map((row, r) => (r === k % base.rows.length ? [cell, ...row.slice(1)] : row)) };
         const equivalent = resultsEquivalent(table, b, o);
         if (equivalent) equalPairs++;
         expect(resultFingerprint(table, o) === resultFingerprint(b, o)).toBe(equivalent);

@@ -59,7 +59,10 @@ describe('the texts each spider rule runs', () => {
   });
 
   it('runs the text itself under bird', () => {
-    expect(labelText('bird', 'SELECT DISTINCT a FROM t WHERE b > = 1 ORDER BY a', 'gold')).toEqual({ sql: 'SELECT DISTINCT a FROM t WHERE b > = 1 ORDER BY a', ordered: false });
+    expect(labelText('bird', 'SELECT DISTINCT a FROM t WHERE b > = 1 ORDER BY a', 'gold')).toEqual({
+      sql: 'SELECT DISTINCT a FROM t WHERE b > = 1 ORDER BY a',
+      ordered: false,
+    });
   });
 });
 

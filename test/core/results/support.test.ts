@@ -23,9 +23,31 @@ describe('support between results', () => {
 
   it('a result with the same rows and explanatory columns backs the bare one, in any column order', () => {
     const names = view(['name'], [['Ann'], ['Bo']]);
-    expect(backs(view(['n', 'name'], [[2, 'Bo'], [3, 'Ann']]), names)).toBe('explains');
+    expect(
+      backs(
+        view(
+          ['n', 'name'],
+          [
+            [2, 'Bo'],
+            [3, 'Ann'],
+          ],
+        ),
+        names,
+      ),
+    ).toBe('explains');
     expect(backs(view(['name', 'n'], [['Ann', 2]]), names)).toBeNull(); // a row missing
-    expect(backs(names, view(['name', 'n'], [['Ann', 2], ['Bo', 3]]))).toBeNull();
+    expect(
+      backs(
+        names,
+        view(
+          ['name', 'n'],
+          [
+            ['Ann', 2],
+            ['Bo', 3],
+          ],
+        ),
+      ),
+    ).toBeNull();
   });
 
   it('equal results back nothing (they are one group); an empty result has no keys', () => {

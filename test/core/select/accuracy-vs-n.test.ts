@@ -8,9 +8,22 @@ import { fail, ok, view } from '../signals/views.ts';
 
 // Three questions, pools of 6, 4 and 5 candidates, with their labels.
 const QUESTIONS: QuestionView[] = [
-  view([ok('SELECT a FROM t', 'W', 1), ok('SELECT b FROM t', 'R', 2), ok('SELECT b FROM t', 'R', 2), fail('x'), ok('SELECT c FROM t', 'W2', 1), ok('SELECT b FROM t', 'R', 2)]),
+  view([
+    ok('SELECT a FROM t', 'W', 1),
+    ok('SELECT b FROM t', 'R', 2),
+    ok('SELECT b FROM t', 'R', 2),
+    fail('x'),
+    ok('SELECT c FROM t', 'W2', 1),
+    ok('SELECT b FROM t', 'R', 2),
+  ]),
   view([fail('y'), ok('SELECT d FROM u', 'R', 3), ok('SELECT e FROM u', 'W', 0), ok('SELECT e FROM u', 'W', 0)]),
-  view([ok('SELECT f FROM v', 'W', 1), ok('SELECT g FROM v', 'W', 1), ok('SELECT h FROM v', 'W3', 1), ok('SELECT i FROM v', 'R', 1), ok('SELECT j FROM v', 'W4', 1)]),
+  view([
+    ok('SELECT f FROM v', 'W', 1),
+    ok('SELECT g FROM v', 'W', 1),
+    ok('SELECT h FROM v', 'W3', 1),
+    ok('SELECT i FROM v', 'R', 1),
+    ok('SELECT j FROM v', 'W4', 1),
+  ]),
 ];
 const LABELS = [
   [false, true, true, false, false, true],

@@ -37,7 +37,12 @@ describe('one question view', () => {
   it('is the same, key for key, from Ask runs and from an evaluated record', async () => {
     const runMany = async (sqls: readonly string[]) => sqls.map((s) => runner.exec('db', s));
     const prepared = await prepareQuestion(record, { runMany, schema });
-    const sampled = record.candidates.map((c) => ({ sql: c.sql, source: 'file', ...(c.logprob === undefined ? {} : { logprob: c.logprob }), ...(c.scores === undefined ? {} : { scores: c.scores }) }));
+    const sampled = record.candidates.map((c) => ({
+      sql: c.sql,
+      source: 'file',
+      ...(c.logprob === undefined ? {} : { logprob: c.logprob }),
+      ...(c.scores === undefined ? {} : { scores: c.scores }),
+    }));
     const runs = await executeCandidates(sampled, { runMany });
     const fromRuns = runsView(record.question, record.evidence, schema, runs);
     expect(JSON.stringify(fromRuns)).toBe(JSON.stringify(prepared.view));

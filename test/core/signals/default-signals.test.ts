@@ -72,7 +72,10 @@ describe('schema_relevance', () => {
   });
 
   it('reads the evidence too', () => {
-    const q = (evidence?: string): QuestionView => ({ ...view([ok('SELECT capacity FROM stadium', 'A')], 'How big is it?'), ...(evidence === undefined ? {} : { evidence }) });
+    const q = (evidence?: string): QuestionView => ({
+      ...view([ok('SELECT capacity FROM stadium', 'A')], 'How big is it?'),
+      ...(evidence === undefined ? {} : { evidence }),
+    });
     expect(run(schemaRelevance, q('capacity of the stadium'))).toBeGreaterThan(run(schemaRelevance, q()) as number);
   });
 

@@ -7,9 +7,11 @@ import { fail, ok, view } from './views.ts';
 
 describe('signal registry', () => {
   it('holds the study signals by default, in order', () => {
-    expect(createSignalRegistry().list().map((s) => s.name)).toEqual([
-      'string_sc', 'structural_sc', 'execution_sc', 'schema_relevance', 'executability', 'logprob',
-    ]);
+    expect(
+      createSignalRegistry()
+        .list()
+        .map((s) => s.name),
+    ).toEqual(['string_sc', 'structural_sc', 'execution_sc', 'schema_relevance', 'executability', 'logprob']);
   });
 
   it('adds verifiers by name and refuses a duplicate name', () => {

@@ -68,7 +68,9 @@ describe('did you mean', () => {
   });
 
   it('rewrites only identifiers when a suggestion is taken', () => {
-    expect(renameIdentifier("SELECT Nme, \"nme\" FROM Artist WHERE Nme = 'Nme' -- Nme", 'Nme', 'Name')).toBe("SELECT Name, Name FROM Artist WHERE Name = 'Nme' -- Nme");
+    expect(renameIdentifier('SELECT Nme, "nme" FROM Artist WHERE Nme = \'Nme\' -- Nme', 'Nme', 'Name')).toBe(
+      "SELECT Name, Name FROM Artist WHERE Name = 'Nme' -- Nme",
+    );
     expect(renameIdentifier('SELECT x FROM t', 'x', 'order')).toBe('SELECT "order" FROM t');
   });
 });
@@ -86,7 +88,10 @@ describe('names and distances', () => {
   it('reads the tables a statement names and the aliases it gives them, not keywords', () => {
     const n = namedTables('SELECT * FROM Track t JOIN "Album" AS a ON 1 WHERE 1', schema);
     expect(n.tables.map((t) => t.name)).toEqual(['Album', 'Track']);
-    expect([...n.aliases].map(([k, v]) => [k, v.name])).toEqual([['t', 'Track'], ['a', 'Album']]);
+    expect([...n.aliases].map(([k, v]) => [k, v.name])).toEqual([
+      ['t', 'Track'],
+      ['a', 'Album'],
+    ]);
     expect(namedTables('SELECT * FROM Track WHERE 1', schema).aliases.size).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ describe('guardSql: statement count', () => {
   });
 
   it('keeps semicolons inside strings, quoted identifiers and comments as text', () => {
-    expect(guardSql("SELECT 'a;b', \"c;d\", [e;f], `g;h` FROM t")).toMatchObject({ ok: true });
+    expect(guardSql('SELECT \'a;b\', "c;d", [e;f], `g;h` FROM t')).toMatchObject({ ok: true });
     expect(guardSql("SELECT 'it''s; fine'")).toEqual({ ok: true, sql: "SELECT 'it''s; fine'" });
     expect(guardSql('SELECT 1 /* ; DROP TABLE t */')).toMatchObject({ ok: true });
     expect(guardSql('SELECT 1 -- ; DROP TABLE t')).toMatchObject({ ok: true });
@@ -44,7 +44,8 @@ describe('guardSql: read-only', () => {
       'EXPLAIN SELECT 1',
       "WITH x AS (SELECT 'a' AS s) SELECT replace(s, 'a', 'b') FROM x",
       "SELECT * FROM pragma_table_info('t')",
-    ]) expect(codeOf(sql), sql).toBe('OK');
+    ])
+      expect(codeOf(sql), sql).toBe('OK');
   });
 
   it('refuses writes, schema changes and file operations', () => {
@@ -69,14 +70,29 @@ describe('guardSql: read-only', () => {
       'EXPLAIN DELETE FROM t',
       "SELECT load_extension('evil')",
       "select LOAD_EXTENSION ('evil')",
-    ]) expect(codeOf(sql), sql).toBe('READONLY');
+    ])
+      expect(codeOf(sql), sql).toBe('READONLY');
   });
 
   it('allows read-only PRAGMAs and refuses settings and unknown ones', () => {
-    for (const sql of ['PRAGMA table_info(t)', 'PRAGMA main.table_info("my t")', 'pragma foreign_key_list(book)', 'PRAGMA user_version', 'PRAGMA index_list(t)']) {
+    for (const sql of [
+      'PRAGMA table_info(t)',
+      'PRAGMA main.table_info("my t")',
+      'pragma foreign_key_list(book)',
+      'PRAGMA user_version',
+      'PRAGMA index_list(t)',
+    ]) {
       expect(codeOf(sql), sql).toBe('OK');
     }
-    for (const sql of ['PRAGMA query_only = OFF', 'PRAGMA query_only(0)', 'PRAGMA user_version = 3', 'PRAGMA journal_mode(DELETE)', 'PRAGMA optimize', 'PRAGMA incremental_vacuum', 'PRAGMA writable_schema=1']) {
+    for (const sql of [
+      'PRAGMA query_only = OFF',
+      'PRAGMA query_only(0)',
+      'PRAGMA user_version = 3',
+      'PRAGMA journal_mode(DELETE)',
+      'PRAGMA optimize',
+      'PRAGMA incremental_vacuum',
+      'PRAGMA writable_schema=1',
+    ]) {
       expect(codeOf(sql), sql).toBe('READONLY');
     }
   });

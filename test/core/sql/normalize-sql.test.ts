@@ -51,10 +51,7 @@ describe('normalizeSql', () => {
   });
 
   it('is idempotent', () => {
-    for (const sql of [
-      'SELECT "Name", [x y] FROM t WHERE a = "B" AND c IN (1,2) -- c',
-      "select count(*) from t where a like '%x%' order by b desc;",
-    ]) {
+    for (const sql of ['SELECT "Name", [x y] FROM t WHERE a = "B" AND c IN (1,2) -- c', "select count(*) from t where a like '%x%' order by b desc;"]) {
       const once = normalizeSql(sql);
       expect(normalizeSql(once)).toBe(once);
     }
@@ -69,6 +66,10 @@ describe('normalizeSql', () => {
 describe('tokenizeSql', () => {
   it('gives the input back when its tokens are joined', () => {
     const sql = "SELECT [a b], `c`, \"d\" FROM t -- x\nWHERE e = 'f''g' AND h <> ?1 /* y */;";
-    expect(tokenizeSql(sql).map((t) => t.text).join('')).toBe(sql);
+    expect(
+      tokenizeSql(sql)
+        .map((t) => t.text)
+        .join(''),
+    ).toBe(sql);
   });
 });

@@ -15,7 +15,9 @@ import { queryUsage } from '../../../src/core/sql/usage.ts';
 import { readSchema } from '../../../src/engines/sql/worker/schema.ts';
 import { openDemo } from '../../demo/open-demo.ts';
 
-const lines = readFileSync(resolve(import.meta.dirname, '../../../public/demo/candidates.jsonl'), 'utf8').split('\n').filter(Boolean);
+const lines = readFileSync(resolve(import.meta.dirname, '../../../public/demo/candidates.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean);
 const records = lines.map((l) => JSON.parse(l) as { gold: string; candidates: { sql: string }[] });
 const texts = [...new Set(records.flatMap((r) => [r.gold, ...r.candidates.map((c) => c.sql)]))];
 

@@ -17,7 +17,10 @@ const ref = (q: string | null, column: string): Node => ({ type: 'column_ref', t
 
 describe('scope resolver', () => {
   it('lets a subquery reuse an outer alias for its own table while outer aliases stay visible', () => {
-    const sites = collectSelects(ast('SELECT T1.name FROM singer AS T1 WHERE T1.age > (SELECT avg(T1.year) FROM concert AS T1 WHERE T1.singer_id = T2.singer_id)'), SCHEMA);
+    const sites = collectSelects(
+      ast('SELECT T1.name FROM singer AS T1 WHERE T1.age > (SELECT avg(T1.year) FROM concert AS T1 WHERE T1.singer_id = T2.singer_id)'),
+      SCHEMA,
+    );
     expect(sites).toHaveLength(2);
     const [outer, inner] = sites;
     expect(inner!.scope.parent).toBe(outer!.scope);

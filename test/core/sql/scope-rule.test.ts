@@ -32,7 +32,10 @@ describe('CTEs', () => {
       'with.1.stmt.ast': { own: ['a:cte'], beyond: [] },
     });
     expect(tablesOf(sql)).toEqual(['singer']);
-    expect(queryUsage(sql, SCHEMA)?.columns).toEqual([{ table: 'singer', column: 'name' }, { table: null, column: 'name' }]);
+    expect(queryUsage(sql, SCHEMA)?.columns).toEqual([
+      { table: 'singer', column: 'name' },
+      { table: null, column: 'name' },
+    ]);
     expect(key(sql)).toBe(key('WITH a AS (SELECT name FROM singer), b AS (SELECT x.name FROM a AS x) SELECT name FROM b'));
   });
 
@@ -53,7 +56,8 @@ describe('CTEs', () => {
   });
 
   it('see, in a subquery, the query around that subquery, not the FROM of the SELECT they head', () => {
-    const sql = 'SELECT T1.name FROM singer AS T1 WHERE T1.age IN (WITH c AS (SELECT year FROM concert WHERE concert.singer_id = T1.singer_id) SELECT year FROM c)';
+    const sql =
+      'SELECT T1.name FROM singer AS T1 WHERE T1.age IN (WITH c AS (SELECT year FROM concert WHERE concert.singer_id = T1.singer_id) SELECT year FROM c)';
     expect(scopes(sql)['where.right.value.0.ast.with.0.stmt.ast']).toEqual({ own: ['concert:table'], beyond: ['T1:table'] });
     expect(queryUsage(sql, SCHEMA)?.columns).toContainEqual({ table: 'singer', column: 'singer_id' });
     expect(key(sql)).toBe(key(sql.replaceAll('T1', 'S')));
@@ -64,7 +68,7 @@ describe('a derived table', () => {
   // SQLite rejects this query (no such column: T1.age): a FROM subquery cannot read its siblings.
   const sql = 'SELECT T1.name FROM singer AS T1 JOIN (SELECT singer_id FROM concert WHERE concert.year = T1.age) AS d ON T1.singer_id = d.singer_id';
 
-  it('sees what its SELECT sees from outside, never that SELECT\'s other FROM items', () => {
+  it("sees what its SELECT sees from outside, never that SELECT's other FROM items", () => {
     const [top, derived] = collectSelects(ast(sql), SCHEMA);
     expect(derived!.scope.parent).toBeNull();
     expect(lookup(derived!.scope, 'T1')).toBeNull();
@@ -95,7 +99,10 @@ describe('compound parts', () => {
 
   it('each have their own FROM and see only what the compound sees from outside', () => {
     expect(scopes(sql)).toEqual({ top: { own: ['T1:table'], beyond: [] }, _next: { own: ['T1:table'], beyond: [] } });
-    expect(queryUsage(sql, SCHEMA)?.columns).toEqual([{ table: 'singer', column: 'singer_id' }, { table: 'concert', column: 'singer_id' }]);
+    expect(queryUsage(sql, SCHEMA)?.columns).toEqual([
+      { table: 'singer', column: 'singer_id' },
+      { table: 'concert', column: 'singer_id' },
+    ]);
     expect(key(sql)).not.toBe(key('SELECT T1.singer_id FROM singer AS T1 EXCEPT SELECT T1.singer_id FROM singer AS T1'));
   });
 });

@@ -119,7 +119,12 @@ function render(s: Stmt): { sql: string; refs: number } {
   };
   const ctes = s.ctes.map((c, i) => `w${i} AS (${sel(c, [...TABLES, ...s.ctes.slice(0, i).map((_, j) => `w${j}`)], true)})`);
   const names = s.ctes.map((_, i) => `w${i}`);
-  const body = sel(s.body, [...TABLES, ...names], false, names.map((n) => `EXISTS (SELECT 1 FROM ${n})`));
+  const body = sel(
+    s.body,
+    [...TABLES, ...names],
+    false,
+    names.map((n) => `EXISTS (SELECT 1 FROM ${n})`),
+  );
   return { sql: (ctes.length > 0 ? `WITH ${ctes.join(', ')} ` : '') + body, refs: column };
 }
 
@@ -139,7 +144,10 @@ function referencesOf(ast: Node) {
 /** Column name → the table a canonical form qualifies it with. */
 function canonicalTables(form: unknown): Map<string, unknown> {
   const out = new Map<string, unknown>();
-  walk(form, [], (n) => void (n.type === 'column_ref' && typeof n.column === 'string' && out.set(n.column, n.table)), { intoSelects: true, intoCompound: true });
+  walk(form, [], (n) => void (n.type === 'column_ref' && typeof n.column === 'string' && out.set(n.column, n.table)), {
+    intoSelects: true,
+    intoCompound: true,
+  });
   return out;
 }
 

@@ -24,7 +24,10 @@ describe('queryUsage', () => {
   it('leaves an unqualified column of a join without a table unless a schema says which', () => {
     const sql = 'SELECT name, year FROM singer AS s JOIN concert AS c ON s.singer_id = c.singer_id';
     const bare = queryUsage(sql);
-    expect(bare?.columns.slice(0, 2)).toEqual([{ table: null, column: 'name' }, { table: null, column: 'year' }]);
+    expect(bare?.columns.slice(0, 2)).toEqual([
+      { table: null, column: 'name' },
+      { table: null, column: 'year' },
+    ]);
     const withSchema = queryUsage(sql, SCHEMA);
     expect(withSchema?.tables).toEqual(['Singer', 'concert']);
     expect(withSchema?.columns).toEqual([
@@ -59,12 +62,18 @@ describe('queryUsage', () => {
   it('counts neither CTE names as tables nor * and select-list aliases as columns', () => {
     const u = queryUsage('WITH big AS (SELECT * FROM singer WHERE age > 30) SELECT country, count(*) AS n FROM big GROUP BY country ORDER BY n');
     expect(u?.tables).toEqual(['singer']);
-    expect(u?.columns).toEqual([{ table: 'singer', column: 'age' }, { table: null, column: 'country' }]);
+    expect(u?.columns).toEqual([
+      { table: 'singer', column: 'age' },
+      { table: null, column: 'country' },
+    ]);
   });
 
   it('reads "x" compared with a column as a string, not a column', () => {
     const u = queryUsage('SELECT "name" FROM singer WHERE country = "France"');
-    expect(u?.columns).toEqual([{ table: 'singer', column: 'name' }, { table: 'singer', column: 'country' }]);
+    expect(u?.columns).toEqual([
+      { table: 'singer', column: 'name' },
+      { table: 'singer', column: 'country' },
+    ]);
   });
 
   it('covers both sides of a set operation', () => {

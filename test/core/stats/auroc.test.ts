@@ -57,18 +57,25 @@ describe('auroc', () => {
 
   it('is invariant under a strictly increasing transform and flips under negation', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.integer({ min: -5, max: 5 }), fc.boolean()), { minLength: 2, maxLength: 40 }),
-        (rows) => {
-          const s = rows.map(([v]) => v);
-          const y = rows.map(([, l]) => l);
-          const a = auroc(s, y);
-          if (Number.isNaN(a)) return y.every((l) => l === y[0]);
-          expect(auroc(s.map((v) => Math.exp(v) * 3 + 1), y)).toBeCloseTo(a, 12);
-          expect(auroc(s.map((v) => -v), y)).toBeCloseTo(1 - a, 12);
-          return true;
-        },
-      ),
+      fc.property(fc.array(fc.tuple(fc.integer({ min: -5, max: 5 }), fc.boolean()), { minLength: 2, maxLength: 40 }), (rows) => {
+        const s = rows.map(([v]) => v);
+        const y = rows.map(([, l]) => l);
+        const a = auroc(s, y);
+        if (Number.isNaN(a)) return y.every((l) => l === y[0]);
+        expect(
+          auroc(
+            s.map((v) => Math.exp(v) * 3 + 1),
+            y,
+          ),
+        ).toBeCloseTo(a, 12);
+        expect(
+          auroc(
+            s.map((v) => -v),
+            y,
+          ),
+        ).toBeCloseTo(1 - a, 12);
+        return true;
+      }),
     );
   });
 });

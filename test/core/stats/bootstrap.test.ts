@@ -78,9 +78,7 @@ describe('pairedBootstrap', () => {
     const both = presentIndices(withMissing.scores, noisy);
     const p = result.paired('missing', 'noisy');
     expect(p.n).toBe(both.length);
-    expect(p.diff).toBe(
-      auroc(pick(withMissing.scores, both), pick(labels, both)) - auroc(pick(noisy, both), pick(labels, both)),
-    );
+    expect(p.diff).toBe(auroc(pick(withMissing.scores, both), pick(labels, both)) - auroc(pick(noisy, both), pick(labels, both)));
     const mask = (c: Uint32Array): number[] => Array.from(c, (k, i) => (Number.isNaN(withMissing.scores[i]) ? 0 : k));
     const slow = counts.map((c) => bruteForceAuroc(withMissing.scores, labels, mask(c)) - bruteForceAuroc(noisy, labels, mask(c)));
     expect(p.ci).toEqual(percentileInterval(slow, 0.95));

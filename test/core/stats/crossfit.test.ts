@@ -34,7 +34,10 @@ describe('crossfitLogistic by question', () => {
     const r = crossfitLogistic(rows, y, createRng(5), { k: 3 });
     for (let f = 0; f < 3; f++) {
       const train = rows.map((_, i) => i).filter((i) => r.fold[i] !== f);
-      const model = fitCombiner(train.map((i) => rows[i]!), train.map((i) => y[i]!));
+      const model = fitCombiner(
+        train.map((i) => rows[i]!),
+        train.map((i) => y[i]!),
+      );
       rows.forEach((row, i) => {
         if (r.fold[i] === f) expect(r.oof[i]).toBe(predictCombiner(model, row));
       });

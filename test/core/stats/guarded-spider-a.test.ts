@@ -51,7 +51,10 @@ describe.runIf(present)('guarded combiner on Spider-A real candidates', () => {
       const idx = rng.sample(all, 100);
       const R = idx.map((i) => rows[i]!);
       const Y = idx.map((i) => y[i]!);
-      const best = auroc(idx.map((i) => exec[i]!), Y);
+      const best = auroc(
+        idx.map((i) => exec[i]!),
+        Y,
+      );
       guarded.push(auroc(crossfitGuarded(R, Y, createRng(s), { k: 5 }).oof, Y) - best);
       plain.push(auroc(crossfitLogistic(R, Y, createRng(s), { k: 5 }).oof, Y) - best);
     }

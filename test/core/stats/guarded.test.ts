@@ -33,7 +33,10 @@ describe('crossfitGuarded on small pools with a constant and a noise signal', ()
   const dropped: number[][] = [];
   for (let seed = 1; seed <= 30; seed++) {
     const { rows, y } = pool(100, createRng(seed));
-    const best = auroc(rows.map((r) => r[0]!), y);
+    const best = auroc(
+      rows.map((r) => r[0]!),
+      y,
+    );
     for (const k of [2, 5]) {
       const g = crossfitGuarded(rows, y, createRng(seed), { k });
       guardedGap.push(auroc(g.oof, y) - best);
@@ -79,7 +82,10 @@ describe('crossfitGuarded by group, with a signal that only tells groups apart',
         group.push(`g${k}`);
       }
     }
-    const best = auroc(rows.map((r) => r[0]!), y);
+    const best = auroc(
+      rows.map((r) => r[0]!),
+      y,
+    );
     gaps.push(auroc(crossfitGuarded(rows, y, createRng(seed), { group }).oof, y) - best);
     plainGaps.push(auroc(crossfitLogistic(rows, y, createRng(seed), { group }).oof, y) - best);
   }
@@ -124,7 +130,16 @@ describe('crossfitGuarded by group, with two nearly tied signals whose merit swa
         group.push(`g${k}`);
       }
     }
-    const best = Math.max(auroc(rows.map((r) => r[0]!), y), auroc(rows.map((r) => r[1]!), y));
+    const best = Math.max(
+      auroc(
+        rows.map((r) => r[0]!),
+        y,
+      ),
+      auroc(
+        rows.map((r) => r[1]!),
+        y,
+      ),
+    );
     const g = crossfitGuarded(rows, y, createRng(seed), { group });
     gaps.push(auroc(g.oof, y) - best);
     anchors.push({ final: g.finalChoice.anchor, folds: g.choices.map((c) => c.anchor) });
@@ -157,7 +172,16 @@ describe('fitGuardedCombiner choices', () => {
     const { rows, y } = pool(400, createRng(5), (yi) => yi + 0.8 * (rng.next() + rng.next() + rng.next() - 1.5) * 2);
     const g = crossfitGuarded(rows, y, createRng(1), { k: 5 });
     expect(g.finalChoice.kind).toBe('combined');
-    const best = Math.max(auroc(rows.map((r) => r[0]!), y), auroc(rows.map((r) => r[3]!), y));
+    const best = Math.max(
+      auroc(
+        rows.map((r) => r[0]!),
+        y,
+      ),
+      auroc(
+        rows.map((r) => r[3]!),
+        y,
+      ),
+    );
     expect(auroc(g.oof, y)).toBeGreaterThan(best + 0.02);
   });
 
@@ -169,7 +193,11 @@ describe('fitGuardedCombiner choices', () => {
 
   it('is the constant log-odds when the labels are one class', () => {
     const { rows } = pool(20, createRng(7));
-    const { model, choice } = fitGuardedCombiner(rows, rows.map(() => 1), createRng(1));
+    const { model, choice } = fitGuardedCombiner(
+      rows,
+      rows.map(() => 1),
+      createRng(1),
+    );
     expect(choice.kind).toBe('constant');
     expect(model.weights.every((w) => w === 0)).toBe(true);
     expect(model.bias).toBeGreaterThan(0);
@@ -177,7 +205,14 @@ describe('fitGuardedCombiner choices', () => {
 });
 
 describe('fitLogistic penalties', () => {
-  const x = [[-1, 0.3], [0, -0.2], [1, 0.5], [2, -0.1], [0.5, 0.9], [-0.5, -0.7]];
+  const x = [
+    [-1, 0.3],
+    [0, -0.2],
+    [1, 0.5],
+    [2, -0.1],
+    [0.5, 0.9],
+    [-0.5, -0.7],
+  ];
   const y = [0, 0, 1, 1, 1, 0];
   it('all ones is the plain objective', () => {
     const a = fitLogistic(x, y);

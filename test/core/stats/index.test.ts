@@ -24,12 +24,7 @@ describe('the stats index, end to end on synthetic questions', () => {
     expect(cal.ece).toBeLessThan(0.15); // cross-fit logistic on 200 rows per fold is roughly calibrated
 
     const { cal: c, test: t } = stats.splitHalf(n, stats.createRng(3));
-    const sel = stats.selectiveAtRisk(
-      stats.pick(fit.oof, c),
-      stats.pick(correct, c),
-      stats.pick(fit.oof, t),
-      stats.pick(correct, t),
-    );
+    const sel = stats.selectiveAtRisk(stats.pick(fit.oof, c), stats.pick(correct, c), stats.pick(fit.oof, t), stats.pick(correct, t));
     expect(sel.map((r) => r.target)).toEqual([0.1, 0.2, 0.3, 0.4]);
     const cert = stats.certify(stats.pick(fit.oof, t), stats.pick(correct, t));
     expect(cert.n).toBe(t.length);

@@ -1,11 +1,7 @@
 // Expected values: test/fixtures/stats/golden.py, np.mean / np.std (ddof=0) over the
 // present training values, constant column → sd 1, indicators for columns with a missing value.
 import { describe, expect, it } from 'vitest';
-import {
-  applyStandardization,
-  fitStandardization,
-  standardizeRows,
-} from '../../../src/core/stats/standardize.ts';
+import { applyStandardization, fitStandardization, standardizeRows } from '../../../src/core/stats/standardize.ts';
 import { loadGolden } from '../../fixtures/stats/load.ts';
 
 const golden = loadGolden().standardize;
@@ -33,7 +29,10 @@ describe('fitStandardization', () => {
   });
 
   it('gives a column with no present value mean 0, sd 1 and an indicator', () => {
-    const t = fitStandardization([[NaN, 1], [NaN, 3]]);
+    const t = fitStandardization([
+      [NaN, 1],
+      [NaN, 3],
+    ]);
     expect(t).toEqual({ means: [0, 2], sds: [1, 1], indicators: [true, false] });
     expect(applyStandardization(t, [NaN, 2])).toEqual([0, 0, 1]);
   });

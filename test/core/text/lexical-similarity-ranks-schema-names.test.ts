@@ -7,7 +7,16 @@ import { jaccard, trigrams } from '../../../src/core/text/trigrams.ts';
 describe('word tokens', () => {
   it('splits snake_case, camelCase, capital runs and digits, lowercased', () => {
     expect(wordTokens('Singer_ID songReleaseYear HTMLCode song2name')).toEqual([
-      'singer', 'id', 'song', 'release', 'year', 'html', 'code', 'song', '2', 'name',
+      'singer',
+      'id',
+      'song',
+      'release',
+      'year',
+      'html',
+      'code',
+      'song',
+      '2',
+      'name',
     ]);
   });
 
@@ -34,7 +43,7 @@ describe('trigrams', () => {
 });
 
 describe('lexicalSimilarity', () => {
-  const q = "What is the average age of the singers from France?";
+  const q = 'What is the average age of the singers from France?';
 
   it('ranks a column the question names above an unrelated one', () => {
     const relevant = lexicalSimilarity(q, 'singer age');

@@ -22,6 +22,8 @@ describe('nearestNames', () => {
     const long = '\u202e'.repeat(100_000);
     expect(nearestNames([`${long}t`], `${long}x`, { minEdits: 1 })).toEqual([]);
     expect(nearestNames([`${'a'.repeat(NEAR_NAME_MAX_CHARS)}b`], `${'a'.repeat(NEAR_NAME_MAX_CHARS)}`, { minEdits: 1 })).toEqual([]);
-    expect(nearestNames(['a'.repeat(NEAR_NAME_MAX_CHARS)], `${'a'.repeat(NEAR_NAME_MAX_CHARS - 1)}b`, { minEdits: 1 })).toEqual(['a'.repeat(NEAR_NAME_MAX_CHARS)]);
+    expect(nearestNames(['a'.repeat(NEAR_NAME_MAX_CHARS)], `${'a'.repeat(NEAR_NAME_MAX_CHARS - 1)}b`, { minEdits: 1 })).toEqual([
+      'a'.repeat(NEAR_NAME_MAX_CHARS),
+    ]);
   });
 });

@@ -11,10 +11,21 @@ import type { Schema } from '../../../src/core/schema.ts';
 import { parseSql } from '../../../src/core/sql/parse.ts';
 import { createAnalysisEngine, OVERRUN_MESSAGE } from '../../../src/engines/analysis/engine.ts';
 
-const schema: Schema = { tables: [{ name: 'singer', columns: [{ name: 'name', type: 'TEXT', pk: false }, { name: 'age', type: 'INTEGER', pk: false }], foreignKeys: [] }] } as unknown as Schema;
+const schema: Schema = {
+  tables: [
+    {
+      name: 'singer',
+      columns: [
+        { name: 'name', type: 'TEXT', pk: false },
+        { name: 'age', type: 'INTEGER', pk: false },
+      ],
+      foreignKeys: [],
+    },
+  ],
+} as unknown as Schema;
 
 describe('the analysis engine', () => {
-  it('gives exactly what Node\'s analysis thread gives, each result reported as it is made', () => {
+  it("gives exactly what Node's analysis thread gives, each result reported as it is made", () => {
     const sqls = ['SELECT name FROM singer', 'SELECT name FROM singer EXCEPT SELECT name FROM singer WHERE age > 3', 'SELEC broken'];
     const engine = createAnalysisEngine(() => performance.now());
     engine.setSchema(1, schema);

@@ -38,7 +38,11 @@ describe('zip entry names', () => {
   it('refuses a name that climbs out with "..", naming it', async () => {
     const api = createBenchFilesApi();
     const opened = await api.openZip(zipOf({ 'bench/dev.json': dev, 'bench/../../etc/passwd': 'x' }));
-    expect(opened).toEqual({ ok: false, code: 'UNSAFE_NAME', message: 'lists an entry named "bench/../../etc/passwd", which climbs out of the zip\'s folder (".."): zip the benchmark folder itself' });
+    expect(opened).toEqual({
+      ok: false,
+      code: 'UNSAFE_NAME',
+      message: 'lists an entry named "bench/../../etc/passwd", which climbs out of the zip\'s folder (".."): zip the benchmark folder itself',
+    });
   });
 
   it('reads names as paths inside the zip', () => {

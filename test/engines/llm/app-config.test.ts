@@ -4,8 +4,7 @@ import { MODELS } from '../../../src/engines/llm/models.ts';
 
 const ID = 'Qwen2.5-Coder-1.5B-Instruct-q4f16_1-MLC';
 const LIB = 'Qwen2-1.5B-Instruct-q4f16_1-ctx4k_cs1k-webgpu.wasm';
-const recordFor = (base: string | undefined, location: string) =>
-  buildAppConfig({ base, location }).model_list.find((m) => m.model_id === ID)!;
+const recordFor = (base: string | undefined, location: string) => buildAppConfig({ base, location }).model_list.find((m) => m.model_id === ID)!;
 
 describe('buildAppConfig builds absolute URLs web-llm accepts', () => {
   it('at the site root, with a relative base', () => {

@@ -36,7 +36,12 @@ function fakeCaches() {
   const put = (id: string, part: 'whole' | 'first-shard' = 'whole'): void => {
     const r = record(id);
     const folder = modelFolderUrl(r);
-    const index = JSON.stringify({ records: [{ dataPath: 'params_shard_0.bin', nbytes: 100 }, { dataPath: 'params_shard_1.bin', nbytes: 50 }] });
+    const index = JSON.stringify({
+      records: [
+        { dataPath: 'params_shard_0.bin', nbytes: 100 },
+        { dataPath: 'params_shard_1.bin', nbytes: 50 },
+      ],
+    });
     store('webllm/model').set(`${folder}params_shard_0.bin`, { body: 'x'.repeat(100), length: true });
     if (part === 'first-shard') return;
     store('webllm/model').set(`${folder}ndarray-cache.json`, { body: index, length: false });
@@ -55,7 +60,12 @@ describe('model cache', () => {
     f.put(B, 'first-shard');
     const inventory = await createModelCache(appConfig, undefined, f.caches).inventory();
     expect(inventory.map((m) => m.modelId)).toEqual(appConfig.model_list.map((m) => m.model_id));
-    const index = JSON.stringify({ records: [{ dataPath: 'params_shard_0.bin', nbytes: 100 }, { dataPath: 'params_shard_1.bin', nbytes: 50 }] });
+    const index = JSON.stringify({
+      records: [
+        { dataPath: 'params_shard_0.bin', nbytes: 100 },
+        { dataPath: 'params_shard_1.bin', nbytes: 50 },
+      ],
+    });
     expect(inventory.find((m) => m.modelId === A)).toEqual({ modelId: A, state: 'complete', bytes: 100 + 50 + index.length + 2 + 7 + 30, files: 6 });
     expect(inventory.find((m) => m.modelId === B)).toEqual({ modelId: B, state: 'partial', bytes: 100, files: 1 });
     expect(inventory.find((m) => m.modelId === A16)).toEqual({ modelId: A16, state: 'none', bytes: 0, files: 0 });
@@ -96,7 +106,7 @@ describe('model cache', () => {
     const cache = createModelCache(appConfig, undefined, f.caches);
     expect(await recoverModelCache(toLlmError('DeviceLostError: lost', A), cache)).toBe(false);
     expect(await recoverModelCache(toLlmError('TypeError: Failed to fetch'), cache)).toBe(false);
-    const truncated = llmError('FILE_TRUNCATED', 'params_shard_1.bin in this browser\'s cache is 5 bytes.', { modelId: B, recovery: 'delete-model-cache' });
+    const truncated = llmError('FILE_TRUNCATED', "params_shard_1.bin in this browser's cache is 5 bytes.", { modelId: B, recovery: 'delete-model-cache' });
     expect(await recoverModelCache(truncated, cache)).toBe(true);
     const states = Object.fromEntries((await cache.inventory()).map((m) => [m.modelId, m.state]));
     expect(states[A]).toBe('complete');

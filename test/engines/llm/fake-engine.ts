@@ -167,7 +167,14 @@ export class FakeEngine implements LlmEngine {
       this.interruptSignal = false;
       const self = this;
       const chunk = (choice: object, extra: object = {}): ChatCompletionChunk =>
-        ({ id: `fake-${index}`, object: 'chat.completion.chunk', created: 0, model: request.model ?? 'fake', choices: [choice], ...extra }) as ChatCompletionChunk;
+        ({
+          id: `fake-${index}`,
+          object: 'chat.completion.chunk',
+          created: 0,
+          model: request.model ?? 'fake',
+          choices: [choice],
+          ...extra,
+        }) as ChatCompletionChunk;
       return (async function* () {
         let finish: 'stop' | 'length' | 'abort' = planned.finish ?? 'stop';
         let emitted = 0;
@@ -178,7 +185,12 @@ export class FakeEngine implements LlmEngine {
             break;
           }
           emitted++;
-          yield chunk({ index: 0, delta: { role: 'assistant', content: t.token }, finish_reason: null, logprobs: request.logprobs ? { content: recorded ? [self.entry(request, t)] : [] } : null });
+          yield chunk({
+            index: 0,
+            delta: { role: 'assistant', content: t.token },
+            finish_reason: null,
+            logprobs: request.logprobs ? { content: recorded ? [self.entry(request, t)] : [] } : null,
+          });
         }
         yield chunk({ index: 0, delta: {}, finish_reason: finish });
         if (request.stream_options?.include_usage) yield { ...chunk({}), choices: [], usage: self.usage(emitted) } as ChatCompletionChunk;

@@ -8,7 +8,7 @@ import { LlmFailure, type ModelRequest, type SampleProgress } from '../../../src
 import { FakeEngine, reply, webLlmError } from './fake-engine.ts';
 
 // Compile-time: web-llm's own engines satisfy the interface the adapter needs.
-(null as unknown as MLCEngineInterface) satisfies LlmEngine;
+null as unknown as MLCEngineInterface satisfies LlmEngine;
 
 const MODEL = 'Qwen2.5-Coder-0.5B-Instruct-q4f32_1-MLC';
 const schema: Schema = {
@@ -155,7 +155,10 @@ describe('web-llm generator', () => {
     expect(out).toHaveLength(1);
     expect(engine.requests[0]).toMatchObject({ max_tokens: 2, logit_bias: { '635': 30 } });
     expect(engine.requests[0]!.messages.map((m) => m.content)).toEqual(['Write one SQLite query.', question]);
-    expect(costs.map((c) => [c.kind, c.finishReason])).toEqual([['sample', 'length'], ['sample', 'abort']]);
+    expect(costs.map((c) => [c.kind, c.finishReason])).toEqual([
+      ['sample', 'length'],
+      ['sample', 'abort'],
+    ]);
     expect(costs[0]).toMatchObject({ promptTokens: 100, prefillSeconds: 0.1 });
     expect(costs[0]!.decodeSeconds).toBeCloseTo(costs[0]!.completionTokens * 0.02, 12);
     // A request's own maxTokens wins over the generator's.
@@ -163,7 +166,7 @@ describe('web-llm generator', () => {
     expect(engine.requests[2]!.max_tokens).toBe(5);
   });
 
-  it('samples again after a Cancel (web-llm 0.2.79 leaves a non-streaming request\'s interrupt set; a stream clears it)', async () => {
+  it("samples again after a Cancel (web-llm 0.2.79 leaves a non-streaming request's interrupt set; a stream clears it)", async () => {
     const controller = new AbortController();
     const engine = new FakeEngine((_r, i) => {
       if (i === 0) setTimeout(() => controller.abort(), 30);

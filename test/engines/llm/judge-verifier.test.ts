@@ -17,7 +17,16 @@ const input = (sqls: (string | null)[]) =>
 describe('judge as a pipeline verifier', () => {
   it('is named judge and returns one score per candidate', async () => {
     const engine = new FakeEngine(() => ({
-      tokens: [{ token: 'Yes', logprob: Math.log(0.9), top: [{ token: 'Yes', logprob: Math.log(0.9) }, { token: 'No', logprob: Math.log(0.1) }] }],
+      tokens: [
+        {
+          token: 'Yes',
+          logprob: Math.log(0.9),
+          top: [
+            { token: 'Yes', logprob: Math.log(0.9) },
+            { token: 'No', logprob: Math.log(0.1) },
+          ],
+        },
+      ],
     }));
     const v = createJudgeVerifier(createJudge(engine, MODEL));
     expect(v.name).toBe('judge');

@@ -21,9 +21,7 @@ function firstToken(alternatives: Record<string, number>): FakeReply {
 describe('LLM judge', () => {
   it('scores P(Yes) normalized over Yes/No variants from the first token, one request per distinct SQL', async () => {
     const engine = new FakeEngine((r) =>
-      sqlOf(r) === 'SELECT count(*) FROM singer'
-        ? firstToken({ Yes: 0.5, ' yes': 0.2, No: 0.2, The: 0.05 })
-        : firstToken({ No: 0.6, ' Yes': 0.2, '**': 0.1 }),
+      sqlOf(r) === 'SELECT count(*) FROM singer' ? firstToken({ Yes: 0.5, ' yes': 0.2, No: 0.2, The: 0.05 }) : firstToken({ No: 0.6, ' Yes': 0.2, '**': 0.1 }),
     );
     const scores = await createJudge(engine, MODEL).scoreCandidates({
       schema,
@@ -41,7 +39,7 @@ describe('LLM judge', () => {
     }
   });
 
-  it('asks the compact Yes/No question with the judge\'s logit_bias when set, and reports each request', async () => {
+  it("asks the compact Yes/No question with the judge's logit_bias when set, and reports each request", async () => {
     const engine = new FakeEngine(() => firstToken({ No: 0.6, Yes: 0.3, w1: 0.1 }));
     const costs: ModelRequest[] = [];
     const judge = createJudge(engine, MODEL, { prompt: 'compact', logitBias: { '355': 15, '357': 14 }, onRequest: (r) => costs.push(r) });
@@ -53,9 +51,7 @@ describe('LLM judge', () => {
   });
 
   it('falls back to a verbalized 0–100 when Yes/No tokens are missing', async () => {
-    const engine = new FakeEngine((r) =>
-      isYesNo(r) ? firstToken({ The: 0.6, '**': 0.3, Based: 0.1 }) : { tokens: [{ token: '85', logprob: -0.1 }] },
-    );
+    const engine = new FakeEngine((r) => (isYesNo(r) ? firstToken({ The: 0.6, '**': 0.3, Based: 0.1 }) : { tokens: [{ token: '85', logprob: -0.1 }] }));
     const [score] = await createJudge(engine, MODEL).scoreCandidates({ schema, question, sqls: ['SELECT 1'] });
     expect(score).toBeCloseTo(0.85, 12);
     expect(engine.requests).toHaveLength(2);

@@ -10,11 +10,23 @@ const appConfig = buildAppConfig({ base: 'http://127.0.0.1:8080/models/', locati
 const upstream = buildAppConfig({ location: 'https://host.example/' });
 const FOLDER = `http://127.0.0.1:8080/models/${ID}/resolve/main/`;
 const CONFIG = '{"tokenizer_files": ["tokenizer.json"]}';
-const INDEX = JSON.stringify({ records: [{ dataPath: 'params_shard_0.bin', nbytes: 100 }, { dataPath: 'params_shard_1.bin', nbytes: 40 }] });
+const INDEX = JSON.stringify({
+  records: [
+    { dataPath: 'params_shard_0.bin', nbytes: 100 },
+    { dataPath: 'params_shard_1.bin', nbytes: 40 },
+  ],
+});
 
 /** A host serving a folder of files (name → body) under FOLDER and the library under libs/; everything else 404. */
 function host(files: Record<string, string | number>, calls: string[] = []): FetchLike {
-  const all: Record<string, string | number> = { 'mlc-chat-config.json': CONFIG, 'ndarray-cache.json': INDEX, 'tokenizer.json': '{}', 'params_shard_0.bin': 100, 'params_shard_1.bin': 40, ...files };
+  const all: Record<string, string | number> = {
+    'mlc-chat-config.json': CONFIG,
+    'ndarray-cache.json': INDEX,
+    'tokenizer.json': '{}',
+    'params_shard_0.bin': 100,
+    'params_shard_1.bin': 40,
+    ...files,
+  };
   return async (url, init) => {
     calls.push(`${init.method} ${url}`);
     const name = url.startsWith(FOLDER) ? url.slice(FOLDER.length) : url.endsWith(`/libs/${LIB}`) ? 'lib' : '';
@@ -31,7 +43,10 @@ function cached(entries: Record<string, string>): CacheStorageLike {
     async open() {
       return {
         keys: async () => Object.keys(entries).map((url) => ({ url })),
-        match: async (url) => (entries[url] === undefined ? undefined : { headers: { get: () => null }, blob: async () => ({ size: entries[url]!.length }), text: async () => entries[url]! }),
+        match: async (url) =>
+          entries[url] === undefined
+            ? undefined
+            : { headers: { get: () => null }, blob: async () => ({ size: entries[url]!.length }), text: async () => entries[url]! },
         delete: async () => false,
       };
     },
@@ -72,10 +87,14 @@ describe('checkModelFiles', () => {
   it('names a shard shorter than the index says (FILE_TRUNCATED), on the host and in the cache', async () => {
     const onHost = await checkModelFiles(appConfig, ID, { fetch: host({ 'params_shard_0.bin': 60 }), caches: noCache });
     expect(onHost).toMatchObject({ ok: false, error: { code: 'FILE_TRUNCATED', file: 'params_shard_0.bin', host: '127.0.0.1:8080' } });
-    expect(!onHost.ok && onHost.error.message).toBe('params_shard_0.bin on 127.0.0.1:8080 is 60 bytes, but ndarray-cache.json lists 100. Copy the file to the host again.');
+    expect(!onHost.ok && onHost.error.message).toBe(
+      'params_shard_0.bin on 127.0.0.1:8080 is 60 bytes, but ndarray-cache.json lists 100. Copy the file to the host again.',
+    );
     const inCache = await checkModelFiles(appConfig, ID, { fetch: host({}), caches: cached({ [`${FOLDER}params_shard_0.bin`]: 'x'.repeat(7) }) });
     expect(inCache).toMatchObject({ ok: false, error: { code: 'FILE_TRUNCATED', recovery: 'delete-model-cache' } });
-    expect(!inCache.ok && inCache.error.message).toMatch(/^params_shard_0\.bin in this browser's cache is 7 bytes, but ndarray-cache\.json lists 100\. Delete this model's download/);
+    expect(!inCache.ok && inCache.error.message).toMatch(
+      /^params_shard_0\.bin in this browser's cache is 7 bytes, but ndarray-cache\.json lists 100\. Delete this model's download/,
+    );
   });
 
   it('tells a JSON file cut short from a fallback web page', async () => {
@@ -90,8 +109,13 @@ describe('checkModelFiles', () => {
     const offline: FetchLike = async () => Promise.reject(new TypeError('Failed to fetch'));
     const r = await checkModelFiles(upstream, ID, { fetch: offline, caches: noCache });
     expect(r).toMatchObject({ ok: false, error: { code: 'DOWNLOAD_FAILED', file: 'mlc-chat-config.json', host: 'huggingface.co', recovery: 'retry' } });
-    expect(!r.ok && r.error.message).toBe('Could not reach huggingface.co for mlc-chat-config.json. Check the connection and the model host setting, then load again.');
-    const busy = await checkModelFiles(appConfig, ID, { fetch: async () => ({ ok: false, status: 503, headers: { get: () => null }, text: async () => '' }), caches: noCache });
+    expect(!r.ok && r.error.message).toBe(
+      'Could not reach huggingface.co for mlc-chat-config.json. Check the connection and the model host setting, then load again.',
+    );
+    const busy = await checkModelFiles(appConfig, ID, {
+      fetch: async () => ({ ok: false, status: 503, headers: { get: () => null }, text: async () => '' }),
+      caches: noCache,
+    });
     expect(busy).toMatchObject({ ok: false, error: { code: 'DOWNLOAD_FAILED' } });
   });
 

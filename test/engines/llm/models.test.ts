@@ -60,7 +60,11 @@ describe('chooseDefaultModel', () => {
 
   it('keeps to the VRAM budget from small buffer limits', () => {
     // 512 MiB buffers → budget 1024 MB: only the 0.5B q4f16 (944.62 MB) fits.
-    const pick = chooseDefaultModel({ features: ['shader-f16'], isFallbackAdapter: false, limits: { maxBufferSize: 512 * MiB, maxStorageBufferBindingSize: 512 * MiB } });
+    const pick = chooseDefaultModel({
+      features: ['shader-f16'],
+      isFallbackAdapter: false,
+      limits: { maxBufferSize: 512 * MiB, maxStorageBufferBindingSize: 512 * MiB },
+    });
     expect(pick.model.id).toBe('Qwen2.5-Coder-0.5B-Instruct-q4f16_1-MLC');
   });
 

@@ -17,16 +17,25 @@ import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/
 
 const dim = 1024;
 const sidecar = {
-  format: 'confide-orm', version: 1, name: 'test-orm', model: 'test.onnx',
+  format: 'confide-orm',
+  version: 1,
+  name: 'test-orm',
+  model: 'test.onnx',
   featurizer: { ...DEFAULT_FEATURIZER, dim, denseFeatures: denseFeatureNames() },
   architecture: { sizes: [dim, 8, 1], activation: 'relu', output: 'sigmoid', weights: 'int8-per-channel-qdq', opset: 17, irVersion: 8, bytes: 0 },
-  io: { input: 'features', output: 'score' }, training: {}, quality: { status: 'not yet measured' },
+  io: { input: 'features', output: 'score' },
+  training: {},
+  quality: { status: 'not yet measured' },
 };
 const params = initMlp([dim, 8, 1], mulberry32(4));
-params.weights[0]!.forEach((w, i, a) => { a[i] = 3 * w; });
+params.weights[0]!.forEach((w, i, a) => {
+  a[i] = 3 * w;
+});
 const model = mlpToOnnx(params, { weights: 'int8' });
 const schemas = new Map(TOY_DOMAINS.map((d) => [d.db, toySchema(d)]));
-const items = syntheticRecords(mulberry32(2), 1).slice(0, 4).flatMap((r) => r.candidates.map((c) => ({ question: r.question, sql: c.sql, schema: schemas.get(r.db_id)! })));
+const items = syntheticRecords(mulberry32(2), 1)
+  .slice(0, 4)
+  .flatMap((r) => r.candidates.map((c) => ({ question: r.question, sql: c.sql, schema: schemas.get(r.db_id)! })));
 
 beforeAll(() => {
   ort.env.wasm.numThreads = 1;
@@ -109,7 +118,7 @@ describe('createOrmEngine', () => {
 });
 
 describe('the bundled model (public/models)', () => {
-  it('matches this build\'s featurizer and contract, and scores on wasm', async () => {
+  it("matches this build's featurizer and contract, and scores on wasm", async () => {
     const dir = join(import.meta.dirname, '../../../public/models');
     const side = JSON.parse(readFileSync(join(dir, 'orm-v1.json'), 'utf8'));
     const engine = createOrmEngine({ ort, executionProviders: ['wasm'] });

@@ -29,7 +29,10 @@ export function fakeWorkers(options: { crashOnStart?: boolean } = {}) {
     const never = new Promise<never>(() => undefined);
     let reports: BatchReports | undefined;
     let progress: BatchProgress | undefined;
-    const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => (...a: A): Promise<R> => (gone ? never : f(...a).then((r) => (gone ? never : r)));
+    const guard =
+      <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+      (...a: A): Promise<R> =>
+        gone ? never : f(...a).then((r) => (gone ? never : r));
     const api: SqlWorkerApi = {
       open: guard(real.open),
       openRead: guard(real.openRead),

@@ -54,7 +54,11 @@ describe('a database read on demand', () => {
     const before = { sha: sha256(readFileSync(path)), mtime: statSync(path).mtimeMs };
     expect(runner.open('lazy', { path })).toMatchObject({ ok: true });
     expect(inMemory.open('mem', bytes)).toMatchObject({ ok: true });
-    const queries = ['SELECT * FROM book ORDER BY id', 'SELECT a.name, count(*) FROM author a JOIN book b ON b.author_id = a.id GROUP BY a.id', 'SELECT * FROM nums WHERE i > 45'];
+    const queries = [
+      'SELECT * FROM book ORDER BY id',
+      'SELECT a.name, count(*) FROM author a JOIN book b ON b.author_id = a.id GROUP BY a.id',
+      'SELECT * FROM nums WHERE i > 45',
+    ];
     for (const sql of queries) expect(strip(runner.exec('lazy', sql))).toEqual(strip(inMemory.exec('mem', sql)));
     for (const sql of WRITES) expect(runner.exec('lazy', sql)).toMatchObject({ ok: false });
     const lazySchema = runner.schema('lazy');
@@ -85,7 +89,9 @@ describe('a database read on demand', () => {
     expect(after.lazy!.cachedBytes).toBeLessThanOrEqual(CACHE_BOUND / 2); // …and the block cache kept its bound
     expect(after.sqliteHeapBytes).toBeLessThan(CACHE_BOUND / 2 + 4 * MiB); // SQLite's page cache too (plus its own state)
     const grown = process.memoryUsage().rss - rssBefore;
-    console.log(`96 MiB file read on demand: ${(after.lazy!.bytesRead / MiB).toFixed(0)} MiB read, SQLite heap ${(after.sqliteHeapBytes / MiB).toFixed(1)} MiB, RSS grew ${(grown / MiB).toFixed(0)} MiB`);
+    console.log(
+      `96 MiB file read on demand: ${(after.lazy!.bytesRead / MiB).toFixed(0)} MiB read, SQLite heap ${(after.sqliteHeapBytes / MiB).toFixed(1)} MiB, RSS grew ${(grown / MiB).toFixed(0)} MiB`,
+    );
     expect(grown).toBeLessThan(big.bytes); // a copy would add the whole file on top of the cache bound; RSS also moves by tens of MiB with GC
     runner.close('big');
     expect(fileSha256(big.path)).toBe(before);

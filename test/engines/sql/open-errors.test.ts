@@ -32,39 +32,49 @@ function slowSchemaDatabase(path: string, kind: 'generated' | 'check'): Uint8Arr
   const db = new Database(path);
   const heavy = "length(printf('%.*c', 150000000, 'x'))";
   db.exec(
-    kind === 'generated'
-      ? `CREATE TABLE t (a INTEGER, g INTEGER GENERATED ALWAYS AS (${heavy}) VIRTUAL)`
-      : `CREATE TABLE t (a INTEGER CHECK (${heavy} > 0))`,
+    kind === 'generated' ? `CREATE TABLE t (a INTEGER, g INTEGER GENERATED ALWAYS AS (${heavy}) VIRTUAL)` : `CREATE TABLE t (a INTEGER CHECK (${heavy} > 0))`,
   );
-  db.exec("PRAGMA ignore_check_constraints = ON; WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400) INSERT INTO t (a) SELECT i FROM n");
+  db.exec(
+    'PRAGMA ignore_check_constraints = ON; WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400) INSERT INTO t (a) SELECT i FROM n',
+  );
   db.close();
   return new Uint8Array(readFileSync(path));
 }
 
 describe('a database slow to open', () => {
-  it.each(['generated', 'check'] as const)('the reported file (a %s column doing heavy work) opens at once, and a query reading it hits the query limit', async (kind) => {
-    const bytes = slowSchemaDatabase(join(dir, `${kind}.sqlite`), kind);
-    const pool = createNodeSqlPool({ size: 1 });
-    try {
-      // Opening reads the header and the schema only: neither evaluates the heavy expression.
-      const out = await pool.open('db1', bytes, { name: `${kind}-heavy.sqlite` });
-      expect(out.ok && out.schema.tables.map((t) => t.name)).toEqual(['t']);
-      // Reads the heavy column once per row of an endless CTE: it ends only when the limit stops it.
-      const endless = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT sum(g) FROM r, t';
-      const sql = kind === 'generated' ? endless : 'SELECT count(*) FROM t';
-      const q = await pool.run('db1', sql, { timeoutMs: 1000 });
-      if (kind === 'generated') expect(q).toMatchObject({ ok: false, error: { code: 'TIMEOUT', message: expect.stringMatching(/LIMIT/) } });
-      else expect(q).toMatchObject({ ok: true, rows: [[400]] }); // a CHECK is not evaluated on read
-    } finally {
-      pool.terminate();
-    }
-  }, 60_000);
+  it.each(['generated', 'check'] as const)(
+    'the reported file (a %s column doing heavy work) opens at once, and a query reading it hits the query limit',
+    async (kind) => {
+      const bytes = slowSchemaDatabase(join(dir, `${kind}.sqlite`), kind);
+      const pool = createNodeSqlPool({ size: 1 });
+      try {
+        // Opening reads the header and the schema only: neither evaluates the heavy expression.
+        const out = await pool.open('db1', bytes, { name: `${kind}-heavy.sqlite` });
+        expect(out.ok && out.schema.tables.map((t) => t.name)).toEqual(['t']);
+        // Reads the heavy column once per row of an endless CTE: it ends only when the limit stops it.
+        const endless = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT sum(g) FROM r, t';
+        const sql = kind === 'generated' ? endless : 'SELECT count(*) FROM t';
+        const q = await pool.run('db1', sql, { timeoutMs: 1000 });
+        if (kind === 'generated') expect(q).toMatchObject({ ok: false, error: { code: 'TIMEOUT', message: expect.stringMatching(/LIMIT/) } });
+        else expect(q).toMatchObject({ ok: true, rows: [[400]] }); // a CHECK is not evaluated on read
+      } finally {
+        pool.terminate();
+      }
+    },
+    60_000,
+  );
 
   it('an open that runs past its limit names the file, not the pool key, and points at the schema, not a query', async () => {
     // A worker whose open never answers stands in for a file whose schema takes forever to read.
     const spawn = (): SqlWorkerHandle => {
       const never = new Promise<never>(() => undefined);
-      const api = { open: () => never, openRead: () => never, schema: () => never, close: async () => true, reportTo: async () => undefined } as unknown as Remote<SqlWorkerApi>;
+      const api = {
+        open: () => never,
+        openRead: () => never,
+        schema: () => never,
+        close: async () => true,
+        reportTo: async () => undefined,
+      } as unknown as Remote<SqlWorkerApi>;
       return { api, terminate: () => undefined, onCrash: () => undefined };
     };
     const pool = createSqlPool({ spawn, size: 1, openTimeoutMs: 200 });
@@ -84,7 +94,7 @@ describe('a database slow to open', () => {
 });
 
 describe('pragma table functions', () => {
-  it('too many arguments is SQLITE_ERROR with SQLite\'s words, not READONLY', async () => {
+  it("too many arguments is SQLITE_ERROR with SQLite's words, not READONLY", async () => {
     const runner = await loadSqlRunner();
     runner.open('db', await fixtureBytes());
     for (const sql of ['SELECT * FROM pragma_query_only(0)', 'SELECT * FROM pragma_user_version(3)']) {

@@ -13,7 +13,6 @@ beforeAll(async () => {
   bytes = await fixtureBytes();
 });
 
-
 // One worker, two batches per worker and nine queries: batches of five and four, so HANG is third in the first batch, with q3 and q4 after it.
 const qs = queries(8);
 const MIXED = [qs[0]!, qs[1]!, HANG, ...qs.slice(2)];
@@ -22,7 +21,10 @@ const PER_WORKER = 2;
 describe('runMany in batches', () => {
   it('puts the hung query in the middle of a batch (the premise of the tests below)', () => {
     expect(batchCount(MIXED.length, 1, PER_WORKER)).toBe(2);
-    expect(batchesOf(MIXED.length, 2)).toEqual([[0, 1, 2, 3, 4], [5, 6, 7, 8]]);
+    expect(batchesOf(MIXED.length, 2)).toEqual([
+      [0, 1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
     expect(MIXED.indexOf(HANG)).toBe(2);
   });
 
@@ -86,7 +88,7 @@ describe('runMany in batches', () => {
     expect(valuesOf(await pending)).toEqual([1, 2, ...Array<string>(MIXED.length - 2).fill('WORKER_CRASHED')]);
   });
 
-  it('takes outcomes in order when a batch\'s answer overtakes the outcomes posted before it', async () => {
+  it("takes outcomes in order when a batch's answer overtakes the outcomes posted before it", async () => {
     const fake = fakeWorkers();
     // A worker whose report port is slow: the first half of each batch arrives 30 ms after the answer with the rest.
     const spawn = (): SqlWorkerHandle => {
@@ -125,7 +127,11 @@ describe('runMany in batches', () => {
   });
 
   it('cuts a list into runs of neighbours: every position once, sizes within one of each other', () => {
-    expect(batchesOf(7, 3)).toEqual([[0, 1, 2], [3, 4], [5, 6]]);
+    expect(batchesOf(7, 3)).toEqual([
+      [0, 1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
     expect(batchesOf(2, 2)).toEqual([[0], [1]]);
     expect(batchesOf(0, 2)).toEqual([[], []]);
   });

@@ -1,6 +1,15 @@
 import type { Remote } from 'comlink';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { claimNext, markStarted, nextPosition, type BatchAnswer, type BatchProgress, type BatchReports, type Claim, type SqlWorkerApi } from '../../../src/engines/sql/api.ts';
+import {
+  claimNext,
+  markStarted,
+  nextPosition,
+  type BatchAnswer,
+  type BatchProgress,
+  type BatchReports,
+  type Claim,
+  type SqlWorkerApi,
+} from '../../../src/engines/sql/api.ts';
 import { createSqlPool } from '../../../src/engines/sql/pool/pool.ts';
 import type { SqlPool } from '../../../src/engines/sql/pool/pool-types.ts';
 import type { SqlWorkerHandle } from '../../../src/engines/sql/pool/slot.ts';
@@ -13,7 +22,6 @@ beforeAll(async () => {
   bytes = await fixtureBytes();
 });
 
-
 /** What a fake worker was given by reportTo: its report port and progress record. */
 interface Lane {
   port?: BatchReports;
@@ -21,7 +29,9 @@ interface Lane {
 }
 
 /** Fake workers whose execBatch is wrapped by `around(worker number, real execBatch, worker, its lane)`. */
-function wrappedWorkers(around: (n: number, real: SqlWorkerApi['execBatch'], w: SqlWorkerHandle & { readonly terminated: boolean }, lane: Lane) => SqlWorkerApi['execBatch']) {
+function wrappedWorkers(
+  around: (n: number, real: SqlWorkerApi['execBatch'], w: SqlWorkerHandle & { readonly terminated: boolean }, lane: Lane) => SqlWorkerApi['execBatch'],
+) {
   const fake = fakeWorkers();
   const spawn = (): SqlWorkerHandle => {
     const w = fake.spawn();
@@ -42,7 +52,16 @@ function wrappedWorkers(around: (n: number, real: SqlWorkerApi['execBatch'], w: 
  * Runs the positions `claim` takes (all, without one) `ms` apart through the fake's exec, as a
  * worker does: each start written to the progress record, each outcome posted as it ends.
  */
-async function paced(w: SqlWorkerHandle, lane: Lane, ms: number, key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, claim?: Claim): Promise<BatchAnswer> {
+async function paced(
+  w: SqlWorkerHandle,
+  lane: Lane,
+  ms: number,
+  key: string,
+  sqls: readonly string[],
+  rowCap: number | undefined,
+  batch: number,
+  claim?: Claim,
+): Promise<BatchAnswer> {
   const api = w.api as unknown as SqlWorkerApi;
   let count = 0;
   for (let i = nextPosition(claim, -1); i < sqls.length; i = nextPosition(claim, i)) {
@@ -60,7 +79,10 @@ afterEach(() => pool?.terminate());
 describe("runMany with share: 'claim'", () => {
   it('gives every worker the whole list; each query runs exactly once, outcomes in input order', async () => {
     const lists: number[] = [];
-    const fake = wrappedWorkers((_, real) => (key, sqls, ...rest) => (lists.push(sqls.length), real(key, sqls, ...rest)));
+    const fake = wrappedWorkers(
+      (_, real) =>
+        (key, sqls, ...rest) => (lists.push(sqls.length), real(key, sqls, ...rest)),
+    );
     pool = createSqlPool({ size: 2, share: 'claim', spawn: fake.spawn, timeoutMs: 5000 });
     await pool.open('db', bytes);
     const qs = queries(12);

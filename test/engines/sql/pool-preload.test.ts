@@ -105,7 +105,7 @@ describe('pool preload', () => {
     pool.terminate();
   });
 
-  it("a close goes to each worker right after the next call, which the worker therefore runs first", async () => {
+  it('a close goes to each worker right after the next call, which the worker therefore runs first', async () => {
     const w = loggingWorkers();
     const pool = createSqlPool({ size: 2, spawn: w.spawn });
     expect(await pool.open('a', bytes, { schema: false })).toMatchObject({ ok: true });
@@ -126,7 +126,14 @@ describe('pool preload', () => {
     expect((await pool.runMany('db', ['SELECT count(*) FROM author', 'SELECT count(*) FROM author'])).map(countOf)).toEqual([3, 3]);
     await pool.close('db');
     expect(await pool.open('db', other, { schema: false })).toMatchObject({ ok: true });
-    expect((await pool.runMany('db', Array.from({ length: 6 }, (_, i) => `SELECT count(*) + ${i} - ${i} FROM author`))).map(countOf)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(
+      (
+        await pool.runMany(
+          'db',
+          Array.from({ length: 6 }, (_, i) => `SELECT count(*) + ${i} - ${i} FROM author`),
+        )
+      ).map(countOf),
+    ).toEqual([1, 1, 1, 1, 1, 1]);
     for (const n of [0, 1]) {
       const mine = w.log.filter((e) => e.startsWith(`${n}:`) && !e.endsWith(':done'));
       expect(mine.lastIndexOf(`${n}:close:db`)).toBeLessThan(mine.lastIndexOf(`${n}:open:db`));
@@ -141,7 +148,10 @@ describe('pool preload', () => {
     const second = pool.open('db', other);
     expect(await first).toMatchObject({ ok: true });
     expect(await second).toMatchObject({ ok: true });
-    const outs = await pool.runMany('db', Array.from({ length: 6 }, (_, i) => `SELECT count(*) + ${i} - ${i} FROM author`));
+    const outs = await pool.runMany(
+      'db',
+      Array.from({ length: 6 }, (_, i) => `SELECT count(*) + ${i} - ${i} FROM author`),
+    );
     expect(outs.map(countOf)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(new Set(w.log.filter((e) => e.includes('execBatch')))).toEqual(new Set(['0:execBatch:db', '1:execBatch:db']));
     pool.terminate();

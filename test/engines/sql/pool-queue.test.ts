@@ -8,7 +8,6 @@ beforeAll(async () => {
   bytes = await fixtureBytes();
 });
 
-
 describe('pool queue', () => {
   it('a timeout respawns one worker and every other query runs exactly once', async () => {
     const fake = fakeWorkers();
@@ -118,7 +117,10 @@ describe('pool queue', () => {
     const other = new SQL.Database();
     other.exec("CREATE TABLE author (name TEXT); INSERT INTO author VALUES ('Only')");
     await pool.open('db', other.export());
-    const outs = await pool.runMany('db', Array.from({ length: 6 }, (_, i) => `SELECT count(*) + ${i} - ${i} FROM author`));
+    const outs = await pool.runMany(
+      'db',
+      Array.from({ length: 6 }, (_, i) => `SELECT count(*) + ${i} - ${i} FROM author`),
+    );
     expect(outs.map((o) => o.ok && o.rows[0]![0])).toEqual([1, 1, 1, 1, 1, 1]);
     pool.terminate();
   });

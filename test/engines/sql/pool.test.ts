@@ -79,7 +79,10 @@ describe('SQL pool over Node worker threads', () => {
   });
 
   it('reports NOT_SQLITE and CORRUPT files without keeping them open', async () => {
-    expect(await pool.open('bad', new TextEncoder().encode('not a database at all, just some text'))).toMatchObject({ ok: false, error: { code: 'NOT_SQLITE' } });
+    expect(await pool.open('bad', new TextEncoder().encode('not a database at all, just some text'))).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_SQLITE' },
+    });
     expect(await pool.open('bad', bytes.slice(0, 5000))).toMatchObject({ ok: false, error: { code: 'CORRUPT' } });
     await expect(pool.run('bad', 'SELECT 1')).rejects.toThrow(RangeError);
   });
@@ -97,7 +100,10 @@ describe('SQL pool over Node worker threads', () => {
     damaged.set(new TextEncoder().encode('CREATE TABLX'), text.indexOf('CREATE TABLE'));
     for (const schema of [true, false]) {
       expect(await pool.open('bad', damaged, { schema })).toMatchObject({ ok: false, error: { code: 'CORRUPT', message: /malformed database schema/ } });
-      expect(await pool.open('bad', new TextEncoder().encode('not a database at all, just some text'), { schema })).toMatchObject({ ok: false, error: { code: 'NOT_SQLITE' } });
+      expect(await pool.open('bad', new TextEncoder().encode('not a database at all, just some text'), { schema })).toMatchObject({
+        ok: false,
+        error: { code: 'NOT_SQLITE' },
+      });
     }
     await expect(pool.run('bad', 'SELECT 1')).rejects.toThrow(RangeError);
   });

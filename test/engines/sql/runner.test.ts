@@ -40,7 +40,9 @@ describe('runner exec', () => {
   it('keeps every INTEGER exact at the edge of a double, and REALs as numbers, in the same row', () => {
     const edge = 'SELECT 9007199254740991, -9007199254740991, 9007199254740992, -9007199254740993, 9223372036854775807, 1e20, 2.5, 3, 4.0';
     const out = runner.exec('db', edge);
-    expect(out.ok && out.rows).toEqual([[9007199254740991, -9007199254740991, '9007199254740992', '-9007199254740993', '9223372036854775807', 1e20, 2.5, 3, 4]]);
+    expect(out.ok && out.rows).toEqual([
+      [9007199254740991, -9007199254740991, '9007199254740992', '-9007199254740993', '9223372036854775807', 1e20, 2.5, 3, 4],
+    ]);
     const safe = runner.exec('db', 'SELECT 9007199254740991 - i FROM nums WHERE i <= 2 ORDER BY i');
     expect(safe.ok && safe.rows).toEqual([[9007199254740990], [9007199254740989]]);
   });
@@ -181,7 +183,7 @@ describe('runner schema of a wide table', () => {
     const db = new SQL.Database();
     const cols = Array.from({ length: 250 }, (_, i) => `c${i}`);
     db.exec(`CREATE TABLE wide (${cols.map((c) => `${c} INTEGER`).join(', ')})`);
-    for (let r = 0; r < 6; r++) db.exec(`INSERT INTO wide VALUES (${cols.map((_, i) => (r + i) % 4 === 0 ? 'NULL' : String((r * 7 + i) % 5)).join(', ')})`);
+    for (let r = 0; r < 6; r++) db.exec(`INSERT INTO wide VALUES (${cols.map((_, i) => ((r + i) % 4 === 0 ? 'NULL' : String((r * 7 + i) % 5))).join(', ')})`);
     const wide = new Uint8Array(db.export());
     db.close();
     const own = await loadSqlRunner();

@@ -43,11 +43,17 @@ beforeAll(async () => {
 describe('the schema reader', () => {
   it('lists the tables, then the views marked as views, with their columns and no keys or counts', () => {
     expect(schema.tables.map((t) => [t.name, t.kind ?? 'table'])).toEqual([
-      ['artist', 'table'], ['album', 'table'], ['albums_per_artist', 'view'], ['stale', 'view'],
+      ['artist', 'table'],
+      ['album', 'table'],
+      ['albums_per_artist', 'view'],
+      ['stale', 'view'],
     ]);
     const view = schema.tables.find((t) => t.name === 'albums_per_artist')!;
     expect(isView(view)).toBe(true);
-    expect(view.columns.map((c) => [c.name, c.type, c.samples])).toEqual([['artist', 'TEXT', []], ['albums', '', []]]);
+    expect(view.columns.map((c) => [c.name, c.type, c.samples])).toEqual([
+      ['artist', 'TEXT', []],
+      ['albums', '', []],
+    ]);
     expect(view).toMatchObject({ primaryKey: [], foreignKeys: [], rowCount: 0, rowCountKind: 'unknown' });
     expect(view.sql).toMatch(/^CREATE VIEW albums_per_artist AS SELECT/);
     expect(schema.tables.find((t) => t.name === 'stale')!.columns).toEqual([]);
@@ -66,6 +72,12 @@ describe('what reads the schema', () => {
 
   it('resolves a view and its columns in a query as it resolves a table', () => {
     const usage = queryUsage('SELECT artist FROM albums_per_artist WHERE albums > 1', schema);
-    expect(usage).toEqual({ tables: ['albums_per_artist'], columns: [{ table: 'albums_per_artist', column: 'artist' }, { table: 'albums_per_artist', column: 'albums' }] });
+    expect(usage).toEqual({
+      tables: ['albums_per_artist'],
+      columns: [
+        { table: 'albums_per_artist', column: 'artist' },
+        { table: 'albums_per_artist', column: 'albums' },
+      ],
+    });
   });
 });

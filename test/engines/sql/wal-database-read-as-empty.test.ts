@@ -56,7 +56,9 @@ describe('a WAL database read with its -wal', () => {
       db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
       rows(db, 0, 100, 'first');
       rows(db, 100, 250, 'second');
-      db.exec("UPDATE t SET v = 'changed' WHERE id % 7 = 0; DELETE FROM t WHERE id % 11 = 0; CREATE TABLE u (x BLOB); INSERT INTO u VALUES (x'00ff10'), (NULL)");
+      db.exec(
+        "UPDATE t SET v = 'changed' WHERE id % 7 = 0; DELETE FROM t WHERE id % 11 = 0; CREATE TABLE u (x BLOB); INSERT INTO u VALUES (x'00ff10'), (NULL)",
+      );
     });
     expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
     const { dump, wal, lazy } = readWithWal(path);
@@ -65,7 +67,9 @@ describe('a WAL database read with its -wal', () => {
     expect(dump.t).toHaveLength(250 - 23);
     expect(wal).toMatchObject({ read: true, commits: 7, leftOut: 0, ignored: null }); // CREATE, two batches, then four statements each its own transaction
     expect(lazy, 'a small pair is held in memory (exact row counts)').toBe(false);
-    expect(walWords('several.db', wal)).toMatch(/^several\.db was read with its -wal: 7 committed transactions \(\d+ pages\) not yet checkpointed into the file\.$/);
+    expect(walWords('several.db', wal)).toMatch(
+      /^several\.db was read with its -wal: 7 committed transactions \(\d+ pages\) not yet checkpointed into the file\.$/,
+    );
   });
 
   it('the main file alone, as before: what was checkpointed, and a report that says the database is in WAL mode', () => {
@@ -144,13 +148,21 @@ describe('a WAL database read with its -wal', () => {
       db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
       rows(db, 0, 5, 'x');
     });
-    const other = walCopy(dir, 'other1k.db', (db) => {
-      db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
-      rows(db, 0, 5, 'y');
-    }, { pageSize: 1024 });
+    const other = walCopy(
+      dir,
+      'other1k.db',
+      (db) => {
+        db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+        rows(db, 0, 5, 'y');
+      },
+      { pageSize: 1024 },
+    );
     writeFileSync(`${path}-wal`, readFileSync(`${other.path}-wal`));
     const out = runner.open('mixed', { main: { path }, wal: { path: `${path}-wal` } });
-    expect(out.ok ? 'opened' : out.error).toMatchObject({ code: 'CORRUPT', message: expect.stringContaining('its page size (1024) is not the database\'s (4096): it belongs to another database') });
+    expect(out.ok ? 'opened' : out.error).toMatchObject({
+      code: 'CORRUPT',
+      message: expect.stringContaining("its page size (1024) is not the database's (4096): it belongs to another database"),
+    });
   });
 
   it('a big database (read on demand) with changes in its -wal: every page read from the right file', () => {
@@ -162,7 +174,9 @@ describe('a WAL database read with its -wal', () => {
         for (let i = 0; i < 17_500; i++) insert.run(i, blob(i));
       })();
       db.pragma('wal_checkpoint(TRUNCATE)');
-      db.exec("UPDATE b SET data = x'0102' WHERE id % 1000 = 0; DELETE FROM b WHERE id BETWEEN 5000 AND 5999; CREATE TABLE after (v TEXT); INSERT INTO after VALUES ('in the log only')");
+      db.exec(
+        "UPDATE b SET data = x'0102' WHERE id % 1000 = 0; DELETE FROM b WHERE id BETWEEN 5000 AND 5999; CREATE TABLE after (v TEXT); INSERT INTO after VALUES ('in the log only')",
+      );
     });
     expect(statSync(path).size).toBeGreaterThan(16 * 2 ** 20);
     const { dump, wal, lazy } = readWithWal(path);

@@ -28,7 +28,10 @@ export function dumpWith(all: (sql: string) => unknown[][]): Dump {
   return out;
 }
 
-const nativeAll = (db: Database.Database) => (sql: string): unknown[][] => db.prepare(sql).raw().all() as unknown[][];
+const nativeAll =
+  (db: Database.Database) =>
+  (sql: string): unknown[][] =>
+    db.prepare(sql).raw().all() as unknown[][];
 
 /**
  * Writes a WAL database at `dir/name` with `write` (autocheckpoint off), and

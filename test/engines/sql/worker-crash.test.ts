@@ -10,7 +10,8 @@ let pool: SqlPool;
 beforeAll(async () => {
   pool = createSqlPool({
     size: 1,
-    share: 'deal', batchesPerWorker: 3, // three queries go one per batch: two wait in the queue while the first runs
+    share: 'deal',
+    batchesPerWorker: 3, // three queries go one per batch: two wait in the queue while the first runs
     timeoutMs: 20_000,
     spawn: () => {
       const h = nodeSqlSpawn();

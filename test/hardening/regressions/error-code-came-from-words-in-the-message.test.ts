@@ -30,7 +30,7 @@ const cases: [sql: string, code: string, why: string][] = [
   ['DELETE FROM nums', 'READONLY', 'a write'],
 ];
 
-describe('an error code is SQLite\'s result code, not a word in the message', () => {
+describe("an error code is SQLite's result code, not a word in the message", () => {
   it.each(cases)('%s → %s (%s)', async (sql, code) => {
     const runner = await loadSqlRunner();
     runner.open('db', await fixtureBytes());

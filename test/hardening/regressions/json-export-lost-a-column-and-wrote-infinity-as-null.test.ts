@@ -16,7 +16,12 @@ describe('JSON result export', () => {
   });
 
   it('gives distinct keys whatever the names', () => {
-    for (const cols of [['a', 'a', 'a_2', 'a_3', 'a'], ['a_2', 'a', 'a'], ['x', 'x', 'x', 'x_2', 'x_2'], ['__proto__', '__proto__']]) {
+    for (const cols of [
+      ['a', 'a', 'a_2', 'a_3', 'a'],
+      ['a_2', 'a', 'a'],
+      ['x', 'x', 'x', 'x_2', 'x_2'],
+      ['__proto__', '__proto__'],
+    ]) {
       const keys = jsonKeys(cols);
       expect(new Set(keys).size, cols.join()).toBe(cols.length);
       cols.forEach((c, i) => expect(keys[i]!.startsWith(c)).toBe(true));
@@ -24,9 +29,18 @@ describe('JSON result export', () => {
   });
 
   it('writes an infinity as {"number": "Infinity"}, never null, chunk by chunk as whole', () => {
-    const result = { columns: ['x', 'y'], rows: [[Infinity, null], [-Infinity, 'Infinity']] };
+    const result = {
+      columns: ['x', 'y'],
+      rows: [
+        [Infinity, null],
+        [-Infinity, 'Infinity'],
+      ],
+    };
     const parsed = JSON.parse(resultJson(result));
-    expect(parsed).toEqual([{ x: { number: 'Infinity' }, y: null }, { x: { number: '-Infinity' }, y: 'Infinity' }]);
+    expect(parsed).toEqual([
+      { x: { number: 'Infinity' }, y: null },
+      { x: { number: '-Infinity' }, y: 'Infinity' },
+    ]);
     const w = resultFileWriter('json', result.columns);
     expect(w.add(result.rows.slice(0, 1)) + w.add(result.rows.slice(1)) + w.end()).toBe(resultJson(result));
   });

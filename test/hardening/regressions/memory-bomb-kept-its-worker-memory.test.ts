@@ -37,7 +37,9 @@ it('replaces the worker after a TOO_LARGE answer, giving its memory back, and ke
     await new Promise((r) => setTimeout(r, 100));
     after = rss();
   }
-  console.log(`memory bomb: RSS ${(before / MiB).toFixed(0)} MiB before, ${(peak / MiB).toFixed(0)} MiB at the answer, ${(after / MiB).toFixed(0)} MiB after the worker was replaced`);
+  console.log(
+    `memory bomb: RSS ${(before / MiB).toFixed(0)} MiB before, ${(peak / MiB).toFixed(0)} MiB at the answer, ${(after / MiB).toFixed(0)} MiB after the worker was replaced`,
+  );
   expect(peak - before).toBeGreaterThan(150 * MiB); // the bomb did grow the worker
   expect(after).toBeLessThan(peak - 150 * MiB);
 });

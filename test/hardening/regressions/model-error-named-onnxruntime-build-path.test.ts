@@ -19,7 +19,10 @@ describe('engine error messages', () => {
     const model = expandModel(bundledDim());
     const scorer = await createOrmScorer(model, sidecarFor('expand', model));
     try {
-      const r = await scorer.score([{ question: 'How many?', sql: 'SELECT 1' }, { question: 'How many?', sql: 'SELECT 2' }]);
+      const r = await scorer.score([
+        { question: 'How many?', sql: 'SELECT 1' },
+        { question: 'How many?', sql: 'SELECT 2' },
+      ]);
       expect(r.ok).toBe(false);
       if (r.ok) return;
       expect(r.error.code).toBe('ORM_RUN_FAILED');
@@ -32,10 +35,12 @@ describe('engine error messages', () => {
   });
 
   it('drop the folders of POSIX and Windows build paths and nothing else', () => {
-    expect(scrubBuildPaths('ERROR_MESSAGE: /mnt/azure_nvme_temp/_work/1/s/onnxruntime/core/providers/cpu/math/element_wise_ops.h:583 void f() was false.'))
-      .toBe('ERROR_MESSAGE: element_wise_ops.h:583 void f() was false.');
+    expect(
+      scrubBuildPaths('ERROR_MESSAGE: /mnt/azure_nvme_temp/_work/1/s/onnxruntime/core/providers/cpu/math/element_wise_ops.h:583 void f() was false.'),
+    ).toBe('ERROR_MESSAGE: element_wise_ops.h:583 void f() was false.');
     expect(scrubBuildPaths('at D:\\a\\_work\\1\\s\\onnxruntime\\core\\graph\\graph.cc:1401 Node (x)')).toBe('at graph.cc:1401 Node (x)');
     expect(scrubBuildPaths('/onnxruntime_src/onnxruntime/core/framework/execution_frame.cc')).toBe('execution_frame.cc');
-    for (const kept of ['The ORM model /home/me/models/m.onnx is 40 MiB', 'no such table: a/b/c', 'see docs/security.md']) expect(scrubBuildPaths(kept)).toBe(kept);
+    for (const kept of ['The ORM model /home/me/models/m.onnx is 40 MiB', 'no such table: a/b/c', 'see docs/security.md'])
+      expect(scrubBuildPaths(kept)).toBe(kept);
   });
 });

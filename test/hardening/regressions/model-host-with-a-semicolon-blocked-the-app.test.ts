@@ -10,7 +10,17 @@ import { describe, expect, it } from 'vitest';
 import { buildCsp, pagePolicyScript } from '../../../src/app/csp.ts';
 import { checkModelHost, MODEL_HOST_KEY } from '../../../src/engines/llm/model-host.ts';
 
-const HOSTILE = ['https://host;script-src-elem', 'https://host;script-src-elem/', 'https://a.example,b', 'https://a.example;/x', "https://a'b.example", 'https://a b.example', 'https://ho$t.example', 'https://ho!st.example', 'https://h*.example'];
+const HOSTILE = [
+  'https://host;script-src-elem',
+  'https://host;script-src-elem/',
+  'https://a.example,b',
+  'https://a.example;/x',
+  "https://a'b.example",
+  'https://a b.example',
+  'https://ho$t.example',
+  'https://ho!st.example',
+  'https://h*.example',
+];
 
 /** The policy the built page-policy script writes for a stored value (and a hash). */
 function policyFor(stored: string, hash = ''): string {
@@ -34,7 +44,14 @@ describe('a model host is a bare https origin', () => {
   });
 
   it('still takes host names, IP addresses, ports, punycode and paths', () => {
-    for (const h of ['https://models.example.org/confide/', 'https://m-1.example.org:8443', 'https://xn--bcher-kva.example/m/', 'https://bücher.example/', 'http://127.0.0.1:8080/x/', 'http://[::1]:9/']) {
+    for (const h of [
+      'https://models.example.org/confide/',
+      'https://m-1.example.org:8443',
+      'https://xn--bcher-kva.example/m/',
+      'https://bücher.example/',
+      'http://127.0.0.1:8080/x/',
+      'http://[::1]:9/',
+    ]) {
       expect(checkModelHost(h).ok, h).toBe(true);
     }
   });

@@ -22,7 +22,10 @@ it('opens a database with an unknown collation and explains the queries that nee
   expect(opened.ok).toBe(true);
   if (!opened.ok) return;
   const t = opened.schema.tables.find((x) => x.name === 't')!;
-  expect(t.columns.map((c) => [c.name, c.samples.length])).toEqual([['id', 2], ['name', 0]]);
+  expect(t.columns.map((c) => [c.name, c.samples.length])).toEqual([
+    ['id', 2],
+    ['name', 0],
+  ]);
   expect(t.rowCount).toBe(2);
   const plain = await pool.run('db', 'SELECT count(*), max(id) FROM t');
   expect(plain.ok && plain.rows).toEqual([[2, 2]]);

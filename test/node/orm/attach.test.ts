@@ -20,21 +20,46 @@ import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 const REPO = join(import.meta.dirname, '../../..');
 const col = (name: string, type: string) => ({ name, type, notNull: false, pk: 0, samples: [] });
 const schema: Schema = {
-  tables: [{ name: 'singer', columns: [col('singer_id', 'INTEGER'), col('name', 'TEXT'), col('age', 'INTEGER')], primaryKey: ['singer_id'], foreignKeys: [], rowCount: 0, sql: '' }],
+  tables: [
+    {
+      name: 'singer',
+      columns: [col('singer_id', 'INTEGER'), col('name', 'TEXT'), col('age', 'INTEGER')],
+      primaryKey: ['singer_id'],
+      foreignKeys: [],
+      rowCount: 0,
+      sql: '',
+    },
+  ],
 };
 
 function question(id: string, text: string, sqls: readonly string[]): PreparedQuestion {
-  const candidates: CandidateView[] = sqls.map((sql, i) => ({ sql, exec: { ok: true, fingerprint: `r${sql.length % 3}`, rowCount: 1 }, scores: { judge: i / 10 } }));
+  const candidates: CandidateView[] = sqls.map((sql, i) => ({
+    sql,
+    exec: { ok: true, fingerprint: `r${sql.length % 3}`, rowCount: 1 },
+    scores: { judge: i / 10 },
+  }));
   return {
-    id, db_id: 'db', question: text, truncated: false,
+    id,
+    db_id: 'db',
+    question: text,
+    truncated: false,
     view: { question: text, schema, candidates },
     candidates: sqls.map((sql) => ({ record: { sql }, outcome: { ok: true, columns: ['x'], rows: [[1]], cut: false, ms: 0 } as never, correct: true })),
   };
 }
 
 const prepared = [
-  question('q1', 'How many singers are there?', ['SELECT count(*) FROM singer', 'SELECT count(*) FROM singer', 'SELECT count(name) FROM singer', 'SELECT name FROM singer']),
-  question('q2', 'Name the oldest singer.', ['SELECT name FROM singer ORDER BY age DESC LIMIT 1', 'SELECT max(age) FROM singer', 'SELECT name FROM singer ORDER BY age DESC LIMIT 1']),
+  question('q1', 'How many singers are there?', [
+    'SELECT count(*) FROM singer',
+    'SELECT count(*) FROM singer',
+    'SELECT count(name) FROM singer',
+    'SELECT name FROM singer',
+  ]),
+  question('q2', 'Name the oldest singer.', [
+    'SELECT name FROM singer ORDER BY age DESC LIMIT 1',
+    'SELECT max(age) FROM singer',
+    'SELECT name FROM singer ORDER BY age DESC LIMIT 1',
+  ]),
   question('q3', 'List singers older than 30.', ['SELECT name FROM singer WHERE age > 30']),
 ];
 
@@ -43,13 +68,19 @@ function fakeScorer(featurizer: FeaturizerConfig) {
   const batches: number[] = [];
   const f = (row: Float32Array): number => 1 / (1 + Math.exp(-row.reduce((a, v, i) => a + v * Math.sin(i + 1), 0)));
   return {
-    batches, f,
+    batches,
+    f,
     scorer: {
       sidecar: { featurizer: { ...featurizer, denseFeatures: [] } } as unknown as OrmSidecar,
       async scoreFeatures(x: Float32Array, batch: number) {
         batches.push(batch);
         const d = featurizer.dim;
-        return { ok: true as const, backend: 'wasm' as const, ms: 0, scores: Float32Array.from({ length: batch }, (_, r) => f(x.subarray(r * d, (r + 1) * d))) };
+        return {
+          ok: true as const,
+          backend: 'wasm' as const,
+          ms: 0,
+          scores: Float32Array.from({ length: batch }, (_, r) => f(x.subarray(r * d, (r + 1) * d))),
+        };
       },
     },
   };
@@ -61,18 +92,20 @@ describe('attachOrmScores', () => {
   it('scores every candidate by its own features, keeps other scores, and runs repeats once', async () => {
     const { scorer, batches, f } = fakeScorer(DEFAULT_FEATURIZER);
     const { prepared: out, stats } = await attachOrmScores(prepared, scorer, { batchRows: 4 });
-    out.forEach((q, qi) => q.view.candidates.forEach((c, i) => {
-      const expected = Math.fround(f(toDense(featurize(itemOf(prepared[qi]!, i), DEFAULT_FEATURIZER), DEFAULT_FEATURIZER.dim)));
-      expect(c.scores?.orm).toBe(expected);
-      expect(c.scores?.judge).toBe(i / 10);
-    }));
+    out.forEach((q, qi) =>
+      q.view.candidates.forEach((c, i) => {
+        const expected = Math.fround(f(toDense(featurize(itemOf(prepared[qi]!, i), DEFAULT_FEATURIZER), DEFAULT_FEATURIZER.dim)));
+        expect(c.scores?.orm).toBe(expected);
+        expect(c.scores?.judge).toBe(i / 10);
+      }),
+    );
     expect(stats).toMatchObject({ questions: 3, candidates: 8, scored: 6 });
     expect(batches.reduce((a, b) => a + b, 0)).toBe(6);
     expect(Math.max(...batches)).toBeLessThanOrEqual(4);
     expect(prepared[0]!.view.candidates[0]!.scores?.orm).toBeUndefined();
   });
 
-  it('gives an agreement model each pool\'s own shares as orm (none in a pool of one), and the question and SQL alone as orm_sql', async () => {
+  it("gives an agreement model each pool's own shares as orm (none in a pool of one), and the question and SQL alone as orm_sql", async () => {
     const config = { ...DEFAULT_FEATURIZER, agreement: true };
     const { scorer, f } = fakeScorer(config);
     const { prepared: out } = await attachOrmScores(prepared, scorer);

@@ -14,15 +14,28 @@ import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 
 const dim = 512;
 const sidecar = {
-  format: 'confide-orm', version: 1, name: 't', model: 't.onnx',
+  format: 'confide-orm',
+  version: 1,
+  name: 't',
+  model: 't.onnx',
   featurizer: { ...DEFAULT_FEATURIZER, dim, denseFeatures: denseFeatureNames() },
   architecture: { sizes: [dim, 8, 1], activation: 'relu', output: 'sigmoid', weights: 'float32', opset: 17, irVersion: 8, bytes: 0 },
-  io: { input: 'features', output: 'score' }, training: {}, quality: { status: 'not yet measured' },
+  io: { input: 'features', output: 'score' },
+  training: {},
+  quality: { status: 'not yet measured' },
 };
 const good = mlpToOnnx(initMlp([dim, 8, 1], mulberry32(1)), { weights: 'float32' });
 
 /** Re-encodes the good model after `edit` changes its decoded ModelProto. */
-function edited(edit: (m: { graph: { node: { op_type: string; input: string[]; output: string[] }[]; input: { name: string; type: { tensor_type: { elem_type: number; shape: { dim: { dim_value?: number; dim_param?: string }[] } } } }[]; output: { name: string }[] } }) => void): Uint8Array {
+function edited(
+  edit: (m: {
+    graph: {
+      node: { op_type: string; input: string[]; output: string[] }[];
+      input: { name: string; type: { tensor_type: { elem_type: number; shape: { dim: { dim_value?: number; dim_param?: string }[] } } } }[];
+      output: { name: string }[];
+    };
+  }) => void,
+): Uint8Array {
   const type = modelProtoType();
   const m = type.toObject(type.decode(good), { longs: Number, arrays: true }) as Parameters<typeof edit>[0];
   edit(m);

@@ -18,14 +18,28 @@ const REPO = join(import.meta.dirname, '../../..');
 const MODEL = join(REPO, 'public/models/orm-v1.onnx');
 
 describe('confide eval --orm', () => {
-  it('adds the orm signal and verifier_bon:orm, scoring each question\'s modal candidate with the model', async () => {
+  it("adds the orm signal and verifier_bon:orm, scoring each question's modal candidate with the model", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'confide-eval-orm-'));
     const cands = join(dir, 'c.jsonl');
     const s = await runCli(['synth', '--bench', 'public/demo', '--n', '6', '--seed', '3', '--out', cands]);
     expect(s.code, s.stderr).toBe(0);
     const json = join(dir, 'r.json');
     const per = join(dir, 'q.jsonl');
-    const r = await runCli(['eval', '--bench', 'public/demo', '--candidates', cands, '--bootstrap', '100', '--orm', MODEL, '--json', json, '--per-question', per]);
+    const r = await runCli([
+      'eval',
+      '--bench',
+      'public/demo',
+      '--candidates',
+      cands,
+      '--bootstrap',
+      '100',
+      '--orm',
+      MODEL,
+      '--json',
+      json,
+      '--per-question',
+      per,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/orm orm-v1: \d+ candidates/);
     expect(r.stdout).toMatch(/\norm +0\.\d{3} /);
@@ -41,7 +55,10 @@ describe('confide eval --orm', () => {
     const byId = new Map(records.map((rec) => [rec.id, rec]));
     const scorer = await loadOrmScorer(join(REPO, 'public/models/orm-v1.json'));
     try {
-      const lines = readFileSync(per, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; signals: { orm: number } });
+      const lines = readFileSync(per, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: string; signals: { orm: number } });
       expect(lines.length).toBe(report.n_questions);
       for (const line of lines) {
         const rec = byId.get(line.id)!;

@@ -66,17 +66,24 @@ describe('a linear verifier exported as an ORM', () => {
     const sidecar = JSON.parse(readFileSync(sidecarPath, 'utf8'));
     const bytes = readFileSync(join(dirname(sidecarPath), sidecar.model));
     expect(sidecar.name).toBe(BUNDLED_ORM_NAME);
-    expect(sidecar.architecture).toMatchObject({ sizes: [DEFAULT_FEATURIZER.dim, 1], weights: 'float32', bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') });
+    expect(sidecar.architecture).toMatchObject({
+      sizes: [DEFAULT_FEATURIZER.dim, 1],
+      weights: 'float32',
+      bytes: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
     expect(sidecar.featurizer.agreement).toBe(true);
     expect(sidecar.quality.status).toBe('measured');
     expect(sidecar.quality.validation.design).toMatch(/leave-one-database-out/);
     const scorer = await loadOrmScorer(sidecarPath);
     try {
       const item = { question: 'How many singers are there?', sql: 'SELECT count(*) FROM singer', schema: toySchema(TOY_DOMAINS[0]!) };
-      const [alone, agreed] = scoresOrThrow(await scorer.score([
-        { ...item, agreement: { exec_share: 0.1, struct_share: 0.1, string_share: 0.1 } },
-        { ...item, agreement: { exec_share: 0.9, struct_share: 0.9, string_share: 0.9 } },
-      ]));
+      const [alone, agreed] = scoresOrThrow(
+        await scorer.score([
+          { ...item, agreement: { exec_share: 0.1, struct_share: 0.1, string_share: 0.1 } },
+          { ...item, agreement: { exec_share: 0.9, struct_share: 0.9, string_share: 0.9 } },
+        ]),
+      );
       expect(agreed!).toBeGreaterThan(alone!);
     } finally {
       await scorer.unload();

@@ -17,15 +17,22 @@ import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 
 const config = { ...DEFAULT_FEATURIZER, dim: 1024 };
 const sidecar = (sizes: number[]): OrmSidecar => ({
-  format: 'confide-orm', version: 1, name: 't', model: 't.onnx',
+  format: 'confide-orm',
+  version: 1,
+  name: 't',
+  model: 't.onnx',
   featurizer: { ...config, denseFeatures: denseFeatureNames() },
   architecture: { sizes, activation: 'relu', output: 'sigmoid', weights: 'float32', opset: 17, irVersion: 8, bytes: 0 },
-  io: { input: 'features', output: 'score' }, training: {}, quality: { status: 'not yet measured' },
+  io: { input: 'features', output: 'score' },
+  training: {},
+  quality: { status: 'not yet measured' },
 });
 
 // Random weights scaled up so scores spread over (0, 1) instead of sitting at 0.5.
 const params = initMlp([config.dim, 24, 8, 1], mulberry32(5));
-params.weights[0]!.forEach((w, i, a) => { a[i] = w * 3; });
+params.weights[0]!.forEach((w, i, a) => {
+  a[i] = w * 3;
+});
 params.biases[0]!.fill(0.05);
 const schemas = new Map(TOY_DOMAINS.map((d) => [d.db, toySchema(d)]));
 const items = syntheticRecords(mulberry32(8), 2).flatMap((r) => r.candidates.map((c) => ({ question: r.question, sql: c.sql, schema: schemas.get(r.db_id)! })));

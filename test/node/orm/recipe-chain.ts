@@ -31,6 +31,10 @@ export async function curateAndTrain(exported: string, dir: string, name: string
   const cur = await runCli(['curate', '--bench', bench, '--split', 'dev', '--candidates', exported, '--mutations', '2', '--out', curated]);
   if (cur.code !== 0) throw new Error(`confide curate failed (${cur.code}): ${cur.stderr}`);
   const out = join(dir, 'models');
-  await promisify(execFile)('npx', ['tsx', 'scripts/orm/train.ts', '--candidates', curated, '--bench', bench, '--out', out, '--name', name, '--epochs', '2', '--seed', '3'], { cwd: ROOT });
+  await promisify(execFile)(
+    'npx',
+    ['tsx', 'scripts/orm/train.ts', '--candidates', curated, '--bench', bench, '--out', out, '--name', name, '--epochs', '2', '--seed', '3'],
+    { cwd: ROOT },
+  );
   return { curated, model: join(out, `${name}.onnx`), sidecar: join(out, `${name}.json`) };
 }

@@ -35,7 +35,7 @@ const DEMO = join(ROOT, 'public/demo');
 const dir = mkdtempSync(join(tmpdir(), 'confide-recipe-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('own-generator ORM recipe: export → curate → orm:train → load → the app\'s checks', () => {
+describe("own-generator ORM recipe: export → curate → orm:train → load → the app's checks", () => {
   it('runs end to end and the trained model scores candidates', { timeout: 300_000 }, async () => {
     // 1. The evaluation run's export.
     const records = await readCandidateFile(join(DEMO, 'candidates.jsonl'));

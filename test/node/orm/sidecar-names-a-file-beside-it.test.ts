@@ -57,11 +57,15 @@ describe('the sidecar names a file in its own folder only', () => {
     ['a sub-folder', 'sub/orm-v2.onnx'],
     ['a Windows path', '..\\outside\\elsewhere.onnx'],
     ['a dot name', '..'],
-  ])('%s (%s) is refused by the sidecar check, before any file is opened', async (_, model) => {
-    expect(() => parseSidecar({ ...BUNDLED, model }, 'x.json')).toThrow(/"model" must be a file name/);
-    const e = await load('bad-name', (s) => ({ ...s, model }));
-    expect(e).toMatchObject({ code: 'ORM_BAD_SIDECAR' });
-  }, 20_000);
+  ])(
+    '%s (%s) is refused by the sidecar check, before any file is opened',
+    async (_, model) => {
+      expect(() => parseSidecar({ ...BUNDLED, model }, 'x.json')).toThrow(/"model" must be a file name/);
+      const e = await load('bad-name', (s) => ({ ...s, model }));
+      expect(e).toMatchObject({ code: 'ORM_BAD_SIDECAR' });
+    },
+    20_000,
+  );
 
   it('a model that is a symlink out of the folder is refused', async () => {
     const e = await load('link', (s) => ({ ...s, model: 'link-out.onnx' }));

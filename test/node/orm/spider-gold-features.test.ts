@@ -17,32 +17,36 @@ const DIR = process.env.CONFIDE_SPIDER_DIR ?? resolve(import.meta.dirname, '../.
 const HAVE = existsSync(join(DIR, 'dev.json'));
 
 describe('ORM features of Spider dev gold SQL', () => {
-  it.skipIf(!HAVE)(`parse and resolve every table against the real schema${HAVE ? '' : ` (skipped: no Spider data at ${DIR})`}`, async () => {
-    const dev = JSON.parse(readFileSync(join(DIR, 'dev.json'), 'utf8')) as { db_id: string; question: string; query: string }[];
-    const paths = new Map<string, string>();
-    for (const q of dev) {
-      const p = locateDatabase(DIR, q.db_id, anyDatabasePaths(q.db_id));
-      if (p) paths.set(q.db_id, p);
-    }
-    const { schemas, failed } = await readSchemas(paths);
-    expect([...failed.keys()]).toEqual([]);
-    const names = denseFeatureNames();
-    const parseOk = names.indexOf('structure.parse_ok');
-    const tablesKnown = names.indexOf('link.tables_known');
-    const bad: string[] = [];
-    let seen = 0;
-    for (const q of dev) {
-      const schema = schemas.get(q.db_id);
-      if (!schema) continue;
-      seen++;
-      const f = featurize({ question: q.question, sql: q.query, schema }, DEFAULT_FEATURIZER);
-      const value = (slot: number): number => {
-        const k = Array.from(f.indices).indexOf(slot);
-        return k < 0 ? 0 : f.values[k]!;
-      };
-      if (value(parseOk) !== 1 || value(tablesKnown) !== 1) bad.push(q.query);
-    }
-    expect(seen).toBeGreaterThan(900);
-    expect(bad).toEqual([]);
-  }, 120_000);
+  it.skipIf(!HAVE)(
+    `parse and resolve every table against the real schema${HAVE ? '' : ` (skipped: no Spider data at ${DIR})`}`,
+    async () => {
+      const dev = JSON.parse(readFileSync(join(DIR, 'dev.json'), 'utf8')) as { db_id: string; question: string; query: string }[];
+      const paths = new Map<string, string>();
+      for (const q of dev) {
+        const p = locateDatabase(DIR, q.db_id, anyDatabasePaths(q.db_id));
+        if (p) paths.set(q.db_id, p);
+      }
+      const { schemas, failed } = await readSchemas(paths);
+      expect([...failed.keys()]).toEqual([]);
+      const names = denseFeatureNames();
+      const parseOk = names.indexOf('structure.parse_ok');
+      const tablesKnown = names.indexOf('link.tables_known');
+      const bad: string[] = [];
+      let seen = 0;
+      for (const q of dev) {
+        const schema = schemas.get(q.db_id);
+        if (!schema) continue;
+        seen++;
+        const f = featurize({ question: q.question, sql: q.query, schema }, DEFAULT_FEATURIZER);
+        const value = (slot: number): number => {
+          const k = Array.from(f.indices).indexOf(slot);
+          return k < 0 ? 0 : f.values[k]!;
+        };
+        if (value(parseOk) !== 1 || value(tablesKnown) !== 1) bad.push(q.query);
+      }
+      expect(seen).toBeGreaterThan(900);
+      expect(bad).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -70,14 +70,30 @@ describe('trainOrmFromFiles', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const train = (out: string, extra: Partial<Parameters<typeof trainOrmFromFiles>[0]> = {}) =>
-    trainOrmFromFiles({ candidates: join(dir, 'cands.jsonl'), bench: join(dir, 'bench'), out: join(dir, out), seed: 3, maxEpochs: 2, featurizer: { dim: 1024 }, fit: { hidden: [16, 8] }, ...extra });
+    trainOrmFromFiles({
+      candidates: join(dir, 'cands.jsonl'),
+      bench: join(dir, 'bench'),
+      out: join(dir, out),
+      seed: 3,
+      maxEpochs: 2,
+      featurizer: { dim: 1024 },
+      fit: { hidden: [16, 8] },
+      ...extra,
+    });
 
   it('reads tables, primary keys and foreign keys back from the SQLite files', async () => {
     const d = TOY_DOMAINS[0]!;
-    const { schemas: read, failed } = await readSchemas(new Map([[d.db, join(dir, 'bench', 'database', d.db, `${d.db}.sqlite`)], ['nope', join(dir, 'missing.sqlite')]]));
+    const { schemas: read, failed } = await readSchemas(
+      new Map([
+        [d.db, join(dir, 'bench', 'database', d.db, `${d.db}.sqlite`)],
+        ['nope', join(dir, 'missing.sqlite')],
+      ]),
+    );
     const want = toySchema(d);
     const got = read.get(d.db)!;
-    expect(got.tables.map((t) => [t.name, t.primaryKey, t.foreignKeys, t.columns.map((c) => c.name)])).toEqual(want.tables.map((t) => [t.name, t.primaryKey, t.foreignKeys, t.columns.map((c) => c.name)]));
+    expect(got.tables.map((t) => [t.name, t.primaryKey, t.foreignKeys, t.columns.map((c) => c.name)])).toEqual(
+      want.tables.map((t) => [t.name, t.primaryKey, t.foreignKeys, t.columns.map((c) => c.name)]),
+    );
     expect(failed.has('nope')).toBe(true);
   });
 
@@ -89,7 +105,9 @@ describe('trainOrmFromFiles', () => {
     expect(sidecar.featurizer.dim).toBe(1024);
     expect((sidecar.training.examples as { examples: number }).examples).toBe(examples.length);
     const scorer = await loadOrmScorer(sidecarPath);
-    const s = scoresOrThrow(await scorer.score([{ question: records[0]!.question, sql: records[0]!.candidates[0]!.sql, schema: schemas.get(records[0]!.db_id)! }]));
+    const s = scoresOrThrow(
+      await scorer.score([{ question: records[0]!.question, sql: records[0]!.candidates[0]!.sql, schema: schemas.get(records[0]!.db_id)! }]),
+    );
     await scorer.unload();
     expect(s[0]).toBeGreaterThan(0);
     expect(s[0]).toBeLessThan(1);
@@ -117,7 +135,11 @@ describe('trainOrmFromFiles', () => {
 
   it('runs as `npm run orm:train` (scripts/orm/train.ts) with the documented flags', async () => {
     const out = join(dir, 'cli');
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/orm/train.ts', '--candidates', join(dir, 'cands.jsonl'), '--bench', join(dir, 'bench'), '--out', out, '--seed', '2', '--epochs', '1'], { cwd: join(import.meta.dirname, '../../..') });
+    const { stdout } = await promisify(execFile)(
+      'npx',
+      ['tsx', 'scripts/orm/train.ts', '--candidates', join(dir, 'cands.jsonl'), '--bench', join(dir, 'bench'), '--out', out, '--seed', '2', '--epochs', '1'],
+      { cwd: join(import.meta.dirname, '../../..') },
+    );
     expect(JSON.parse(stdout).status).toBe('measured');
     expect(JSON.parse(readFileSync(join(out, 'orm-v1.json'), 'utf8')).training.seed).toBe(2);
   }, 180_000);

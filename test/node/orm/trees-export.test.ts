@@ -30,17 +30,22 @@ describe('boosted trees as an ORM model', () => {
   it('scores in onnxruntime-web exactly as the fit, and reads an interaction', async () => {
     const rand = mulberry32(7);
     const rows = Array.from({ length: 600 }, () => [rand() < 0.5 ? 1 : 0, rand() < 0.5 ? 1 : 0, rand(), Math.floor(rand() * 5) / 7]);
-    const y = rows.map((r) => ((r[0]! === r[1]!) !== (rand() < 0.1) ? 1 : 0));
+    const y = rows.map((r) => ((r[0]! === r[1]!) !== rand() < 0.1 ? 1 : 0));
     const model = fitBoostedTrees(rows, y, { trees: 40, depth: 3, rate: 0.2 });
     const fitted = rows.map((r) => predictBoostedTrees(model, r));
     expect(auroc(Float64Array.from(fitted), Uint8Array.from(y))).toBeGreaterThan(0.85);
     const slots = [3, 40, 120, 145];
     const bytes = treesToOnnx(model, dim, slots);
     const sidecar = {
-      format: 'confide-orm', version: 1, name: 'trees-test', model: 'trees-test.onnx',
+      format: 'confide-orm',
+      version: 1,
+      name: 'trees-test',
+      model: 'trees-test.onnx',
       featurizer: { ...featurizer, denseFeatures: denseFeatureNames(featurizer) },
       architecture: { sizes: [dim, 1], activation: 'relu', output: 'sigmoid', weights: 'float32', opset: 17, irVersion: 8, bytes: bytes.byteLength },
-      io: { input: 'features', output: 'score' }, training: {}, quality: { status: 'not yet measured' },
+      io: { input: 'features', output: 'score' },
+      training: {},
+      quality: { status: 'not yet measured' },
     };
     const scorer = await createOrmScorer(bytes, sidecar);
     try {
@@ -64,24 +69,35 @@ describe('boosted trees as an ORM model', () => {
     const bias = 0.25;
     const rows = Array.from({ length: 800 }, () => [rand(), rand(), rand() < 0.5 ? 1 : 0]);
     // The linear part: slots 5 and 9 hold rows' first two values; the trees read slot 70 (third value) and the stacked input.
-    const linear = rows.map((r) => Math.fround(Math.fround(bias) + Math.fround(Math.fround(1.5) * Math.fround(r[0]!)) + Math.fround(Math.fround(-2) * Math.fround(r[1]!))));
+    const linear = rows.map((r) =>
+      Math.fround(Math.fround(bias) + Math.fround(Math.fround(1.5) * Math.fround(r[0]!)) + Math.fround(Math.fround(-2) * Math.fround(r[1]!))),
+    );
     const stacked = linear.map((z) => stackInput(1 / (1 + Math.exp(-z))));
-    const y = rows.map((r, i) => ((stacked[i]! > 0) !== (r[2] === 1) ? 1 : 0));
+    const y = rows.map((r, i) => (stacked[i]! > 0 !== (r[2] === 1) ? 1 : 0));
     const x = rows.map((r, i) => [r[2]!, stacked[i]!]);
     const model = fitBoostedTrees(x, y, { trees: 30, depth: 2, rate: 0.3 });
     const fitted = x.map((r) => predictBoostedTrees(model, r));
     expect(auroc(Float64Array.from(fitted), Uint8Array.from(y))).toBeGreaterThan(0.9);
     const bytes = treesToOnnx(model, dim, [70, dim], { stacked: { weights, bias, grid: STACK_GRID } });
     const sidecar = {
-      format: 'confide-orm', version: 1, name: 'stacked-test', model: 'stacked-test.onnx',
+      format: 'confide-orm',
+      version: 1,
+      name: 'stacked-test',
+      model: 'stacked-test.onnx',
       featurizer: { ...featurizer, denseFeatures: denseFeatureNames(featurizer) },
       architecture: { sizes: [dim, 1], activation: 'relu', output: 'sigmoid', weights: 'float32', opset: 17, irVersion: 8, bytes: bytes.byteLength },
-      io: { input: 'features', output: 'score' }, training: {}, quality: { status: 'not yet measured' },
+      io: { input: 'features', output: 'score' },
+      training: {},
+      quality: { status: 'not yet measured' },
     };
     const scorer = await createOrmScorer(bytes, sidecar);
     try {
       const v = new Float32Array(rows.length * dim);
-      rows.forEach((r, i) => { v[i * dim + 5] = r[0]!; v[i * dim + 9] = r[1]!; v[i * dim + 70] = r[2]!; });
+      rows.forEach((r, i) => {
+        v[i * dim + 5] = r[0]!;
+        v[i * dim + 9] = r[1]!;
+        v[i * dim + 70] = r[2]!;
+      });
       const r = await scorer.scoreFeatures(v, rows.length);
       expect(r.ok).toBe(true);
       if (!r.ok) return;
@@ -106,10 +122,15 @@ describe('boosted trees as an ORM model', () => {
     };
     const slots = [7, 100, 3];
     const sidecar = (bytes: Uint8Array) => ({
-      format: 'confide-orm', version: 1, name: 'ops-test', model: 'ops-test.onnx',
+      format: 'confide-orm',
+      version: 1,
+      name: 'ops-test',
+      model: 'ops-test.onnx',
       featurizer: { ...featurizer, denseFeatures: denseFeatureNames(featurizer) },
       architecture: { sizes: [dim, 1], activation: 'relu', output: 'sigmoid', weights: 'float32', opset: 17, irVersion: 8, bytes: bytes.byteLength },
-      io: { input: 'features', output: 'score' }, training: {}, quality: { status: 'not yet measured' },
+      io: { input: 'features', output: 'score' },
+      training: {},
+      quality: { status: 'not yet measured' },
     });
     const rand = mulberry32(3);
     const grid = [Number.NaN, -2, -1.25, Math.fround(-1.25 - 1e-6), 0, 0.5, Math.fround(0.5 + 1e-7), 2, 3];
@@ -125,18 +146,25 @@ describe('boosted trees as an ORM model', () => {
       expect(m.graph.node.some((n) => n.op_type.startsWith('TreeEnsemble') || (n.domain ?? '') !== '')).toBe(false);
       expect(m.opset_import.map((o) => o.domain ?? '')).toEqual(['']);
     }
-    const scores = await Promise.all([ml, standard, rewritten].map(async (bytes) => {
-      const scorer = await createOrmScorer(bytes, sidecar(bytes));
-      try {
-        const r = await scorer.scoreFeatures(x, n);
-        expect(r.ok).toBe(true);
-        return r.ok ? r.scores : new Float32Array(0);
-      } finally {
-        await scorer.unload();
-      }
-    }));
+    const scores = await Promise.all(
+      [ml, standard, rewritten].map(async (bytes) => {
+        const scorer = await createOrmScorer(bytes, sidecar(bytes));
+        try {
+          const r = await scorer.scoreFeatures(x, n);
+          expect(r.ok).toBe(true);
+          return r.ok ? r.scores : new Float32Array(0);
+        } finally {
+          await scorer.unload();
+        }
+      }),
+    );
     // The fit's own prediction agrees too, wherever no input is NaN.
-    const byFit = Array.from({ length: n }, (_, r) => predictBoostedTrees(model, slots.map((s) => x[r * dim + s]!)));
+    const byFit = Array.from({ length: n }, (_, r) =>
+      predictBoostedTrees(
+        model,
+        slots.map((s) => x[r * dim + s]!),
+      ),
+    );
     for (let i = 0; i < n; i++) {
       expect(Math.abs(scores[1]![i]! - scores[0]![i]!)).toBeLessThan(1e-6);
       expect(Math.abs(scores[2]![i]! - scores[0]![i]!)).toBeLessThan(1e-6);

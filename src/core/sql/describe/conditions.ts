@@ -10,8 +10,16 @@ import type { ReadContext } from './context.ts';
 import { argsOf, functionName, literalWords, valueWords } from './values.ts';
 
 const COMPARISONS: Record<string, string> = {
-  '=': 'is', '==': 'is', '!=': 'is not', '<>': 'is not', '>': 'is greater than', '>=': 'is at least',
-  '<': 'is less than', '<=': 'is at most', IS: 'is', 'IS NOT': 'is not',
+  '=': 'is',
+  '==': 'is',
+  '!=': 'is not',
+  '<>': 'is not',
+  '>': 'is greater than',
+  '>=': 'is at least',
+  '<': 'is less than',
+  '<=': 'is at most',
+  IS: 'is',
+  'IS NOT': 'is not',
 };
 
 /** A LIKE pattern by what it matches, when it is a plain prefix, suffix or infix; null otherwise. */
@@ -23,7 +31,14 @@ function likeWords(pattern: Node, negated: boolean): string | null {
   const quoted = literalWords({ ...pattern, value: inner })!;
   const starts = p.startsWith('%');
   const ends = p.endsWith('%');
-  const [verb, not] = starts && ends ? ['contains', 'does not contain'] : ends ? ['starts with', 'does not start with'] : starts ? ['ends with', 'does not end with'] : ['is', 'is not'];
+  const [verb, not] =
+    starts && ends
+      ? ['contains', 'does not contain']
+      : ends
+        ? ['starts with', 'does not start with']
+        : starts
+          ? ['ends with', 'does not end with']
+          : ['is', 'is not'];
   return `${negated ? not : verb} ${quoted}${/[a-z]/i.test(inner) ? ' in any letter case' : ''}`;
 }
 
@@ -55,7 +70,8 @@ function binaryWords(x: Node, ctx: ReadContext): string {
     const plain = isNode(x.right) ? likeWords(x.right, op === 'NOT LIKE') : null;
     return `${left} ${plain ?? `${op === 'NOT LIKE' ? 'does not match' : 'matches'} the pattern ${valueWords(x.right, ctx)} (LIKE, any letter case)`}`;
   }
-  if (op === 'GLOB' || op === 'NOT GLOB') return `${left} ${op === 'NOT GLOB' ? 'does not match' : 'matches'} the pattern ${valueWords(x.right, ctx)} (GLOB, letter case counts)`;
+  if (op === 'GLOB' || op === 'NOT GLOB')
+    return `${left} ${op === 'NOT GLOB' ? 'does not match' : 'matches'} the pattern ${valueWords(x.right, ctx)} (GLOB, letter case counts)`;
   const verb = COMPARISONS[op];
   if (verb === undefined) return `${left} ${String(x.operator)} ${valueWords(x.right, ctx)}`;
   const right = valueWords(x.right, ctx);

@@ -27,7 +27,6 @@ export interface ReadContext {
   readonly outputs: ReadonlySet<string>;
 }
 
-
 /** The table name of a FROM item, or null for a subquery or a function. */
 export function tableOf(item: Node): string | null {
   return typeof item.table === 'string' ? item.table : nameOf(item.table);
@@ -56,7 +55,7 @@ export function contextFor(select: Node, outer: ReadContext | null, readers: Rea
   for (const item of from) {
     const table = tableOf(item);
     const alias = aliasOf(item);
-    const label = table !== null && counts.get(table.toLowerCase()) === 1 ? table : alias ?? table ?? '';
+    const label = table !== null && counts.get(table.toLowerCase()) === 1 ? table : (alias ?? table ?? '');
     if (table !== null) labels.set(table.toLowerCase(), label);
     if (alias !== null) labels.set(alias.toLowerCase(), label);
   }

@@ -28,12 +28,22 @@ export type SqlReading =
  */
 export function describeSql(sql: string): SqlReading {
   if (!fitsParser(sql)) {
-    return { ok: false, error: { code: 'TOO_LONG', message: `The query (${sql.length.toLocaleString('en-US')} characters) is past what is read in words: more than ${MAX_PARSE_TOKENS} tokens, nesting deeper than ${MAX_PARSE_DEPTH}, or unbalanced parentheses.` } };
+    return {
+      ok: false,
+      error: {
+        code: 'TOO_LONG',
+        message: `The query (${sql.length.toLocaleString('en-US')} characters) is past what is read in words: more than ${MAX_PARSE_TOKENS} tokens, nesting deeper than ${MAX_PARSE_DEPTH}, or unbalanced parentheses.`,
+      },
+    };
   }
   const parsed = parseSql(sql);
   if (!parsed.ok) return { ok: false, error: { code: 'SQL_UNPARSED', message: `The query could not be read: ${parsed.message}` } };
   const ast = parsed.ast as unknown as Node;
-  if (!isSelect(ast)) return { ok: false, error: { code: 'NOT_A_QUERY', message: `Only SELECT queries are read in words; this is ${String((ast as Node).type).toUpperCase()}.` } };
+  if (!isSelect(ast))
+    return {
+      ok: false,
+      error: { code: 'NOT_A_QUERY', message: `Only SELECT queries are read in words; this is ${String((ast as Node).type).toUpperCase()}.` },
+    };
   try {
     return { ok: true, text: statementWords(ast, null) };
   } catch (e) {

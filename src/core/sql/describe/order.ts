@@ -58,7 +58,9 @@ export function orderWords(select: Node, ctx: ReadContext, grouped: boolean): st
   const keys = keysOf(select, ctx);
   const { count, offset } = limitOf(select, ctx);
   if (keys.length === 1 && count !== null && offset === null) {
-    return count === '1' ? `, keeping only the ${rowsWord('1', grouped)} with ${extreme(keys[0]!)}` : `, keeping the ${count} ${rowsWord(count, grouped)} with ${extreme(keys[0]!)}`;
+    return count === '1'
+      ? `, keeping only the ${rowsWord('1', grouped)} with ${extreme(keys[0]!)}`
+      : `, keeping the ${count} ${rowsWord(count, grouped)} with ${extreme(keys[0]!)}`;
   }
   let text = keys.length === 0 ? '' : `, sorted by ${keys.map((k) => `${k.words} (${k.descending ? 'descending' : 'ascending'})`).join(', then ')}`;
   if (offset !== null) text += `, after skipping ${offset} ${rowsWord(offset, grouped)}`;
@@ -76,6 +78,7 @@ export function orderNoun(select: Node, ctx: ReadContext, grouped: boolean): str
   const keys = keysOf(select, ctx);
   const { count, offset } = limitOf(select, ctx);
   if (count === null && offset === null) return '';
-  if (keys.length === 1 && offset === null) return count === '1' ? ` with ${extreme(keys[0]!)}` : ` (the ${count} ${rowsWord(count!, grouped)} with ${extreme(keys[0]!)})`;
+  if (keys.length === 1 && offset === null)
+    return count === '1' ? ` with ${extreme(keys[0]!)}` : ` (the ${count} ${rowsWord(count!, grouped)} with ${extreme(keys[0]!)})`;
   return orderWords(select, ctx, grouped).replace(/^, /, ' (') + ')';
 }

@@ -37,17 +37,19 @@ function isDistinct(select: Node): boolean {
 /** The FROM list in words: the first source, then each join with its condition. */
 function sourceWords(select: Node, ctx: ReadContext): string {
   const from = Array.isArray(select.from) ? select.from.filter(isNode) : [];
-  return from.map((item, i) => {
-    const sub = subqueryOf(item.expr);
-    const name = sub === null ? sourceLabel(item, ctx.labels) : `${nameOf(item.as) ?? 'a subquery'} (${statementNoun(sub, ctx.outer)})`;
-    if (i === 0) return name;
-    const join = typeof item.join === 'string' ? item.join.toUpperCase() : '';
-    const using = Array.isArray(item.using) ? item.using.map((u) => nameOf(u) ?? String(u)) : [];
-    const on = item.on !== undefined && item.on !== null ? ` (${conditionWords(item.on, ctx)})` : using.length > 0 ? ` (the same ${list(using)})` : '';
-    if (join.startsWith('LEFT')) return ` joined with ${name}${on.replace(/\)$/, '; rows with no match kept)') || ' (rows with no match kept)'}`;
-    if (on !== '') return ` joined with ${name}${on}`;
-    return ` paired with every row of ${name}`;
-  }).join('');
+  return from
+    .map((item, i) => {
+      const sub = subqueryOf(item.expr);
+      const name = sub === null ? sourceLabel(item, ctx.labels) : `${nameOf(item.as) ?? 'a subquery'} (${statementNoun(sub, ctx.outer)})`;
+      if (i === 0) return name;
+      const join = typeof item.join === 'string' ? item.join.toUpperCase() : '';
+      const using = Array.isArray(item.using) ? item.using.map((u) => nameOf(u) ?? String(u)) : [];
+      const on = item.on !== undefined && item.on !== null ? ` (${conditionWords(item.on, ctx)})` : using.length > 0 ? ` (the same ${list(using)})` : '';
+      if (join.startsWith('LEFT')) return ` joined with ${name}${on.replace(/\)$/, '; rows with no match kept)') || ' (rows with no match kept)'}`;
+      if (on !== '') return ` joined with ${name}${on}`;
+      return ` paired with every row of ${name}`;
+    })
+    .join('');
 }
 
 function partsOf(select: Node, outer: ReadContext | null): Parts {
@@ -62,15 +64,25 @@ function partsOf(select: Node, outer: ReadContext | null): Parts {
   };
   const aggregate = exprs.some((e) => isNode(e) && e.type === 'aggr_func');
   const star = (e: unknown): boolean => isNode(e) && (e.type === 'star' || (e.type === 'column_ref' && (e.column === '*' || nameOf(e.column) === '*')));
-  const countOnly = exprs.length === 1 && isNode(exprs[0]) && exprs[0].type === 'aggr_func' && String(exprs[0].name).toUpperCase() === 'COUNT' &&
-    star(isNode(exprs[0].args) ? exprs[0].args.expr : null) && !isDistinct(select) && exprs[0].over == null;
+  const countOnly =
+    exprs.length === 1 &&
+    isNode(exprs[0]) &&
+    exprs[0].type === 'aggr_func' &&
+    String(exprs[0].name).toUpperCase() === 'COUNT' &&
+    star(isNode(exprs[0].args) ? exprs[0].args.expr : null) &&
+    !isDistinct(select) &&
+    exprs[0].over == null;
   const what = exprs.length === 0 ? 'nothing' : exprs.length === 1 && star(exprs[0]) ? 'every column' : list(columns.map((c, i) => named(c, exprs[i])));
   const from = sourceWords(select, ctx);
   const where = select.where === null || select.where === undefined ? '' : conditionWords(select.where, ctx);
   const groups = isNode(select.groupby) && Array.isArray(select.groupby.columns) ? select.groupby.columns : Array.isArray(select.groupby) ? select.groupby : [];
   const having = select.having === null || select.having === undefined ? '' : `, keeping groups where ${conditionWords(select.having, ctx)}`;
   return {
-    ctx, what, countOnly, aggregate, distinct: isDistinct(select),
+    ctx,
+    what,
+    countOnly,
+    aggregate,
+    distinct: isDistinct(select),
     source: from === '' ? '' : ` of ${from}`,
     filter: where === '' ? '' : `${ctx.single !== null && !/^(there is|not \()/.test(where) ? ' whose ' : ' where '}${where}`,
     group: groups.length === 0 ? null : list(groups.map((g) => valueWords(g, ctx))),

@@ -37,15 +37,28 @@ export function argsOf(node: Node): unknown[] {
  */
 export function literalWords(node: Node): string | null {
   switch (node.type) {
-    case 'number': case 'bigint': return String(node.value);
-    case 'single_quote_string': case 'string': case 'natural_string': return `'${String(node.value).replace(/'/g, "''")}'`;
-    case 'double_quote_string': return `"${String(node.value)}"`;
-    case 'bool': return node.value === true ? 'TRUE' : 'FALSE';
-    case 'null': return 'NULL';
-    case 'origin': return node.value === '?' ? 'a parameter (?)' : String(node.value);
-    case 'param': return `:${String(node.value)}`;
-    case 'hex_string': case 'full_hex_string': return `X'${String(node.value)}'`;
-    default: return null;
+    case 'number':
+    case 'bigint':
+      return String(node.value);
+    case 'single_quote_string':
+    case 'string':
+    case 'natural_string':
+      return `'${String(node.value).replace(/'/g, "''")}'`;
+    case 'double_quote_string':
+      return `"${String(node.value)}"`;
+    case 'bool':
+      return node.value === true ? 'TRUE' : 'FALSE';
+    case 'null':
+      return 'NULL';
+    case 'origin':
+      return node.value === '?' ? 'a parameter (?)' : String(node.value);
+    case 'param':
+      return `:${String(node.value)}`;
+    case 'hex_string':
+    case 'full_hex_string':
+      return `X'${String(node.value)}'`;
+    default:
+      return null;
   }
 }
 
@@ -63,7 +76,9 @@ function aggregateWords(node: Node, ctx: ReadContext): string {
   const word = ({ AVG: 'the average', SUM: 'the sum of', TOTAL: 'the sum of', MAX: 'the highest', MIN: 'the lowest' } as Record<string, string>)[name];
   if (word !== undefined) return `${word} ${of}${window}`;
   if (name === 'GROUP_CONCAT') return `every ${of} joined into one text${window}`;
-  return `${name.toLowerCase()}(${distinct ? 'DISTINCT ' : ''}${argsOf(node).map((a) => valueWords(a, ctx)).join(', ')})${window}`;
+  return `${name.toLowerCase()}(${distinct ? 'DISTINCT ' : ''}${argsOf(node)
+    .map((a) => valueWords(a, ctx))
+    .join(', ')})${window}`;
 }
 
 /** A value that stands inside a longer phrase: compound expressions get parentheses. */
@@ -114,13 +129,22 @@ export function valueWords(x: unknown, ctx: ReadContext): string {
   const literal = literalWords(x);
   if (literal !== null) return literal;
   switch (x.type) {
-    case 'column_ref': return columnWords(x, ctx);
-    case 'star': return 'every column';
-    case 'aggr_func': return aggregateWords(x, ctx);
-    case 'function': return `${functionName(x)}(${argsOf(x).map((a) => valueWords(a, ctx)).join(', ')})`;
-    case 'case': return caseWords(x, ctx);
-    case 'cast': return `${operand(x.expr, ctx)} as ${Array.isArray(x.target) && isNode(x.target[0]) ? String(x.target[0].dataType) : 'another type'}`;
-    case 'expr_list': return valueWords(x.value, ctx);
+    case 'column_ref':
+      return columnWords(x, ctx);
+    case 'star':
+      return 'every column';
+    case 'aggr_func':
+      return aggregateWords(x, ctx);
+    case 'function':
+      return `${functionName(x)}(${argsOf(x)
+        .map((a) => valueWords(a, ctx))
+        .join(', ')})`;
+    case 'case':
+      return caseWords(x, ctx);
+    case 'cast':
+      return `${operand(x.expr, ctx)} as ${Array.isArray(x.target) && isNode(x.target[0]) ? String(x.target[0].dataType) : 'another type'}`;
+    case 'expr_list':
+      return valueWords(x.value, ctx);
     case 'unary_expr': {
       const folded = foldConstant(x);
       if (folded !== null) return formatFolded(folded);
@@ -132,6 +156,7 @@ export function valueWords(x: unknown, ctx: ReadContext): string {
       if (folded !== null) return `${formatFolded(folded)} (written ${writtenConstant(x)})`;
       return `${operand(x.left, ctx)} ${String(x.operator)} ${operand(x.right, ctx)}`;
     }
-    default: return writtenBack(x);
+    default:
+      return writtenBack(x);
   }
 }

@@ -117,7 +117,13 @@ export function dealBatches(run: RunState, count: number): void {
         };
         progress = lane.progress;
         const batch = lane.begin(take);
-        const answer = await api.execBatch(key, indices.map((i) => sqls[i]!), o.rowCap, batch, extras);
+        const answer = await api.execBatch(
+          key,
+          indices.map((i) => sqls[i]!),
+          o.rowCap,
+          batch,
+          extras,
+        );
         held = answer.reports;
         take([]);
         if (next < indices.length) await all;

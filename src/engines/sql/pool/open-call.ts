@@ -45,14 +45,16 @@ export function openCall(deps: OpenDeps): OpenCall {
   function open(key: string, source: DbSource, openOptions: SqlOpenOptions = {}): Promise<SchemaOutcome | OpenOutcome> {
     const isFile = (f: unknown): boolean => isBlob(f) || (typeof f === 'object' && f !== null && typeof (f as { path?: unknown }).path === 'string');
     const lazy = source instanceof Uint8Array ? false : isLazySource(source) && (hasWal(source) ? isFile(source.main) && isFile(source.wal) : isFile(source));
-    if (!(source instanceof Uint8Array) && !lazy) return Promise.reject(new RangeError('open needs the file as a Uint8Array, a File/Blob, { path }, or { main, wal } of those'));
+    if (!(source instanceof Uint8Array) && !lazy)
+      return Promise.reject(new RangeError('open needs the file as a Uint8Array, a File/Blob, { path }, or { main, wal } of those'));
     const held = source instanceof Uint8Array ? source.slice() : source; // a file read on demand is never copied
     const { gen, version } = keys.begin(key);
     // Loaded, header checked and schema read (unless `schema: false`), in one round trip; damage met later is
     // CORRUPT then (`check` for the whole file).
     const started = performance.now();
     const withSchema = openOptions.schema !== false;
-    const call = (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome | OpenOutcome> => (withSchema ? api.openRead(key, sent(held), 'header') : api.open(key, sent(held), 'header'));
+    const call = (api: Remote<SqlWorkerApi>): Promise<SchemaOutcome | OpenOutcome> =>
+      withSchema ? api.openRead(key, sent(held), 'header') : api.open(key, sent(held), 'header');
     let answered = false;
     const record = (r: CallResult<unknown>, slot: WorkerSlot | null): void => {
       answered = true;

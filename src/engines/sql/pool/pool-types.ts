@@ -119,7 +119,12 @@ export interface SqlPool {
    * time limit counts per chunk; an abort stops the worker. After a failure
    * the chunks already handed over are not the whole result.
    */
-  stream(key: string, sql: string, options: SqlStreamOptions, onChunk: (rows: readonly (readonly Cell[])[], columns: readonly string[]) => void): Promise<StreamOutcome>;
+  stream(
+    key: string,
+    sql: string,
+    options: SqlStreamOptions,
+    onChunk: (rows: readonly (readonly Cell[])[], columns: readonly string[]) => void,
+  ): Promise<StreamOutcome>;
   /** SQLite's normalized form of the statement (Statement.getNormalizedSQL), null when it does not prepare. */
   normalizedSql(key: string, sql: string): Promise<string | null>;
   close(key: string): Promise<void>;

@@ -46,7 +46,8 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
   const maxOpen = options.maxOpen ?? 4;
   const batchesPerWorker = options.batchesPerWorker ?? 1;
   const share = options.share ?? (sharesMemory() ? 'claim' : 'deal');
-  if (share === 'claim' && !sharesMemory()) throw new RangeError("share: 'claim' needs memory shared between threads (SharedArrayBuffer; in a browser, a cross-origin-isolated page)");
+  if (share === 'claim' && !sharesMemory())
+    throw new RangeError("share: 'claim' needs memory shared between threads (SharedArrayBuffer; in a browser, a cross-origin-isolated page)");
   if (!Number.isInteger(batchesPerWorker) || batchesPerWorker < 1) throw new RangeError(`batchesPerWorker must be a positive integer, got ${batchesPerWorker}`);
   const scheduler = createScheduler(options.spawn, size, openTimeoutMs);
   const keys = createOpenKeys(scheduler);
@@ -77,17 +78,28 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       return submit<CheckOutcome>(key, ctx, (api) => api.check(key), onFailure, signal);
     },
     memory(key) {
-      return submit<MemoryReport | null>(key, { what: 'reading memory use', timeoutMs }, (api) => api.memory(key), () => null);
+      return submit<MemoryReport | null>(
+        key,
+        { what: 'reading memory use', timeoutMs },
+        (api) => api.memory(key),
+        () => null,
+      );
     },
     schema(key) {
       const ctx = { what: `reading the schema of "${key}"`, timeoutMs: openTimeoutMs };
-      return submit<SchemaOutcome>(key, ctx, (api) => api.schema(key), (error) => ({ ok: false, error }));
+      return submit<SchemaOutcome>(
+        key,
+        ctx,
+        (api) => api.schema(key),
+        (error) => ({ ok: false, error }),
+      );
     },
     run(key, sql, opts = {}) {
       const started = performance.now();
       const ctx = { what: 'the query', timeoutMs: opts.timeoutMs ?? timeoutMs, sql };
       const onFailure = (error: ExecError, ms?: number): ExecOutcome => ({ ok: false, error, ms: ms ?? performance.now() - started });
-      const call = (api: Remote<SqlWorkerApi>): Promise<ExecOutcome> => api.exec(key, sql, opts.rowCap ?? rowCap, opts.fingerprint ?? false, opts.normalize ?? false);
+      const call = (api: Remote<SqlWorkerApi>): Promise<ExecOutcome> =>
+        api.exec(key, sql, opts.rowCap ?? rowCap, opts.fingerprint ?? false, opts.normalize ?? false);
       return submit<ExecOutcome>(key, ctx, call, onFailure, opts.signal, grewMemory);
     },
     async runMany(key, sqls, opts = {}, onProgress) {
@@ -115,7 +127,12 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool {
       return submit<StreamOutcome>(key, ctx, call, onFailure, opts.signal, grewMemory);
     },
     normalizedSql(key, sql) {
-      return submit<string | null>(key, { what: 'normalizing', timeoutMs, sql }, (api) => api.normalizedSql(key, sql), () => null);
+      return submit<string | null>(
+        key,
+        { what: 'normalizing', timeoutMs, sql },
+        (api) => api.normalizedSql(key, sql),
+        () => null,
+      );
     },
     async close(key) {
       keys.forget(key);

@@ -17,7 +17,8 @@ import type { SqlPool } from './pool-types.ts';
  */
 export function pooledDb(pool: SqlPool, key: string, runOptions: ExecOptions): OpenedDb {
   return {
-    runMany: (sqls, signal, normalize) => pool.runMany(key, sqls, { ...runOptions, ...(signal ? { signal } : {}), ...(normalize === true ? { normalize } : {}) }),
+    runMany: (sqls, signal, normalize) =>
+      pool.runMany(key, sqls, { ...runOptions, ...(signal ? { signal } : {}), ...(normalize === true ? { normalize } : {}) }),
     normalizedSql: (sql) => pool.normalizedSql(key, sql),
   };
 }

@@ -62,7 +62,14 @@ export interface RunState {
  * const run = startRun(scheduler, 'db', sqls, o, resolve, reject);
  * shareByClaims(run, 2);
  */
-export function startRun(scheduler: Scheduler, key: string, sqls: readonly string[], o: BatchOptions, resolve: (outs: ExecOutcome[]) => void, reject: (reason: unknown) => void): RunState {
+export function startRun(
+  scheduler: Scheduler,
+  key: string,
+  sqls: readonly string[],
+  o: BatchOptions,
+  resolve: (outs: ExecOutcome[]) => void,
+  reject: (reason: unknown) => void,
+): RunState {
   const outs = new Array<ExecOutcome | undefined>(sqls.length);
   const waiting = new Set<Job>();
   let done = 0;
@@ -94,7 +101,14 @@ export function startRun(scheduler: Scheduler, key: string, sqls: readonly strin
   };
   o.signal?.addEventListener('abort', onAbort, { once: true });
   return {
-    scheduler, key, sqls, o, waiting, record, recordFailure, fail,
+    scheduler,
+    key,
+    sqls,
+    o,
+    waiting,
+    record,
+    recordFailure,
+    fail,
     extras: { fingerprint: o.fingerprint ?? false, normalize: o.normalize ?? false },
     has: (i) => outs[i] !== undefined,
     get over() {

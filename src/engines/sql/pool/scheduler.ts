@@ -55,7 +55,11 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
       for (const job of queue.splice(0)) job.settle(workers.noWorkers(), null);
     },
   });
-  const holdings = createHoldings(() => workers.slots, (slot, reason) => workers.replace(slot, reason), loadTimeoutMs);
+  const holdings = createHoldings(
+    () => workers.slots,
+    (slot, reason) => workers.replace(slot, reason),
+    loadTimeoutMs,
+  );
 
   /** Marks a slot busy for one task, then hands out the next. */
   async function occupy(slot: WorkerSlot, task: () => Promise<void>): Promise<void> {
@@ -72,7 +76,12 @@ export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: nu
     const failedLoad = job.key === null ? null : await holdings.ensureLoaded(slot, job.key);
     if (failedLoad !== null) return job.settle(failedLoad, slot);
     if (job.opens !== undefined && slot.closes(job.opens)) slot.postCloses();
-    const r = await slot.call((api, rearm, lane) => job.call(api, rearm, lane), job.timeoutMs, job.signal, job.probe === undefined ? undefined : () => job.probe!());
+    const r = await slot.call(
+      (api, rearm, lane) => job.call(api, rearm, lane),
+      job.timeoutMs,
+      job.signal,
+      job.probe === undefined ? undefined : () => job.probe!(),
+    );
     if (r.kind === 'timeout' || r.kind === 'crash' || r.kind === 'aborted') workers.replace(slot, r.kind === 'crash' ? r.reason : undefined);
     else if (r.kind === 'ok' && job.retire?.(r.value) === true) workers.replace(slot);
     job.settle(r, slot);

@@ -162,7 +162,12 @@ export class WorkerSlot implements ReportLane {
    * thread; null when unknown), for a worker that reports progress through
    * shared memory rather than a message per query: the later of the two counts.
    */
-  call<T>(fn: (api: Remote<SqlWorkerApi>, rearm: () => void, lane: ReportLane) => Promise<T>, timeoutMs: number, signal?: AbortSignal, probe?: () => number | null): Promise<CallResult<T>> {
+  call<T>(
+    fn: (api: Remote<SqlWorkerApi>, rearm: () => void, lane: ReportLane) => Promise<T>,
+    timeoutMs: number,
+    signal?: AbortSignal,
+    probe?: () => number | null,
+  ): Promise<CallResult<T>> {
     if (this.waiter !== null) throw new RangeError('a worker slot runs one call at a time');
     if (this.dead) return Promise.resolve({ kind: 'crash', reason: this.crashReason || 'the worker had stopped', ms: 0 });
     let started = performance.now();
@@ -185,7 +190,8 @@ export class WorkerSlot implements ReportLane {
       const onAbort = (): void => finish({ kind: 'aborted', reason: signal?.reason });
       const expire = (): void => {
         const left = since() + timeoutMs - performance.now();
-        if (left > 0) timer = setTimeout(expire, left); // rearmed since: wait out the rest
+        if (left > 0)
+          timer = setTimeout(expire, left); // rearmed since: wait out the rest
         else finish({ kind: 'timeout', ms: performance.now() - started });
       };
       let timer = setTimeout(expire, timeoutMs);

@@ -32,7 +32,6 @@ export const BLOCK_BYTES = 64 * 1024;
 /** Most blocks one read-ahead fetches (1 MiB). */
 const READ_AHEAD_BLOCKS = 16;
 
-
 /**
  * The object handed to `new SQL.Database(...)`, plus its bookkeeping.
  *

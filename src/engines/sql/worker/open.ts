@@ -76,7 +76,13 @@ function headerOf(file: RandomAccess, name: string): { head: Uint8Array; bad: Ex
 }
 
 /** The main file with its -wal's committed frames over it (wal.ts), or why the pair cannot be read. */
-function withLog(file: RandomAccess, head: Uint8Array, log: FileSource, name: string, openPath: OpenSettings['openPath']): { file: RandomAccess; wal: WalReport } | ExecError {
+function withLog(
+  file: RandomAccess,
+  head: Uint8Array,
+  log: FileSource,
+  name: string,
+  openPath: OpenSettings['openPath'],
+): { file: RandomAccess; wal: WalReport } | ExecError {
   let wal: RandomAccess;
   try {
     wal = reader(log, openPath);
@@ -146,7 +152,12 @@ function lazyContents(source: LazySource, settings: OpenSettings): { contents: L
  * const r = openDatabase(SQL, bytes, undefined, settings);
  * if (r.ok) r.opened.db.exec('SELECT 1');
  */
-export function openDatabase(SQL: SqlJsStatic, source: DbSource, check: OpenCheck | undefined, settings: OpenSettings): { ok: true; opened: Opened } | { ok: false; error: ExecError } {
+export function openDatabase(
+  SQL: SqlJsStatic,
+  source: DbSource,
+  check: OpenCheck | undefined,
+  settings: OpenSettings,
+): { ok: true; opened: Opened } | { ok: false; error: ExecError } {
   let lazy: LazyContents | null = null;
   let wal: WalReport | null = null;
   let db: Database | undefined;
@@ -176,7 +187,9 @@ export function openDatabase(SQL: SqlJsStatic, source: DbSource, check: OpenChec
     // nothing else can change keeps the read lock, so a query does not check for a hot journal and
     // re-validate the page cache (file-system calls in sql.js's JS) each time it starts.
     const exclusive = lazy === null ? 'PRAGMA locking_mode=EXCLUSIVE; ' : '';
-    db.exec(`PRAGMA hard_heap_limit=${Math.floor(settings.heapLimit)}; PRAGMA temp_store=MEMORY; PRAGMA query_only=ON; ${exclusive}SELECT count(*) FROM sqlite_master`);
+    db.exec(
+      `PRAGMA hard_heap_limit=${Math.floor(settings.heapLimit)}; PRAGMA temp_store=MEMORY; PRAGMA query_only=ON; ${exclusive}SELECT count(*) FROM sqlite_master`,
+    );
     if ((check ?? (lazy === null ? 'full' : 'header')) === 'full') quickCheck(db);
     if (lazy?.failure != null) throw new DamagedFile(lazy.failure);
   } catch (e) {

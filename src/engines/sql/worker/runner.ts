@@ -80,10 +80,13 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
 
   /** An error met while reading a lazy file is a read failure, whatever SQLite made of the zeros it got. */
   const readFailure = (opened: Opened): ExecError | null =>
-    opened.lazy?.failure == null ? null : execError('CORRUPT', `the file could not be read: ${opened.lazy.failure}; was it changed, moved or removed while open? Open it again.`);
+    opened.lazy?.failure == null
+      ? null
+      : execError('CORRUPT', `the file could not be read: ${opened.lazy.failure}; was it changed, moved or removed while open? Open it again.`);
 
   /** What was thrown while `opened` ran SQLite, as an ExecError (the runner's own DamagedFile is CORRUPT). */
-  const errorOf = (opened: Opened, e: unknown): ExecError => (e instanceof DamagedFile ? execError('CORRUPT', e.message) : thrownError(e, failureOf(opened.db, e)));
+  const errorOf = (opened: Opened, e: unknown): ExecError =>
+    e instanceof DamagedFile ? execError('CORRUPT', e.message) : thrownError(e, failureOf(opened.db, e));
 
   const schema = (key: string): SchemaOutcome => {
     const opened = get(key);
@@ -129,7 +132,14 @@ export function createSqlRunner(SQL: SqlJsStatic, options: SqlRunnerOptions = {}
     // Fingerprinted here, in the worker, where the rows are: the page never hashes a large result.
     return out.ok && fingerprint ? { ...out, fingerprint: resultFingerprint(out) } : out;
   };
-  const execBatch = (key: string, sqls: readonly string[], rowCap: number | undefined, report: (index: number, outcome: ExecOutcome) => void, extras: ExecExtras = {}, next = (after: number): number => after + 1): number => {
+  const execBatch = (
+    key: string,
+    sqls: readonly string[],
+    rowCap: number | undefined,
+    report: (index: number, outcome: ExecOutcome) => void,
+    extras: ExecExtras = {},
+    next = (after: number): number => after + 1,
+  ): number => {
     get(key); // a key that is not open throws before anything runs
     let ran = 0;
     for (let i = next(-1); i < sqls.length; i = next(i), ran++) report(i, exec(key, sqls[i]!, rowCap, extras.fingerprint, extras.normalize));

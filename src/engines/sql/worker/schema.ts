@@ -104,14 +104,24 @@ function samplesOfTable(r: Reader, table: string, columns: readonly string[], sc
 function columnsOf(r: Reader, table: string, samples: boolean, scanRows?: number): ColumnInfo[] {
   // pragma_table_info: cid, name, type, notnull, dflt_value, pk
   const listed = rows(r, 'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid', [table]);
-  const sampled = samples ? samplesOfTable(r, table, listed.map(([name]) => String(name)), scanRows) : [];
+  const sampled = samples
+    ? samplesOfTable(
+        r,
+        table,
+        listed.map(([name]) => String(name)),
+        scanRows,
+      )
+    : [];
   return listed.map(([name, type, notNull, pk], i) => {
     return { name: String(name), type: String(type ?? ''), notNull: notNull === 1, pk: Number(pk), samples: sampled[i] ?? [] };
   });
 }
 
 function primaryKeyOf(columns: readonly ColumnInfo[]): string[] {
-  return columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+  return columns
+    .filter((c) => c.pk > 0)
+    .sort((a, b) => a.pk - b.pk)
+    .map((c) => c.name);
 }
 
 function foreignKeysOf(r: Reader, table: string): ForeignKey[] {
@@ -193,7 +203,10 @@ function viewOf(r: Reader, name: string, sql: string): TableInfo {
 
 function readTables(r: Reader, samples: boolean, rowCounts: boolean, options: ReadSchemaOptions): TableInfo[] {
   const tables: TableInfo[] = [];
-  const listed = rows(r, "SELECT name, sql, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type = 'view', rowid");
+  const listed = rows(
+    r,
+    "SELECT name, sql, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type = 'view', rowid",
+  );
   for (const [name, sql, type] of listed) {
     const table = String(name);
     if (type === 'view') {

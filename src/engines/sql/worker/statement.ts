@@ -56,7 +56,15 @@ export interface RowChunks {
  * @example
  * runStatement(db, 'SELECT i FROM nums', 10, 64 * 2 ** 20, failureReader(SQL)) // { ok: true, columns: ['i'], rows: [[1], …], cut: true, ms }
  */
-export function runStatement(db: Database, sql: string, rowCap: number, maxResultBytes: number, failureOf: FailureReader, normalize = false, chunks?: RowChunks): ExecOutcome {
+export function runStatement(
+  db: Database,
+  sql: string,
+  rowCap: number,
+  maxResultBytes: number,
+  failureOf: FailureReader,
+  normalize = false,
+  chunks?: RowChunks,
+): ExecOutcome {
   if (!Number.isInteger(rowCap) || rowCap < 0) throw new RangeError(`rowCap must be a non-negative integer, got ${rowCap}`);
   const t0 = performance.now();
   let normalized: string | null = null;

@@ -56,7 +56,15 @@ function checksum(view: DataView, at: number, bytes: number, littleEndian: boole
   s[1] = s1;
 }
 
-const empty = (pageSize: number, ignored: string | null): WalIndex => ({ pageSize, frames: new Map(), dbPages: 0, commits: 0, leftOut: 0, salts: [0, 0], ignored });
+const empty = (pageSize: number, ignored: string | null): WalIndex => ({
+  pageSize,
+  frames: new Map(),
+  dbPages: 0,
+  commits: 0,
+  leftOut: 0,
+  salts: [0, 0],
+  ignored,
+});
 
 /**
  * Indexes the committed frames of `wal`. `dbPageSize` is the main file's
@@ -174,7 +182,8 @@ export function walOverlay(main: RandomAccess, wal: RandomAccess, index: WalInde
         at += n;
       }
       if (position <= FORMAT_VERSION_AT + 1 && position + into.length > FORMAT_VERSION_AT) {
-        for (const i of [FORMAT_VERSION_AT, FORMAT_VERSION_AT + 1]) if (i >= position && i < position + into.length && into[i - position] === 2) into[i - position] = 1;
+        for (const i of [FORMAT_VERSION_AT, FORMAT_VERSION_AT + 1])
+          if (i >= position && i < position + into.length && into[i - position] === 2) into[i - position] = 1;
       }
     },
     close() {

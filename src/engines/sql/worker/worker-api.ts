@@ -18,15 +18,31 @@ import { markStarted, nextPosition, REPORT_EVERY_MS, type BatchAnswer, type Batc
  * @example
  * execBatchReporting(runner, 'db', sqls, 10_000, 7, { reports: port, progress }, { fingerprint: true }); // { count, reports: [[11, …]] }
  */
-export function execBatchReporting(runner: SqlRunner, key: string, sqls: readonly string[], rowCap: number | undefined, batch: number, lane: BatchLane, extras?: ExecExtras, claim?: Claim): BatchAnswer {
+export function execBatchReporting(
+  runner: SqlRunner,
+  key: string,
+  sqls: readonly string[],
+  rowCap: number | undefined,
+  batch: number,
+  lane: BatchLane,
+  extras?: ExecExtras,
+  claim?: Claim,
+): BatchAnswer {
   const { reports, progress } = lane;
   const take = (after: number): number => nextPosition(claim, after);
   let pending: BatchReport[] = [];
   if (progress === undefined || reports === undefined) {
-    const count = runner.execBatch(key, sqls, rowCap, (i, out) => {
-      if (reports === undefined) pending.push([i, out]);
-      else reports.postMessage({ batch, reports: [[i, out]] });
-    }, extras, take);
+    const count = runner.execBatch(
+      key,
+      sqls,
+      rowCap,
+      (i, out) => {
+        if (reports === undefined) pending.push([i, out]);
+        else reports.postMessage({ batch, reports: [[i, out]] });
+      },
+      extras,
+      take,
+    );
     return { count, reports: pending };
   }
   let posted = performance.now();

@@ -30,7 +30,13 @@ async function adapterInfo(): Promise<Record<string, unknown> | null> {
   if (!adapter) return null;
   const info = adapter.info ?? {};
   const pick = (k: string): unknown => info[k];
-  return { vendor: pick('vendor'), architecture: pick('architecture'), device: pick('device'), description: pick('description'), isFallbackAdapter: pick('isFallbackAdapter') ?? adapter.isFallbackAdapter ?? null };
+  return {
+    vendor: pick('vendor'),
+    architecture: pick('architecture'),
+    device: pick('device'),
+    description: pick('description'),
+    isFallbackAdapter: pick('isFallbackAdapter') ?? adapter.isFallbackAdapter ?? null,
+  };
 }
 
 /**
