@@ -6,6 +6,7 @@
  */
 import type { Verifier } from '../../core/pipeline/index.ts';
 import { profileSignals, type CalibrationProfile } from '../../core/profile.ts';
+import { readsVerifier, REWARD_MODEL } from '../../core/verifiers/index.ts';
 import { el, replace } from '../ui/dom.ts';
 import { foldLine } from '../ui/fold.ts';
 
@@ -42,7 +43,7 @@ export function ormToggle(orm: { readonly verifier: Verifier; readonly panel: HT
       : null,
     verifiers: () => (orm && useOrm.checked ? [orm.verifier] : []),
     sync(p) {
-      const used = p !== null && profileSignals(p).some((s) => s === 'orm' || s === 'orm_sql');
+      const used = p !== null && readsVerifier(profileSignals(p), REWARD_MODEL);
       if (p !== null && p.name !== defaultFor) {
         // On by default when the profile reads it (a single pasted query is judged by it); the person may turn it off.
         defaultFor = p.name;

@@ -13,6 +13,7 @@
  * read by the decision; when every answered candidate carries a label, the
  * realized risk among answered questions is printed to stderr.
  */
+import { readsVerifier, REWARD_MODEL } from '../../core/verifiers/index.ts';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { QuestionRecord } from '../../core/bench/types.ts';
@@ -196,7 +197,7 @@ export const askCommand: Command = {
       throw new UsageError('--question and --evidence go with --db; with --bench the questions come from the candidate file');
     const profile = await readProfile((flags.profile as string | undefined) ?? BUNDLED_PROFILE);
     const risk = riskFlag(flags, profile);
-    const readsOrm = profileSignals(profile).some((s) => s === 'orm' || s === 'orm_sql');
+    const readsOrm = readsVerifier(profileSignals(profile), REWARD_MODEL);
     const ormFile = flags['no-orm'] === true ? undefined : ((flags.orm as string | undefined) ?? (readsOrm ? BUNDLED_ORM : undefined));
     const scorer = ormFile === undefined ? null : await loadOrmScorer(ormSidecarPath(ormFile));
     if (scorer !== null && !readsOrm) {

@@ -36,7 +36,7 @@ export function groupRows(cut: Cut, index: number, registry: SignalRegistry, nam
     let rep = members.includes(clusters.modal) ? clusters.modal : members[0]!;
     for (const m of members)
       if (clusters.strings.members[clusters.strings.of[m]!]!.length > clusters.strings.members[clusters.strings.of[rep]!]!.length) rep = m;
-    const { values } = computeSignals(view, registry, { ...clusters, modal: rep });
+    const { values } = computeSignals(view, registry, clusters, rep);
     const exec = view.candidates[rep]!.exec;
     return {
       cut: index,

@@ -12,14 +12,17 @@
  * and draws nothing.
  */
 import type { Rng } from '../stats/rng.ts';
+import { verifierScores } from '../verifiers/index.ts';
 import type { PreparedQuestion } from './prepare.ts';
 
 /**
- * Verifier scores that depend on the pool (the ORM reading the candidate's
- * agreement with the other candidates): meaningless once the pool is cut, so
- * a cut pool drops them.
+ * Verifier scores that depend on the pool (their descriptors say so,
+ * core/verifiers: the ORM reading the candidate's agreement with the other
+ * candidates): meaningless once the pool is cut, so a cut pool drops them.
  */
-export const POOL_AWARE_SCORES: readonly string[] = ['orm'];
+export const POOL_AWARE_SCORES: readonly string[] = verifierScores()
+  .filter((s) => s.readsPool)
+  .map((s) => s.name);
 
 /**
  * Indices of k of n candidates, ascending.

@@ -179,7 +179,7 @@ function askResult(
   // The profile's model for a pool of this size (profile.ts: agreement means nothing in a pool of one).
   const poolSize = scored.length;
   const perCandidate = scored.map((_, i) => {
-    const own = i === clusters.modal ? values : computeSignals(view, deps.registry, { ...clusters, modal: i }).values;
+    const own = i === clusters.modal ? values : computeSignals(view, deps.registry, clusters, i).values;
     return { signals: own, probability: profileProbability(deps.profile, own, poolSize) };
   });
   const answers = answerGroups(

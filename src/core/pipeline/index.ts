@@ -28,7 +28,8 @@ export {
 export { decisionLine, type DecisionLine } from './decision-line.ts';
 export { signalLabel, signalWords } from './signal-labels.ts';
 export { runGeneration, type GenerationSettings, type RunStore } from './generation-run.ts';
-export { askRegistry, scoresOfVerifier } from './ask-registry.ts';
+export { askRegistry } from './ask-registry.ts';
+export { scoresOfVerifier } from '../verifiers/index.ts';
 export { keepSources, copiesWords, type KeptCandidate } from './copies.ts';
 export { answerSupport, supportWords, SUPPORT_GROUPS } from './group-support.ts';
 export { tieMargin, tiedWithFirst, DEFAULT_TIE_MARGIN, MIN_TIE_MARGIN } from './ties.ts';

@@ -6,10 +6,10 @@
  */
 import type { AnswerClusters, Signal } from './types.ts';
 
-/** Share of the N candidates in the modal candidate's cluster; null when N < 2 (nothing to agree with). */
-function shareWithModal(c: AnswerClusters, cluster: readonly number[]): number | null {
-  if (c.n < 2) return null;
-  const id = cluster[c.modal];
+/** Share of the N candidates in the subject's cluster; null when N < 2 (nothing to agree with). */
+function shareWith(c: AnswerClusters, cluster: readonly number[], subject: number): number | null {
+  if (c.n < 2 || subject < 0) return null;
+  const id = cluster[subject]!;
   if (id < 0) return 0;
   let same = 0;
   for (const k of cluster) if (k === id) same++;
@@ -21,7 +21,7 @@ function shareWithModal(c: AnswerClusters, cluster: readonly number[]): number |
  * modal's (the size of the largest cluster of identical queries, over N).
  *
  * @example
- * stringSc.compute(view, buildClusters(view)); // 0.625 when 5 of 8 samples match
+ * stringSc.compute(view, clusters, clusters.modal); // 0.625 when 5 of 8 samples match
  */
 export const stringSc: Signal = {
   name: 'string_sc',
@@ -29,7 +29,7 @@ export const stringSc: Signal = {
   label: 'samples written the same way',
   words: 'share of the samples that wrote the same query text as the most frequent one',
   higherIsBetter: true,
-  compute: (_q, c) => shareWithModal(c, c.strings.of),
+  compute: (_q, c, subject) => shareWith(c, c.strings.of, subject),
 };
 
 /**
@@ -37,7 +37,7 @@ export const stringSc: Signal = {
  * modal's (same query up to literals, aliases, case and operand order).
  *
  * @example
- * structuralSc.compute(view, buildClusters(view)); // ≥ string_sc
+ * structuralSc.compute(view, clusters, clusters.modal); // ≥ string_sc
  */
 export const structuralSc: Signal = {
   name: 'structural_sc',
@@ -45,7 +45,7 @@ export const structuralSc: Signal = {
   label: 'samples with the same query structure',
   words: 'share of the samples with the same query structure (literals, aliases and case aside)',
   higherIsBetter: true,
-  compute: (_q, c) => shareWithModal(c, c.structures.of),
+  compute: (_q, c, subject) => shareWith(c, c.structures.of, subject),
 };
 
 /**
@@ -55,7 +55,7 @@ export const structuralSc: Signal = {
  * system would give.
  *
  * @example
- * executionSc.compute(view, buildClusters(view)); // 0 when the modal failed
+ * executionSc.compute(view, clusters, clusters.modal); // 0 when the modal failed
  */
 export const executionSc: Signal = {
   name: 'execution_sc',
@@ -63,5 +63,5 @@ export const executionSc: Signal = {
   label: 'samples returning the same result',
   words: 'share of the samples that return the same result (self-consistency)',
   higherIsBetter: true,
-  compute: (_q, c) => shareWithModal(c, c.executions.of),
+  compute: (_q, c, subject) => shareWith(c, c.executions.of, subject),
 };

@@ -6,15 +6,14 @@ import { buildClusters } from './clusters.ts';
 import { executability, logprob, verifierSignal } from './modal-signals.ts';
 import { schemaRelevance } from './schema-relevance.ts';
 import type { AnswerClusters, QuestionView, Signal } from './types.ts';
+import { verifierScores } from '../verifiers/index.ts';
 
 /**
- * Verifier scores that join as signals by name (`verifierSignal`): `orm` (the
- * outcome reward model with the candidate's agreement with its pool, when the
- * model reads agreement), `orm_sql` (the same model on the question and the
- * SQL alone, agreement not given: defined for a single query) and `judge`
- * (an LLM's P(yes)).
+ * Verifier scores that join as signals by name (`verifierSignal`): every
+ * score of every verifier descriptor (core/verifiers: `orm`, `orm_sql`,
+ * `judge`).
  */
-export const VERIFIER_SIGNALS = ['orm', 'orm_sql', 'judge'] as const;
+export const VERIFIER_SIGNALS: readonly string[] = verifierScores().map((s) => s.name);
 
 /** Every signal name a profile may read: the default signals and the verifiers. */
 export function knownSignalNames(): string[] {
@@ -86,17 +85,19 @@ export interface SignalValues {
 
 /**
  * Computes every registered signal for one question (clusters built once,
- * unless passed in). A signal returning a non-finite number breaks its
- * contract (RangeError): missing values are null.
+ * unless passed in) about `subject`: the modal candidate unless another is
+ * named (each candidate scored as the answer). A signal returning a
+ * non-finite number breaks its contract (RangeError): missing values are null.
  *
  * @example
  * const { values, clusters } = computeSignals(view, createSignalRegistry());
  * values.string_sc; // 0.75
+ * computeSignals(view, registry, clusters, 3).values.execution_sc; // candidate 3's result's share
  */
-export function computeSignals(q: QuestionView, registry: SignalRegistry, clusters: AnswerClusters = buildClusters(q)): SignalValues {
+export function computeSignals(q: QuestionView, registry: SignalRegistry, clusters: AnswerClusters = buildClusters(q), subject = clusters.modal): SignalValues {
   const values: Record<string, number | null> = {};
   for (const s of registry.list()) {
-    const v = s.compute(q, clusters);
+    const v = s.compute(q, clusters, subject);
     if (v !== null && !Number.isFinite(v)) {
       throw new RangeError(`signal '${s.name}' returned ${v}; a missing value must be null`);
     }

@@ -17,10 +17,10 @@ import type { AnswerClusters, QuestionView, Signal } from './types.ts';
  * @example
  * usedNames(view, clusters); // ['singer', 'name', 'age']
  */
-export function usedNames(q: QuestionView, c: AnswerClusters): string[] | null {
-  if (c.modal < 0) return null;
-  const modal = q.candidates[c.modal];
-  const usage = modal.analysis === undefined ? queryUsage(modal.sql, q.schema) : modal.analysis.usage;
+export function usedNames(q: QuestionView, c: AnswerClusters, subject = c.modal): string[] | null {
+  if (subject < 0) return null;
+  const candidate = q.candidates[subject]!;
+  const usage = candidate.analysis === undefined ? queryUsage(candidate.sql, q.schema) : candidate.analysis.usage;
   if (usage === null) return null;
   const names = [...usage.tables, ...usage.columns.map((u) => u.column)];
   return names.length === 0 ? null : names;
@@ -36,7 +36,7 @@ const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / 
  * evidence) and each name in `usedNames`; null when `usedNames` is null.
  *
  * @example
- * schemaRelevance.compute(view, clusters); // 0.42
+ * schemaRelevance.compute(view, clusters, clusters.modal); // 0.42
  */
 export const schemaRelevance: Signal = {
   name: 'schema_relevance',
@@ -44,8 +44,8 @@ export const schemaRelevance: Signal = {
   label: 'question words match the tables and columns used',
   words: 'how well the tables and columns the query uses match the words of the question',
   higherIsBetter: true,
-  compute: (q, c) => {
-    const names = usedNames(q, c);
+  compute: (q, c, subject) => {
+    const names = usedNames(q, c, subject);
     return names === null ? null : mean(names.map((n) => lexicalSimilarity(questionText(q), n)));
   },
 };

@@ -73,9 +73,11 @@ export interface AnswerClusters {
 }
 
 /**
- * A correctness signal about a question's modal answer. Higher means more
+ * A correctness signal about one candidate as a question's answer: the modal
+ * one for the question's signals, each in turn when every candidate is scored
+ * as the answer (`subject`, an index into `q.candidates`). Higher means more
  * likely correct. `compute` returns null when the signal is missing for this
- * question (never a silent 0).
+ * question (never a silent 0); a subject of -1 (no candidates) is missing too.
  */
 export interface Signal {
   readonly name: string;
@@ -85,5 +87,5 @@ export interface Signal {
   /** What it measures in a person's words, for Evaluate's signal table. */
   readonly words: string;
   readonly higherIsBetter: true;
-  compute(q: QuestionView, c: AnswerClusters): number | null;
+  compute(q: QuestionView, c: AnswerClusters, subject: number): number | null;
 }

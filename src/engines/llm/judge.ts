@@ -12,6 +12,7 @@
  * model's own distribution; which token gets sampled does not matter. The
  * verbalized fallback runs at T = 0 (greedy), as a deterministic reading.
  */
+import { JUDGE } from '../../core/verifiers/judge.ts';
 import type { ChatCompletion, ChatCompletionRequestNonStreaming } from '@mlc-ai/web-llm';
 import { buildCompactJudgePrompt, type PromptStyle } from '../../core/prompt/compact-prompt.ts';
 import { buildJudgePrompt, buildVerbalizedJudgePrompt, type JudgeInput } from '../../core/prompt/judge-prompt.ts';
@@ -26,7 +27,7 @@ import { completeByStream } from './stream.ts';
 import { LlmFailure, type ModelRequest, type SampleOptions } from './types.ts';
 
 /** The name the judge's scores carry in the signal registry and in `scores`. */
-export const JUDGE_SIGNAL = 'judge';
+export const JUDGE_SIGNAL = JUDGE.name;
 /** web-llm's most `top_logprobs`. */
 export const JUDGE_TOP_LOGPROBS = 5;
 export const JUDGE_TEMPERATURE = 1;

@@ -22,6 +22,7 @@
 import { agreementShares } from '../../core/orm/agreement.ts';
 import type { OrmItem } from '../../core/orm/featurize.ts';
 import type { Verifier } from '../../core/pipeline/types.ts';
+import { REWARD_MODEL } from '../../core/verifiers/reward-model.ts';
 import { MAX_ANALYZED_SQL_CHARS } from '../../core/sql/parse-limits.ts';
 import type { OrmEngine } from './engine.ts';
 
@@ -34,7 +35,7 @@ import type { OrmEngine } from './engine.ts';
  */
 export function ormVerifier(engine: Pick<OrmEngine, 'score'>): Verifier {
   return {
-    name: 'orm',
+    name: REWARD_MODEL.name,
     async score(input) {
       const n = input.candidates.length;
       const shares = n >= 2 ? agreementShares(input.clusters) : undefined;

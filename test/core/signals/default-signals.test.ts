@@ -6,7 +6,10 @@ import { embeddedSchemaRelevance, schemaRelevance } from '../../../src/core/sign
 import type { QuestionView, Signal } from '../../../src/core/signals/types.ts';
 import { fail, ok, view } from './views.ts';
 
-const run = (s: Signal, q: QuestionView): number | null => s.compute(q, buildClusters(q));
+const run = (s: Signal, q: QuestionView): number | null => {
+  const c = buildClusters(q);
+  return s.compute(q, c, c.modal);
+};
 
 // Eight samples: the modal text (0, 3, 6) three times; a literal variant (1) and an
 // aliased variant (5) with the same structure; two more results agreeing with the modal's.
