@@ -1,10 +1,9 @@
 /**
  * The signal registry: which signals a pipeline computes, by name, in order.
  */
-import { executionSc, stringSc, structuralSc } from './agreement.ts';
 import { buildClusters } from './clusters.ts';
-import { executability, logprob, verifierSignal } from './modal-signals.ts';
-import { schemaRelevance } from './schema-relevance.ts';
+import { DEFAULT_SIGNALS } from './known.ts';
+import { verifierSignal } from './modal-signals.ts';
 import type { AnswerClusters, QuestionView, Signal } from './types.ts';
 import { verifierScores } from '../verifiers/index.ts';
 
@@ -30,12 +29,11 @@ export interface SignalRegistry {
 }
 
 /**
- * The black-box signals of the selective-prediction study, in its Table 1
- * order: string_sc, structural_sc, execution_sc, schema_relevance,
- * executability, logprob. Verifiers are added with `verifierSignal(name)`.
+ * The signals every run computes (signals/known.ts: the selective-prediction
+ * study's Table 1, in its order). Verifiers are added with `verifierSignal(name)`.
  */
 export function defaultSignals(): Signal[] {
-  return [stringSc, structuralSc, executionSc, schemaRelevance, executability, logprob];
+  return [...DEFAULT_SIGNALS];
 }
 
 /**
