@@ -14,33 +14,17 @@
  * at a time, when shown in full, downloaded or saved (big-cells.ts): a table
  * with a 100 MB cell browses and saves.
  */
-import type { ExecSuccess } from '../../core/exec/types.ts';
-import type { TableInfo } from '../../core/schema.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
-import { foreignKeyLinks } from './links.ts';
-import { browseParams, linkParams, literalCell, readBrowseParams, type BrowseState } from './route.ts';
-import {
-  BROWSE_PAGE_ROWS,
-  BROWSE_PAGE_TIMEOUT_MS,
-  browseSql,
-  cappedSql,
-  FACET_MORE,
-  FACET_VALUES,
-  facetSql,
-  hasRowid,
-  pageSql,
-} from '../results/browse-sql.ts';
-import { uncap, wholeValue, type Uncapped } from '../results/big-cells.ts';
-import { browseTotals, statusLine } from './status.ts';
 import type { DatabaseController } from '../database/database.ts';
-import { el, replace } from '../ui/dom.ts';
-import { facetBox, filterChips, filterLabel, type LabelledFilter } from './facets.ts';
-import { displayName } from '../ui/format.ts';
-import { resultActions } from '../results/actions.ts';
-import { resultTable, type ResultTableOptions } from '../results/table.ts';
-import { routeSearch, type RouteParams } from '../router.ts';
-import { execErrorView } from '../ui/exec-error-view.ts';
 import { tableOptions } from '../database/schema-panel.ts';
+import { routeSearch, type RouteParams } from '../router.ts';
+import { el, replace } from '../ui/dom.ts';
+import { displayName } from '../ui/format.ts';
+import { browseControls, browseSection, syncControls } from './controls.ts';
+import { showPage } from './page.ts';
+import { browseParams, linkParams, readBrowseParams, type BrowseState } from './route.ts';
+import { type BrowseSession, NONE, tableInfo } from './session.ts';
+import { browseTotals } from './status.ts';
 
 export { BROWSE_PAGE_ROWS } from '../results/browse-sql.ts';
 
@@ -57,7 +41,8 @@ export interface TableBrowserOptions {
   onState(params: RouteParams, how: 'push' | 'replace'): void;
 }
 
-const NONE: BrowseState = { table: '', sort: null, filters: [], facets: [], page: 0 };
+/** Puts a state in the controls and shows it; a person's step (`push`) is also a history entry. */
+type Go = (next: BrowseState, how: 'push' | 'replace' | 'none', focusColumn?: string) => void;
 
 /**
  * Builds the browser.
@@ -67,240 +52,77 @@ const NONE: BrowseState = { table: '', sort: null, filters: [], facets: [], page
  * browser.route(new URLSearchParams('table=books&sort=price'));
  */
 export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: TableBrowserOptions): TableBrowser {
-  const tableSelect = el('select', { id: 'browse-table' });
-  const sortSelect = el('select', { id: 'browse-sort' });
-  const direction = el('select', { id: 'browse-direction' }, el('option', { value: 'asc' }, 'ascending'), el('option', { value: 'desc' }, 'descending'));
-  const facetSelect = el('select', { id: 'browse-facet' });
-  const addFacet = el('button', { type: 'button', id: 'browse-add-facet' }, 'Show values');
-  const prev = el('button', { type: 'button', id: 'browse-prev' }, 'Previous 50');
-  const next = el('button', { type: 'button', id: 'browse-next' }, 'Next 50');
-  const status = el('p', { class: 'muted', id: 'browse-status', 'aria-live': 'polite', tabindex: -1 });
-  const note = el('p', { class: 'notice', id: 'browse-note', hidden: true });
-  const chipsBox = el('div', { class: 'browse-filters' });
-  const facetsBox = el('div', { class: 'facets' });
-  const out = el('div', { class: 'browse-out' });
-  const saveBox = el('div', { class: 'browse-save' });
-  let state: BrowseState = NONE;
-  let shownValues = new Map<string, number>(); // facet column → values listed
+  const controls = browseControls();
   let pending: URLSearchParams | null = null; // a route waiting for a database
-  let token = 0;
-  const totals = browseTotals(pool);
-
-  const tableInfo = (name = state.table): TableInfo | undefined => dbs.current?.schema.tables.find((t) => t.name === name);
-  const labelled = (): LabelledFilter[] => state.filters.map((f) => ({ ...f, label: filterLabel(f.column, literalCell(f.literal)) }));
-
-  /** Puts `next` in the controls and shows it; a person's step is also a history entry. */
-  const go = (next: BrowseState, how: 'push' | 'replace' | 'none', focusColumn?: string): void => {
-    if (next.table !== state.table) shownValues = new Map();
-    state = next;
-    syncControls();
-    if (how !== 'none') options.onState(linkParams(state), how);
-    void show(focusColumn);
+  const go: Go = (next, how, focusColumn) => {
+    if (next.table !== s.state.table) s.shownValues = new Map();
+    s.state = next;
+    syncControls(controls, s.state, tableInfo(s)?.columns ?? []);
+    if (how !== 'none') options.onState(linkParams(s.state), how);
+    void showPage(s, focusColumn);
   };
-  const step = (change: Partial<BrowseState>, focusColumn?: string): void => go({ ...state, page: 0, ...change }, 'push', focusColumn);
-
-  const syncControls = (): void => {
-    const columns = tableInfo()?.columns ?? [];
-    tableSelect.value = state.table;
-    replace(sortSelect, el('option', { value: '' }, '(table order)'), ...columns.map((c) => el('option', { value: c.name }, displayName(c.name))));
-    replace(facetSelect, ...columns.map((c) => el('option', { value: c.name }, displayName(c.name))));
-    sortSelect.value = state.sort?.column ?? '';
-    direction.value = state.sort?.direction ?? 'asc';
-    addFacet.disabled = columns.length === 0;
+  const s: BrowseSession = {
+    pool,
+    dbs,
+    controls,
+    totals: browseTotals(pool),
+    state: NONE,
+    shownValues: new Map(),
+    token: 0,
+    step: (change, focusColumn) => go({ ...s.state, page: 0, ...change }, 'push', focusColumn),
   };
-
-  const clear = (): void => {
-    for (const box of [status, chipsBox, facetsBox, saveBox, out]) replace(box);
-    prev.disabled = true;
-    next.disabled = true;
-  };
-
-  const show = async (focusColumn?: string): Promise<void> => {
-    const db = dbs.current;
-    const info = tableInfo();
-    if (db === null || info === undefined) return clear();
-    const mine = ++token;
-    const q = { table: state.table, sort: state.sort, filters: labelled() };
-    replace(
-      chipsBox,
-      filterChips(q.filters, (i) => {
-        step({ filters: state.filters.filter((_, k) => k !== i) });
-        (chipsBox.querySelector('button') ?? facetSelect).focus();
-      }),
-    );
-    void showFacets(db.key, mine);
-    const columns = info.columns.map((c) => c.name);
-    const rowid = hasRowid(info);
-    // Long values come cut (cappedSql) and are read whole on demand; a table whose columns are not known is read as it is.
-    const [raw, total] = await Promise.all([
-      pool.run(db.key, columns.length > 0 ? cappedSql(q, columns, rowid, state.page) : pageSql(q, state.page), { timeoutMs: BROWSE_PAGE_TIMEOUT_MS }),
-      totals.of(db.key, q, info),
-    ]);
-    if (mine !== token) return;
-    const read: Uncapped | null = raw.ok && columns.length > 0 ? uncap(raw, columns, rowid, state.page * BROWSE_PAGE_ROWS) : null;
-    const r = read === null ? raw : read.result;
-    const first = state.page * BROWSE_PAGE_ROWS;
-    prev.disabled = state.page === 0;
-    next.disabled = total.kind === 'exact' ? first + BROWSE_PAGE_ROWS >= total.n : !r.ok || r.rows.length < BROWSE_PAGE_ROWS;
-    if (!r.ok) {
-      replace(status);
-      replace(saveBox);
-      return replace(out, ...execErrorView(r.error, { schema: db.schema, sql: pageSql(q, state.page) }));
-    }
-    replace(status, statusLine(q, info, first, r.rows.length, total));
-    replace(
-      out,
-      rowsTable(
-        r,
-        info,
-        read === null
-          ? undefined
-          : {
-              length: (row, c) => read.cut.get(`${row}:${c}`),
-              whole: (row, c) => wholeValue({ pool, key: db.key, query: q, columns, row: read.ref(row), column: c, length: read.cut.get(`${row}:${c}`) ?? 0 }),
-            },
-      ),
-    );
-    replace(
-      saveBox,
-      resultActions({
-        name: q.filters.length === 0 ? q.table : `${q.table}-filtered`,
-        whole: {
-          pool,
-          key: db.key,
-          sql: browseSql(q),
-          rows: total.kind === 'exact' ? total.n : null,
-          ...(columns.length > 0 ? { capped: { query: q, columns, rowid } } : {}),
-        },
-      }),
-    );
-    if (focusColumn !== undefined) out.querySelector<HTMLElement>(`th[data-column="${r.columns.indexOf(focusColumn)}"] button`)?.focus();
-  };
-
-  /** The page's rows: a header click sorts the whole table (its ORDER BY); a foreign key's value links to its row. */
-  const rowsTable = (r: ExecSuccess, info: TableInfo, cutCells?: ResultTableOptions['cutCells']): HTMLElement => {
-    const sorted = state.sort === null ? -1 : r.columns.indexOf(state.sort.column);
-    return resultTable(r, {
-      pageSize: BROWSE_PAGE_ROWS,
-      label: `Rows of ${displayName(state.table)}`,
-      summary: false,
-      link: foreignKeyLinks(info, r.columns),
-      ...(cutCells === undefined ? {} : { cutCells }),
-      sort: {
-        current: sorted < 0 ? null : { column: sorted, direction: state.sort!.direction },
-        onSort: (s) => step({ sort: { column: r.columns[s.column]!, direction: s.direction } }, r.columns[s.column]),
-      },
-    });
-  };
-
-  const showFacets = async (key: string, mine: number): Promise<void> => {
-    if (state.facets.length === 0) return replace(facetsBox);
-    const q = { table: state.table, sort: state.sort, filters: state.filters };
-    const outcomes = await Promise.all(state.facets.map((c) => pool.run(key, facetSql(q, c, shownValues.get(c) ?? FACET_VALUES))));
-    if (mine !== token) return;
-    replace(
-      facetsBox,
-      ...state.facets.map((column, i) =>
-        facetBox({
-          column,
-          outcome: outcomes[i]!,
-          shown: shownValues.get(column) ?? FACET_VALUES,
-          isFiltered: (literal) => state.filters.some((f) => f.column === column && f.literal === literal),
-          onPick(f) {
-            const at = state.filters.findIndex((x) => x.column === f.column && x.literal === f.literal);
-            step({ filters: at >= 0 ? state.filters.filter((_, k) => k !== at) : [...state.filters, { column: f.column, literal: f.literal }] });
-            status.focus();
-          },
-          onMore() {
-            shownValues.set(column, (shownValues.get(column) ?? FACET_VALUES) + FACET_MORE);
-            void showFacets(key, token).then(() =>
-              facetsBox
-                .querySelector<HTMLElement>(
-                  `[data-facet="${CSS.escape(column)}"] .facet-values li:nth-child(${(shownValues.get(column) ?? FACET_VALUES) - FACET_MORE + 1}) button`,
-                )
-                ?.focus(),
-            );
-          },
-          onClose() {
-            step({ facets: state.facets.filter((c) => c !== column) });
-            facetSelect.focus();
-          },
-        }),
-      ),
-    );
-  };
-
   /** Applies a URL's parameters on the open database (or keeps them until one opens). */
   const apply = (params: URLSearchParams): void => {
-    const db = dbs.current;
-    if (db === null) return void (pending = params);
+    if (dbs.current === null) return void (pending = params);
     pending = null;
-    const name = params.get('table') ?? '';
-    const info = db.schema.tables.find((t) => t.name === name) ?? db.schema.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
-    if (info === undefined) {
-      note.hidden = name === '';
-      replace(note, `${displayName(db.name)} has no table or view called "${displayName(name)}"; choose one below.`);
-      return go(NONE, 'none');
-    }
-    const read = readBrowseParams(params, info);
-    note.hidden = read.dropped.length === 0;
-    replace(note, `Left out of the link: ${read.dropped.join('; ')}.`);
-    go(read.state, 'none');
+    applyRoute(s, params, go);
   };
+  listenToControls(s, go);
+  dbs.onChange((db) => {
+    s.totals.reset();
+    replace(controls.tableSelect, el('option', { value: '' }, '(choose a table or view)'), ...tableOptions(db.schema));
+    if (pending !== null) return apply(pending);
+    const kept = db.schema.tables.find((t) => t.name === s.state.table);
+    if (kept === undefined) return go(NONE, s.state.table === '' ? 'none' : 'replace');
+    go(readBrowseParams(routeSearch(browseParams(s.state)), kept).state, 'replace'); // what the new file's table has of the old state
+  });
+  return {
+    element: browseSection(controls),
+    params: () => (s.state.table === '' ? {} : linkParams(s.state)),
+    route: apply,
+  };
+}
 
+/** Shows what `params` name on the open database: its table (matched exactly, then ignoring case) and what of the rest it holds, noting what was left out. */
+function applyRoute(s: BrowseSession, params: URLSearchParams, go: Go): void {
+  const db = s.dbs.current!;
+  const { note } = s.controls;
+  const name = params.get('table') ?? '';
+  const info = db.schema.tables.find((t) => t.name === name) ?? db.schema.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
+  if (info === undefined) {
+    note.hidden = name === '';
+    replace(note, `${displayName(db.name)} has no table or view called "${displayName(name)}"; choose one below.`);
+    return go(NONE, 'none');
+  }
+  const read = readBrowseParams(params, info);
+  note.hidden = read.dropped.length === 0;
+  replace(note, `Left out of the link: ${read.dropped.join('; ')}.`);
+  go(read.state, 'none');
+}
+
+/** The menus' and paging buttons' handlers: a table chosen, a sort or direction, a facet added, a page back or on. */
+function listenToControls(s: BrowseSession, go: Go): void {
+  const { tableSelect, sortSelect, direction, facetSelect, addFacet, prev, next, note } = s.controls;
   tableSelect.addEventListener('change', () => {
     note.hidden = true;
     go({ ...NONE, table: tableSelect.value }, 'push');
   });
-  const sortChanged = (): void => step({ sort: sortSelect.value === '' ? null : { column: sortSelect.value, direction: direction.value as 'asc' | 'desc' } });
+  const sortChanged = (): void => s.step({ sort: sortSelect.value === '' ? null : { column: sortSelect.value, direction: direction.value as 'asc' | 'desc' } });
   sortSelect.addEventListener('change', sortChanged);
   direction.addEventListener('change', sortChanged);
   addFacet.addEventListener('click', () => {
-    if (facetSelect.value !== '' && !state.facets.includes(facetSelect.value)) step({ facets: [...state.facets, facetSelect.value] }, undefined);
+    if (facetSelect.value !== '' && !s.state.facets.includes(facetSelect.value)) s.step({ facets: [...s.state.facets, facetSelect.value] }, undefined);
   });
-  prev.addEventListener('click', () => go({ ...state, page: Math.max(0, state.page - 1) }, 'push'));
-  next.addEventListener('click', () => go({ ...state, page: state.page + 1 }, 'push'));
-  dbs.onChange((db) => {
-    totals.reset();
-    replace(tableSelect, el('option', { value: '' }, '(choose a table or view)'), ...tableOptions(db.schema));
-    if (pending !== null) return apply(pending);
-    const kept = db.schema.tables.find((t) => t.name === state.table);
-    if (kept === undefined) return go(NONE, state.table === '' ? 'none' : 'replace');
-    go(readBrowseParams(routeSearch(browseParams(state)), kept).state, 'replace'); // what the new file's table has of the old state
-  });
-  const element = el(
-    'section',
-    { class: 'table-browser', 'aria-labelledby': 'browse-heading' },
-    el('h2', { id: 'browse-heading' }, 'Browse a table'),
-    note,
-    el(
-      'div',
-      { class: 'row' },
-      el('label', { for: 'browse-table' }, 'Table'),
-      tableSelect,
-      el('label', { for: 'browse-sort' }, 'Sort by'),
-      sortSelect,
-      el('label', { for: 'browse-direction', class: 'visually-hidden' }, 'Direction'),
-      direction,
-      el('label', { for: 'browse-facet' }, 'Facet'),
-      facetSelect,
-      addFacet,
-    ),
-    el(
-      'p',
-      { class: 'muted browse-hint' },
-      "Click a column header to sort by it. A facet lists a column's values with how many rows hold each; click a value to show only those rows. A linked value opens the row it refers to.",
-    ),
-    chipsBox,
-    facetsBox,
-    status,
-    out,
-    el('div', { class: 'row' }, prev, next),
-    saveBox,
-  );
-  return {
-    element,
-    params: () => (state.table === '' ? {} : linkParams(state)),
-    route: apply,
-  };
+  prev.addEventListener('click', () => go({ ...s.state, page: Math.max(0, s.state.page - 1) }, 'push'));
+  next.addEventListener('click', () => go({ ...s.state, page: s.state.page + 1 }, 'push'));
 }
