@@ -19,13 +19,14 @@ export interface Tabs {
 }
 
 /**
- * Builds the tab bar and wires the panels; shows the first tab until told otherwise.
+ * Builds the tab bar and wires the panels; shows the first tab until told otherwise. `RangeError` on no tabs.
  *
  * @example
  * const tabs = createTabs([{ id: 'ask', label: 'Ask', panel: askPanel }], (id) => router.go(id));
  * header.append(tabs.bar);
  */
 export function createTabs(specs: readonly TabSpec[], onPick: (id: string, focus: boolean) => void): Tabs {
+  if (specs.length === 0) throw new RangeError('createTabs: no tabs to show; pass at least one TabSpec');
   const buttons = specs.map((s) => {
     s.panel.id = `panel-${s.id}`;
     s.panel.setAttribute('role', 'tabpanel');
@@ -39,14 +40,14 @@ export function createTabs(specs: readonly TabSpec[], onPick: (id: string, focus
     );
     specs.forEach((s, i) => {
       const on = i === at;
-      buttons[i].setAttribute('aria-selected', String(on));
-      buttons[i].tabIndex = on ? 0 : -1;
+      buttons[i]!.setAttribute('aria-selected', String(on));
+      buttons[i]!.tabIndex = on ? 0 : -1;
       s.panel.hidden = !on;
     });
-    if (focus) buttons[at].focus();
+    if (focus) buttons[at]!.focus();
   };
   buttons.forEach((b, i) => {
-    b.addEventListener('click', () => onPick(specs[i].id, false));
+    b.addEventListener('click', () => onPick(specs[i]!.id, false));
     b.addEventListener('keydown', (e) => {
       const k = (e as KeyboardEvent).key;
       const to =
@@ -61,11 +62,11 @@ export function createTabs(specs: readonly TabSpec[], onPick: (id: string, focus
                 : -1;
       if (to >= 0) {
         e.preventDefault();
-        onPick(specs[to].id, true);
+        onPick(specs[to]!.id, true);
       }
     });
   });
   const bar = el('div', { role: 'tablist', 'aria-label': 'Sections', class: 'tabs' }, ...buttons);
-  show(specs[0].id);
+  show(specs[0]!.id);
   return { bar, show };
 }

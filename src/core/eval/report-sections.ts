@@ -48,6 +48,7 @@ export interface SignalSection {
 
 /**
  * Each signal's AUROC on the shared resamples, every pair of signals, and the combiner against the best single one.
+ * `RangeError` when `boot` lacks one of the matrix's signals.
  *
  * @example const { signals, best, noBetter } = signalSection(m, boot);
  */
@@ -55,6 +56,7 @@ export function signalSection(m: Matrix, boot: Boot): SignalSection {
   const signals: Record<string, SignalReport> = {};
   for (const name of m.names) {
     const s = boot.signals[name];
+    if (s === undefined) throw new RangeError(`signalSection: the bootstrap has no signal '${name}'; bootstrap the matrix's own columns`);
     const col = m.columns[name] as Float64Array;
     signals[name] = {
       auroc: s.auroc,

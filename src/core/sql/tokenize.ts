@@ -221,7 +221,7 @@ export function tokenizeSql(sql: string, mode: TokenizeMode = 'sqlite'): Token[]
  * quotedName('"a ""b"""'); // 'a "b"'
  */
 export function quotedName(text: string): string {
-  const open = text[0];
+  const open = text[0] ?? '';
   const close = open === '[' ? ']' : open;
   const inner = text.endsWith(close) && text.length > 1 ? text.slice(1, -1) : text.slice(1);
   return open === '[' ? inner : inner.split(close + close).join(close);
