@@ -129,8 +129,8 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
         if (k > 0) {
           const b = bin[j]!;
           for (const i of rows) {
-            G[b[i]!] += g[i]!;
-            Hs[b[i]!] += h[i]!;
+            G[b[i]!]! += g[i]!;
+            Hs[b[i]!]! += h[i]!;
           }
         }
         gb.push(G);
@@ -150,7 +150,7 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
       const leaf = (): number => {
         const value = (-G / (H + l2)) * rate;
         nodes[at] = { feature: -1, threshold: 0, left: -1, right: -1, value };
-        for (const i of rows) f[i] += value;
+        for (const i of rows) f[i]! += value;
         return at;
       };
       nodes.push({ feature: -1, threshold: 0, left: -1, right: -1, value: 0 });

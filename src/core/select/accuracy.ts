@@ -18,8 +18,8 @@ function checkLabels(questions: readonly QuestionView[], labels: readonly (reado
     throw new RangeError(`labels: ${labels.length} label rows for ${questions.length} questions`);
   }
   questions.forEach((q, i) => {
-    if (labels[i].length !== q.candidates.length) {
-      throw new RangeError(`labels: question ${i} has ${q.candidates.length} candidates and ${labels[i].length} labels`);
+    if (labels[i]!.length !== q.candidates.length) {
+      throw new RangeError(`labels: question ${i} has ${q.candidates.length} candidates and ${labels[i]!.length} labels`);
     }
   });
 }
@@ -45,7 +45,7 @@ export function selectionAccuracy(questions: readonly QuestionView[], labels: re
   if (questions.length === 0) return NaN;
   let sum = 0;
   for (let i = 0; i < questions.length; i++) {
-    const s = score(strategy, questions[i], labels[i]);
+    const s = score(strategy, questions[i]!, labels[i]!);
     if (s === null) return NaN;
     sum += s;
   }
@@ -75,16 +75,16 @@ function subset(n: number, k: number, rng: Pick<Rng, 'next'>): number[] {
   for (let i = 0; i < n; i++) idx[i] = i;
   for (let i = 0; i < k; i++) {
     const j = i + Math.min(n - i - 1, Math.floor(rng.next() * (n - i)));
-    const t = idx[i];
-    idx[i] = idx[j];
+    const t = idx[i]!;
+    idx[i] = idx[j]!;
     idx[j] = t;
   }
   // The first k, ascending (insertion sort: k is a sample size, small).
   const out = idx.slice(0, k);
   for (let i = 1; i < k; i++) {
-    const v = out[i];
+    const v = out[i]!;
     let j = i - 1;
-    for (; j >= 0 && out[j] > v; j--) out[j + 1] = out[j];
+    for (; j >= 0 && out[j]! > v; j--) out[j + 1] = out[j]!;
     out[j + 1] = v;
   }
   return out;
@@ -122,16 +122,16 @@ export function accuracyVsN(
       const rounds = size <= n ? 1 : draws;
       for (let d = 0; d < rounds; d++) {
         const idx = size <= n ? null : subset(size, n, options.rng);
-        const view = idx === null ? q : { ...q, candidates: idx.map((i) => q.candidates[i]) };
-        const correct = idx === null ? labels[qi] : idx.map((i) => labels[qi][i]);
+        const view = idx === null ? q : { ...q, candidates: idx.map((i) => q.candidates[i]!) };
+        const correct = idx === null ? labels[qi]! : idx.map((i) => labels[qi]![i]!);
         strategies.forEach((s, si) => {
           const v = score(s, view, correct);
-          sums[si] += v === null ? NaN : v / rounds;
+          sums[si]! += v === null ? NaN : v / rounds;
         });
       }
     });
     strategies.forEach((s, si) => {
-      out.push({ strategy: s.name, n, accuracy: questions.length === 0 ? NaN : sums[si] / questions.length });
+      out.push({ strategy: s.name, n, accuracy: questions.length === 0 ? NaN : sums[si]! / questions.length });
     });
   }
   return out;

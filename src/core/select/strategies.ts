@@ -71,9 +71,9 @@ export const majorityExec: Strategy = {
 /** The best execution group: candidates with rows if any, else those that execute, else all. */
 function bestGroup(cands: readonly CandidateView[]): number[] {
   const all = cands.map((_, i) => i);
-  const rows = all.filter((i) => hasRows(cands[i]));
+  const rows = all.filter((i) => hasRows(cands[i]!));
   if (rows.length > 0) return rows;
-  const ok = all.filter((i) => cands[i].exec.ok);
+  const ok = all.filter((i) => cands[i]!.exec.ok);
   return ok.length > 0 ? ok : all;
 }
 
@@ -86,7 +86,7 @@ function bestGroup(cands: readonly CandidateView[]): number[] {
  */
 export const exBon: Strategy = {
   name: 'ex_bon',
-  select: (q) => (q.candidates.length === 0 ? -1 : bestGroup(q.candidates)[0]),
+  select: (q) => (q.candidates.length === 0 ? -1 : bestGroup(q.candidates)[0]!),
 };
 
 /**
@@ -106,10 +106,10 @@ export function verifierBon(name: string): Strategy {
       if (q.candidates.length === 0) return -1;
       if (q.candidates.every((c) => score(c) === null)) return null;
       const group = bestGroup(q.candidates);
-      let best = group[0];
+      let best = group[0]!;
       for (const i of group) {
-        const s = score(q.candidates[i]);
-        const b = score(q.candidates[best]);
+        const s = score(q.candidates[i]!);
+        const b = score(q.candidates[best]!);
         if (s !== null && (b === null || s > b)) best = i;
       }
       return best;
@@ -145,7 +145,7 @@ export function clusterBon(name: string): Strategy {
         const scored = members.map((i) => scores[i]).filter((v): v is number => v !== null);
         if (scored.length === 0) continue;
         const mean = scored.reduce((a, b) => a + b, 0) / scored.length;
-        if (mean > bestMean) [best, bestMean] = [members[0], mean];
+        if (mean > bestMean) [best, bestMean] = [members[0]!, mean];
       }
       if (best >= 0) return best;
       // Every executing cluster is unscored, or nothing executes: the per-candidate argmax.

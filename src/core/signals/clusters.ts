@@ -24,7 +24,7 @@ export function clusterBy(keys: readonly (string | null)[]): Clustering {
       ids.set(k, id);
       members.push([]);
     }
-    members[id].push(i);
+    members[id]!.push(i);
     return id;
   });
   return { of, members };
@@ -43,7 +43,7 @@ export function largestClusterHead(c: Clustering): number {
   for (const m of c.members) {
     if (m.length > size) {
       size = m.length;
-      best = m[0];
+      best = m[0]!;
     }
   }
   return best;

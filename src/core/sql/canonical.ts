@@ -75,7 +75,7 @@ function column(table: string | null, name: string, ctx: Ctx): unknown {
   const scope = ctx.scope;
   const aliased = ctx.outputs ? scope?.outputs.get(col) : undefined;
   if (aliased !== undefined) return canon(aliased, { ...ctx, outputs: false });
-  const only = scope !== null && scope.items.length === 1 ? scope.items[0].key : null;
+  const only = scope !== null && scope.items.length === 1 ? scope.items[0]!.key : null;
   return only === null ? { type: 'column_ref', column: col } : { type: 'column_ref', table: only, column: col };
 }
 
@@ -98,7 +98,7 @@ function binary(x: Node, ctx: Ctx): unknown {
   let o = SYMMETRIC[op] ?? op;
   if ((SYMMETRIC[op] !== undefined || FLIP[op] !== undefined) && stableJson(l) > stableJson(r)) {
     [l, r] = [r, l];
-    o = SYMMETRIC[op] ?? FLIP[op];
+    o = SYMMETRIC[op] ?? FLIP[op]!;
   }
   return { type: 'binary_expr', operator: o.toLowerCase(), left: l, right: r };
 }

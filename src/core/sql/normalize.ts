@@ -82,19 +82,19 @@ export function normalizeSql(sql: string, options: NormalizeOptions = {}): strin
   if (sql.length > MAX_ANALYZED_SQL_CHARS) return `${LONG_TEXT_MARK}${sql}`;
   const mask = options.maskLiterals === true;
   const toks = tokenizeSql(sql).filter((t) => t.kind !== 'ws' && t.kind !== 'comment');
-  while (toks.length > 0 && toks[toks.length - 1].text === ';') toks.pop();
+  while (toks.length > 0 && toks[toks.length - 1]!.text === ';') toks.pop();
   const values = valuePositions(
     toks.map((t) => ({ text: t.text.toLowerCase(), dq: t.kind === 'dq', code: t.kind === 'word' || t.kind === 'op' || t.kind === 'punct' })),
   );
   let out = '';
   let prev: Token | undefined;
   for (let i = 0; i < toks.length; i++) {
-    const t = toks[i];
+    const t = toks[i]!;
     let text = render(t, mask, values[i]);
     let shown = t;
     if (isUnarySign(prev, t, toks[i + 1])) {
-      text = mask ? '?' : t.text + render(toks[i + 1], false);
-      shown = toks[++i];
+      text = mask ? '?' : t.text + render(toks[i + 1]!, false);
+      shown = toks[++i]!;
     }
     out += prev === undefined ? text : spaced(prev, shown) ? ` ${text}` : text;
     prev = shown;

@@ -59,7 +59,7 @@ export function queryUsage(sql: string, schema?: Schema): QueryUsage | null {
     const named = scope.outputs.get(lower);
     const alias = named !== undefined && !(isNode(named) && named.type === 'column_ref' && nameOf(named.column)?.toLowerCase() === lower);
     if (schema === undefined) {
-      const only = scope.items.length === 1 && scope.items[0].kind === 'table' ? scope.items[0].name : null;
+      const only = scope.items.length === 1 && scope.items[0]!.kind === 'table' ? scope.items[0]!.name : null;
       return alias ? undefined : only;
     }
     const hit = findColumn(scope, lower, (s) => s.kind === 'table');

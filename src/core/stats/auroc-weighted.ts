@@ -40,8 +40,8 @@ export function presort(scores: Scores, labels: Labels): Presorted {
   const positive = new Uint8Array(m);
   const groupEnd = new Uint8Array(m);
   for (let k = 0; k < m; k++) {
-    positive[k] = y[index[k]];
-    groupEnd[k] = k === m - 1 || s(index[k + 1]) !== s(index[k]) ? 1 : 0;
+    positive[k] = y[index[k]!]!;
+    groupEnd[k] = k === m - 1 || s(index[k + 1]!) !== s(index[k]!) ? 1 : 0;
   }
   return { index, positive, groupEnd };
 }
@@ -64,7 +64,7 @@ export function aurocWeighted(sorted: Presorted, weights: ArrayLike<number>): nu
   let gPos = 0;
   let gNeg = 0;
   for (let k = 0; k < index.length; k++) {
-    const w = weights[index[k]] as number;
+    const w = weights[index[k]!]!;
     if (positive[k] === 1) gPos += w;
     else gNeg += w;
     if (groupEnd[k] === 1) {

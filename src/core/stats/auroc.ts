@@ -29,9 +29,9 @@ export function midranks(values: Scores): Float64Array {
   const ranks = new Float64Array(n);
   for (let start = 0; start < n; ) {
     let end = start + 1;
-    while (end < n && values[order[end]] === values[order[start]]) end++;
+    while (end < n && values[order[end]!] === values[order[start]!]) end++;
     const mid = (start + 1 + end) / 2; // mean of ranks start+1 … end
-    for (let k = start; k < end; k++) ranks[order[k]] = mid;
+    for (let k = start; k < end; k++) ranks[order[k]!] = mid;
     start = end;
   }
   return ranks;
@@ -65,7 +65,7 @@ export function aurocDetail(scores: Scores, labels: Labels): AurocResult {
   for (let i = 0; i < scores.length; i++) {
     if (Number.isNaN(scores[i])) continue;
     kept.push(scores[i] as number);
-    keptY.push(y[i]);
+    keptY.push(y[i]!);
   }
   const ranks = midranks(kept);
   let n1 = 0;
@@ -73,7 +73,7 @@ export function aurocDetail(scores: Scores, labels: Labels): AurocResult {
   for (let i = 0; i < kept.length; i++) {
     if (keptY[i] === 1) {
       n1++;
-      rankSum += ranks[i];
+      rankSum += ranks[i]!;
     }
   }
   const n0 = kept.length - n1;

@@ -56,19 +56,19 @@ export function calibration(probabilities: Scores, labels: Labels): CalibrationR
     if (Number.isNaN(p)) continue;
     if (!(p >= 0 && p <= 1)) throw new RangeError(`calibration: probabilities[${i}] = ${p} is outside [0, 1]`);
     const b = Math.min(Math.floor(p * BINS), BINS - 1);
-    count[b]++;
-    sumP[b] += p;
-    sumY[b] += y[i];
+    count[b]!++;
+    sumP[b]! += p;
+    sumY[b]! += y[i]!;
     n++;
-    brierSum += (p - y[i]) * (p - y[i]);
+    brierSum += (p - y[i]!) * (p - y[i]!);
   }
   const bins: ReliabilityBin[] = [];
   let ece = 0;
   let mce = n === 0 ? NaN : 0;
   for (let b = 0; b < BINS; b++) {
-    const c = count[b];
-    const meanConfidence = c === 0 ? NaN : sumP[b] / c;
-    const accuracy = c === 0 ? NaN : sumY[b] / c;
+    const c = count[b]!;
+    const meanConfidence = c === 0 ? NaN : sumP[b]! / c;
+    const accuracy = c === 0 ? NaN : sumY[b]! / c;
     if (c > 0) {
       const gap = Math.abs(accuracy - meanConfidence);
       ece += (c / n) * gap;

@@ -109,7 +109,7 @@ export function certify(scores: Scores, labels: Labels, options: CertificateOpti
       for (let i = 0; i < scores.length; i++) {
         if ((scores[i] as number) >= threshold) {
           answered++;
-          wrong += 1 - y[i];
+          wrong += 1 - y[i]!;
         }
       }
       return { threshold, answered, wrong, upper: clopperPearsonUpper(wrong, answered, level) };

@@ -16,27 +16,27 @@ export function solveSpd(a: Float64Array, b: Float64Array): Float64Array | null 
   const l = new Float64Array(d * d);
   for (let i = 0; i < d; i++) {
     for (let j = 0; j <= i; j++) {
-      let s = a[i * d + j];
-      for (let k = 0; k < j; k++) s -= l[i * d + k] * l[j * d + k];
+      let s = a[i * d + j]!;
+      for (let k = 0; k < j; k++) s -= l[i * d + k]! * l[j * d + k]!;
       if (i === j) {
         if (!(s > 0)) return null;
         l[i * d + i] = Math.sqrt(s);
       } else {
-        l[i * d + j] = s / l[j * d + j];
+        l[i * d + j] = s / l[j * d + j]!;
       }
     }
   }
   const z = new Float64Array(d);
   for (let i = 0; i < d; i++) {
-    let s = b[i];
-    for (let k = 0; k < i; k++) s -= l[i * d + k] * z[k];
-    z[i] = s / l[i * d + i];
+    let s = b[i]!;
+    for (let k = 0; k < i; k++) s -= l[i * d + k]! * z[k]!;
+    z[i] = s / l[i * d + i]!;
   }
   const x = new Float64Array(d);
   for (let i = d - 1; i >= 0; i--) {
-    let s = z[i];
-    for (let k = i + 1; k < d; k++) s -= l[k * d + i] * x[k];
-    x[i] = s / l[i * d + i];
+    let s = z[i]!;
+    for (let k = i + 1; k < d; k++) s -= l[k * d + i]! * x[k]!;
+    x[i] = s / l[i * d + i]!;
   }
   return x;
 }

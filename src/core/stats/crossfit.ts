@@ -121,11 +121,11 @@ export function crossfitLogistic(rows: readonly ArrayLike<number>[], y: Labels, 
     const test: number[] = [];
     for (let i = 0; i < n; i++) (fold[i] === f ? test : train).push(i);
     const model = fitCombiner(
-      train.map((i) => rows[i]),
-      train.map((i) => y[i]),
+      train.map((i) => rows[i]!),
+      train.map((i) => y[i]!),
       lambda,
     );
-    for (const i of test) oof[i] = predictCombiner(model, rows[i]);
+    for (const i of test) oof[i] = predictCombiner(model, rows[i]!);
   }
   return { oof, fold, folds, final: fitCombiner(rows, y, lambda) };
 }

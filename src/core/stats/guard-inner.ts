@@ -66,7 +66,7 @@ export function correctedScores(
     const yTr = Uint8Array.from(tr, (i) => y[i]!);
     const full = fitSpec(zTr, yTr, spec, width);
     const alone = fitSpec(zTr, yTr, anchorSpec, width);
-    for (const i of te) score[i] += linear(full, z[i]!) - linear(alone, z[i]!);
+    for (const i of te) score[i]! += linear(full, z[i]!) - linear(alone, z[i]!);
   }
   return score;
 }

@@ -46,8 +46,8 @@ export function toBinary(labels: Labels, what = 'labels'): Uint8Array {
 export function sameLength(fn: string, ...arrays: readonly ArrayLike<unknown>[]): void {
   const n = arrays[0]?.length ?? 0;
   for (let k = 1; k < arrays.length; k++) {
-    if (arrays[k].length !== n) {
-      throw new RangeError(`${fn}: length mismatch (${n} vs ${arrays[k].length})`);
+    if (arrays[k]!.length !== n) {
+      throw new RangeError(`${fn}: length mismatch (${n} vs ${arrays[k]!.length})`);
     }
   }
 }

@@ -41,6 +41,6 @@ export function predictLogistic(model: LogisticModel, x: ArrayLike<number>): num
     throw new RangeError(`predictLogistic: ${x.length} features, model has ${model.weights.length}`);
   }
   let z = model.bias;
-  for (let j = 0; j < x.length; j++) z += model.weights[j] * (x[j] as number);
+  for (let j = 0; j < x.length; j++) z += model.weights[j]! * x[j]!;
   return sigmoid(z);
 }

@@ -61,35 +61,35 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
   if (n === 0) throw new RangeError('fitLogistic: no rows');
   if (!(lambda >= 0)) throw new RangeError(`fitLogistic: lambda must be ≥ 0, got ${lambda}`);
   const labels = toBinary(y);
-  const d = x[0].length;
+  const d = x[0]!.length;
   const p = d + 1; // β = [bias, w₁ … w_d]
   if (penalties && (penalties.length !== d || !penalties.every((v) => v >= 0))) {
     throw new RangeError(`fitLogistic: penalties must be ${d} numbers ≥ 0`);
   }
-  const ridge = Float64Array.from({ length: p }, (_, j) => (j === 0 ? 0 : lambda * (penalties ? (penalties[j - 1] as number) : 1)));
+  const ridge = Float64Array.from({ length: p }, (_, j) => (j === 0 ? 0 : lambda * (penalties ? penalties[j - 1]! : 1)));
   const design = new Float64Array(n * p);
   for (let i = 0; i < n; i++) {
-    const row = x[i];
+    const row = x[i]!;
     if (row.length !== d) throw new RangeError(`fitLogistic: row ${i} has ${row.length} features, want ${d}`);
     design[i * p] = 1;
     for (let j = 0; j < d; j++) {
-      const v = row[j];
+      const v = row[j]!;
       if (!Number.isFinite(v)) throw new RangeError(`fitLogistic: x[${i}][${j}] = ${v} is not finite`);
       design[i * p + j + 1] = v;
     }
   }
   const linear = (beta: Float64Array, i: number): number => {
     let z = 0;
-    for (let j = 0; j < p; j++) z += beta[j] * design[i * p + j];
+    for (let j = 0; j < p; j++) z += beta[j]! * design[i * p + j]!;
     return z;
   };
   const objective = (beta: Float64Array): number => {
     let f = 0;
     for (let i = 0; i < n; i++) {
       const z = linear(beta, i);
-      f += softplus(z) - labels[i] * z;
+      f += softplus(z) - labels[i]! * z;
     }
-    for (let j = 1; j < p; j++) f += (ridge[j] / 2) * beta[j] * beta[j];
+    for (let j = 1; j < p; j++) f += (ridge[j]! / 2) * beta[j]! * beta[j]!;
     return f;
   };
 
@@ -108,20 +108,20 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
     const hess = new Float64Array(p * p);
     for (let i = 0; i < n; i++) {
       const mu = sigmoid(linear(beta, i));
-      const r = mu - labels[i];
+      const r = mu - labels[i]!;
       const w = mu * (1 - mu);
       const at = i * p;
       for (let j = 0; j < p; j++) {
-        const xj = design[at + j];
-        grad[j] += r * xj;
+        const xj = design[at + j]!;
+        grad[j]! += r * xj;
         const wx = w * xj;
         const row = j * p;
-        for (let k = 0; k <= j; k++) hess[row + k] += wx * design[at + k];
+        for (let k = 0; k <= j; k++) hess[row + k]! += wx * design[at + k]!;
       }
     }
     for (let j = 1; j < p; j++) {
-      grad[j] += ridge[j] * beta[j];
-      hess[j * p + j] += ridge[j];
+      grad[j]! += ridge[j]! * beta[j]!;
+      hess[j * p + j]! += ridge[j]!;
     }
     if (grad.every((g) => Math.abs(g) <= tol * n)) {
       converged = true;
@@ -130,12 +130,12 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
     if (iterations === maxIter) break;
     const step = newtonStep(hess, grad);
     let slope = 0;
-    for (let j = 0; j < p; j++) slope += grad[j] * step[j];
+    for (let j = 0; j < p; j++) slope += grad[j]! * step[j]!;
     let t = 1;
     let next = beta;
     let fNext = f;
     for (let halvings = 0; halvings < 60; halvings++, t /= 2) {
-      const trial = beta.map((b, j) => b + t * step[j]);
+      const trial = beta.map((b, j) => b + t * step[j]!);
       const fTrial = objective(trial);
       if (fTrial <= f + 1e-4 * t * slope) {
         next = trial;
@@ -154,17 +154,17 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
       break;
     }
   }
-  return { weights: Array.from(beta.subarray(1)), bias: beta[0], lambda, iterations, converged };
+  return { weights: Array.from(beta.subarray(1)), bias: beta[0]!, lambda, iterations, converged };
 }
 
 /** −H⁻¹g, with a growing ridge if H is numerically singular (λ = 0, collinear features). */
 function newtonStep(hess: Float64Array, grad: Float64Array): Float64Array {
   const p = grad.length;
   let scale = 0;
-  for (let j = 0; j < p; j++) scale = Math.max(scale, hess[j * p + j]);
+  for (let j = 0; j < p; j++) scale = Math.max(scale, hess[j * p + j]!);
   for (let jitter = 0; ; jitter = jitter === 0 ? 1e-12 * (1 + scale) : jitter * 10) {
     const h = hess.slice();
-    for (let j = 0; j < p; j++) h[j * p + j] += jitter;
+    for (let j = 0; j < p; j++) h[j * p + j]! += jitter;
     const s = solveSpd(h, grad);
     if (s) return s.map((v) => -v);
     if (jitter > 1e6 * (1 + scale)) return grad.map((g) => -g);

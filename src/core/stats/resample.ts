@@ -22,7 +22,7 @@ export function resampleCounts(counts: Uint32Array, rng: Rng): Uint32Array {
   for (let i = 0; i < n; i++) {
     let u = rng.nextUint32();
     while (u >= limit) u = rng.nextUint32();
-    counts[u % n]++;
+    counts[u % n]!++;
   }
   return counts;
 }

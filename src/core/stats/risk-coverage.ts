@@ -50,13 +50,13 @@ export function riskCoverage(scores: Scores, labels: Labels): RiskCoverageCurve 
   let wrong = 0;
   let aurc = 0;
   for (let k = 0; k < n; k++) {
-    wrong += 1 - y[present[k]];
-    if (k < n - 1 && s(present[k + 1]) === s(present[k])) continue;
+    wrong += 1 - y[present[k]!]!;
+    if (k < n - 1 && s(present[k + 1]!) === s(present[k]!)) continue;
     const answered = k + 1;
     const coverage = answered / n;
     const risk = wrong / answered;
     aurc += (coverage - (points.at(-1)?.coverage ?? 0)) * risk;
-    points.push({ threshold: s(present[k]), answered, coverage, risk });
+    points.push({ threshold: s(present[k]!), answered, coverage, risk });
   }
   return { points, aurc: n === 0 ? NaN : aurc, n };
 }
@@ -113,7 +113,7 @@ export function selectiveAtRisk(
       n++;
       if (v >= best.threshold) {
         answered++;
-        wrong += 1 - yTest[i];
+        wrong += 1 - yTest[i]!;
       }
     }
     return {

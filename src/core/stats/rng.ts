@@ -49,10 +49,10 @@ export function createRng(seed: number): Rng {
   let s = (seed >>> 0) ^ Math.imul(Math.floor(seed / TWO_32) | 0, 0x27d4eb2d);
   const st = new Uint32Array(4);
   for (let i = 0; i < 4; i++) [s, st[i]] = splitmix32(s);
-  let a = st[0],
-    b = st[1],
-    c = st[2],
-    d = st[3];
+  let a = st[0]!,
+    b = st[1]!,
+    c = st[2]!,
+    d = st[3]!;
 
   const nextUint32 = (): number => {
     const t = (((a + b) | 0) + d) | 0;
@@ -84,8 +84,8 @@ export function createRng(seed: number): Rng {
     shuffle<T>(items: T[]): T[] {
       for (let i = items.length - 1; i > 0; i--) {
         const j = int(i + 1);
-        const tmp = items[i];
-        items[i] = items[j];
+        const tmp = items[i]!;
+        items[i] = items[j]!;
         items[j] = tmp;
       }
       return items;
@@ -97,8 +97,8 @@ export function createRng(seed: number): Rng {
       const pool = items.slice();
       for (let i = 0; i < k; i++) {
         const j = i + int(pool.length - i);
-        const tmp = pool[i];
-        pool[i] = pool[j];
+        const tmp = pool[i]!;
+        pool[i] = pool[j]!;
         pool[j] = tmp;
       }
       return pool.slice(0, k);

@@ -36,7 +36,7 @@ function check(v: number, where: string): void {
  */
 export function fitStandardization(rows: readonly ArrayLike<number>[]): Standardization {
   if (rows.length === 0) throw new RangeError('fitStandardization: no rows');
-  const d = rows[0].length;
+  const d = rows[0]!.length;
   const means: number[] = [];
   const sds: number[] = [];
   const indicators: boolean[] = [];
@@ -44,7 +44,7 @@ export function fitStandardization(rows: readonly ArrayLike<number>[]): Standard
     const present: number[] = [];
     rows.forEach((row, i) => {
       if (row.length !== d) throw new RangeError(`fitStandardization: row ${i} has ${row.length} columns, want ${d}`);
-      const v = row[j];
+      const v = row[j]!;
       check(v, `rows[${i}][${j}]`);
       if (!Number.isNaN(v)) present.push(v);
     });
@@ -72,9 +72,9 @@ export function applyStandardization(t: Standardization, row: ArrayLike<number>)
   const z: number[] = [];
   const flags: number[] = [];
   for (let j = 0; j < d; j++) {
-    const v = row[j];
+    const v = row[j]!;
     check(v, `row[${j}]`);
-    z.push(Number.isNaN(v) ? 0 : (v - t.means[j]) / t.sds[j]);
+    z.push(Number.isNaN(v) ? 0 : (v - t.means[j]!) / t.sds[j]!);
     if (t.indicators[j]) flags.push(Number.isNaN(v) ? 1 : 0);
   }
   return z.concat(flags);

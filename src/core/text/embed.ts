@@ -21,9 +21,9 @@ export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
   let na = 0;
   let nb = 0;
   for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
   }
   if (na === 0 || nb === 0) return NaN;
   return Math.max(-1, Math.min(1, dot / Math.sqrt(na * nb)));
@@ -42,5 +42,5 @@ export async function embeddingSimilarities(embed: EmbedFn, question: string, ph
   if (vectors.length !== phrases.length + 1) {
     throw new RangeError(`embeddingSimilarities: ${phrases.length + 1} texts gave ${vectors.length} vectors`);
   }
-  return phrases.map((_, i) => cosineSimilarity(vectors[0], vectors[i + 1]));
+  return phrases.map((_, i) => cosineSimilarity(vectors[0]!, vectors[i + 1]!));
 }

@@ -52,7 +52,7 @@ describe('selectionAccuracy', () => {
 
   it('rejects labels that do not match the candidates', () => {
     expect(() => selectionAccuracy(QUESTIONS, LABELS.slice(1), first)).toThrow(RangeError);
-    expect(() => selectionAccuracy(QUESTIONS, [LABELS[0], [true], LABELS[2]], first)).toThrow(RangeError);
+    expect(() => selectionAccuracy(QUESTIONS, [LABELS[0]!, [true], LABELS[2]!], first)).toThrow(RangeError);
   });
 });
 
@@ -112,8 +112,8 @@ describe('accuracyVsN', () => {
 
   it('reports NaN where a strategy cannot choose', () => {
     const curve = accuracyVsN(QUESTIONS, LABELS, [verifierBon('orm'), first], [2], { rng: createRng(1), draws: 2 });
-    expect(curve[0].accuracy).toBeNaN();
-    expect(Number.isNaN(curve[1].accuracy)).toBe(false);
+    expect(curve[0]!.accuracy).toBeNaN();
+    expect(Number.isNaN(curve[1]!.accuracy)).toBe(false);
   });
 
   it('rejects a non-positive N or draw count', () => {

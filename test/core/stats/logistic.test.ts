@@ -14,10 +14,10 @@ function gradient(bias: number, w: readonly number[], lambda: number): number[] 
   const g = new Array<number>(w.length + 1).fill(0);
   x.forEach((row, i) => {
     const r = sigmoid(bias + row.reduce((s, v, j) => s + v * w[j]!, 0)) - y[i]!;
-    g[0] += r;
-    row.forEach((v, j) => (g[j + 1] += r * v));
+    g[0]! += r;
+    row.forEach((v, j) => (g[j + 1]! += r * v));
   });
-  w.forEach((wj, j) => (g[j + 1] += lambda * wj));
+  w.forEach((wj, j) => (g[j + 1]! += lambda * wj));
   return g;
 }
 

@@ -8,7 +8,7 @@ describe('resampleCounts', () => {
       const fast = resampleCounts(new Uint32Array(n), createRng(n));
       const rng = createRng(n);
       const slow = new Uint32Array(n);
-      for (let i = 0; i < n; i++) slow[rng.int(n)]++;
+      for (let i = 0; i < n; i++) slow[rng.int(n)]!++;
       expect(fast).toEqual(slow);
       expect(fast.reduce((a, b) => a + b, 0)).toBe(n);
     }

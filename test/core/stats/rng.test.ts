@@ -35,7 +35,7 @@ describe('createRng', () => {
   it('draws int(n) uniformly over 0…n−1', () => {
     const rng = createRng(3);
     const counts = new Array<number>(6).fill(0);
-    for (let i = 0; i < 60000; i++) counts[rng.int(6)]++;
+    for (let i = 0; i < 60000; i++) counts[rng.int(6)]!++;
     // each count ~ Bin(60000, 1/6): sd ≈ 91; allow 5 sd
     for (const c of counts) expect(Math.abs(c - 10000)).toBeLessThan(460);
     expect(createRng(1).int(1)).toBe(0);

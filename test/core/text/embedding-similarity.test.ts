@@ -21,7 +21,7 @@ describe('embeddingSimilarities', () => {
   const letters = (texts: string[]): Float32Array[] =>
     texts.map((t) => {
       const v = new Float32Array(26);
-      for (const ch of t.toLowerCase()) if (ch >= 'a' && ch <= 'z') v[ch.charCodeAt(0) - 97]++;
+      for (const ch of t.toLowerCase()) if (ch >= 'a' && ch <= 'z') v[ch.charCodeAt(0) - 97]!++;
       return v;
     });
 

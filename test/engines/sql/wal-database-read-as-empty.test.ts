@@ -135,7 +135,7 @@ describe('a WAL database read with its -wal', () => {
       rows(db, 0, 20, 'lost');
     });
     const bytes = readFileSync(`${path}-wal`);
-    bytes[27] ^= 0xff;
+    bytes[27]! ^= 0xff;
     writeFileSync(`${path}-wal`, bytes);
     const { dump, wal } = readWithWal(path);
     expect(dump).toEqual(sqliteReads(path));
