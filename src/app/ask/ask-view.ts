@@ -3,26 +3,26 @@
  * where the candidates come from (a replayed file, your own SQL in verify
  * mode, or a live model), the risk control, then the pipeline's progress, its
  * decision and every candidate. Rendering only: the work is `runAsk` and
- * `decide` from src/core/pipeline. This file lays the screen out and wires its
- * parts: the candidate source (candidate-source.ts), the reward model
- * checkbox (orm-toggle.ts), one run (ask-run.ts) and the result area
- * (ask-result.ts).
+ * `decide` from src/core/pipeline. This file builds the screen's parts and
+ * wires them: the candidate source (candidate-source.ts), the reward model
+ * checkbox (orm-toggle.ts), one Ask (ask-once.ts over ask-run.ts), the
+ * result area (ask-result.ts) and the layout (ask-form.ts).
  */
-import { fixedCandidates, parseCandidateText, type AskResult, type CandidateSource, type Verifier } from '../../core/pipeline/index.ts';
+import type { Verifier } from '../../core/pipeline/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import type { DatabaseController } from '../database/database.ts';
-import { el, replace } from '../ui/dom.ts';
 import type { ProfileStore } from '../profiles/store.ts';
+import { el, replace } from '../ui/dom.ts';
 import { createProgress } from '../ui/progress.ts';
+import { askForm, askSection } from './ask-form.ts';
+import { type AskParts, askOnce, recheck } from './ask-once.ts';
 import { askResultArea } from './ask-result.ts';
-import { askWithCosts } from './ask-run.ts';
 import { candidateSourcePicker, type LiveSource } from './candidate-source.ts';
-import { exampleChips } from './example-chips.ts';
+import { type ExampleChips, exampleChips } from './example-chips.ts';
 import { ormToggle } from './orm-toggle.ts';
 import { profileNote } from './profile-fit.ts';
 import { keepQuestionDraft } from './question-draft.ts';
 import { riskControl } from './risk-control.ts';
-import { editedPool, poolText } from './edit-pool.ts';
 import { keepVerifyDrafts } from './verify-draft.ts';
 
 export interface AskViewDeps {
@@ -42,48 +42,56 @@ export interface AskViewDeps {
  * @example panel.append(askView({ pool, dbs, profiles, openConsole: () => tabs.select('console') }));
  */
 export function askView(deps: AskViewDeps): HTMLElement {
-  const { pool, dbs, profiles } = deps;
+  const { dbs } = deps;
   const question = el('textarea', { id: 'ask-question', rows: 2, required: true, placeholder: 'Type a question about the open database' });
   const evidence = el('input', { type: 'text', id: 'ask-evidence', placeholder: 'e.g. "expensive" means a price above 20' });
-  const draft = keepQuestionDraft(question, evidence, dbs, () => void ask());
+  const draft = keepQuestionDraft(question, evidence, dbs, () => void askOnce(p));
   const risk = riskControl();
   const sources = candidateSourcePicker(deps.live);
   const orm = ormToggle(deps.orm);
-  /** "Edit and check again": the pool with the edit, through the same pipeline (in verify mode, by way of the box). */
-  const recheck = (last: AskResult, index: number, sql: string): void => {
-    const pool = editedPool(last, index, sql);
-    if (sources.kind() !== 'verify') return void ask(fixedCandidates(pool));
-    const read = parseCandidateText(sources.verify.text());
-    sources.verify.setText(poolText(pool, read.ok && read.format === 'jsonl'), true);
-    void ask();
-  };
   const result = askResultArea({
     risk: () => risk.value(),
     checkOwnSql: sources.checkOwnSql,
     schema: () => dbs.current?.schema ?? null,
     ...(deps.openConsole ? { openConsole: deps.openConsole } : {}),
-    edit: (last) => ({ recheck: (index, sql) => recheck(last, index, sql), schema: () => dbs.current?.schema ?? null }),
+    edit: (last) => ({ recheck: (index, sql) => recheck(p, last, index, sql), schema: () => dbs.current?.schema ?? null }),
   });
   const progress = createProgress('Ask progress');
   const submit = el('button', { type: 'submit', class: 'primary', id: 'ask-submit' }, 'Ask');
+  const p: AskParts = { deps, question, draft, risk, sources, orm, result, progress, submit };
   const profileBox = el('div', { 'aria-live': 'polite' });
+  const chips = askChips(p);
+  const draftNote = el('p', { class: 'muted', 'aria-live': 'polite' });
+  wireAsk(p, chips, profileBox, draftNote);
+  const form = askForm(p, evidence, chips, () => void askOnce(p));
+  sources.show();
+  return askSection(p, form, profileBox, draftNote);
+}
 
-  const chips = exampleChips({
-    pool,
-    dbs,
+/** The example chips: a pick fills the question, switches to replayed candidates and asks. */
+function askChips(p: AskParts): ExampleChips {
+  const { deps, question, sources } = p;
+  return exampleChips({
+    pool: deps.pool,
+    dbs: deps.dbs,
     replay: sources.replay,
-    profile: () => profiles.active(),
-    risk: () => risk.value(),
-    verifiers: orm.verifiers,
+    profile: () => deps.profiles.active(),
+    risk: () => p.risk.value(),
+    verifiers: p.orm.verifiers,
     onPick(q) {
       question.value = q;
       if (sources.kind() !== 'replay') sources.set('replay');
-      void ask();
+      void askOnce(p);
     },
     onPlaceholder: (q) => (question.placeholder = q === null ? 'Type a question about the open database' : `e.g. ${q}`),
   });
-  const showProfile = (): void => replace(profileBox, profileNote(profiles.active(), dbs.current));
+}
 
+/** What follows what: another database (results cleared, chips and profile note renewed), the verify drafts, the pool's size, the risk, the active profile. */
+function wireAsk(p: AskParts, chips: ExampleChips, profileBox: HTMLElement, draftNote: HTMLElement): void {
+  const { deps, sources, risk, result } = p;
+  const { dbs, profiles } = deps;
+  const showProfile = (): void => replace(profileBox, profileNote(profiles.active(), dbs.current));
   sources.onReplay(() => chips.refresh());
   dbs.onChange((db) => {
     result.clear();
@@ -91,7 +99,6 @@ export function askView(deps: AskViewDeps): HTMLElement {
     showProfile();
     chips.refresh();
   });
-  const draftNote = el('p', { class: 'muted', 'aria-live': 'polite' });
   keepVerifyDrafts(sources, dbs, draftNote);
   // The risk choices follow the pool: the box's distinct queries in verify mode, else the last Ask's.
   const poolNow = (): void => risk.setPool(sources.kind() === 'verify' ? sources.verify.poolSize() : null);
@@ -102,101 +109,14 @@ export function askView(deps: AskViewDeps): HTMLElement {
     chips.relabel();
   });
   const syncProfile = (): void => {
-    const p = profiles.active();
-    orm.sync(p);
+    const active = profiles.active();
+    p.orm.sync(active);
     showProfile();
-    if (!p) return;
-    risk.setProfile(p);
-    result.profileChanged(p);
+    if (!active) return;
+    risk.setProfile(active);
+    result.profileChanged(active);
     chips.refresh();
   };
   profiles.onChange(syncProfile);
   syncProfile();
-
-  /** One Ask; `given`: candidates to check instead of the chosen source's (an edited pool). */
-  async function ask(given?: CandidateSource): Promise<void> {
-    const db = dbs.current;
-    const profile = profiles.active();
-    result.clearMessages();
-    const hint = draft.hintForAsk();
-    draft.save();
-    if (db === null) return result.showError('Open a database first.');
-    if (profile === null) return result.showError('No calibration profile is available; import one under Profiles.');
-    const generator = given ?? sources.generator(db, result);
-    if (generator === null) return result.drop();
-    submit.disabled = true;
-    result.clearCosts();
-    const { out, costs } = await askWithCosts({
-      pool,
-      db,
-      profile,
-      generator,
-      progress,
-      question: question.value.trim(),
-      evidence: hint,
-      live: sources.kind() === 'live' ? deps.live : undefined,
-      verifiers: orm.verifiers(),
-    });
-    submit.disabled = false;
-    if (costs !== null) result.showCosts(costs);
-    if (dbs.current !== db) return progress.finish('The database changed; ask again.');
-    progress.finish(!out.ok && out.error.code === 'ABORTED' ? 'Stopped.' : '');
-    result.show(out, profile);
-    if (out.ok) risk.setPool(out.result.candidates.length);
-  }
-
-  const form = el(
-    'form',
-    { class: 'ask-form', 'aria-labelledby': 'ask-heading' },
-    el(
-      'div',
-      { class: 'fields' },
-      el('label', { for: 'ask-question' }, 'Question'),
-      el('div', { class: 'question-row' }, question, submit),
-      draft.element,
-      result.offer,
-      sources.verify.element,
-      chips.element,
-      el('label', { for: 'ask-evidence' }, 'Evidence or hint (optional)'),
-      evidence,
-      draft.hintNote,
-    ),
-    el(
-      'div',
-      { class: 'controls' },
-      risk.element,
-      el('div', {}, el('label', { for: 'ask-source' }, 'Candidates from'), sources.select),
-      sources.replayBox,
-      orm.element,
-      deps.live?.element ?? null,
-    ),
-  );
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    if (question.value.trim() === '') {
-      const example = question.placeholder.startsWith('e.g. ') ? question.placeholder.slice(5) : '';
-      if (example === '') return question.focus();
-      question.value = example;
-    }
-    void ask();
-  });
-  question.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && !e.shiftKey) {
-      e.preventDefault();
-      form.requestSubmit();
-    }
-  });
-  sources.show();
-  return el(
-    'section',
-    { class: 'ask' },
-    el('h2', { id: 'ask-heading' }, 'Ask'),
-    form,
-    el('div', { class: 'notes' }, profileBox, sources.note, draftNote),
-    progress.element,
-    result.errors,
-    result.costs,
-    result.decision,
-    result.candidates,
-  );
 }
