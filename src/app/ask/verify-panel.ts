@@ -11,20 +11,11 @@
  * edit). When Ask is pressed with nothing usable, the problem is said right
  * under the box, in words for a person, and focus goes to the box.
  */
-import {
-  fixedCandidates,
-  keepSources,
-  MAX_CANDIDATE_TEXT_BYTES,
-  MAX_PASTED_CANDIDATES,
-  parseCandidateText,
-  readingSummary,
-  type CandidateSource,
-  type CandidateTextError,
-  type CandidateTextOutcome,
-} from '../../core/pipeline/index.ts';
-import { fileButton } from '../ui/file-button.ts';
+import { type CandidateSource, fixedCandidates, keepSources, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES } from '../../core/pipeline/index.ts';
 import { el, replace } from '../ui/dom.ts';
-import { readingView } from './verify-reading.ts';
+import { clearProblem, problemInWords, readBox, showBox, showReading, type VerifyBox, verifyBox, verifySection } from './verify-box.ts';
+
+export { problemInWords } from './verify-box.ts';
 
 export interface VerifyPanel {
   readonly element: HTMLElement;
@@ -47,148 +38,39 @@ export interface VerifyPanel {
 }
 
 /**
- * A reading problem in words for the person at the box: the parser names
- * its input "pasted", which reads like a variable name here.
- *
- * @example problemInWords({ code: 'EMPTY', message: 'pasted holds no SQL: …' }, ''); // 'The box is empty: …'
- */
-export function problemInWords(error: Pick<CandidateTextError, 'code' | 'message'>, text: string): string {
-  if (error.code === 'EMPTY') {
-    return text.trim() === ''
-      ? 'The box is empty: paste the SQL queries to check for this question (a chat reply with its SQL, one query per line, or statements ending in ";"), or load a .sql or .jsonl file, then press Ask.'
-      : `The box holds no SQL query, only ${/left out/.test(error.message) ? 'prose, other code, ' : ''}blank lines or comments: paste the queries to check for this question, then press Ask.`;
-  }
-  return error.message.replace(/^pasted, line (\d+)/, 'Line $1 of the box').replace(/^pasted\b/, 'The box');
-}
-
-/**
  * Builds the panel.
  *
  * @example const verify = verifyPanel(); form.append(verify.element); const s = verify.source();
  */
 export function verifyPanel(): VerifyPanel {
-  const text = el('textarea', {
-    id: 'verify-sql',
-    rows: 5,
-    spellcheck: 'false',
-    class: 'sql-input',
-    placeholder:
-      "SELECT count(*) FROM customers;\nSELECT count(DISTINCT name) FROM customers;\n(or paste a chat assistant's reply: its SQL is read, its prose left out)",
-  });
-  const file = el('input', { type: 'file', id: 'verify-file', accept: '.sql,.jsonl,.json,.txt,.md,text/plain,text/markdown,application/x-ndjson' });
-  const status = el('p', { class: 'muted', id: 'verify-status', 'aria-live': 'polite' });
-  const reading = el('div', { id: 'verify-reading' });
-  const problem = el('p', { class: 'error field-problem', id: 'verify-problem', role: 'alert', hidden: true });
-  text.setAttribute('aria-describedby', 'verify-status verify-problem');
-  const inputListeners: (() => void)[] = [];
-  /** The text whose reading the person has seen and accepted (Ask runs it without asking again). */
-  let checkedText: string | null = null;
-  const clearProblem = (): void => {
-    problem.hidden = true;
-    replace(problem);
-    text.removeAttribute('aria-invalid');
-  };
-  let origin = 'pasted';
-  let memo: { text: string; origin: string; outcome: CandidateTextOutcome } | null = null;
-  /** The box read (once per text: status, reading and pool size all use it). */
-  const read = (): CandidateTextOutcome => {
-    if (memo === null || memo.text !== text.value || memo.origin !== origin)
-      memo = { text: text.value, origin, outcome: parseCandidateText(text.value, origin) };
-    return memo.outcome;
-  };
-  /** The queries read and what was left out, for a reading that was not plain; `ask`: the person must check them first. */
-  const showReading = (r: Extract<CandidateTextOutcome, { ok: true }>, ask: boolean): void => {
-    replace(
-      reading,
-      readingView(r, ask, {
-        confirm: () => void (checkedText = text.value),
-        useReading(plainText) {
-          text.value = plainText;
-          origin = 'pasted';
-          checkedText = text.value;
-          show();
-          text.focus();
-        },
-      }),
-    );
-    if (ask) reading.querySelector<HTMLElement>('h4')?.focus();
-  };
-  const show = (): void => {
-    if (text.value.trim() === '') {
-      replace(reading);
-      return replace(
-        status,
-        `Paste a chat reply with its SQL, one query per line, SQL statements ending in ";", or JSON lines with "sql" (up to ${MAX_PASTED_CANDIDATES}).`,
-      );
-    }
-    const r = read();
-    replace(status, r.ok ? readingSummary(r) : el('span', { class: 'error' }, origin === 'pasted' ? problemInWords(r.error, text.value) : r.error.message));
-    if (r.ok) showReading(r, false);
-    else replace(reading);
-  };
+  const b = verifyBox();
+  const { text } = b;
   text.addEventListener('input', () => {
-    origin = 'pasted';
-    checkedText = null;
-    clearProblem();
-    show();
-    for (const l of inputListeners) l();
+    b.origin = 'pasted';
+    b.checkedText = null;
+    clearProblem(b);
+    showBox(b);
+    for (const l of b.inputListeners) l();
   });
-  file.addEventListener('change', async () => {
-    const f = file.files?.[0];
-    if (!f) return;
-    // Read whole into the box (its format is told from all of it), so only up to the cap `confide ask` reads too.
-    if (f.size > MAX_CANDIDATE_TEXT_BYTES) {
-      replace(
-        status,
-        el(
-          'span',
-          { class: 'error' },
-          `${f.name} is ${Math.round(f.size / 2 ** 20)} MB; at most ${MAX_CANDIDATE_TEXT_BYTES / 2 ** 20} MB of candidates is read for one question (up to ${MAX_PASTED_CANDIDATES}). For a whole benchmark, use Evaluate.`,
-        ),
-      );
-      return;
-    }
-    origin = f.name;
-    text.value = await f.text();
-    checkedText = null;
-    clearProblem();
-    show();
-    for (const l of inputListeners) l();
-  });
-  show();
-  const element = el(
-    'fieldset',
-    { class: 'verify-panel', id: 'verify-panel' },
-    el('legend', {}, 'Your SQL candidates for this question'),
-    el(
-      'p',
-      { class: 'muted' },
-      'From another assistant, a class, a colleague: Confide runs them read-only on the open database, groups them by result, scores each result and answers or abstains as with generated candidates. Paste a whole chat reply if you like: its SQL is read and its prose left out.',
-    ),
-    el('label', { for: 'verify-sql' }, 'Candidates'),
-    text,
-    problem,
-    el('div', {}, fileButton(file, 'Or load a .sql or .jsonl file…', 'verify-file-button'), file),
-    status,
-    reading,
-  );
+  b.file.addEventListener('change', () => loadFile(b));
+  showBox(b);
   return {
-    element,
+    element: verifySection(b),
     source() {
-      const r = read();
-      if (!r.ok) return { ok: false, message: origin === 'pasted' ? problemInWords(r.error, text.value) : r.error.message };
-      if (!r.plain && checkedText !== text.value) {
+      const r = readBox(b);
+      if (!r.ok) return { ok: false, message: b.origin === 'pasted' ? problemInWords(r.error, text.value) : r.error.message };
+      if (!r.plain && b.checkedText !== text.value) {
         // Not plain: show what was read and let the person check it before anything runs.
-        checkedText = text.value;
-        showReading(r, true);
+        b.checkedText = text.value;
+        showReading(b, r, true);
         return { ok: false, message: 'Check what Confide read from the box, then press Ask again.', shown: true };
       }
       return { ok: true, generator: fixedCandidates(r.candidates), count: r.candidates.length };
     },
     focus: () => text.focus(),
     showProblem(message) {
-      replace(problem, message);
-      problem.hidden = false;
+      replace(b.problem, message);
+      b.problem.hidden = false;
       text.setAttribute('aria-invalid', 'true');
       text.focus();
       text.scrollIntoView({ block: 'center' });
@@ -196,15 +78,38 @@ export function verifyPanel(): VerifyPanel {
     text: () => text.value,
     setText(value, checked = false) {
       text.value = value;
-      origin = 'pasted';
-      checkedText = checked ? value : null;
-      clearProblem();
-      show();
+      b.origin = 'pasted';
+      b.checkedText = checked ? value : null;
+      clearProblem(b);
+      showBox(b);
     },
-    onInput: (l) => void inputListeners.push(l),
+    onInput: (l) => void b.inputListeners.push(l),
     poolSize() {
-      const r = read();
+      const r = readBox(b);
       return r.ok ? keepSources(r.candidates).length : null;
     },
   };
+}
+
+/** Reads the chosen file whole into the box (its format is told from all of it), so only up to the cap `confide ask` reads too. */
+async function loadFile(b: VerifyBox): Promise<void> {
+  const f = b.file.files?.[0];
+  if (!f) return;
+  if (f.size > MAX_CANDIDATE_TEXT_BYTES) {
+    replace(
+      b.status,
+      el(
+        'span',
+        { class: 'error' },
+        `${f.name} is ${Math.round(f.size / 2 ** 20)} MB; at most ${MAX_CANDIDATE_TEXT_BYTES / 2 ** 20} MB of candidates is read for one question (up to ${MAX_PASTED_CANDIDATES}). For a whole benchmark, use Evaluate.`,
+      ),
+    );
+    return;
+  }
+  b.origin = f.name;
+  b.text.value = await f.text();
+  b.checkedText = null;
+  clearProblem(b);
+  showBox(b);
+  for (const l of b.inputListeners) l();
 }
