@@ -53,6 +53,17 @@ export interface AskResultDeps {
   readonly schema?: () => Schema | null;
 }
 
+/** The area's boxes and the last result with the profile it was scored with; its parts read and set it as one closure would. */
+interface ResultBoxes {
+  readonly deps: AskResultDeps;
+  readonly offer: HTMLDivElement;
+  readonly errors: HTMLDivElement;
+  readonly decision: HTMLDivElement;
+  readonly candidates: HTMLDivElement;
+  readonly costs: HTMLDivElement;
+  last: { result: AskResult; profile: CalibrationProfile } | null;
+}
+
 /**
  * Builds the result area.
  *
@@ -61,78 +72,16 @@ export interface AskResultDeps {
  * result.show(await runAsk(request, deps), profile);
  */
 export function askResultArea(deps: AskResultDeps): AskResultArea {
-  const offer = el('div', { id: 'ask-offer', 'aria-live': 'assertive' });
-  const errors = el('div', { 'aria-live': 'assertive' });
-  const decision = el('div', { 'aria-live': 'polite' });
-  const candidates = el('div');
-  const costs = el('div', { 'aria-live': 'polite' });
-  let last: { result: AskResult; profile: CalibrationProfile } | null = null;
-
-  const showError = (...message: Child[]): void => replace(errors, el('p', { class: 'error', role: 'alert' }, ...message));
-  const drop = (): void => {
-    last = null;
-    replace(decision);
-    replace(candidates);
+  const r: ResultBoxes = {
+    deps,
+    offer: el('div', { id: 'ask-offer', 'aria-live': 'assertive' }),
+    errors: el('div', { 'aria-live': 'assertive' }),
+    decision: el('div', { 'aria-live': 'polite' }),
+    candidates: el('div'),
+    costs: el('div', { 'aria-live': 'polite' }),
+    last: null,
   };
-  const redecide = (): void => {
-    if (last === null) return;
-    replace(decision, decisionView(last.result, decide(last.result, last.profile, deps.risk()), last.profile, deps.edit?.(last.result)));
-  };
-  const offerAlternatives = (why: string): void => {
-    replace(
-      offer,
-      el(
-        'div',
-        { class: 'notice offer', role: 'alert' },
-        el('p', {}, why),
-        el(
-          'div',
-          { class: 'row' },
-          el(
-            'button',
-            {
-              type: 'button',
-              class: 'primary',
-              id: 'offer-verify',
-              onclick: () => {
-                replace(offer);
-                deps.checkOwnSql();
-              },
-            },
-            'Check your own SQL for this question',
-          ),
-          deps.openConsole ? el('button', { type: 'button', id: 'offer-console', onclick: deps.openConsole }, 'Open the SQL console') : null,
-        ),
-      ),
-    );
-    offer.scrollIntoView({ block: 'nearest' });
-  };
-
-  const show = (out: AskOutcome, profile: CalibrationProfile): void => {
-    if (!out.ok) {
-      drop();
-      if (out.error.code === 'NOT_IN_REPLAY')
-        offerAlternatives(
-          `The replay file holds no candidates for this question, and no live model is loaded. Paste SQL candidates for it to have Confide check them, or run SQL yourself.`,
-        );
-      else if (out.error.code !== 'ABORTED') showError(out.error.message, ' ', el('span', { class: 'muted code' }, `(${out.error.code})`));
-      return;
-    }
-    if (out.result.verifierErrors.length > 0) {
-      replace(
-        errors,
-        ...out.result.verifierErrors.map((v) =>
-          el('p', { class: 'notice', role: 'status' }, `The ${v.name} verifier did not score: ${v.message} (${v.code}). Its signal counts as missing.`),
-        ),
-      );
-    }
-    last = { result: out.result, profile };
-    redecide();
-    replace(candidates, candidatesView(out.result, deps.schema?.() ?? null, deps.edit?.(out.result)));
-    decision.querySelector('h3')?.setAttribute('tabindex', '-1');
-    (decision.querySelector('h3') as HTMLElement | null)?.focus();
-  };
-
+  const { offer, errors, decision, candidates, costs } = r;
   return {
     offer,
     errors,
@@ -140,7 +89,7 @@ export function askResultArea(deps: AskResultDeps): AskResultArea {
     decision,
     candidates,
     clear() {
-      last = null;
+      r.last = null;
       replace(offer);
       replace(errors);
       replace(decision);
@@ -151,18 +100,97 @@ export function askResultArea(deps: AskResultDeps): AskResultArea {
       replace(errors);
       replace(offer);
     },
-    showError,
-    offerAlternatives,
-    drop,
-    show,
-    redecide,
+    showError: (...message) => showError(r, ...message),
+    offerAlternatives: (why) => offerAlternatives(r, why),
+    drop: () => drop(r),
+    show: (out, profile) => showOutcome(r, out, profile),
+    redecide: () => redecide(r),
     clearCosts: () => replace(costs),
     showCosts: (c) => replace(costs, c),
     profileChanged(profile) {
-      if (last !== null && last.profile.name !== profile.name) {
-        last = null;
+      if (r.last !== null && r.last.profile.name !== profile.name) {
+        r.last = null;
         replace(decision, el('p', { class: 'muted' }, 'The calibration profile changed; ask again to use it.'));
       }
     },
   };
+}
+
+/** Says an error as an alert. */
+function showError(r: ResultBoxes, ...message: Child[]): void {
+  replace(r.errors, el('p', { class: 'error', role: 'alert' }, ...message));
+}
+
+/** Forgets the last result and empties the decision and the candidates. */
+function drop(r: ResultBoxes): void {
+  r.last = null;
+  replace(r.decision);
+  replace(r.candidates);
+}
+
+/** Decides the last result again at the current risk. */
+function redecide(r: ResultBoxes): void {
+  const { last, deps } = r;
+  if (last === null) return;
+  replace(r.decision, decisionView(last.result, decide(last.result, last.profile, deps.risk()), last.profile, deps.edit?.(last.result)));
+}
+
+/** Shows, next to the Ask button, what to do when there are no candidates (check your own SQL, open the console), and scrolls to it. */
+function offerAlternatives(r: ResultBoxes, why: string): void {
+  const { offer, deps } = r;
+  replace(
+    offer,
+    el(
+      'div',
+      { class: 'notice offer', role: 'alert' },
+      el('p', {}, why),
+      el(
+        'div',
+        { class: 'row' },
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'primary',
+            id: 'offer-verify',
+            onclick: () => {
+              replace(offer);
+              deps.checkOwnSql();
+            },
+          },
+          'Check your own SQL for this question',
+        ),
+        deps.openConsole ? el('button', { type: 'button', id: 'offer-console', onclick: deps.openConsole }, 'Open the SQL console') : null,
+      ),
+    ),
+  );
+  offer.scrollIntoView({ block: 'nearest' });
+}
+
+/** Shows an Ask's outcome scored with `profile` (or its error, or the offer), and moves focus to the decision. */
+function showOutcome(r: ResultBoxes, out: AskOutcome, profile: CalibrationProfile): void {
+  const { decision, deps } = r;
+  if (!out.ok) {
+    drop(r);
+    if (out.error.code === 'NOT_IN_REPLAY')
+      offerAlternatives(
+        r,
+        `The replay file holds no candidates for this question, and no live model is loaded. Paste SQL candidates for it to have Confide check them, or run SQL yourself.`,
+      );
+    else if (out.error.code !== 'ABORTED') showError(r, out.error.message, ' ', el('span', { class: 'muted code' }, `(${out.error.code})`));
+    return;
+  }
+  if (out.result.verifierErrors.length > 0) {
+    replace(
+      r.errors,
+      ...out.result.verifierErrors.map((v) =>
+        el('p', { class: 'notice', role: 'status' }, `The ${v.name} verifier did not score: ${v.message} (${v.code}). Its signal counts as missing.`),
+      ),
+    );
+  }
+  r.last = { result: out.result, profile };
+  redecide(r);
+  replace(r.candidates, candidatesView(out.result, deps.schema?.() ?? null, deps.edit?.(out.result)));
+  decision.querySelector('h3')?.setAttribute('tabindex', '-1');
+  (decision.querySelector('h3') as HTMLElement | null)?.focus();
 }
