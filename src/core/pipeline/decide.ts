@@ -15,15 +15,18 @@
  * setting, as a group; each answer's own P is shown beside it. A target risk
  * the profile has no entry for is a broken contract (RangeError).
  */
-import type { Finding, FindingCode } from '../evidence/types.ts';
+import type { Finding } from '../evidence/types.ts';
 import { bandFor, bandWords, thresholdAt, targetRisks, type CalibrationProfile, type PoolBand } from '../profile.ts';
 import { signalContributions, type SignalContribution } from './contributions.ts';
 import { copiesWords } from './copies.ts';
+import { agreementReasons, contributionReasons, smallPoolWords } from './decision-reasons.ts';
+import { mistakes } from './mistakes.ts';
 import { tieMargin, tiedWithFirst } from './ties.ts';
-import { signalLabel } from './signal-labels.ts';
 import type { AskResult } from './types.ts';
 
 export { targetRisks };
+export { smallPoolWords } from './decision-reasons.ts';
+export { CERTAIN_MISTAKES, LIKELY_MISTAKES } from './mistakes.ts';
 
 export interface Decision {
   readonly kind: 'answer' | 'abstain';
@@ -56,58 +59,6 @@ export interface Decision {
   readonly ruledOut: readonly Finding[];
 }
 
-/**
- * Findings that show a mistake whatever the question asks: a literal the
- * compared column never holds while it holds it in another case or spacing,
- * and (when the result is empty) a NOT IN over a column holding NULL, which is
- * never true. Confide does not answer with such a query at any risk; its P is
- * shown as estimated.
- */
-export const CERTAIN_MISTAKES: ReadonlySet<FindingCode> = new Set(['LITERAL_CASE', 'NOT_IN_NULLS', 'EQUALS_NULL']);
-
-/**
- * Findings that show a likely mistake: no rows where the question asks for
- * some, only ids where it asks which ones, a literal the column never holds
- * in any case or spacing, a literal that leaves out the column's other
- * spellings of it, groups split by spelling, a year compared with text
- * dates, a year the question names and the query does not, `LIMIT 1`
- * cutting a tie or a LIMIT without ORDER BY leaving rows out, integer division where it asks for a
- * fraction, HAVING without GROUP BY. On Spider-A's real candidates outside flight_2 (whose
- * gold queries compare with values the database does not hold) a candidate
- * with one of the first three was right 8–42% of the time (model card).
- * Confide does not answer with such a query when no other query returns
- * its result: agreement between independent queries can vouch for an empty
- * or surprising result, one query alone cannot.
- */
-export const LIKELY_MISTAKES: ReadonlySet<FindingCode> = new Set([
-  'EMPTY_LIST',
-  'SHAPE_IDS_ONLY',
-  'LITERAL_ABSENT',
-  'LITERAL_VARIANTS',
-  'INTEGER_DIVISION',
-  'HAVING_WITHOUT_GROUP',
-  'LIMIT_CUTS_TIE',
-  'LIMIT_DROPS_ROWS',
-  'GROUP_BY_SPELLINGS',
-  'YEAR_VS_TEXT_DATE',
-  'YEAR_UNUSED',
-]);
-
-/**
- * The chosen query's findings that rule it out: CERTAIN_MISTAKES (NOT IN over
- * NULL only with an empty result), and LIKELY_MISTAKES when no other query
- * returned its result.
- */
-function mistakes(result: AskResult, findings: readonly Finding[]): { certain: Finding[]; likely: Finding[] } {
-  const run = result.chosen >= 0 ? result.candidates[result.chosen] : undefined;
-  const empty = run?.exec.ok && run.exec.rows.length === 0;
-  const alone = (result.answers[0]?.members.length ?? 0) <= 1;
-  return {
-    certain: findings.filter((f) => CERTAIN_MISTAKES.has(f.code) && (f.code !== 'NOT_IN_NULLS' || empty)),
-    likely: alone ? findings.filter((f) => LIKELY_MISTAKES.has(f.code)) : [],
-  };
-}
-
 /** The risk level the app and `confide ask` use unless told otherwise: at most 20% of answers wrong. */
 export const DEFAULT_TARGET_RISK = 0.2;
 
@@ -127,61 +78,70 @@ export function riskWording(targetRisk: number, threshold?: number | null): stri
   return `${promise} (${threshold === null ? 'never answers' : `answers when P ≥ ${threshold.toFixed(2)}`})`;
 }
 
-/** The signals a band's model actually weighs (non-zero weight), in its order. */
-function weighed(band: PoolBand): string[] {
-  return band.signals.filter((_, j) => band.model.weights[j] !== 0);
+/** What a decision weighs, read once: the band, its threshold, the tie and the findings that rule the answer out. */
+interface Weighing {
+  readonly band: PoolBand | null;
+  readonly threshold: number | null;
+  readonly p: number;
+  readonly chosenRuns: boolean;
+  readonly margin: number;
+  readonly tied: readonly number[];
+  readonly findings: readonly Finding[];
+  readonly certain: readonly Finding[];
+  readonly ruledOut: readonly Finding[];
+  /** P reaches the threshold and the chosen query runs. */
+  readonly reaches: boolean;
+  readonly answer: boolean;
 }
 
-/**
- * What a pool of one or two queries can and cannot tell, and what would help.
- *
- * @example smallPoolWords(1, band, { orm_sql: null }); // ['One query: agreement cannot be measured; …', …]
- */
-export function smallPoolWords(n: number, band: PoolBand | null, values: Readonly<Record<string, number | null>>): string[] {
-  if (n >= 3) return [];
-  const used = band === null ? [] : weighed(band);
-  const missing = used.filter((s) => values[s] === null || values[s] === undefined);
-  const from = used.filter((s) => !missing.includes(s)).map(signalLabel);
-  const source =
-    from.length === 0
-      ? 'no signal could be read for it'
-      : from.length === 1
-        ? `this P comes from ${from[0]} alone`
-        : `this P comes from ${from.slice(0, -1).join(', ')} and ${from[from.length - 1]}`;
-  const out = [
-    n === 1
-      ? `One query: agreement cannot be measured (a query always agrees with itself); ${source}.`
-      : `Two queries: whether they agree says little on its own; ${source}.`,
-  ];
-  if (missing.length > 0) out.push(`Not available here: ${missing.map(signalLabel).join(', ')}.`);
-  out.push('More candidates would help: paste queries from other assistants or colleagues, or sample several with the live model.');
-  return out;
+function weigh(result: AskResult, profile: CalibrationProfile, targetRisk: number): Weighing {
+  const band = bandFor(profile, result.candidates.length);
+  const threshold = band === null ? null : (thresholdAt(profile, band, targetRisk) ?? null);
+  const p = result.probability;
+  const chosenRuns = result.chosen >= 0 && result.candidates[result.chosen]!.exec.ok;
+  const margin = tieMargin(band);
+  const tied = tiedWithFirst(result.answers, margin);
+  const findings = result.chosen >= 0 ? (result.candidates[result.chosen]!.evidence?.findings ?? []) : [];
+  const { certain, likely } = mistakes(result, findings);
+  const ruledOut = [...certain, ...likely];
+  const reaches = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
+  return { band, threshold, p, chosenRuns, margin, tied, findings, certain, ruledOut, reaches, answer: reaches && ruledOut.length === 0 && tied.length === 0 };
 }
 
-/** Sentences about how the candidates agree. */
-function agreementReasons(r: AskResult, tied: boolean): string[] {
-  const n = r.candidates.length;
-  if (n === 0 || r.chosen < 0) return ['No candidate query was produced.'];
-  const out: string[] = [];
-  const run = r.candidates[r.chosen]!;
-  const group = r.answers.find((a) => a.chosen);
-  if (!run.exec.ok) {
-    out.push(`The most common query fails to run (${run.exec.error.code}), so there is no result to stand behind.`);
-  } else {
-    out.push(`${group?.members.length ?? 1} of ${n} candidates returned the same result as this answer.`);
-    if (run.exec.rows.length === 0) out.push('That result has no rows.');
-  }
-  const results = r.answers.length;
-  if (results > 1 && tied) {
-    out.push(`The candidates gave ${results} different results.`);
-  } else if (results > 1) {
-    out.push(`The candidates gave ${results} different results; this one has the highest estimated P(correct).`);
-    const largest = Math.max(...r.answers.map((a) => a.members.length));
-    if (group !== undefined && group.members.length < largest) out.push(`Another result was returned by more candidates (${largest}), but it scored lower.`);
-  }
-  const failed = Object.values(r.failures).reduce((s, k) => s + (k ?? 0), 0);
-  if (failed > 0) out.push(`${failed} of ${n} candidates failed to run.`);
-  return out;
+/** The sentence saying why the decision is what it is: no band, no threshold, ruled out, answered, not run, tied or below the threshold. */
+function verdictReason(w: Weighing, profile: CalibrationProfile, targetRisk: number, poolSize: number): string {
+  const { band, threshold, p } = w;
+  const promise = riskWording(targetRisk);
+  const estimate = Number.isFinite(p) ? `This answer's estimated P(correct) is ${p.toFixed(2)}` : 'No P(correct) could be estimated';
+  const setting = band === null ? '' : `for pools of ${bandWords(band)}`;
+  if (band === null)
+    return `Profile "${profile.name}" has no model for a pool of ${poolSize} ${poolSize === 1 ? 'query' : 'queries'}, so it does not answer; use a profile fit on pools of this size.`;
+  if (threshold === null)
+    return `On its calibration data ${setting}, profile "${profile.name}" found no threshold at which ${promise}, so it does not answer at this risk level.`;
+  if (w.reaches && w.ruledOut.length > 0)
+    return w.certain.length > 0
+      ? `${estimate}, which reaches the ${threshold.toFixed(2)} this setting needs, but what its result shows above is a mistake whatever the question asks, so Confide does not answer with it.`
+      : `${estimate}, which reaches the ${threshold.toFixed(2)} this setting needs, but what its result shows above is likely a mistake and no other query returns this result, so Confide does not answer with it.`;
+  if (w.answer)
+    return `${estimate}. At this setting (${promise}, on the profile's calibration data ${setting}) Confide answers when P ≥ ${threshold.toFixed(2)}.`;
+  if (!w.chosenRuns) return `${estimate}, but the query it would answer with does not run.`;
+  if (Number.isFinite(p) && p >= threshold) return `${estimate}, enough for this setting (P ≥ ${threshold.toFixed(2)}), but another result is as likely.`;
+  return `${estimate}, below the ${threshold.toFixed(2)} this setting needs (${promise}, on the profile's calibration data ${setting}${threshold <= profile.floor + 1e-12 ? `; never below ${profile.floor.toFixed(2)}, where an answer is more likely wrong than right` : ''}).`;
+}
+
+/** The sentence naming a tie between the best results; null without one. */
+function tieReason(result: AskResult, w: Weighing): string | null {
+  if (w.tied.length === 0) return null;
+  const ps = w.tied.map((i) => result.answers[i]!.probability.toFixed(2)).join(', ');
+  const setting = w.band === null ? '' : ` for pools of ${bandWords(w.band)}`;
+  return `These disagree and Confide cannot tell which is right: the ${w.tied.length} best results differ, and their P (${ps}) are within ${w.margin.toFixed(3)} of each other, closer than this profile's calibration error${setting} (a difference that small is noise to it).`;
+}
+
+function headline(w: Weighing): string {
+  if (w.answer) return `Answer: ${pct(w.p)} likely right`;
+  if (w.tied.length > 0) return 'These disagree: Confide cannot tell which is right';
+  if (w.reaches && w.ruledOut.length > 0) return `Not answered: its result shows ${w.certain.length > 0 ? 'a mistake' : 'a likely mistake'}`;
+  return 'Not confident enough to answer';
 }
 
 /**
@@ -196,87 +156,37 @@ export function decide(result: AskResult, profile: CalibrationProfile, targetRis
   if (!targetRisks(profile).includes(targetRisk))
     throw new RangeError(`profile "${profile.name}" has no threshold for target risk ${targetRisk}; it offers ${targetRisks(profile).join(', ')}`);
   const poolSize = result.candidates.length;
-  const band = bandFor(profile, poolSize);
-  const threshold = band === null ? null : (thresholdAt(profile, band, targetRisk) ?? null);
-  const p = result.probability;
-  const contributions = band === null ? [] : signalContributions(band, result.signals);
+  const w = weigh(result, profile, targetRisk);
+  const contributions = w.band === null ? [] : signalContributions(w.band, result.signals);
   // "High" and "low" are relative to the profile's calibration data (z above or below 0);
   // a signal the model weighs against its own direction is left to the signal table.
   const supporting = contributions.filter((c) => c.logit > 0.05 && (c.z ?? 0) > 0).sort((a, b) => b.logit - a.logit);
   const against = contributions.filter((c) => c.logit < -0.05 && (c.z === null || c.z < 0)).sort((a, b) => a.logit - b.logit);
-  const chosenRuns = result.chosen >= 0 && result.candidates[result.chosen]!.exec.ok;
-  const margin = tieMargin(band);
-  const tied = tiedWithFirst(result.answers, margin);
-  const findings = result.chosen >= 0 ? (result.candidates[result.chosen]!.evidence?.findings ?? []) : [];
-  const { certain, likely } = mistakes(result, findings);
-  const ruledOut = [...certain, ...likely];
-  const reaches = threshold !== null && Number.isFinite(p) && p >= threshold && chosenRuns;
-  const answer = reaches && ruledOut.length === 0 && tied.length === 0;
-  const reasons = [...agreementReasons(result, tied.length > 0), ...findings.map((f) => f.reason)];
   const copies = copiesWords(result.given, result.candidates.length);
-  if (copies !== null) reasons.unshift(copies);
-  const promise = riskWording(targetRisk);
-  const estimate = Number.isFinite(p) ? `This answer's estimated P(correct) is ${p.toFixed(2)}` : 'No P(correct) could be estimated';
-  const setting = band === null ? '' : `for pools of ${bandWords(band)}`;
-  if (tied.length > 0) {
-    const ps = tied.map((i) => result.answers[i]!.probability.toFixed(2)).join(', ');
-    reasons.unshift(
-      `These disagree and Confide cannot tell which is right: the ${tied.length} best results differ, and their P (${ps}) are within ${margin.toFixed(3)} of each other, closer than this profile's calibration error${setting === '' ? '' : ` ${setting}`} (a difference that small is noise to it).`,
-    );
-  }
-  if (band === null) {
-    reasons.push(
-      `Profile "${profile.name}" has no model for a pool of ${poolSize} ${poolSize === 1 ? 'query' : 'queries'}, so it does not answer; use a profile fit on pools of this size.`,
-    );
-  } else if (threshold === null) {
-    reasons.push(
-      `On its calibration data ${setting}, profile "${profile.name}" found no threshold at which ${promise}, so it does not answer at this risk level.`,
-    );
-  } else if (reaches && ruledOut.length > 0) {
-    reasons.push(
-      certain.length > 0
-        ? `${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is a mistake whatever the question asks, so Confide does not answer with it.`
-        : `${estimate}, which reaches the ${threshold!.toFixed(2)} this setting needs, but what its result shows above is likely a mistake and no other query returns this result, so Confide does not answer with it.`,
-    );
-  } else if (answer) {
-    reasons.push(`${estimate}. At this setting (${promise}, on the profile's calibration data ${setting}) Confide answers when P ≥ ${threshold.toFixed(2)}.`);
-  } else if (!chosenRuns) {
-    reasons.push(`${estimate}, but the query it would answer with does not run.`);
-  } else if (Number.isFinite(p) && p >= threshold) {
-    reasons.push(`${estimate}, enough for this setting (P ≥ ${threshold.toFixed(2)}), but another result is as likely.`);
-  } else {
-    reasons.push(
-      `${estimate}, below the ${threshold.toFixed(2)} this setting needs (${promise}, on the profile's calibration data ${setting}${threshold <= profile.floor + 1e-12 ? `; never below ${profile.floor.toFixed(2)}, where an answer is more likely wrong than right` : ''}).`,
-    );
-  }
-  const named = (cs: readonly SignalContribution[]): string =>
-    cs
-      .slice(0, 3)
-      .map((c) => `${signalLabel(c.name)} (${c.value === null ? 'missing' : c.value.toFixed(2)})`)
-      .join('; ');
-  if (supporting.length > 0) reasons.push(`High, in its favour: ${named(supporting)}.`);
-  if (against.length > 0) reasons.push(`Low, against it: ${named(against)}.`);
+  const tie = tieReason(result, w);
+  const reasons = [
+    ...(tie === null ? [] : [tie]),
+    ...(copies === null ? [] : [copies]),
+    ...agreementReasons(result, w.tied.length > 0),
+    ...w.findings.map((f) => f.reason),
+    verdictReason(w, profile, targetRisk, poolSize),
+    ...contributionReasons(supporting, against),
+  ];
   return {
-    kind: answer ? 'answer' : 'abstain',
+    kind: w.answer ? 'answer' : 'abstain',
     targetRisk,
-    threshold,
-    probability: p,
+    threshold: w.threshold,
+    probability: w.p,
     candidate: result.chosen,
     poolSize,
-    band: band === null ? null : bandWords(band),
-    headline: answer
-      ? `Answer: ${pct(p)} likely right`
-      : tied.length > 0
-        ? 'These disagree: Confide cannot tell which is right'
-        : reaches && ruledOut.length > 0
-          ? `Not answered: its result shows ${certain.length > 0 ? 'a mistake' : 'a likely mistake'}`
-          : 'Not confident enough to answer',
+    band: w.band === null ? null : bandWords(w.band),
+    headline: headline(w),
     reasons,
-    smallPool: smallPoolWords(poolSize, band, result.signals),
+    smallPool: smallPoolWords(poolSize, w.band, result.signals),
     supporting,
     against,
-    tied,
-    findings,
-    ruledOut,
+    tied: w.tied,
+    findings: w.findings,
+    ruledOut: w.ruledOut,
   };
 }
