@@ -16,32 +16,19 @@
 import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
 import {
   MODELS,
-  buildAppConfig,
-  checkModelFiles,
   chooseDefaultModel,
   createJudge,
   createJudgeVerifier,
-  createModelCache,
   createWebLlmGenerator,
   detectWebGpu,
   estimateVramBudgetMB,
   findModel,
-  modelHost,
-  startWebLlm,
-  type CachedModel,
-  type LlmEngine,
-  type LlmError,
-  type ModelInfo,
   type ModelRequest,
-  type WorkerLike,
 } from '../../engines/llm/index.ts';
 import { el, replace } from '../ui/dom.ts';
-import { createProgress } from '../ui/progress.ts';
-import { devOptions } from './dev-options.ts';
-import { pageStorage } from '../stored.ts';
-import { modelHostSetting } from './model-host-setting.ts';
-import { formatMB, renderModelList } from './model-list.ts';
-import { confirmLargeModel, errorView, noGpuStatus, samplingSettings, whyNoGenerator } from './live-model-notices.ts';
+import { loadModel } from './live-model-load.ts';
+import { confirmLargeModel, noGpuStatus, whyNoGenerator } from './live-model-notices.ts';
+import { type LivePanel, livePanel, livePanelElement, modelLabel, showModels, unloadModel } from './live-panel.ts';
 
 export interface LiveModel {
   readonly element: HTMLElement;
@@ -63,219 +50,109 @@ export interface LiveModel {
  * @example const live = liveModel(); askView({ …, live });
  */
 export function liveModel(): LiveModel {
-  const status = el('p', { class: 'live-status', role: 'status', 'aria-live': 'polite' }, 'Checking for WebGPU…');
-  const errorBox = el('div', { class: 'live-errors' });
-  const host = modelHostSetting(pageStorage('local'), () => location.reload());
-  const select = el('select', { id: 'live-model', disabled: true });
-  const load = el('button', { type: 'button', id: 'live-load', disabled: true }, 'Download and load');
-  const unloadButton = el('button', { type: 'button', id: 'live-unload', hidden: true }, 'Unload');
-  const confirmBox = el('div', { class: 'notice live-confirm', role: 'alertdialog', 'aria-labelledby': 'live-confirm-text', hidden: true });
-  const sampling = samplingSettings();
-  const progress = createProgress('Model download progress');
-  const list = el('ul', { class: 'model-list', 'aria-label': 'Models and what this browser holds of them' });
-  const controls = el('div', { class: 'row', hidden: true });
-  const dev = devOptions(new URLSearchParams(location.search));
-  let offered: readonly ModelInfo[] = [];
-  let budgetMB = Infinity;
-  let loaded: { modelId: string; engine: LlmEngine; worker: WorkerLike } | null = null;
-  let recording: ModelRequest[] | null = null;
-  let busy = false;
-  /** Why no model can run here (the WebGPU check's code), or null once a GPU is found. */
-  let noGpu: string | null = null;
+  const p = livePanel();
+  void detectModels(p);
+  listenToPanel(p);
+  return liveModelApi(p, livePanelElement(p));
+}
 
-  const appConfig = () => buildAppConfig({ base: host.base(), location: location.href });
-  const showError = (e: LlmError): void =>
-    replace(
-      errorBox,
-      errorView(e, (id) => void deleteModel(id)),
-    );
-  const record = (r: ModelRequest): void => void recording?.push(r);
-
-  async function showModels(): Promise<void> {
-    let inventory: CachedModel[] = [];
-    try {
-      inventory = await createModelCache(appConfig()).inventory();
-    } catch {
-      // no Cache API: every model shows as not downloaded
-    }
-    renderModelList(list, offered, inventory, loaded?.modelId ?? null, (m) => void deleteModel(m.id));
-    const held = inventory.find((m) => m.modelId === select.value)?.state === 'complete';
-    load.textContent = held ? 'Load' : 'Download and load';
+/** Detects WebGPU and offers the models it can run (or, without it, every model, disabled, saying why). */
+async function detectModels(p: LivePanel): Promise<void> {
+  const d = await detectWebGpu();
+  if (!d.ok) {
+    // Nothing can run here, but what would be downloaded stays in view: every model with its size, disabled, saying why.
+    p.noGpu = d.error.code;
+    p.offered = MODELS;
+    replace(p.select, ...p.offered.map((m) => el('option', { value: m.id }, `${m.label}, about ${m.downloadMB} MB`)));
+    p.controls.hidden = false;
+    p.load.title = `Needs WebGPU, which this browser does not offer (${d.error.code})`;
+    void showModels(p);
+    return replace(p.status, ...noGpuStatus(d.error));
   }
-
-  async function deleteModel(modelId: string): Promise<void> {
-    const label = findModel(modelId)?.label ?? modelId;
-    const r = await createModelCache(appConfig()).remove(modelId);
-    if (r.ok) {
-      replace(errorBox);
-      replace(status, `Deleted ${label} from this browser.${loaded?.modelId === modelId ? ' It stays loaded until you unload it or leave the page.' : ''}`);
-    } else showError(r.error);
-    await showModels();
-  }
-
-  async function unload(): Promise<void> {
-    const l = loaded;
-    if (l === null) return;
-    loaded = null;
-    unloadButton.hidden = true;
-    // Stop a running request, give web-llm a moment to free the GPU, then end the worker either way.
-    l.engine.interruptGenerate();
-    await Promise.race([l.engine.unload().catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
-    l.worker.terminate();
-  }
-
-  async function loadModel(info: ModelInfo): Promise<void> {
-    busy = true;
-    load.disabled = true;
-    replace(errorBox);
-    const config = appConfig();
-    const signal = progress.start(`Loading ${info.label}`);
-    replace(
-      status,
-      `Loading ${info.label} from ${host.describe()}…${loaded === null ? '' : ` ${findModel(loaded.modelId)?.label ?? loaded.modelId} stays loaded until the new model's files check out.`}`,
-    );
-    progress.update(null, `checking the model files on ${host.describe()}`);
-    const check = await checkModelFiles(config, info.id);
-    if (signal.aborted) {
-      progress.finish('Stopped.');
-      replace(status, loaded !== null ? `Still loaded: ${findModel(loaded.modelId)?.label ?? loaded.modelId}.` : 'No model loaded.');
-    } else if (!check.ok) {
-      progress.finish('');
-      showError(check.error);
-      replace(status, loaded !== null ? `Still loaded: ${findModel(loaded.modelId)?.label ?? loaded.modelId}.` : 'No model loaded.');
-    } else {
-      const switching = loaded !== null && loaded.modelId !== info.id;
-      if (loaded !== null) await unload();
-      const toFetch = check.bytes - check.cachedBytes;
-      progress.update(
-        0,
-        toFetch > 0 ? `${formatMB(toFetch)} to download${switching ? ' (the previous model is unloaded)' : ''}` : 'all files are in this browser',
-      );
-      const started = performance.now();
-      const r = await startWebLlm({ modelId: info.id, appConfig: config, onProgress: (p) => progress.update(p.progress, p.text), signal });
-      if (r.ok) {
-        const seconds = (performance.now() - started) / 1000;
-        loaded = { modelId: info.id, engine: r.engine, worker: r.worker };
-        unloadButton.hidden = false;
-        progress.finish(`Loaded ${info.label}.`);
-        status.dataset['loadS'] = seconds.toFixed(1);
-        status.dataset['model'] = info.id;
-        replace(
-          status,
-          `Ready: ${info.label} from ${host.describe()}, loaded in ${seconds.toFixed(1)} s. Choose "Live model" under "Candidates from" and Ask samples candidates from it.`,
-        );
-      } else if (r.error.code === 'ABORTED') {
-        progress.finish('Stopped; the files already downloaded stay in this browser.');
-        replace(status, 'No model loaded.');
-      } else {
-        progress.finish('');
-        replace(status, 'No model loaded.');
-        // web-llm names no file: check them again to say which one failed.
-        const diagnosis = await checkModelFiles(config, info.id);
-        const from = modelHost(config, info.id);
-        showError(
-          diagnosis.ok ? { ...r.error, host: r.error.host ?? from, message: `Loading ${info.label} from ${from} failed. ${r.error.message}` } : diagnosis.error,
-        );
-      }
-    }
-    busy = false;
-    load.disabled = false;
-    await showModels();
-  }
-
-  void detectWebGpu().then(async (d) => {
-    if (!d.ok) {
-      // Nothing can run here, but what would be downloaded stays in view: every model with its size, disabled, saying why.
-      noGpu = d.error.code;
-      offered = MODELS;
-      replace(select, ...offered.map((m) => el('option', { value: m.id }, `${m.label}, about ${m.downloadMB} MB`)));
-      controls.hidden = false;
-      load.title = `Needs WebGPU, which this browser does not offer (${d.error.code})`;
-      void showModels();
-      return replace(status, ...noGpuStatus(d.error));
-    }
-    const f16 = d.gpu.features.includes('shader-f16');
-    const pick = chooseDefaultModel(d.gpu);
-    budgetMB = estimateVramBudgetMB(d.gpu.limits.maxBufferSize);
-    offered = MODELS.filter((m) => f16 || !m.needsShaderF16);
-    replace(
-      select,
-      ...offered.map((m) =>
-        el(
-          'option',
-          { value: m.id, selected: m.id === pick.model.id },
-          `${m.label}, about ${m.downloadMB} MB${m.vramMB > budgetMB ? " (over this GPU's budget)" : ''}`,
-        ),
+  const f16 = d.gpu.features.includes('shader-f16');
+  const pick = chooseDefaultModel(d.gpu);
+  p.budgetMB = estimateVramBudgetMB(d.gpu.limits.maxBufferSize);
+  p.offered = MODELS.filter((m) => f16 || !m.needsShaderF16);
+  replace(
+    p.select,
+    ...p.offered.map((m) =>
+      el(
+        'option',
+        { value: m.id, selected: m.id === pick.model.id },
+        `${m.label}, about ${m.downloadMB} MB${m.vramMB > p.budgetMB ? " (over this GPU's budget)" : ''}`,
       ),
-    );
-    select.disabled = false;
-    load.disabled = false;
-    controls.hidden = false;
-    void showModels();
-    replace(
-      status,
-      `WebGPU found${d.gpu.isFallbackAdapter ? ' (a software adapter: expect it to be very slow)' : ''}. Suggested: ${pick.model.label} (${pick.reason}). Models download once, from ${host.describe()}, and stay in this browser; your data is never sent.`,
-    );
-  });
+    ),
+  );
+  p.select.disabled = false;
+  p.load.disabled = false;
+  p.controls.hidden = false;
+  void showModels(p);
+  replace(
+    p.status,
+    `WebGPU found${d.gpu.isFallbackAdapter ? ' (a software adapter: expect it to be very slow)' : ''}. Suggested: ${pick.model.label} (${pick.reason}). Models download once, from ${p.host.describe()}, and stay in this browser; your data is never sent.`,
+  );
+}
 
-  select.addEventListener('change', () => void showModels());
-  load.addEventListener('click', () => {
-    const info = findModel(select.value);
-    if (info === undefined || busy) return;
-    replace(errorBox);
-    if (info.vramMB > budgetMB)
-      return confirmLargeModel(confirmBox, info, budgetMB, {
-        load: () => void loadModel(info),
-        cancel: () => replace(status, `Not loaded: ${info.label}.`),
+/** The model menu, Load (asking first when a model is over the GPU's budget) and Unload. */
+function listenToPanel(p: LivePanel): void {
+  p.select.addEventListener('change', () => void showModels(p));
+  p.load.addEventListener('click', () => {
+    const info = findModel(p.select.value);
+    if (info === undefined || p.busy) return;
+    replace(p.errorBox);
+    if (info.vramMB > p.budgetMB)
+      return confirmLargeModel(p.confirmBox, info, p.budgetMB, {
+        load: () => void loadModel(p, info),
+        cancel: () => replace(p.status, `Not loaded: ${info.label}.`),
       });
-    void loadModel(info);
+    void loadModel(p, info);
   });
-  unloadButton.addEventListener('click', async () => {
-    const label = loaded === null ? '' : (findModel(loaded.modelId)?.label ?? loaded.modelId);
-    await unload();
-    replace(status, `Unloaded ${label}; no model loaded. Its files stay in this browser.`);
-    await showModels();
+  p.unloadButton.addEventListener('click', async () => {
+    const label = p.loaded === null ? '' : modelLabel(p.loaded.modelId);
+    await unloadModel(p);
+    replace(p.status, `Unloaded ${label}; no model loaded. Its files stay in this browser.`);
+    await showModels(p);
   });
+}
 
-  const element = el('fieldset', { class: 'live-model' }, el('legend', {}, 'Live model (WebGPU)'), status, errorBox, host.element, list, controls, confirmBox);
-  controls.append(el('label', { for: 'live-model' }, 'Model'), select, load, unloadButton, ...sampling.elements);
-  element.append(progress.element, dev.element);
-
+/** What Ask and Evaluate read of the panel: the generator and judge over the loaded model, the settings, request tracking. */
+function liveModelApi(p: LivePanel, element: HTMLElement): LiveModel {
+  const record = (r: ModelRequest): void => void p.recording?.push(r);
   const options = () => {
-    const r = dev.read();
+    const r = p.dev.read();
     return r.ok ? r.settings : null;
   };
   return {
     element,
     generator() {
       const o = options();
-      if (loaded === null || o === null) return null;
-      return createWebLlmGenerator(loaded.engine, loaded.modelId, {
+      if (p.loaded === null || o === null) return null;
+      return createWebLlmGenerator(p.loaded.engine, p.loaded.modelId, {
         prompt: o.prompt,
         ...(o.maxTokens === undefined ? {} : { maxTokens: o.maxTokens }),
         ...(o.bias === undefined ? {} : { logitBias: o.bias }),
         onRequest: record,
       });
     },
-    modelId: () => loaded?.modelId ?? null,
-    whyNot: () => whyNoGenerator(noGpu, loaded !== null),
+    modelId: () => p.loaded?.modelId ?? null,
+    whyNot: () => whyNoGenerator(p.noGpu, p.loaded !== null),
     judge() {
       const o = options();
-      if (loaded === null || o === null || !sampling.judging()) return null;
+      if (p.loaded === null || o === null || !p.sampling.judging()) return null;
       return createJudgeVerifier(
-        createJudge(loaded.engine, loaded.modelId, {
+        createJudge(p.loaded.engine, p.loaded.modelId, {
           prompt: o.prompt,
           ...(o.judgeBias === undefined ? {} : { logitBias: o.judgeBias }),
           onRequest: record,
         }),
       );
     },
-    settings: sampling.read,
+    settings: p.sampling.read,
     track() {
       const mine: ModelRequest[] = [];
-      recording = mine;
+      p.recording = mine;
       return () => {
-        if (recording === mine) recording = null;
+        if (p.recording === mine) p.recording = null;
         return mine;
       };
     },
