@@ -5,21 +5,20 @@
  * steps where the report (or why there is none) appears. The run itself is
  * run-evaluation.ts.
  */
-import { EQUIVALENCE_RULES, isEquivalenceRule, ruleInfo } from '../../core/results/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
-import { el, replace } from '../ui/dom.ts';
 import { ormModelLine } from '../orm/model-panel.ts';
 import type { OrmClient } from '../orm/orm-client.ts';
 import type { ProfileStore } from '../profiles/store.ts';
-import { createProgress } from '../ui/progress.ts';
+import { el, replace } from '../ui/dom.ts';
+import { createProgress, type ProgressView } from '../ui/progress.ts';
 import type { LoadedBench } from './bench-source.ts';
 import type { Candidates } from './candidates-step.ts';
 import { runEvaluation } from './run-evaluation.ts';
+import { type RunSettingsForm, runSettingsForm, sayRule, settingsOf } from './run-settings.ts';
+
+export { DEFAULT_BOOTSTRAP } from './run-settings.ts';
 
 const errorLine = (message: string): HTMLElement => el('p', { class: 'error', role: 'alert' }, message);
-
-/** Bootstrap resamples by default: the same as `confide eval --bootstrap`. */
-export const DEFAULT_BOOTSTRAP = 2000;
 
 /**
  * What the Run button waits for, or that it is ready.
@@ -52,6 +51,17 @@ export interface RunStepDeps {
   candidates(): Candidates | null;
 }
 
+/** Step 3's controls and whether a run is going; its parts read and set it as one closure would. */
+interface RunControls {
+  readonly deps: RunStepDeps;
+  readonly runButton: HTMLButtonElement;
+  readonly runHint: HTMLParagraphElement;
+  readonly progress: ProgressView;
+  readonly out: HTMLDivElement;
+  readonly form: RunSettingsForm;
+  running: boolean;
+}
+
 /**
  * Builds step 3 and its output.
  *
@@ -63,113 +73,84 @@ export function runStep(deps: RunStepDeps): RunStep {
   runButton.setAttribute('aria-describedby', 'eval-run-hint');
   const progress = createProgress('Evaluation progress');
   const out = el('div', { class: 'eval-out' });
-  const bootstrap = el(
-    'select',
-    { id: 'eval-bootstrap' },
-    ...[200, 1000, DEFAULT_BOOTSTRAP].map((b) =>
-      el('option', { value: b, selected: b === DEFAULT_BOOTSTRAP }, b === DEFAULT_BOOTSTRAP ? `${b} (as confide eval)` : String(b)),
+  const c: RunControls = { deps, runButton, runHint, progress, out, form: runSettingsForm(), running: false };
+  runButton.addEventListener('click', () => runOnce(c));
+  return { out, refresh: () => refresh(c), element: runFieldset(c) };
+}
+
+/** Sets the rule to the benchmark's own (until the person picks one), and turns Run on once a benchmark and candidates are in, saying what it waits for. */
+function refresh(c: RunControls): void {
+  const { form, deps } = c;
+  const bench = deps.bench();
+  const candidates = deps.candidates();
+  if (!form.rulePicked && bench !== null) form.rule.value = bench.layout === 'bird' ? 'bird' : 'spider';
+  sayRule(form);
+  c.runButton.disabled = c.running || bench === null || candidates === null;
+  replace(c.runHint, runWaitsFor(bench !== null, candidates !== null, c.running));
+}
+
+/** One run: its report (or why there is none) in the output; Run is off meanwhile. */
+async function runOnce(c: RunControls): Promise<void> {
+  const { deps, out, progress, form } = c;
+  const bench = deps.bench();
+  const candidates = deps.candidates();
+  if (!bench || !candidates) return;
+  c.running = true;
+  refresh(c);
+  replace(out);
+  const signal = progress.start('Evaluating');
+  try {
+    replace(
+      out,
+      await runEvaluation({
+        pool: deps.pool,
+        profiles: deps.profiles,
+        bench,
+        candidates,
+        progress,
+        signal,
+        orm: () => (deps.orm && form.useOrm.checked ? deps.orm : null),
+        settings: () => settingsOf(form),
+      }),
+    );
+  } catch (e) {
+    progress.finish(signal.aborted ? 'Stopped.' : '');
+    if (!signal.aborted) replace(out, errorLine(e instanceof Error ? e.message : String(e)));
+  } finally {
+    c.running = false;
+    refresh(c);
+  }
+}
+
+/** The step's fieldset: the rule and its line, the settings and Run, what Run waits for, the reward model's checkbox, progress. */
+function runFieldset(c: RunControls): HTMLElement {
+  const { form, deps } = c;
+  return el(
+    'fieldset',
+    {},
+    el('legend', {}, '3. Run'),
+    el('div', { class: 'row' }, el('label', { for: 'eval-rule' }, 'Labels'), form.rule),
+    form.ruleNote,
+    el(
+      'div',
+      { class: 'row' },
+      el('label', { for: 'eval-bootstrap' }, 'Bootstrap resamples'),
+      form.bootstrap,
+      el('label', { for: 'eval-seed' }, 'Seed'),
+      form.seed,
+      el('label', { for: 'eval-folds' }, 'Cross-fit'),
+      form.folds,
+      c.runButton,
     ),
+    c.runHint,
+    deps.orm
+      ? el(
+          'div',
+          { class: 'check' },
+          el('span', {}, form.useOrm, ' ', el('label', { for: 'eval-orm' }, 'Score every candidate with the outcome reward model (signals orm and orm_sql)')),
+          el('div', {}, ormModelLine(deps.orm, 'eval-orm-model'), el('span', { class: 'muted' }, ' (change it under Ask)')),
+        )
+      : null,
+    c.progress.element,
   );
-  const seed = el('input', { type: 'number', id: 'eval-seed', value: 1, min: 0, step: 1 });
-  const useOrm = el('input', { type: 'checkbox', id: 'eval-orm' });
-  const folds = el(
-    'select',
-    { id: 'eval-folds' },
-    el('option', { value: '2' }, '2 folds by question'),
-    el('option', { value: '5' }, '5 folds by question'),
-    el('option', { value: 'db' }, 'leave one database out'),
-  );
-  // The labels' rule (confide eval --rule): the benchmark's own evaluator until the person picks one.
-  const rule = el(
-    'select',
-    { id: 'eval-rule', 'aria-describedby': 'eval-rule-note' },
-    ...EQUIVALENCE_RULES.map((r) => el('option', { value: r.rule }, `${r.rule} (${r.source})`)),
-  );
-  const ruleNote = el('p', { class: 'muted', id: 'eval-rule-note' });
-  const chosenRule = () => (isEquivalenceRule(rule.value) ? rule.value : 'spider');
-  const sayRule = (): void => replace(ruleNote, `Labels: ${ruleInfo(chosenRule()).summary} (as confide eval --rule ${chosenRule()}).`);
-  let rulePicked = false;
-  rule.addEventListener('change', () => {
-    rulePicked = true;
-    sayRule();
-  });
-  let running = false;
-
-  const refresh = (): void => {
-    const bench = deps.bench();
-    const candidates = deps.candidates();
-    if (!rulePicked && bench !== null) rule.value = bench.layout === 'bird' ? 'bird' : 'spider';
-    sayRule();
-    runButton.disabled = running || bench === null || candidates === null;
-    replace(runHint, runWaitsFor(bench !== null, candidates !== null, running));
-  };
-
-  runButton.addEventListener('click', async () => {
-    const bench = deps.bench();
-    const candidates = deps.candidates();
-    if (!bench || !candidates) return;
-    running = true;
-    refresh();
-    replace(out);
-    const signal = progress.start('Evaluating');
-    try {
-      replace(
-        out,
-        await runEvaluation({
-          pool: deps.pool,
-          profiles: deps.profiles,
-          bench,
-          candidates,
-          progress,
-          signal,
-          orm: () => (deps.orm && useOrm.checked ? deps.orm : null),
-          settings: () => ({
-            rule: chosenRule(),
-            bootstrap: Number(bootstrap.value),
-            seed: Math.max(0, Math.floor(Number(seed.value) || 0)),
-            ...(folds.value === 'db' ? { group: 'db_id' as const } : { folds: Number(folds.value) }),
-          }),
-        }),
-      );
-    } catch (e) {
-      progress.finish(signal.aborted ? 'Stopped.' : '');
-      if (!signal.aborted) replace(out, errorLine(e instanceof Error ? e.message : String(e)));
-    } finally {
-      running = false;
-      refresh();
-    }
-  });
-
-  return {
-    out,
-    refresh,
-    element: el(
-      'fieldset',
-      {},
-      el('legend', {}, '3. Run'),
-      el('div', { class: 'row' }, el('label', { for: 'eval-rule' }, 'Labels'), rule),
-      ruleNote,
-      el(
-        'div',
-        { class: 'row' },
-        el('label', { for: 'eval-bootstrap' }, 'Bootstrap resamples'),
-        bootstrap,
-        el('label', { for: 'eval-seed' }, 'Seed'),
-        seed,
-        el('label', { for: 'eval-folds' }, 'Cross-fit'),
-        folds,
-        runButton,
-      ),
-      runHint,
-      deps.orm
-        ? el(
-            'div',
-            { class: 'check' },
-            el('span', {}, useOrm, ' ', el('label', { for: 'eval-orm' }, 'Score every candidate with the outcome reward model (signals orm and orm_sql)')),
-            el('div', {}, ormModelLine(deps.orm, 'eval-orm-model'), el('span', { class: 'muted' }, ' (change it under Ask)')),
-          )
-        : null,
-      progress.element,
-    ),
-  };
 }
