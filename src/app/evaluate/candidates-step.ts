@@ -45,97 +45,105 @@ export interface CandidatesStepDeps {
   onChange(): void;
 }
 
+/** The step's status line and the candidates in; its parts read and set it as one closure would. */
+interface CandidatesParts {
+  readonly deps: CandidatesStepDeps;
+  readonly status: HTMLDivElement;
+  candidates: Candidates | null;
+}
+
 /**
  * Builds step 2.
  *
  * @example const candidates = candidatesStep({ pool, bench: bench.current, loading, onChange: refresh });
  */
 export function candidatesStep(deps: CandidatesStepDeps): CandidatesStep {
-  const { loading, onChange } = deps;
-  let candidates: Candidates | null = null;
-  const status = el('div', { class: 'cand-status', 'aria-live': 'polite' });
-
-  /** Takes read candidate records, or says why a file holds none. */
-  const showCandidates = (records: QuestionRecord[], origin: string): void => {
-    if (records.length === 0) {
-      candidates = null;
-      replace(status, errorLine(`${origin} holds no questions: a candidate file has one JSON line per question, with "candidates".`));
-      return onChange();
-    }
-    candidates = { records, origin };
-    replace(
-      status,
-      el(
-        'p',
-        { id: 'cand-summary' },
-        `${origin}: ${plural(records.length, 'question')}, ${plural(
-          records.reduce((s, x) => s + x.candidates.length, 0),
-          'candidate',
-        )}.`,
-      ),
-    );
-    onChange();
-  };
-  const setCandidates = (text: string, origin: string): void => {
-    const r = tryParseCandidateFile(text, origin);
-    if (!r.ok) {
-      candidates = null;
-      replace(status, errorLine(r.error.message));
-      return onChange();
-    }
-    showCandidates(r.records, origin);
-  };
-
+  const c: CandidatesParts = { deps, status: el('div', { class: 'cand-status', 'aria-live': 'polite' }), candidates: null };
   const input = el('input', { type: 'file', id: 'eval-candidates', accept: '.jsonl,.json,application/x-ndjson', class: 'visually-hidden' });
-  input.addEventListener('change', async () => {
-    const f = input.files?.[0];
-    if (!f) return;
-    // The file on screen is the one a run uses: the previous one is let go at once.
-    candidates = null;
-    replace(status, el('p', { class: 'muted' }, `Reading ${f.name}…`));
-    onChange();
-    const signal = loading.start(`Reading ${f.name}`);
-    try {
-      const records = await readCandidatesOffThread(f, {
-        signal,
-        onProgress: (done, total) => loading.update(total > 0 ? done / total : null, `${plural(Math.round(done / 2 ** 20), 'MB')} read`),
-      });
-      loading.finish('');
-      showCandidates(records, f.name);
-    } catch (e) {
-      loading.finish(signal.aborted ? 'Stopped.' : '');
-      candidates = null;
-      replace(status, errorLine(signal.aborted ? `Reading ${f.name} was stopped.` : e instanceof Error ? e.message : String(e)));
-      onChange();
-    }
-  });
+  input.addEventListener('change', () => readFile(c, input));
   const demo = el('button', { type: 'button' }, 'Use the demo replay candidates');
   demo.addEventListener('click', async () => {
     const r = await fetch(new URL(DEMO_CANDIDATES_URL, document.baseURI));
-    if (r.ok) setCandidates(await r.text(), 'demo candidates (mutation generator)');
-    else replace(status, errorLine(`The demo candidate file could not be loaded (HTTP ${r.status}).`));
+    if (r.ok) setCandidates(c, await r.text(), 'demo candidates (mutation generator)');
+    else replace(c.status, errorLine(`The demo candidate file could not be loaded (HTTP ${r.status}).`));
   });
   const generation = generationPanel({
     pool: deps.pool,
     ...(deps.live ? { live: deps.live } : {}),
     bench: deps.bench,
     onRecords: (records, origin) => {
-      candidates = { records, origin };
-      replace(status, el('p', { id: 'cand-summary' }, `${origin}: ${plural(records.length, 'question')} with candidates.`));
-      onChange();
+      c.candidates = { records, origin };
+      replace(c.status, el('p', { id: 'cand-summary' }, `${origin}: ${plural(records.length, 'question')} with candidates.`));
+      deps.onChange();
     },
   });
-
   return {
-    current: () => candidates,
+    current: () => c.candidates,
     element: el(
       'fieldset',
       {},
       el('legend', {}, '2. Candidates'),
       el('div', { class: 'row' }, fileButton(input, 'Load a candidate file…'), input, demo),
-      loading.element,
+      deps.loading.element,
       generation,
-      status,
+      c.status,
     ),
   };
+}
+
+/** Takes read candidate records, or says why a file holds none. */
+function showCandidates(c: CandidatesParts, records: QuestionRecord[], origin: string): void {
+  if (records.length === 0) {
+    c.candidates = null;
+    replace(c.status, errorLine(`${origin} holds no questions: a candidate file has one JSON line per question, with "candidates".`));
+    return c.deps.onChange();
+  }
+  c.candidates = { records, origin };
+  replace(
+    c.status,
+    el(
+      'p',
+      { id: 'cand-summary' },
+      `${origin}: ${plural(records.length, 'question')}, ${plural(
+        records.reduce((s, x) => s + x.candidates.length, 0),
+        'candidate',
+      )}.`,
+    ),
+  );
+  c.deps.onChange();
+}
+
+/** Parses a candidate file's text and takes its records, or says why it cannot. */
+function setCandidates(c: CandidatesParts, text: string, origin: string): void {
+  const r = tryParseCandidateFile(text, origin);
+  if (!r.ok) {
+    c.candidates = null;
+    replace(c.status, errorLine(r.error.message));
+    return c.deps.onChange();
+  }
+  showCandidates(c, r.records, origin);
+}
+
+/** Reads the chosen file off the main thread, the previous candidates let go at once (the file on screen is the one a run uses). */
+async function readFile(c: CandidatesParts, input: HTMLInputElement): Promise<void> {
+  const { loading, onChange } = c.deps;
+  const f = input.files?.[0];
+  if (!f) return;
+  c.candidates = null;
+  replace(c.status, el('p', { class: 'muted' }, `Reading ${f.name}…`));
+  onChange();
+  const signal = loading.start(`Reading ${f.name}`);
+  try {
+    const records = await readCandidatesOffThread(f, {
+      signal,
+      onProgress: (done, total) => loading.update(total > 0 ? done / total : null, `${plural(Math.round(done / 2 ** 20), 'MB')} read`),
+    });
+    loading.finish('');
+    showCandidates(c, records, f.name);
+  } catch (e) {
+    loading.finish(signal.aborted ? 'Stopped.' : '');
+    c.candidates = null;
+    replace(c.status, errorLine(signal.aborted ? `Reading ${f.name} was stopped.` : e instanceof Error ? e.message : String(e)));
+    onChange();
+  }
 }
