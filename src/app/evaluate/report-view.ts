@@ -89,26 +89,9 @@ export interface ReportViewInput {
  * @example panel.append(reportView({ report, labeled, baseName: 'spider-dev', profiles, skipped: 0 }));
  */
 export function reportView(input: ReportViewInput): HTMLElement {
-  const { report, labeled, baseName, profiles } = input;
+  const { report } = input;
   const tables = reportTables(report);
-  const exportButton = (label: string, file: string, type: string, make: () => string) =>
-    el('button', { type: 'button', onclick: () => downloadText(file, make(), type) }, label);
-  const nameInput = el('input', { type: 'text', id: 'profile-name', value: `${baseName} profile` });
-  const saveStatus = el('p', { role: 'status', 'aria-live': 'polite' });
   const limits = reportLimits(report);
-  const save = el('button', { type: 'button', class: 'primary', id: 'profile-save', disabled: limits.oneClass || limits.small }, 'Save and use this profile');
-  const understood = el('input', { type: 'checkbox', id: 'profile-small-ok' });
-  understood.addEventListener('change', () => (save.disabled = limits.oneClass || !understood.checked));
-  save.addEventListener('click', () => {
-    if (limits.oneClass || (limits.small && !understood.checked)) return;
-    const name = nameInput.value.trim();
-    if (name === '') return replace(saveStatus, el('span', { class: 'error' }, 'Give the profile a name.'));
-    const r = profiles.save({ ...report.profile, name, provenance: { ...report.profile.provenance, created: new Date().toISOString() } });
-    if (!r.ok) return replace(saveStatus, el('span', { class: 'error' }, r.message));
-    profiles.setActive(name);
-    replace(saveStatus, `Saved "${name}"; Ask now uses it.`);
-  });
-  const p = report.profile;
   return el(
     'section',
     { class: 'report', 'aria-labelledby': 'report-heading' },
@@ -126,46 +109,73 @@ export function reportView(input: ReportViewInput): HTMLElement {
         screenCell(`Test-suite database ${f.db_id}/${f.name} could not be opened (${f.message}); the questions it was to check are left unlabeled.`),
       ),
     ),
-    el(
-      'div',
-      { class: 'row exports', role: 'group', 'aria-label': 'Export' },
-      exportButton('Export report (JSON)', `${baseName}-report.json`, 'application/json', () => JSON.stringify(report, null, 2)),
-      exportButton('Export per-question CSV', `${baseName}-questions.csv`, 'text/csv', () => perQuestionCsv(report)),
-      exportButton('Export tables CSV', `${baseName}-tables.csv`, 'text/csv', () => tablesCsv(tables)),
-      exportButton('Export labelled candidate file', `${baseName}-candidates.jsonl`, 'application/x-ndjson', () => serializeCandidateFile(labeled)),
-    ),
-    el(
-      'fieldset',
-      { class: 'save-profile' },
-      el('legend', {}, 'Calibration profile from this run'),
-      ...limits.warnings.map((w) => el('p', { class: 'notice profile-warning', role: 'note' }, w)),
-      limits.oneClass
-        ? el('p', { class: 'muted' }, 'Saving is off for this run.')
-        : el(
-            'div',
-            {},
-            el(
-              'p',
-              { class: 'muted' },
-              `One model per pool size, over ${signalsWords(p)}; on whole pools: cross-fit calibration error (ECE) ${Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'n/a'}, AUROC ${Number.isFinite(p.provenance.auroc) ? p.provenance.auroc.toFixed(3) : 'n/a'}.`,
-            ),
-            el('ul', { class: 'muted profile-bands' }, ...bandLines(p).map((line) => el('li', {}, line))),
-            floorFlag(p) === null ? null : el('p', { class: 'notice profile-floor', role: 'note' }, floorFlag(p)),
-            limits.small
-              ? el('p', {}, understood, ' ', el('label', { for: 'profile-small-ok' }, 'I understand these thresholds are rough; save it anyway'))
-              : null,
-            el('label', { for: 'profile-name' }, 'Profile name'),
-            ' ',
-            nameInput,
-            ' ',
-            save,
-            saveStatus,
-          ),
-    ),
+    reportExports(input, tables),
+    saveProfileBox(input, limits),
     el('h4', {}, 'Plots'),
     reportPlots(report, limits.missingWhy),
     el('h4', {}, 'Tables (as printed by confide eval, with plain words beside them)'),
     limits.missingWhy ? el('p', { class: 'notice', id: 'missing-why' }, limits.missingWhy) : null,
     ...tables.map((t) => htmlTable(t, report)),
+  );
+}
+
+/** The export buttons: report JSON, per-question CSV, tables CSV, the labelled candidate file. */
+function reportExports({ report, labeled, baseName }: ReportViewInput, tables: readonly ReportTable[]): HTMLElement {
+  const exportButton = (label: string, file: string, type: string, make: () => string) =>
+    el('button', { type: 'button', onclick: () => downloadText(file, make(), type) }, label);
+  return el(
+    'div',
+    { class: 'row exports', role: 'group', 'aria-label': 'Export' },
+    exportButton('Export report (JSON)', `${baseName}-report.json`, 'application/json', () => JSON.stringify(report, null, 2)),
+    exportButton('Export per-question CSV', `${baseName}-questions.csv`, 'text/csv', () => perQuestionCsv(report)),
+    exportButton('Export tables CSV', `${baseName}-tables.csv`, 'text/csv', () => tablesCsv(tables)),
+    exportButton('Export labelled candidate file', `${baseName}-candidates.jsonl`, 'application/x-ndjson', () => serializeCandidateFile(labeled)),
+  );
+}
+
+/** "Calibration profile from this run": its warnings, what it is, and Save (off for one class; after a confirmation for a small run), which also makes it the one Ask uses. */
+function saveProfileBox({ report, baseName, profiles }: ReportViewInput, limits: ReturnType<typeof reportLimits>): HTMLElement {
+  const nameInput = el('input', { type: 'text', id: 'profile-name', value: `${baseName} profile` });
+  const saveStatus = el('p', { role: 'status', 'aria-live': 'polite' });
+  const save = el('button', { type: 'button', class: 'primary', id: 'profile-save', disabled: limits.oneClass || limits.small }, 'Save and use this profile');
+  const understood = el('input', { type: 'checkbox', id: 'profile-small-ok' });
+  understood.addEventListener('change', () => (save.disabled = limits.oneClass || !understood.checked));
+  save.addEventListener('click', () => {
+    if (limits.oneClass || (limits.small && !understood.checked)) return;
+    const name = nameInput.value.trim();
+    if (name === '') return replace(saveStatus, el('span', { class: 'error' }, 'Give the profile a name.'));
+    const r = profiles.save({ ...report.profile, name, provenance: { ...report.profile.provenance, created: new Date().toISOString() } });
+    if (!r.ok) return replace(saveStatus, el('span', { class: 'error' }, r.message));
+    profiles.setActive(name);
+    replace(saveStatus, `Saved "${name}"; Ask now uses it.`);
+  });
+  const p = report.profile;
+  return el(
+    'fieldset',
+    { class: 'save-profile' },
+    el('legend', {}, 'Calibration profile from this run'),
+    ...limits.warnings.map((w) => el('p', { class: 'notice profile-warning', role: 'note' }, w)),
+    limits.oneClass
+      ? el('p', { class: 'muted' }, 'Saving is off for this run.')
+      : el(
+          'div',
+          {},
+          el(
+            'p',
+            { class: 'muted' },
+            `One model per pool size, over ${signalsWords(p)}; on whole pools: cross-fit calibration error (ECE) ${Number.isFinite(p.provenance.ece) ? p.provenance.ece.toFixed(3) : 'n/a'}, AUROC ${Number.isFinite(p.provenance.auroc) ? p.provenance.auroc.toFixed(3) : 'n/a'}.`,
+          ),
+          el('ul', { class: 'muted profile-bands' }, ...bandLines(p).map((line) => el('li', {}, line))),
+          floorFlag(p) === null ? null : el('p', { class: 'notice profile-floor', role: 'note' }, floorFlag(p)),
+          limits.small
+            ? el('p', {}, understood, ' ', el('label', { for: 'profile-small-ok' }, 'I understand these thresholds are rough; save it anyway'))
+            : null,
+          el('label', { for: 'profile-name' }, 'Profile name'),
+          ' ',
+          nameInput,
+          ' ',
+          save,
+          saveStatus,
+        ),
   );
 }
