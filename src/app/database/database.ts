@@ -56,6 +56,15 @@ const COUNT_TIMEOUT_MS = 120_000;
 /** Relative URL of the bundled demo database, resolved against the page. */
 export const DEMO_DB_URL = 'demo/database/demo/demo.sqlite';
 
+/** What the controller holds: the open database, how many opens so far (each gets a fresh key), the demo's prefetch, the listeners. */
+interface Databases {
+  readonly pool: SqlPool;
+  current: OpenDatabase | null;
+  opened: number;
+  prefetched: Promise<Response> | null;
+  readonly listeners: ((db: OpenDatabase) => void)[];
+}
+
 /**
  * A controller over `pool`. Each open gets a fresh key, so an earlier file
  * with the same name is never confused with a new one.
@@ -66,87 +75,91 @@ export const DEMO_DB_URL = 'demo/database/demo/demo.sqlite';
  * if (r.ok) console.log(r.db.schema.tables.length);
  */
 export function createDatabaseController(pool: SqlPool): DatabaseController {
-  let current: OpenDatabase | null = null;
-  let opened = 0;
-  let prefetched: Promise<Response> | null = null;
-  const listeners: ((db: OpenDatabase) => void)[] = [];
-  const cancelled = (name: string): OpenResult => ({
-    ok: false,
-    error: { code: 'CANCELLED', message: `opening ${name} was cancelled; the previous database is still open.` },
-  });
-
-  /** Opens `source` under a fresh key and makes it current; a cancelled open leaves the current one as it was. */
-  async function openSource(
-    name: string,
-    source: Uint8Array | File | WithWal,
-    options: { dbId?: string; demo?: boolean; signal?: AbortSignal },
-  ): Promise<OpenResult> {
-    opened += 1;
-    const key = `db${opened}`;
-    let r;
-    try {
-      r = await pool.open(key, source, { name, ...(options.signal === undefined ? {} : { signal: options.signal }) });
-    } catch (e) {
-      if (options.signal?.aborted === true) return cancelled(name);
-      throw e;
-    }
-    if (!r.ok) return r;
-    if (current !== null) await pool.close(current.key);
-    const dbId = options.dbId ?? name.replace(/\.[^.]*$/, '');
-    const main = source instanceof Uint8Array || source instanceof Blob ? source : source.main;
-    const size = main instanceof Uint8Array ? main.byteLength : main instanceof Blob ? main.size : 0;
-    const onDemand = !(main instanceof Uint8Array) && size > IN_MEMORY_MAX_BYTES;
-    current = { key, name, dbId, schema: r.schema, bytes: size, demo: options.demo ?? false, onDemand, wal: r.wal ?? null };
-    for (const l of listeners) l(current);
-    return { ok: true, db: current };
-  }
-
+  const d: Databases = { pool, current: null, opened: 0, prefetched: null, listeners: [] };
   const controller: DatabaseController = {
     get current() {
-      return current;
+      return d.current;
     },
-    openBytes: (name, bytes, options = {}) => openSource(name, bytes, options),
-    async openFile(file, signal, wal) {
-      // With its -wal, both Files go to the workers, which read them together (small pairs in memory).
-      if (wal) return openSource(file.name, { main: file, wal }, signal === undefined ? {} : { signal });
-      if (file.size > IN_MEMORY_MAX_BYTES) return openSource(file.name, file, signal === undefined ? {} : { signal });
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (signal?.aborted === true) return cancelled(file.name);
-      return openSource(file.name, bytes, signal === undefined ? {} : { signal });
-    },
+    openBytes: (name, bytes, options = {}) => openSource(d, name, bytes, options),
+    openFile: (file, signal, wal) => openFile(d, file, signal, wal),
     async check(signal) {
-      if (current === null) return { ok: false, error: execError('EMPTY', 'no database is open.'), ms: 0 };
-      return pool.check(current.key, signal);
+      if (d.current === null) return { ok: false, error: execError('EMPTY', 'no database is open.'), ms: 0 };
+      return pool.check(d.current.key, signal);
     },
     async countRows(table) {
-      if (current === null) return { ok: false, error: execError('EMPTY', 'no database is open.') };
-      const out = await pool.run(current.key, `SELECT count(*) FROM ${quoteIdent(table)}`, { timeoutMs: COUNT_TIMEOUT_MS });
+      if (d.current === null) return { ok: false, error: execError('EMPTY', 'no database is open.') };
+      const out = await pool.run(d.current.key, `SELECT count(*) FROM ${quoteIdent(table)}`, { timeoutMs: COUNT_TIMEOUT_MS });
       return out.ok ? { ok: true, count: Number(out.rows[0]?.[0] ?? 0) } : { ok: false, error: out.error };
     },
     prefetchDemo() {
-      prefetched ??= fetch(new URL(DEMO_DB_URL, document.baseURI));
-      prefetched.catch(() => undefined); // a failed fetch is said by the openDemo that uses it
+      d.prefetched ??= fetch(new URL(DEMO_DB_URL, document.baseURI));
+      d.prefetched.catch(() => undefined); // a failed fetch is said by the openDemo that uses it
     },
-    async openDemo() {
-      const url = new URL(DEMO_DB_URL, document.baseURI);
-      const pending = prefetched ?? fetch(url);
-      prefetched = null;
-      const response = await pending;
-      if (!response.ok) {
-        return {
-          ok: false,
-          error: {
-            code: 'FETCH_FAILED',
-            message: `The demo database could not be loaded (HTTP ${response.status} for ${url.pathname}); run "npm run demo:build".`,
-          },
-        };
-      }
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return controller.openBytes('demo.sqlite', bytes, { dbId: 'demo', demo: true });
-    },
+    openDemo: () => openDemo(d, controller),
     onChange(listener) {
-      listeners.push(listener);
+      d.listeners.push(listener);
     },
   };
   return controller;
+}
+
+/** An open the person cancelled: the database open before stays open. */
+function cancelled(name: string): OpenResult {
+  return { ok: false, error: { code: 'CANCELLED', message: `opening ${name} was cancelled; the previous database is still open.` } };
+}
+
+/** Opens `source` under a fresh key and makes it current; a cancelled open leaves the current one as it was. */
+async function openSource(
+  d: Databases,
+  name: string,
+  source: Uint8Array | File | WithWal,
+  options: { dbId?: string; demo?: boolean; signal?: AbortSignal },
+): Promise<OpenResult> {
+  d.opened += 1;
+  const key = `db${d.opened}`;
+  let r;
+  try {
+    r = await d.pool.open(key, source, { name, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+  } catch (e) {
+    if (options.signal?.aborted === true) return cancelled(name);
+    throw e;
+  }
+  if (!r.ok) return r;
+  if (d.current !== null) await d.pool.close(d.current.key);
+  const dbId = options.dbId ?? name.replace(/\.[^.]*$/, '');
+  const main = source instanceof Uint8Array || source instanceof Blob ? source : source.main;
+  const size = main instanceof Uint8Array ? main.byteLength : main instanceof Blob ? main.size : 0;
+  const onDemand = !(main instanceof Uint8Array) && size > IN_MEMORY_MAX_BYTES;
+  const db: OpenDatabase = { key, name, dbId, schema: r.schema, bytes: size, demo: options.demo ?? false, onDemand, wal: r.wal ?? null };
+  d.current = db;
+  for (const l of d.listeners) l(db);
+  return { ok: true, db };
+}
+
+/** Opens a chosen file: with its -wal, both go to the workers, which read them together (small pairs in memory); a big file is read on demand, a small one as bytes. */
+async function openFile(d: Databases, file: File, signal?: AbortSignal, wal?: File | null): Promise<OpenResult> {
+  if (wal) return openSource(d, file.name, { main: file, wal }, signal === undefined ? {} : { signal });
+  if (file.size > IN_MEMORY_MAX_BYTES) return openSource(d, file.name, file, signal === undefined ? {} : { signal });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (signal?.aborted === true) return cancelled(file.name);
+  return openSource(d, file.name, bytes, signal === undefined ? {} : { signal });
+}
+
+/** Opens the bundled demo database (fetched already when prefetched), through the controller's openBytes. */
+async function openDemo(d: Databases, controller: DatabaseController): Promise<OpenResult> {
+  const url = new URL(DEMO_DB_URL, document.baseURI);
+  const pending = d.prefetched ?? fetch(url);
+  d.prefetched = null;
+  const response = await pending;
+  if (!response.ok) {
+    return {
+      ok: false,
+      error: {
+        code: 'FETCH_FAILED',
+        message: `The demo database could not be loaded (HTTP ${response.status} for ${url.pathname}); run "npm run demo:build".`,
+      },
+    };
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return controller.openBytes('demo.sqlite', bytes, { dbId: 'demo', demo: true });
 }
