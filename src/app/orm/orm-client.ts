@@ -19,10 +19,10 @@
  * A model whose cost grows with the batch passes its one-row check at load
  * and then took an Ask about 90 s; now the Ask goes on without its scores.
  */
-import { wrap, type Remote } from 'comlink';
-import { type OrmErrorData, type OrmItem, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
-import type { OrmEngine, OrmLoaded, OrmResult, OrmScores } from '../../engines/orm/index.ts';
+import { type OrmItem, type OrmSidecar, parseSidecar } from '../../core/orm/index.ts';
+import type { OrmLoaded, OrmResult, OrmScores } from '../../engines/orm/index.ts';
 import { BUNDLED_ORM_SIDECAR_URL, type OrmChoice, type OrmModelStore } from './model-store.ts';
+import { engine, guarded, type OrmWorker, ormWorker, scoreLimited, serialize } from './orm-worker.ts';
 import { checkOrmPair } from './pair.ts';
 
 /** Time a scoring call may take before its worker is stopped: 10 s plus 50 ms per row (a question's candidates twice, or an evaluation's batch of up to 512). */
@@ -62,134 +62,64 @@ export function createOrmClient(
   spawn: () => Worker = () => new Worker(new URL('../../../workers/orm.worker.ts', import.meta.url), { type: 'module', name: 'orm' }),
   limitMs: (rows: number) => number = ormScoreLimitMs,
 ): OrmClient {
-  let remote: Remote<OrmEngine> | null = null;
-  let worker: Worker | null = null;
-  /** The choice the worker holds, with its sidecar. */
-  let held: { id: string; sidecar: OrmSidecar } | null = null;
-  let chain: Promise<unknown> = Promise.resolve();
-  const serialize = <T>(f: () => Promise<T>): Promise<T> => {
-    const p = chain.then(f, f);
-    chain = p.catch(() => undefined);
-    return p;
-  };
-  /** Settles (rejects) only when the worker reports an error: a worker that cannot start answers no call. */
-  let failed: Promise<never> = new Promise<never>(() => undefined);
-  const engine = (): Remote<OrmEngine> => {
-    if (remote !== null) return remote;
-    const w = spawn();
-    worker = w;
-    failed = new Promise<never>((_, reject) => {
-      w.addEventListener(
-        'error',
-        (ev: Event) => {
-          const message = (ev as Partial<ErrorEvent>).message;
-          const detail = message ? `: ${message}` : '';
-          reject({
-            code: 'ORM_WORKER_FAILED',
-            message: `The reward model's worker could not start${detail}. Reload the page to try again.`,
-          } satisfies OrmErrorData);
-        },
-        { once: true },
-      );
-    });
-    failed.catch(() => undefined);
-    remote = wrap<OrmEngine>(w);
-    return remote;
-  };
-  /** Scores in the worker within the time limit; past it, the worker is terminated (the next call starts another). */
-  const scoreLimited = async (items: readonly OrmItem[]): Promise<OrmResult<OrmScores>> => {
-    const ms = limitMs(items.length);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<OrmResult<OrmScores>>((resolve) => {
-      timer = setTimeout(() => {
-        worker?.terminate();
-        worker = null;
-        remote = null;
-        held = null;
-        failed = new Promise<never>(() => undefined);
-        const name = store.current().kind === 'own' ? 'Your reward model' : 'The reward model';
-        resolve({
-          ok: false,
-          error: {
-            code: 'ORM_TIMEOUT',
-            message: `${name} took longer than ${(ms / 1000).toFixed(1)} s to score ${items.length} rows, so it was stopped and its scores are missing from this run. A model whose time grows with the number of candidates does this; use the bundled model or a smaller one.`,
-          },
-        });
-      }, ms);
-    });
-    try {
-      return await Promise.race([engine().score(items), late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  /** Runs one call to the worker; a worker that failed ends it with ORM_WORKER_FAILED (and the next call starts a new worker). */
-  const guarded = async <T extends object>(f: () => Promise<OrmResult<T>>): Promise<OrmResult<T>> => {
-    try {
-      return await Promise.race([f(), failed]);
-    } catch (e) {
-      if (typeof e === 'object' && e !== null && (e as OrmErrorData).code === 'ORM_WORKER_FAILED') {
-        remote = null;
-        held = null;
-        return { ok: false, error: e as OrmErrorData };
-      }
-      throw e;
-    }
-  };
-
-  /** Makes the worker hold the current choice (inside the chain). */
-  const ensure = async (): Promise<OrmResult<{ sidecar: OrmSidecar; choice: OrmChoice }>> => {
-    const choice = store.current();
-    if (held?.id === choice.id) return { ok: true, sidecar: held.sidecar, choice };
-    if (choice.kind === 'own') {
-      const r = await engine().load(choice.model, choice.sidecar, choice.files.model);
-      if (!r.ok) return r;
-      held = { id: choice.id, sidecar: choice.sidecar };
-      return { ok: true, sidecar: choice.sidecar, choice };
-    }
-    const url = new URL(BUNDLED_ORM_SIDECAR_URL, document.baseURI).href;
-    const r = await engine().loadFromUrl(url);
-    if (!r.ok) return r;
-    // The worker checked it; the page reads the same small file again for its name and provenance.
-    let sidecar: OrmSidecar;
-    try {
-      sidecar = parseSidecar(await (await fetch(url)).json(), BUNDLED_ORM_SIDECAR_URL);
-    } catch (e) {
-      return { ok: false, error: { code: 'ORM_BAD_SIDECAR', message: (e as Error).message, source: BUNDLED_ORM_SIDECAR_URL } };
-    }
-    held = { id: choice.id, sidecar };
-    return { ok: true, sidecar, choice };
-  };
-
+  const w = ormWorker(spawn);
+  const name = (): string => (store.current().kind === 'own' ? 'Your reward model' : 'The reward model');
   return {
     store,
-    sidecar: () => serialize(() => guarded(ensure)),
+    sidecar: () => serialize(w, () => guarded(w, () => ensure(w, store))),
     score: (items) =>
-      serialize(() =>
-        guarded(async () => {
-          const e = await ensure();
+      serialize(w, () =>
+        guarded(w, async () => {
+          const e = await ensure(w, store);
           if (!e.ok) return e;
-          return scoreLimited(items);
+          return scoreLimited(w, items, limitMs(items.length), name);
         }),
       ),
-    async loadOwn(files) {
-      const s = await checkOrmPair(files);
-      if (!s.ok) return s;
-      const { model, sidecarFile } = s;
-      const bytes = new Uint8Array(await model.arrayBuffer());
-      return serialize(() =>
-        guarded(async () => {
-          // The worker swaps models only once the new one has loaded and run; a refusal leaves the one it holds.
-          const loaded = await engine().load(bytes, s.sidecar, model.name);
-          if (!loaded.ok) return loaded;
-          held = null; // the worker now holds the new model, which is not yet the store's choice
-          const kept = await store.choose({ sidecar: s.sidecar, model: bytes, files: { model: model.name, sidecar: sidecarFile.name } });
-          if (!kept.ok) return kept;
-          held = { id: store.current().id, sidecar: s.sidecar };
-          return { ok: true, loaded, sidecar: s.sidecar };
-        }),
-      );
-    },
-    useBundled: () => serialize(async () => store.useBundled()),
+    loadOwn: (files) => loadOwn(w, store, files),
+    useBundled: () => serialize(w, async () => store.useBundled()),
   };
+}
+
+/** Makes the worker hold the store's current choice (inside the chain). */
+async function ensure(w: OrmWorker, store: OrmModelStore): Promise<OrmResult<{ sidecar: OrmSidecar; choice: OrmChoice }>> {
+  const choice = store.current();
+  if (w.held?.id === choice.id) return { ok: true, sidecar: w.held.sidecar, choice };
+  if (choice.kind === 'own') {
+    const r = await engine(w).load(choice.model, choice.sidecar, choice.files.model);
+    if (!r.ok) return r;
+    w.held = { id: choice.id, sidecar: choice.sidecar };
+    return { ok: true, sidecar: choice.sidecar, choice };
+  }
+  const url = new URL(BUNDLED_ORM_SIDECAR_URL, document.baseURI).href;
+  const r = await engine(w).loadFromUrl(url);
+  if (!r.ok) return r;
+  // The worker checked it; the page reads the same small file again for its name and provenance.
+  let sidecar: OrmSidecar;
+  try {
+    sidecar = parseSidecar(await (await fetch(url)).json(), BUNDLED_ORM_SIDECAR_URL);
+  } catch (e) {
+    return { ok: false, error: { code: 'ORM_BAD_SIDECAR', message: (e as Error).message, source: BUNDLED_ORM_SIDECAR_URL } };
+  }
+  w.held = { id: choice.id, sidecar };
+  return { ok: true, sidecar, choice };
+}
+
+/** Checks the chosen pair, loads it in the worker and, once it loaded, keeps it as the store's choice. */
+async function loadOwn(w: OrmWorker, store: OrmModelStore, files: readonly File[]): Promise<OrmResult<{ loaded: OrmLoaded; sidecar: OrmSidecar }>> {
+  const s = await checkOrmPair(files);
+  if (!s.ok) return s;
+  const { model, sidecarFile } = s;
+  const bytes = new Uint8Array(await model.arrayBuffer());
+  return serialize(w, () =>
+    guarded(w, async () => {
+      // The worker swaps models only once the new one has loaded and run; a refusal leaves the one it holds.
+      const loaded = await engine(w).load(bytes, s.sidecar, model.name);
+      if (!loaded.ok) return loaded;
+      w.held = null; // the worker now holds the new model, which is not yet the store's choice
+      const kept = await store.choose({ sidecar: s.sidecar, model: bytes, files: { model: model.name, sidecar: sidecarFile.name } });
+      if (!kept.ok) return kept;
+      w.held = { id: store.current().id, sidecar: s.sidecar };
+      return { ok: true, loaded, sidecar: s.sidecar };
+    }),
+  );
 }
