@@ -18,9 +18,9 @@
  */
 import type { Cell, ExecSuccess } from '../../core/exec/types.ts';
 import { el, replace } from '../ui/dom.ts';
-import { downloadBlob, downloadText } from '../ui/download.ts';
-import { CELL_DISPLAY_CHARS, CELL_EXPAND_CHARS, cellDisplayChars, formatCell, plural, shortenText } from '../ui/format.ts';
-import { pageOf } from './paging.ts';
+import { CELL_DISPLAY_CHARS, cellDisplayChars, plural, shortenText } from '../ui/format.ts';
+import { cellElement, cutCellElement } from './cells.ts';
+import { type Page, pageOf } from './paging.ts';
 import { nextSort, sortedRows, type TableSort } from './sort.ts';
 
 export interface ResultTableOptions {
@@ -46,6 +46,23 @@ export interface ResultTableOptions {
   readonly link?: (row: readonly Cell[], column: number) => { readonly href: string; readonly title: string } | null;
 }
 
+/** A drawn table's elements and page state; its parts read and set it as one closure would. */
+interface TableView {
+  readonly result: ExecSuccess;
+  readonly options: ResultTableOptions;
+  readonly size: number;
+  readonly status: HTMLParagraphElement;
+  readonly tableBox: HTMLDivElement;
+  readonly prev: HTMLButtonElement;
+  readonly next: HTMLButtonElement;
+  readonly pager: HTMLDivElement;
+  readonly sortable: boolean;
+  page: number;
+  sort: TableSort | null;
+  /** Row positions when sorted in the page. */
+  order: number[] | null;
+}
+
 /**
  * Renders a result; the returned element keeps its own page state.
  *
@@ -53,178 +70,108 @@ export interface ResultTableOptions {
  * panel.append(resultTable(outcome, { pageSize: 20, label: 'Query result' }));
  */
 export function resultTable(result: ExecSuccess, options: ResultTableOptions = {}): HTMLElement {
-  const size = options.pageSize ?? 25;
   const root = el('div', { class: 'result' });
-  const summary = `${plural(result.rows.length, 'row')}${result.cut ? ' (cut at the row cap; more exist)' : ''}, ${plural(result.columns.length, 'column')}`;
-  const status = el('p', { class: 'result-summary', 'aria-live': 'polite' });
-  const tableBox = el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': options.label ?? 'Query result' });
   const prev = el('button', { type: 'button', class: 'pager-prev' }, 'Previous page');
   const next = el('button', { type: 'button', class: 'pager-next' }, 'Next page');
-  let page = 0;
-  const external = options.sort;
-  let sort: TableSort | null = external?.current ?? null;
-  let order: number[] | null = null; // row positions when sorted in the page
-  const sortable = external !== undefined || (!result.cut && result.rows.length > 1);
-
-  const header = (c: string, i: number): HTMLElement => {
-    const name = shortenText(c, CELL_DISPLAY_CHARS).text;
-    const on = sort?.column === i;
-    const th = el('th', {
-      scope: 'col',
-      'data-column': i,
-      title: c.length > CELL_DISPLAY_CHARS ? `${plural(c.length, 'character')} long` : undefined,
-      'aria-sort': on ? (sort!.direction === 'asc' ? 'ascending' : 'descending') : undefined,
-    });
-    if (!sortable) {
-      th.append(name);
-      return th;
-    }
-    th.append(el('button', { type: 'button', class: 'sort-button', onclick: () => sortBy(i) }, name)); // its arrow is drawn by CSS from aria-sort
-    return th;
+  const t: TableView = {
+    result,
+    options,
+    size: options.pageSize ?? 25,
+    status: el('p', { class: 'result-summary', 'aria-live': 'polite' }),
+    tableBox: el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': options.label ?? 'Query result' }),
+    prev,
+    next,
+    pager: el('div', { class: 'pager' }, prev, next),
+    sortable: options.sort !== undefined || (!result.cut && result.rows.length > 1),
+    page: 0,
+    sort: options.sort?.current ?? null,
+    order: null,
   };
-  const sortBy = (column: number): void => {
-    const next = nextSort(sort, column);
-    if (external) return external.onSort(next);
-    sort = next;
-    order = sortedRows(result.rows, next);
-    page = 0;
-    show();
-    tableBox.querySelector<HTMLElement>(`th[data-column="${column}"] button`)?.focus();
-  };
-
-  const show = (): void => {
-    const p = pageOf(result.rows.length, size, page);
-    page = p.page;
-    const head = el('thead', {}, el('tr', {}, ...result.columns.map(header)));
-    const body = el('tbody');
-    const rows = order === null ? result.rows.slice(p.start, p.end) : order.slice(p.start, p.end).map((i) => result.rows[i]!);
-    const max = cellDisplayChars(rows.length * Math.max(1, result.columns.length));
-    rows.forEach((row, r) => {
-      const at = order === null ? p.start + r : order[p.start + r]!;
-      const cut = options.cutCells;
-      body.append(
-        el(
-          'tr',
-          {},
-          ...row.map((cell, c) => {
-            const length = cut?.length(at, c);
-            const label = `${p.start + r + 1}`;
-            const column = result.columns[c] ?? `column ${c + 1}`;
-            return length === undefined || cut === undefined
-              ? cellElement(cell, max, label, column, options.link?.(row, c) ?? null)
-              : cutCellElement(cell, length, max, label, column, () => cut.whole(at, c));
-          }),
-        ),
-      );
-    });
-    replace(tableBox, el('table', {}, el('caption', { class: 'visually-hidden' }, options.label ?? 'Query result'), head, body));
-    const range = result.rows.length === 0 ? 'no rows' : `rows ${p.start + 1}–${p.end}`;
-    const sorted =
-      sort !== null && external === undefined
-        ? `, sorted by ${shortenText(result.columns[sort.column] ?? '', 40).text} (${sort.direction === 'asc' ? 'ascending' : 'descending'})`
-        : '';
-    if (options.summary !== false) replace(status, `${summary}. Showing ${range}${p.pages > 1 ? `, page ${p.page + 1} of ${p.pages}` : ''}${sorted}.`);
-    prev.disabled = p.page === 0;
-    next.disabled = p.page >= p.pages - 1;
-    pager.hidden = p.pages <= 1;
-  };
-  const pager = el('div', { class: 'pager' }, prev, next);
   prev.addEventListener('click', () => {
-    page -= 1;
-    show();
+    t.page -= 1;
+    show(t);
   });
   next.addEventListener('click', () => {
-    page += 1;
-    show();
+    t.page += 1;
+    show(t);
   });
-  if (options.summary === false) status.hidden = true;
-  root.append(status, tableBox, pager);
-  show();
+  if (options.summary === false) t.status.hidden = true;
+  root.append(t.status, t.tableBox, t.pager);
+  show(t);
   return root;
 }
 
-/**
- * A cell whose query cut it (its whole `length` is known, the value is read
- * by `whole` when asked for): shortened as any long cell, with "Show all"
- * (up to CELL_EXPAND_CHARS) and "Download" reading the whole value first.
- */
-function cutCellElement(cell: Cell, length: number, max: number, rowLabel: string, column: string, whole: () => Promise<Blob>): HTMLElement {
-  const td = el('td');
-  const short = shortenText(formatCell(cell), max);
-  const what = `row ${rowLabel}, ${shortenText(column, 40).text}`;
-  const note = el('span', { class: 'cell-cut muted' }, ` (${plural(length, 'character')}) `);
-  const read = async (then: (blob: Blob) => Promise<void> | void): Promise<void> => {
-    replace(note, ' (reading the whole value…) ');
-    try {
-      await then(await whole());
-      replace(note, ` (${plural(length, 'character')}) `);
-    } catch (e) {
-      const m = (e as { message?: unknown } | null)?.message;
-      replace(note, el('span', { class: 'error' }, ` (the whole value could not be read: ${typeof m === 'string' ? m : String(e)}) `));
-    }
-  };
-  const collapsed = (): void => {
-    const actions: HTMLElement[] = [];
-    if (length <= CELL_EXPAND_CHARS) {
-      actions.push(
-        el(
-          'button',
-          { type: 'button', class: 'cell-action', 'aria-label': `Show all of ${what}`, onclick: () => void read(async (blob) => expanded(await blob.text())) },
-          'Show all',
-        ),
-      );
-    }
-    actions.push(
-      el(
-        'button',
-        {
-          type: 'button',
-          class: 'cell-action',
-          'aria-label': `Download ${what}`,
-          onclick: () => void read((blob) => downloadBlob(`cell-row${rowLabel}.txt`, blob)),
-        },
-        'Download',
-      ),
-    );
-    replace(td, short.text, '…', note, ...actions);
-  };
-  const expanded = (full: string): void => {
-    replace(
-      td,
-      el('div', { class: 'cell-full' }, full),
-      el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show less of ${what}`, onclick: collapsed }, 'Show less'),
-    );
-  };
-  collapsed();
-  return td;
+/** A column's header: its name, a button that sorts by it when the table sorts, `aria-sort` on the sorted one. */
+function header(t: TableView, c: string, i: number): HTMLElement {
+  const name = shortenText(c, CELL_DISPLAY_CHARS).text;
+  const on = t.sort?.column === i;
+  const th = el('th', {
+    scope: 'col',
+    'data-column': i,
+    title: c.length > CELL_DISPLAY_CHARS ? `${plural(c.length, 'character')} long` : undefined,
+    'aria-sort': on ? (t.sort!.direction === 'asc' ? 'ascending' : 'descending') : undefined,
+  });
+  if (!t.sortable) {
+    th.append(name);
+    return th;
+  }
+  th.append(el('button', { type: 'button', class: 'sort-button', onclick: () => sortBy(t, i) }, name)); // its arrow is drawn by CSS from aria-sort
+  return th;
 }
 
-/** One cell, shortened to `max` characters with "Show all" / "Download" when it is longer; a short one can be a link. */
-function cellElement(cell: Cell, max: number, rowLabel: string, column: string, link: { href: string; title: string } | null): HTMLElement {
-  const td = el('td', { class: cell === null ? 'null' : undefined });
-  const full = formatCell(cell);
-  const short = shortenText(full, max);
-  if (!short.cut) {
-    td.append(link === null ? full : el('a', { href: link.href, title: link.title, class: 'cell-link' }, full));
-    return td;
-  }
-  const what = `row ${rowLabel}, ${shortenText(column, 40).text}`;
-  const collapsed = (): void => {
-    const actions: HTMLElement[] = [];
-    if (full.length <= CELL_EXPAND_CHARS) {
-      actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show all of ${what}`, onclick: expanded }, 'Show all'));
-    }
-    actions.push(el('button', { type: 'button', class: 'cell-action', 'aria-label': `Download ${what}`, onclick: download }, 'Download'));
-    replace(td, short.text, '…', el('span', { class: 'cell-cut muted' }, ` (${plural(full.length, 'character')}) `), ...actions);
-  };
-  const expanded = (): void => {
-    replace(
-      td,
-      el('div', { class: 'cell-full' }, full),
-      el('button', { type: 'button', class: 'cell-action', 'aria-label': `Show less of ${what}`, onclick: collapsed }, 'Show less'),
+/** Sorts by `column` (ascending, then descending): by asking the caller, or in the page from its first page, keeping focus on the header. */
+function sortBy(t: TableView, column: number): void {
+  const next = nextSort(t.sort, column);
+  if (t.options.sort) return t.options.sort.onSort(next);
+  t.sort = next;
+  t.order = sortedRows(t.result.rows, next);
+  t.page = 0;
+  show(t);
+  t.tableBox.querySelector<HTMLElement>(`th[data-column="${column}"] button`)?.focus();
+}
+
+/** Draws the current page, the summary line and the pager. */
+function show(t: TableView): void {
+  const { result, options } = t;
+  const p = pageOf(result.rows.length, t.size, t.page);
+  t.page = p.page;
+  const head = el('thead', {}, el('tr', {}, ...result.columns.map((c, i) => header(t, c, i))));
+  replace(t.tableBox, el('table', {}, el('caption', { class: 'visually-hidden' }, options.label ?? 'Query result'), head, pageBody(t, p)));
+  const summary = `${plural(result.rows.length, 'row')}${result.cut ? ' (cut at the row cap; more exist)' : ''}, ${plural(result.columns.length, 'column')}`;
+  const range = result.rows.length === 0 ? 'no rows' : `rows ${p.start + 1}–${p.end}`;
+  const sorted =
+    t.sort !== null && options.sort === undefined
+      ? `, sorted by ${shortenText(result.columns[t.sort.column] ?? '', 40).text} (${t.sort.direction === 'asc' ? 'ascending' : 'descending'})`
+      : '';
+  if (options.summary !== false) replace(t.status, `${summary}. Showing ${range}${p.pages > 1 ? `, page ${p.page + 1} of ${p.pages}` : ''}${sorted}.`);
+  t.prev.disabled = p.page === 0;
+  t.next.disabled = p.page >= p.pages - 1;
+  t.pager.hidden = p.pages <= 1;
+}
+
+/** The page's rows, each cell bounded to the page's share of characters (a cut cell read whole on demand). */
+function pageBody(t: TableView, p: Page): HTMLElement {
+  const { result, options, order } = t;
+  const body = el('tbody');
+  const rows = order === null ? result.rows.slice(p.start, p.end) : order.slice(p.start, p.end).map((i) => result.rows[i]!);
+  const max = cellDisplayChars(rows.length * Math.max(1, result.columns.length));
+  rows.forEach((row, r) => {
+    const at = order === null ? p.start + r : order[p.start + r]!;
+    const cut = options.cutCells;
+    body.append(
+      el(
+        'tr',
+        {},
+        ...row.map((cell, c) => {
+          const length = cut?.length(at, c);
+          const label = `${p.start + r + 1}`;
+          const column = result.columns[c] ?? `column ${c + 1}`;
+          return length === undefined || cut === undefined
+            ? cellElement(cell, max, label, column, options.link?.(row, c) ?? null)
+            : cutCellElement(cell, length, max, label, column, () => cut.whole(at, c));
+        }),
+      ),
     );
-  };
-  const download = (): void => downloadText(`cell-row${rowLabel}.txt`, full, 'text/plain');
-  collapsed();
-  return td;
+  });
+  return body;
 }
