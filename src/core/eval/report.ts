@@ -30,7 +30,7 @@
  *   and size its own stream, pool-bands.ts) (`report.seeds`). Question i is
  *   the i-th line of `per_question`, which names its half and its fold.
  */
-import { DEFAULT_RULE, ruleInfo } from '../results/index.ts';
+import { DEFAULT_RULE, ruleInfo, type EquivalenceRule } from '../results/index.ts';
 import { calibration, createRng, crossfitGuarded, pairedBootstrap, splitHalf } from '../stats/index.ts';
 import { requireLabeled } from './labeled-enough.ts';
 import { featureRows, signalMatrix } from './matrix.ts';
@@ -47,15 +47,22 @@ import {
   selectionSection,
   selectiveSection,
   signalSection,
+  type SignalSection,
 } from './report-sections.ts';
 import type { EvalReport, EvaluateOptions } from './types.ts';
 
 export { COMBINED, TARGET_RISKS };
 export type { EvaluateOptions };
 
+type Matrix = ReturnType<typeof signalMatrix>;
+type Crossfit = ReturnType<typeof crossfitGuarded>;
+type Boot = ReturnType<typeof pairedBootstrap>;
+type Calibration = ReturnType<typeof calibration>;
+type Guard = EvalReport['combiner']['guard'];
+
 /**
  * Evaluates prepared questions (see the module comment for every convention),
- * one report section at a time (report-sections.ts).
+ * one report section at a time (report-sections.ts and the sections below).
  *
  * @example
  * const report = evaluate(prepared, { bootstrap: 2000, seed: 1 });
@@ -68,54 +75,23 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
   const rule = options.rule ?? DEFAULT_RULE;
   const m = signalMatrix(prepared);
   const n = m.questions.length;
-
-  // Combiner: cross-fit out-of-fold probabilities, plus the final model on all questions.
-  const group = options.group === 'db_id' ? m.questions.map((q) => q.db_id) : undefined;
-  const cf = crossfitGuarded(featureRows(m), m.y, createRng(seed), group ? { group } : { k: options.folds ?? 2 });
+  const cf = crossfitOf(m, options, seed);
   const combined = cf.oof;
-
   // AUROC with paired intervals: every signal and the combiner on the same resamples.
   const scored: Record<string, ArrayLike<number>> = { ...m.columns, [COMBINED]: combined };
   const boot = pairedBootstrap(scored, m.y, createRng(seed + 1), { B });
   const auc = signalSection(m, boot);
   const cal = calibration(combined, m.y);
-
-  // Selective prediction and the certificate on one seeded half split.
+  // Selective prediction and the certificate on one seeded half split; the pool bands on the same folds and halves.
   const split = splitHalf(n, createRng(seed + 2));
   const sel = selectiveSection(m, combined, split);
-
-  // The profile's models by pool size, and calibration by pool size (pool-bands.ts), on the same folds and halves.
-  const pools = fitPoolBands(m.questions, {
-    folds: { fold: cf.fold, folds: cf.folds },
-    calibration: new Set(split.cal),
-    targetRisks: TARGET_RISKS,
-    ...(options.thresholdAim === undefined ? {} : { aim: options.thresholdAim }),
-    seed: seed + 4,
-    ...(options.group ? { group: options.group } : {}),
-  });
-
+  const pools = poolBandsOf(m, cf, new Set(split.cal), options, seed);
   const bon = selectionSection(m, createRng(seed + 3), options.draws ?? 50);
   const guard = guardSection(cf, m.names);
-  const combinedAuroc = boot.signals[COMBINED]?.auroc ?? NaN;
-  const profile = profileOf(options, rule, pools.bands, {
-    n,
-    ece: cal.ece,
-    auroc: combinedAuroc,
-    best: auc.best,
-    vsBest: auc.vsBest,
-    noBetter: auc.noBetter,
-    signalAuroc: (name) => boot.signals[name]?.auroc ?? NaN,
-    guard,
-  });
-
   const databases = m.questions.map((q) => q.databases ?? 0);
   return {
     n_questions: n,
-    labels: {
-      rule,
-      source: ruleInfo(rule).source,
-      databases: { min: Math.min(...databases), max: Math.max(...databases), several: databases.filter((d) => d > 1).length },
-    },
+    labels: labelsSection(rule, databases),
     excluded: m.excluded,
     pool_size: { min: Math.min(...bon.poolSizes), max: Math.max(...bon.poolSizes), mean: bon.poolSizes.reduce((a, b) => a + b, 0) / n },
     accuracy_modal: m.y.reduce((a, b) => a + b, 0) / n,
@@ -124,21 +100,7 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
     signals: auc.signals,
     paired: auc.paired,
     error_correlation: errorCorrelation(m),
-    combiner: {
-      signals: m.names,
-      folds: cf.folds,
-      group: options.group ?? null,
-      auroc: combinedAuroc,
-      ci: boot.signals[COMBINED]?.ci ?? [NaN, NaN],
-      ece: cal.ece,
-      mce: cal.mce,
-      brier: cal.brier,
-      reliability: cal.bins,
-      best_single: auc.best,
-      vs_best: auc.vsBest,
-      no_better_than_best: auc.noBetter,
-      guard,
-    },
+    combiner: combinerSection(m, cf, boot, cal, auc, guard, options),
     selective: sel.selective,
     selective_by_signal: sel.selective_by_signal,
     certificate: sel.certificate,
@@ -147,7 +109,73 @@ export function evaluate(prepared: readonly PreparedQuestion[], options: Evaluat
     selection: bon.selection,
     accuracy_vs_n: bon.accuracy_vs_n,
     curves: curvesOf(scored, m.y),
-    profile,
+    profile: profileOf(options, rule, pools.bands, {
+      n,
+      ece: cal.ece,
+      auroc: combinedAuroc(boot),
+      best: auc.best,
+      vsBest: auc.vsBest,
+      noBetter: auc.noBetter,
+      signalAuroc: (name) => boot.signals[name]?.auroc ?? NaN,
+      guard,
+    }),
     per_question: perQuestion(m, combined, cf.fold, sel.inCalibration, databases),
   };
+}
+
+/** The combiner's cross-fit (stream seed + 0): out-of-fold probabilities, plus the final model on all questions. */
+function crossfitOf(m: Matrix, options: EvaluateOptions, seed: number): Crossfit {
+  const group = options.group === 'db_id' ? m.questions.map((q) => q.db_id) : undefined;
+  return crossfitGuarded(featureRows(m), m.y, createRng(seed), group ? { group } : { k: options.folds ?? 2 });
+}
+
+/** The combined score's AUROC on the shared resamples. */
+const combinedAuroc = (boot: Boot): number => boot.signals[COMBINED]?.auroc ?? NaN;
+
+/** The labels' section: the rule, its source, and on how many databases the questions were checked. */
+function labelsSection(rule: EquivalenceRule, databases: readonly number[]): EvalReport['labels'] {
+  return {
+    rule,
+    source: ruleInfo(rule).source,
+    databases: { min: Math.min(...databases), max: Math.max(...databases), several: databases.filter((d) => d > 1).length },
+  };
+}
+
+/** The combiner's section: its signals and folds, AUROC with interval, calibration, and how it compares with the best single signal. */
+function combinerSection(
+  m: Matrix,
+  cf: Crossfit,
+  boot: Boot,
+  cal: Calibration,
+  auc: SignalSection,
+  guard: Guard,
+  options: EvaluateOptions,
+): EvalReport['combiner'] {
+  return {
+    signals: m.names,
+    folds: cf.folds,
+    group: options.group ?? null,
+    auroc: combinedAuroc(boot),
+    ci: boot.signals[COMBINED]?.ci ?? [NaN, NaN],
+    ece: cal.ece,
+    mce: cal.mce,
+    brier: cal.brier,
+    reliability: cal.bins,
+    best_single: auc.best,
+    vs_best: auc.vsBest,
+    no_better_than_best: auc.noBetter,
+    guard,
+  };
+}
+
+/** The profile's models by pool size and calibration by pool size (pool-bands.ts), on the combiner's folds and the calibration half. */
+function poolBandsOf(m: Matrix, cf: Crossfit, calibrationHalf: Set<number>, options: EvaluateOptions, seed: number): ReturnType<typeof fitPoolBands> {
+  return fitPoolBands(m.questions, {
+    folds: { fold: cf.fold, folds: cf.folds },
+    calibration: calibrationHalf,
+    targetRisks: TARGET_RISKS,
+    ...(options.thresholdAim === undefined ? {} : { aim: options.thresholdAim }),
+    seed: seed + 4,
+    ...(options.group ? { group: options.group } : {}),
+  });
 }
