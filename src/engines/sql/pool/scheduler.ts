@@ -16,9 +16,9 @@
 import type { Remote } from 'comlink';
 import type { SqlWorkerApi } from '../api.ts';
 import type { DbSource } from '../source.ts';
-import { createHoldings } from './holdings.ts';
+import { createHoldings, type Holdings } from './holdings.ts';
 import type { CallResult, ReportLane, SqlSpawn, WorkerSlot } from './slot.ts';
-import { createWorkerSet } from './worker-set.ts';
+import { createWorkerSet, type WorkerSet } from './worker-set.ts';
 
 /** One queued call. `settle` is called exactly once. */
 export interface Job {
@@ -39,6 +39,14 @@ export interface Job {
   probe?(): number | null;
 }
 
+/** What the scheduler holds: the queue, whether it is shut, the workers and the databases they hold. */
+interface SchedulerState {
+  readonly queue: Job[];
+  closed: boolean;
+  readonly workers: WorkerSet;
+  readonly holdings: Holdings;
+}
+
 /**
  * Starts `size` workers and serves queued jobs.
  *
@@ -48,112 +56,132 @@ export interface Job {
  */
 export function createScheduler(spawn: SqlSpawn, size: number, loadTimeoutMs: number) {
   const queue: Job[] = [];
-  let closed = false;
-  const workers = createWorkerSet(spawn, size, {
-    onReplaced: () => pump(),
-    onNone: () => {
-      for (const job of queue.splice(0)) job.settle(workers.noWorkers(), null);
-    },
-  });
-  const holdings = createHoldings(
-    () => workers.slots,
-    (slot, reason) => workers.replace(slot, reason),
-    loadTimeoutMs,
-  );
-
-  /** Marks a slot busy for one task, then hands out the next. */
-  async function occupy(slot: WorkerSlot, task: () => Promise<void>): Promise<void> {
-    slot.busy = true;
-    try {
-      await task();
-    } finally {
-      slot.busy = false;
-      pump();
-    }
-  }
-
-  async function runJob(slot: WorkerSlot, job: Job): Promise<void> {
-    const failedLoad = job.key === null ? null : await holdings.ensureLoaded(slot, job.key);
-    if (failedLoad !== null) return job.settle(failedLoad, slot);
-    if (job.opens !== undefined && slot.closes(job.opens)) slot.postCloses();
-    const r = await slot.call(
-      (api, rearm, lane) => job.call(api, rearm, lane),
-      job.timeoutMs,
-      job.signal,
-      job.probe === undefined ? undefined : () => job.probe!(),
-    );
-    if (r.kind === 'timeout' || r.kind === 'crash' || r.kind === 'aborted') workers.replace(slot, r.kind === 'crash' ? r.reason : undefined);
-    else if (r.kind === 'ok' && job.retire?.(r.value) === true) workers.replace(slot);
-    job.settle(r, slot);
-  }
-
-  /** Hands each idle worker its next task: a database it lacks, else the oldest queued job, else an open to load ahead. */
-  function pump(): void {
-    if (closed) return;
-    for (const slot of workers.slots) {
-      if (slot === null || slot.busy || slot.dead) continue;
-      const missing = holdings.missing(slot);
-      if (missing !== null) void occupy(slot, missing);
-      else if (queue.length > 0) {
-        const job = queue.shift()!;
-        void occupy(slot, () => runJob(slot, job));
-      } else {
-        const ahead = holdings.preloadFor(slot);
-        if (ahead !== null) void occupy(slot, ahead);
-      }
-    }
-  }
-
+  const state: SchedulerState = {
+    queue,
+    closed: false,
+    workers: createWorkerSet(spawn, size, {
+      onReplaced: () => pump(state),
+      onNone: () => {
+        for (const job of queue.splice(0)) job.settle(state.workers.noWorkers(), null);
+      },
+    }),
+    holdings: createHoldings(
+      () => state.workers.slots,
+      (slot, reason) => state.workers.replace(slot, reason),
+      loadTimeoutMs,
+    ),
+  };
+  const { holdings } = state;
   return {
     /** Queues a job, last or (for the rest of a batch cut short) `first` (settled at once as `stopped` after shutdown). */
-    submit(job: Job, first = false): void {
-      if (closed) return job.settle({ kind: 'stopped' }, null);
-      if (workers.none()) return job.settle(workers.noWorkers(), null);
-      if (first) queue.unshift(job);
-      else queue.push(job);
-      pump();
-    },
+    submit: (job: Job, first = false): void => submitJob(state, job, first),
     /** Takes a job out of the queue if it has not started; true when it was there. */
-    withdraw(job: Job): boolean {
-      const at = queue.indexOf(job);
-      if (at < 0) return false;
-      queue.splice(at, 1);
-      return true;
-    },
+    withdraw: (job: Job): boolean => withdrawJob(queue, job),
     /**
      * Has idle workers (with nothing queued) load `source` under `key` while its open (`version`,
      * just submitted) runs elsewhere; `remember` then finds them loaded, `abandon` closes them again.
      */
     preload(key: string, source: DbSource, version: number): void {
       holdings.preload(key, source, version);
-      pump();
+      pump(state);
     },
     /** Records the database under `key` (a new version); `holder` already has it loaded, and so have the workers that preloaded it. */
     remember(key: string, source: DbSource, version: number, holder: WorkerSlot | null): void {
       holdings.remember(key, source, version, holder);
-      pump();
+      pump(state);
     },
     abandon: holdings.abandon,
     forget: holdings.forget,
     has: holdings.has,
-    terminate(): void {
-      if (closed) return;
-      closed = true;
-      for (const job of queue.splice(0)) job.settle({ kind: 'stopped' }, null);
-      workers.kill();
-    },
+    terminate: (): void => terminate(state),
     get closed(): boolean {
-      return closed;
+      return state.closed;
     },
-    stats: () => ({
-      size,
-      alive: workers.slots.filter((s) => s !== null && !s.dead).length,
-      busy: workers.slots.filter((s) => s?.busy).length,
-      queued: queue.reduce((n, job) => n + (job.size ?? 1), 0),
-      respawns: workers.respawns,
-    }),
+    stats: () => statsOf(state, size),
   };
 }
 
 /** The pool's machinery, as createScheduler returns it. */
 export type Scheduler = ReturnType<typeof createScheduler>;
+
+/** Hands each idle worker its next task: a database it lacks, else the oldest queued job, else an open to load ahead. */
+function pump(state: SchedulerState): void {
+  if (state.closed) return;
+  const { holdings, queue } = state;
+  for (const slot of state.workers.slots) {
+    if (slot === null || slot.busy || slot.dead) continue;
+    const missing = holdings.missing(slot);
+    if (missing !== null) void occupy(state, slot, missing);
+    else if (queue.length > 0) {
+      const job = queue.shift()!;
+      void occupy(state, slot, () => runJob(state, slot, job));
+    } else {
+      const ahead = holdings.preloadFor(slot);
+      if (ahead !== null) void occupy(state, slot, ahead);
+    }
+  }
+}
+
+/** Marks a slot busy for one task, then hands out the next. */
+async function occupy(state: SchedulerState, slot: WorkerSlot, task: () => Promise<void>): Promise<void> {
+  slot.busy = true;
+  try {
+    await task();
+  } finally {
+    slot.busy = false;
+    pump(state);
+  }
+}
+
+/** Runs one job on `slot` after loading its database; a worker that timed out, crashed, was aborted or is to retire is replaced. */
+async function runJob(state: SchedulerState, slot: WorkerSlot, job: Job): Promise<void> {
+  const failedLoad = job.key === null ? null : await state.holdings.ensureLoaded(slot, job.key);
+  if (failedLoad !== null) return job.settle(failedLoad, slot);
+  if (job.opens !== undefined && slot.closes(job.opens)) slot.postCloses();
+  const r = await slot.call(
+    (api, rearm, lane) => job.call(api, rearm, lane),
+    job.timeoutMs,
+    job.signal,
+    job.probe === undefined ? undefined : () => job.probe!(),
+  );
+  if (r.kind === 'timeout' || r.kind === 'crash' || r.kind === 'aborted') state.workers.replace(slot, r.kind === 'crash' ? r.reason : undefined);
+  else if (r.kind === 'ok' && job.retire?.(r.value) === true) state.workers.replace(slot);
+  job.settle(r, slot);
+}
+
+/** Queues a job, last or `first`; settled at once when shut or with no worker. */
+function submitJob(state: SchedulerState, job: Job, first: boolean): void {
+  if (state.closed) return job.settle({ kind: 'stopped' }, null);
+  if (state.workers.none()) return job.settle(state.workers.noWorkers(), null);
+  if (first) state.queue.unshift(job);
+  else state.queue.push(job);
+  pump(state);
+}
+
+/** Takes a job out of the queue if it has not started; true when it was there. */
+function withdrawJob(queue: Job[], job: Job): boolean {
+  const at = queue.indexOf(job);
+  if (at < 0) return false;
+  queue.splice(at, 1);
+  return true;
+}
+
+/** Shuts the scheduler: queued jobs settle as `stopped`, the workers are killed. */
+function terminate(state: SchedulerState): void {
+  if (state.closed) return;
+  state.closed = true;
+  for (const job of state.queue.splice(0)) job.settle({ kind: 'stopped' }, null);
+  state.workers.kill();
+}
+
+/** The workers alive and busy, the queries queued, the respawns so far. */
+function statsOf(state: SchedulerState, size: number) {
+  const { slots } = state.workers;
+  return {
+    size,
+    alive: slots.filter((s) => s !== null && !s.dead).length,
+    busy: slots.filter((s) => s?.busy).length,
+    queued: state.queue.reduce((n, job) => n + (job.size ?? 1), 0),
+    respawns: state.workers.respawns,
+  };
+}
