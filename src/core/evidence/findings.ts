@@ -1,11 +1,13 @@
 /**
  * The evidence of one candidate: its result's shape read against the
  * question's intent, its SQL smells, and its probes' answers, as features
- * (types.ts, EVIDENCE_FEATURES) and findings in plain words.
+ * (types.ts, EVIDENCE_FEATURES) and findings in plain words; the probes'
+ * answers are read in probe-findings.ts.
  */
-import type { Cell, ExecOutcome } from '../exec/types.ts';
+import type { ExecOutcome } from '../exec/types.ts';
 import type { Schema } from '../schema.ts';
 import type { QuestionIntent } from './intent.ts';
+import { countIsTableSize, plural, readProbes, type Features, type Say } from './probe-findings.ts';
 import type { Probe } from './probes.ts';
 import type { ResultShape } from './result-shape.ts';
 import { tableNamed } from './sql-reading.ts';
@@ -23,16 +25,6 @@ export interface EvidenceParts {
   /** A probe's outcome (undefined when it was not run). */
   readonly answer: (sql: string) => ExecOutcome | undefined;
 }
-
-const show = (c: Cell | undefined): string =>
-  typeof c === 'string' ? `'${c}'` : c === null || c === undefined ? 'NULL' : typeof c === 'number' ? String(c) : 'a blob';
-const firstNumber = (o: ExecOutcome | undefined): number | null => (o?.ok && typeof o.rows[0]?.[0] === 'number' ? (o.rows[0]![0] as number) : null);
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-const firstValues = (values: readonly string[]): string =>
-  values
-    .slice(0, 3)
-    .map((v) => `'${v}'`)
-    .join(', ');
 
 /**
  * Reads the evidence.
@@ -92,9 +84,20 @@ export function readEvidence(p: EvidenceParts): CandidateEvidence {
   return { features: EVIDENCE_FEATURES.map((n) => f.get(n) ?? 0), findings, probes: p.probes.length };
 }
 
-/** The smells' features and the probes' findings. */
-function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, number>, say: (code: FindingCode, reason: string) => void): void {
-  const { intent, shape } = p;
+/** The smells' features and findings, then the probes' (probe-findings.ts), a year the question names and the query does not, and a count of the whole table. */
+function readSmells(p: EvidenceParts, s: SqlSmells, f: Features, say: Say): void {
+  smellFeatures(p, s, f);
+  saySmells(p, s, f, say);
+  readProbes(p, s, f, say);
+  // A year the question names, in a query that names no year at all (not "after 2020" written as >= '2021-01-01').
+  const anyYear = s.tokens.code.some((t) => (t.kind === 'number' || t.kind === 'string') && /(^|\D)(19|20)\d\d(\D|$)/.test(t.text));
+  const unused = anyYear ? undefined : p.intent.years[0];
+  if (unused !== undefined) say('YEAR_UNUSED', `The question names ${unused}, but the query uses no year at all.`);
+  countIsTableSize(p, s, f, say);
+}
+
+/** The smells as features. */
+function smellFeatures(p: EvidenceParts, s: SqlSmells, f: Features): void {
   f.set('left_join', s.leftJoin && !s.isNullCheck ? 1 : 0)
     .set('not_in_subquery', s.notIn ? 1 : 0)
     .set('ungrouped_selected', s.ungroupedSelected.length > 0 ? 1 : 0);
@@ -102,6 +105,11 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
   f.set('having_without_group', s.havingWithoutGroup ? 1 : 0)
     .set('limit_without_order', s.limit !== null && !s.orderBy ? 1 : 0)
     .set('integer_division', s.integerDivision ? 1 : 0);
+}
+
+/** The smells that are findings by themselves, or read against the question's intent and the result. */
+function saySmells(p: EvidenceParts, s: SqlSmells, f: Features, say: Say): void {
+  const { intent, shape } = p;
   if (s.equalsNull)
     say(
       'EQUALS_NULL',
@@ -129,87 +137,4 @@ function readSmells(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, numb
       'LEFT_JOIN_NULLS',
       'LEFT JOIN keeps rows without a match (their columns come back NULL); if the question wants only matching rows, an inner JOIN is meant.',
     );
-  let mismatched = 0;
-  let absent = 0;
-  for (const probe of p.probes) {
-    const o = p.answer(probe.sql);
-    if (o === undefined || !o.ok) continue;
-    const t = probe.target;
-    if (probe.kind === 'values' && probe.literal !== undefined) {
-      const held = o.rows.map((r) => r[0]).filter((c): c is string => typeof c === 'string');
-      if (held.includes(probe.literal)) {
-        const others = held.filter((v) => v !== probe.literal);
-        if (others.length > 0)
-          say(
-            'LITERAL_VARIANTS',
-            `The filter compares ${t.column} with '${probe.literal}', but the column also holds ${firstValues(others)}, the same words in another case or spacing, which the filter leaves out.`,
-          );
-        continue;
-      }
-      if (held.length > 0) {
-        mismatched++;
-        say('LITERAL_CASE', `The filter compares ${t.column} with '${probe.literal}', which this column never holds; it holds ${firstValues(held)}.`);
-      } else {
-        absent++;
-        say('LITERAL_ABSENT', `The filter compares ${t.column} with '${probe.literal}', a value ${t.table}.${t.column} never holds.`);
-      }
-    } else if (probe.kind === 'nulls' && (firstNumber(o) ?? 0) > 0) {
-      f.set('not_in_nulls', 1);
-      say(
-        'NOT_IN_NULLS',
-        `NOT IN (SELECT ${t.column} …) meets NULL in ${t.table}.${t.column} (${plural(firstNumber(o)!, 'row')}): NOT IN with a NULL is never true, so no row can pass it.`,
-      );
-    } else if (probe.kind === 'tie' && o.rows.length === 2 && JSON.stringify(o.rows[0]) === JSON.stringify(o.rows[1])) {
-      f.set('limit_cuts_tie', 1);
-      say(
-        'LIMIT_CUTS_TIE',
-        `LIMIT 1 keeps one row, but the next row ties with it on the ordering (${o.rows[0]!.map(show).join(', ')}): which one comes back is arbitrary.`,
-      );
-    } else if (probe.kind === 'distinct' && shape?.oneNumber) {
-      const n = shape.single as number;
-      const m = firstNumber(o);
-      if (m !== null && m < n) {
-        f.set('join_repeats_rows', 1);
-        say('JOIN_REPEATS_ROWS', `The join repeats rows of ${t.table}: the count is ${n}, but only ${m} distinct ${t.table} rows take part.`);
-      }
-    } else if (probe.kind === 'limited' && s.limit !== null && (firstNumber(o) ?? 0) > s.limit) {
-      say('LIMIT_DROPS_ROWS', `LIMIT ${s.limit} without ORDER BY keeps ${s.limit} of the ${firstNumber(o)} rows the query finds, whichever come first.`);
-    } else if (probe.kind === 'spellings' && (firstNumber(o) ?? 0) > 0) {
-      say(
-        'GROUP_BY_SPELLINGS',
-        `GROUP BY ${t.column} puts the same ${t.column} in separate groups where it is spelt in another case or spacing (${plural(firstNumber(o)!, 'value')} spelt several ways in ${t.table}), so their counts are split.`,
-      );
-    } else if (probe.kind === 'dates' && typeof o.rows[0]?.[0] === 'string') {
-      const example = o.rows[0]![0] as string;
-      say(
-        'YEAR_VS_TEXT_DATE',
-        `${t.column} holds text dates like '${example.slice(0, 20)}', compared with ${probe.literal} as text: '${probe.literal}-06-01' > '${probe.literal}', so dates in ${probe.literal} itself ${probe.op === '>' ? 'pass the > test' : 'fail the <= test'}. ${probe.op === '>' ? '>=' : '<'} '${Number(probe.literal) + 1}-01-01' is meant.`,
-      );
-    } else if (probe.kind === 'shared' && (firstNumber(o) ?? 0) > 0) {
-      f.set('group_by_name_shared', 1);
-      say(
-        'GROUP_BY_NAME_SHARED',
-        `GROUP BY ${t.column} merges different rows of ${t.table} that share a ${t.column} (${plural(firstNumber(o)!, 'value')} shared): grouping by the table's key keeps them apart.`,
-      );
-    }
-  }
-  f.set('literal_case_mismatch', mismatched).set('literal_absent', absent);
-  // A year the question names, in a query that names no year at all (not "after 2020" written as >= '2021-01-01').
-  const anyYear = s.tokens.code.some((t) => (t.kind === 'number' || t.kind === 'string') && /(^|\D)(19|20)\d\d(\D|$)/.test(t.text));
-  const unused = anyYear ? undefined : intent.years[0];
-  if (unused !== undefined) say('YEAR_UNUSED', `The question names ${unused}, but the query uses no year at all.`);
-  countIsTableSize(p, s, f, say);
-}
-
-/** A filtered count equal to its table's row count: the filter filtered nothing. */
-function countIsTableSize(p: EvidenceParts, s: SqlSmells, f: Map<EvidenceFeature, number>, say: (code: FindingCode, reason: string) => void): void {
-  const shape = p.shape;
-  if (!shape?.oneNumber || s.tables.length !== 1 || !s.countOrSum || !s.tokens.code.some((t) => t.depth === 0 && t.text === 'where')) return;
-  const table = tableNamed(p.schema, s.tables[0]!);
-  if (table === undefined) return;
-  const probe = p.probes.find((x) => x.kind === 'rows');
-  const rows = probe === undefined ? table.rowCount : firstNumber(p.answer(probe.sql));
-  if (rows === null || rows <= 0 || shape.single !== rows || !s.tokens.code.some((t) => t.depth === 0 && t.text === 'count')) return;
-  f.set('count_is_table_size', 1);
-  say('COUNT_IS_TABLE_SIZE', `The count, ${rows}, equals the number of rows in ${table.name}: the filter filtered nothing.`);
 }
