@@ -5,127 +5,52 @@
  * typical mistakes (wrong aggregate, flipped order, missing GROUP BY, wrong
  * literal or column, wrong join key; labeled wrong). Everything is drawn from
  * a seeded rng. Nothing here comes from any benchmark; a model trained on it
- * only shows the pipeline works, not how well it verifies real SQL.
+ * only shows the pipeline works, not how well it verifies real SQL. The toy
+ * databases are toy-domains.ts.
  */
 import type { QuestionRecord } from '../bench/types.ts';
 import { shuffleInPlace, type UniformFn } from '../stats/mulberry32.ts';
-import type { Schema, TableInfo } from '../schema.ts';
+import type { Domain, Entity } from './toy-domains.ts';
+import { TOY_DOMAINS } from './toy-domains.ts';
 
-interface Entity {
-  readonly table: string;
-  readonly one: string;
-  readonly many: string;
-  readonly pk: string;
-  readonly name: string;
-  readonly cat: { col: string; word: string; values: readonly string[] };
-  readonly num: { col: string; word: string; hi: string; lo: string; max: number };
-}
-interface Domain {
-  readonly db: string;
-  readonly parent: Entity;
-  readonly child: Entity & { readonly fk: string; readonly verb: string };
-}
-
-const e = (table: string, one: string, many: string, cat: [string, string, string[]], num: [string, string, string, string, number]): Entity => ({
-  table,
-  one,
-  many,
-  pk: `${table}_id`,
-  name: 'name',
-  cat: { col: cat[0], word: cat[1], values: cat[2] },
-  num: { col: num[0], word: num[1], hi: num[2], lo: num[3], max: num[4] },
-});
-
-/** The invented databases (db_id → parent and child table). */
-export const TOY_DOMAINS: readonly Domain[] = [
-  [
-    'toy_music',
-    e('singer', 'singer', 'singers', ['country', 'country', ['France', 'Japan', 'Chile']], ['age', 'age', 'oldest', 'youngest', 80]),
-    e('song', 'song', 'songs', ['genre', 'genre', ['Pop', 'Jazz', 'Folk']], ['sales', 'sales', 'best selling', 'least selling', 9000]),
-    'wrote',
-  ],
-  [
-    'toy_school',
-    e('teacher', 'teacher', 'teachers', ['subject', 'subject', ['Math', 'Art', 'Physics']], ['salary', 'salary', 'best paid', 'lowest paid', 90000]),
-    e('pupil', 'pupil', 'pupils', ['city', 'city', ['Lyon', 'Oslo', 'Quito']], ['grade', 'grade', 'best graded', 'worst graded', 20]),
-    'teaches',
-  ],
-  [
-    'toy_shop',
-    e('vendor', 'vendor', 'vendors', ['region', 'region', ['North', 'South', 'East']], ['rating', 'rating', 'top rated', 'lowest rated', 5]),
-    e('item', 'item', 'items', ['category', 'category', ['Tools', 'Toys', 'Food']], ['price', 'price', 'most expensive', 'cheapest', 500]),
-    'sells',
-  ],
-  [
-    'toy_library',
-    e('writer', 'writer', 'writers', ['nation', 'nation', ['Peru', 'Kenya', 'Italy']], ['born', 'birth year', 'latest born', 'earliest born', 2000]),
-    e('novel', 'novel', 'novels', ['language', 'language', ['English', 'Spanish', 'Swahili']], ['pages', 'page count', 'longest', 'shortest', 900]),
-    'wrote',
-  ],
-  [
-    'toy_air',
-    e('airline', 'airline', 'airlines', ['hub', 'hub city', ['Dubai', 'Lima', 'Doha']], ['fleet', 'fleet size', 'largest', 'smallest', 300]),
-    e('route', 'route', 'routes', ['origin', 'origin', ['Paris', 'Cairo', 'Rome']], ['distance', 'distance', 'longest', 'shortest', 12000]),
-    'flies',
-  ],
-  [
-    'toy_farm',
-    e('farm', 'farm', 'farms', ['county', 'county', ['Kent', 'Devon', 'Fife']], ['acres', 'area in acres', 'largest', 'smallest', 800]),
-    e('animal', 'animal', 'animals', ['species', 'species', ['Cow', 'Goat', 'Sheep']], ['weight', 'weight', 'heaviest', 'lightest', 900]),
-    'keeps',
-  ],
-  [
-    'toy_club',
-    e('club', 'club', 'clubs', ['league', 'league', ['Premier', 'Second', 'Amateur']], ['founded', 'founding year', 'newest', 'oldest', 2020]),
-    e('player', 'player', 'players', ['position', 'position', ['Goalie', 'Winger', 'Defender']], ['goals', 'goals', 'top scoring', 'lowest scoring', 60]),
-    'signed',
-  ],
-  [
-    'toy_clinic',
-    e(
-      'doctor',
-      'doctor',
-      'doctors',
-      ['specialty', 'specialty', ['Cardiology', 'Surgery', 'Pediatrics']],
-      ['experience', 'years of experience', 'most experienced', 'least experienced', 40],
-    ),
-    e('patient', 'patient', 'patients', ['ward', 'ward', ['Blue', 'Red', 'Green']], ['age', 'age', 'oldest', 'youngest', 99]),
-    'treats',
-  ],
-].map(([db, parent, child, verb]) => ({
-  db: db as string,
-  parent: parent as Entity,
-  child: { ...(child as Entity), fk: `${(parent as Entity).table}_id`, verb: verb as string },
-}));
-
-function tableInfo(t: Entity, fk?: { col: string; parent: Entity }): TableInfo {
-  const cols = [[t.pk, 'INTEGER'], [t.name, 'TEXT'], [t.cat.col, 'TEXT'], [t.num.col, 'INTEGER'], ...(fk ? [[fk.col, 'INTEGER']] : [])] as const;
-  const sql = `CREATE TABLE ${t.table} (${cols.map(([n, ty]) => `${n} ${ty}`).join(', ')}, PRIMARY KEY (${t.pk})${fk ? `, FOREIGN KEY (${fk.col}) REFERENCES ${fk.parent.table}(${fk.parent.pk})` : ''})`;
-  return {
-    name: t.table,
-    columns: cols.map(([n, ty]) => ({ name: n, type: ty, notNull: false, pk: n === t.pk ? 1 : 0, samples: [] })),
-    primaryKey: [t.pk],
-    foreignKeys: fk ? [{ from: [fk.col], table: fk.parent.table, to: [fk.parent.pk] }] : [],
-    rowCount: 0,
-    sql,
-  };
-}
-
-/** The schema of one toy database; `tables[i].sql` is a CREATE statement SQLite accepts. */
-export function toySchema(d: Domain): Schema {
-  return { tables: [tableInfo(d.parent), tableInfo(d.child, { col: d.child.fk, parent: d.parent })] };
-}
+export { TOY_DOMAINS, toySchema } from './toy-domains.ts';
 
 type Made = { q: string; gold: string; right: string[]; wrong: string[] };
 const pick = <T>(xs: readonly T[], rng: UniformFn): T => xs[Math.floor(rng() * xs.length)]!;
 
+/** What a template fills in: the entity, a category value and another, a number, and the names it writes. */
+interface Slots {
+  readonly t: Entity;
+  readonly v: string;
+  readonly other: string;
+  readonly n: number;
+  readonly T: string;
+  readonly N: string;
+  readonly pk: string;
+  readonly c: string;
+  readonly m: string;
+}
+
+/** Every template over `t`, then the join over `d`'s two tables; draws the category value, the number, then the join's value. */
 function templates(d: Domain, t: Entity, rng: UniformFn): Made[] {
   const v = pick(t.cat.values, rng);
-  const other = t.cat.values.find((x) => x !== v)!;
-  const n = 1 + Math.floor(rng() * t.num.max);
-  const { table: T, name: N, pk } = t;
-  const c = t.cat.col;
-  const m = t.num.col;
+  const s: Slots = {
+    t,
+    v,
+    other: t.cat.values.find((x) => x !== v)!,
+    n: 1 + Math.floor(rng() * t.num.max),
+    T: t.table,
+    N: t.name,
+    pk: t.pk,
+    c: t.cat.col,
+    m: t.num.col,
+  };
+  return [...aggregateTemplates(s), ...superlativeTemplates(s), ...listTemplates(s), ...filterTemplates(s), joinTemplate(d, rng)];
+}
+
+/** How many, how many with a category value, an average. */
+function aggregateTemplates(s: Slots): Made[] {
+  const { t, v, other, T, pk, c, m } = s;
   return [
     {
       q: `How many ${t.many} are there?`,
@@ -150,6 +75,13 @@ function templates(d: Domain, t: Entity, rng: UniformFn): Made[] {
       right: [`SELECT AVG(${m}) FROM ${T}`],
       wrong: [`SELECT max(${m}) FROM ${T}`, `SELECT sum(${m}) FROM ${T}`, `SELECT avg(${pk}) FROM ${T}`],
     },
+  ];
+}
+
+/** The top and the bottom one. */
+function superlativeTemplates(s: Slots): Made[] {
+  const { t, T, N, pk, m } = s;
+  return [
     {
       q: `What is the name of the ${t.num.hi} ${t.one}?`,
       gold: `SELECT ${N} FROM ${T} ORDER BY ${m} DESC LIMIT 1`,
@@ -167,6 +99,13 @@ function templates(d: Domain, t: Entity, rng: UniformFn): Made[] {
       right: [`SELECT ${N} FROM ${T} ORDER BY ${m} LIMIT 1`],
       wrong: [`SELECT ${N} FROM ${T} ORDER BY ${m} DESC LIMIT 1`, `SELECT min(${m}) FROM ${T}`, `SELECT ${N} FROM ${T} LIMIT 1`],
     },
+  ];
+}
+
+/** Counts by category, names above a number, the distinct category values. */
+function listTemplates(s: Slots): Made[] {
+  const { t, n, T, N, pk, c, m } = s;
+  return [
     {
       q: `For each ${t.cat.word}, how many ${t.many} are there?`,
       gold: `SELECT ${c}, count(*) FROM ${T} GROUP BY ${c}`,
@@ -185,6 +124,13 @@ function templates(d: Domain, t: Entity, rng: UniformFn): Made[] {
       right: [`SELECT ${c} FROM ${T} GROUP BY ${c}`],
       wrong: [`SELECT ${c} FROM ${T}`, `SELECT DISTINCT ${N} FROM ${T}`, `SELECT count(DISTINCT ${c}) FROM ${T}`],
     },
+  ];
+}
+
+/** A count without a category value, the category values with more than a few rows. */
+function filterTemplates(s: Slots): Made[] {
+  const { t, v, n, T, c, m } = s;
+  return [
     {
       q: `How many ${t.many} are not from ${t.cat.word} ${v}?`,
       gold: `SELECT count(*) FROM ${T} WHERE ${c} != '${v}'`,
@@ -201,7 +147,6 @@ function templates(d: Domain, t: Entity, rng: UniformFn): Made[] {
         `SELECT ${c} FROM ${T} GROUP BY ${c}`,
       ],
     },
-    joinTemplate(d, rng),
   ];
 }
 
