@@ -7,7 +7,7 @@
  * are read as one band for pools of 2 and more; a signal name Confide does
  * not compute is refused, naming it; a stored threshold below the floor is
  * applied at the floor and kept as `fit.fitted_thresholds` for Evaluate to
- * flag.
+ * flag. The readers of one field are profile-fields.ts.
  */
 import {
   bandWords,
@@ -20,6 +20,7 @@ import {
   type ProfileProvenance,
   type ProfileThreshold,
 } from './profile.ts';
+import { arr, Bad, bool, num, obj, stat, str } from './profile-fields.ts';
 import { knownSignalNames } from './signals/registry.ts';
 import type { CombinerModel } from './stats/crossfit.ts';
 
@@ -31,37 +32,6 @@ export interface ProfileIssue {
 }
 
 export type ProfileCheck = { readonly ok: true; readonly profile: CalibrationProfile } | { readonly ok: false; readonly error: ProfileIssue };
-
-class Bad extends Error {
-  constructor(
-    readonly field: string,
-    problem: string,
-  ) {
-    super(`${field} ${problem}`);
-  }
-}
-
-const obj = (v: unknown, f: string): Record<string, unknown> => {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Bad(f, 'must be an object');
-  return v as Record<string, unknown>;
-};
-const num = (v: unknown, f: string): number => {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Bad(f, 'must be a finite number');
-  return v;
-};
-const stat = (v: unknown, f: string): number => (v === null ? Number.NaN : num(v, f));
-const str = (v: unknown, f: string): string => {
-  if (typeof v !== 'string') throw new Bad(f, 'must be a string');
-  return v;
-};
-const arr = <T>(v: unknown, f: string, each: (x: unknown, f: string) => T): T[] => {
-  if (!Array.isArray(v)) throw new Bad(f, 'must be an array');
-  return v.map((x, i) => each(x, `${f}[${i}]`));
-};
-const bool = (v: unknown, f: string): boolean => {
-  if (typeof v !== 'boolean') throw new Bad(f, 'must be true or false');
-  return v;
-};
 
 function bestSingle(value: unknown): NonNullable<CalibrationProfile['provenance']['best_single']> {
   const b = obj(value, 'provenance.best_single');
