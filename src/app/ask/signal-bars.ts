@@ -4,7 +4,7 @@
  * against the answer.
  */
 import type { SignalContribution } from '../../core/pipeline/index.ts';
-import { signalLabel } from '../../core/pipeline/index.ts';
+import { signalPhrase } from '../../core/pipeline/index.ts';
 import { el } from '../ui/dom.ts';
 import { formatNumber } from '../ui/format.ts';
 
@@ -24,7 +24,7 @@ export function signalBars(values: Readonly<Record<string, number | null>>, cont
     const push = effect.get(name);
     const direction = push === undefined ? 'not used by the profile' : push > 0.05 ? 'for' : push < -0.05 ? 'against' : 'neutral';
     grid.append(
-      el('span', { role: 'listitem', title: name }, signalLabel(name), ' ', el('code', { class: 'muted' }, name)),
+      el('span', { role: 'listitem', title: name }, signalPhrase(name), ' ', el('code', { class: 'muted' }, name)),
       el('span', { class: 'signal-bar', 'aria-hidden': 'true' }, inUnit ? fill : null),
       el(
         'span',

@@ -5,7 +5,7 @@
  */
 import type { PoolBand } from '../profile.ts';
 import type { SignalContribution } from './contributions.ts';
-import { signalLabel } from './signal-labels.ts';
+import { signalPhrase } from './signal-words.ts';
 import type { AskResult } from './types.ts';
 
 /** The signals a band's model actually weighs (non-zero weight), in its order. */
@@ -22,7 +22,7 @@ export function smallPoolWords(n: number, band: PoolBand | null, values: Readonl
   if (n >= 3) return [];
   const used = band === null ? [] : weighed(band);
   const missing = used.filter((s) => values[s] === null || values[s] === undefined);
-  const from = used.filter((s) => !missing.includes(s)).map(signalLabel);
+  const from = used.filter((s) => !missing.includes(s)).map(signalPhrase);
   const source =
     from.length === 0
       ? 'no signal could be read for it'
@@ -34,7 +34,7 @@ export function smallPoolWords(n: number, band: PoolBand | null, values: Readonl
       ? `One query: agreement cannot be measured (a query always agrees with itself); ${source}.`
       : `Two queries: whether they agree says little on its own; ${source}.`,
   ];
-  if (missing.length > 0) out.push(`Not available here: ${missing.map(signalLabel).join(', ')}.`);
+  if (missing.length > 0) out.push(`Not available here: ${missing.map(signalPhrase).join(', ')}.`);
   out.push('More candidates would help: paste queries from other assistants or colleagues, or sample several with the live model.');
   return out;
 }
@@ -78,7 +78,7 @@ export function contributionReasons(supporting: readonly SignalContribution[], a
   const named = (cs: readonly SignalContribution[]): string =>
     cs
       .slice(0, 3)
-      .map((c) => `${signalLabel(c.name)} (${c.value === null ? 'missing' : c.value.toFixed(2)})`)
+      .map((c) => `${signalPhrase(c.name)} (${c.value === null ? 'missing' : c.value.toFixed(2)})`)
       .join('; ');
   return [
     ...(supporting.length > 0 ? [`High, in its favour: ${named(supporting)}.`] : []),

@@ -26,7 +26,7 @@ export {
   type CandidateTextFormat,
 } from './candidate-text.ts';
 export { decisionLine, type DecisionLine } from './decision-line.ts';
-export { signalLabel, signalWords } from './signal-labels.ts';
+export { signalPhrase, signalWords } from './signal-words.ts';
 export { runGeneration, type GenerationSettings, type RunStore } from './generation-run.ts';
 export { askRegistry } from './ask-registry.ts';
 export { scoresOfVerifier } from '../verifiers/index.ts';

@@ -26,7 +26,7 @@ function shareWith(c: AnswerClusters, cluster: readonly number[], subject: numbe
 export const stringSc: Signal = {
   name: 'string_sc',
   description: 'Share of the N samples written like the modal query (normalized text).',
-  label: 'samples written the same way',
+  phrase: 'samples written the same way',
   words: 'share of the samples that wrote the same query text as the most frequent one',
   higherIsBetter: true,
   compute: (_q, c, subject) => shareWith(c, c.strings.of, subject),
@@ -42,7 +42,7 @@ export const stringSc: Signal = {
 export const structuralSc: Signal = {
   name: 'structural_sc',
   description: 'Share of the N samples with the same query structure as the modal query.',
-  label: 'samples with the same query structure',
+  phrase: 'samples with the same query structure',
   words: 'share of the samples with the same query structure (literals, aliases and case aside)',
   higherIsBetter: true,
   compute: (_q, c, subject) => shareWith(c, c.structures.of, subject),
@@ -60,7 +60,7 @@ export const structuralSc: Signal = {
 export const executionSc: Signal = {
   name: 'execution_sc',
   description: 'Share of the N samples returning the same result as the modal query (0 when it fails).',
-  label: 'samples returning the same result',
+  phrase: 'samples returning the same result',
   words: 'share of the samples that return the same result (self-consistency)',
   higherIsBetter: true,
   compute: (_q, c, subject) => shareWith(c, c.executions.of, subject),

@@ -1,6 +1,6 @@
 /**
  * The signals every run computes: a new signal is its own file in this folder
- * (a `Signal`: name, label, words and `compute`) and one entry here; the
+ * (a `Signal`: name, phrase, words and `compute`) and one entry here; the
  * registry, the profile check's known names and the words in reasons and in
  * Evaluate follow (docs/architecture.md's recipe).
  */

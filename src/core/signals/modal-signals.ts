@@ -16,7 +16,7 @@ import type { Signal } from './types.ts';
 export const executability: Signal = {
   name: 'executability',
   description: 'Whether the modal query executes and returns at least one row (1 or 0).',
-  label: 'the query runs and returns rows',
+  phrase: 'the query runs and returns rows',
   words: 'whether the most frequent query runs and returns rows (1 or 0)',
   higherIsBetter: true,
   compute: (q, _c, subject) => {
@@ -36,7 +36,7 @@ export const executability: Signal = {
 export const logprob: Signal = {
   name: 'logprob',
   description: "The modal query's mean token log-probability.",
-  label: "the model's own token confidence",
+  phrase: "the model's own token confidence",
   words: 'how sure the model was of its own words (mean token log-probability)',
   higherIsBetter: true,
   compute: (q, _c, subject) => {
@@ -59,7 +59,7 @@ export function verifierSignal(name: string, description?: string): Signal {
   return {
     name,
     description: description ?? `Verifier score '${name}' of the modal query.`,
-    label: words?.label ?? name,
+    phrase: words?.phrase ?? name,
     words: words?.words ?? `verifier score ${name}`,
     higherIsBetter: true,
     compute: (q, _c, subject) => {

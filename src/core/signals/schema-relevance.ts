@@ -41,7 +41,7 @@ const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / 
 export const schemaRelevance: Signal = {
   name: 'schema_relevance',
   description: 'Mean lexical similarity between the question and the tables/columns the modal query uses.',
-  label: 'question words match the tables and columns used',
+  phrase: 'question words match the tables and columns used',
   words: 'how well the tables and columns the query uses match the words of the question',
   higherIsBetter: true,
   compute: (q, c, subject) => {

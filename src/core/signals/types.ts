@@ -83,7 +83,7 @@ export interface Signal {
   readonly name: string;
   readonly description: string;
   /** A few plain words for a decision's reasons ("samples returning the same result"). */
-  readonly label: string;
+  readonly phrase: string;
   /** What it measures in a person's words, for Evaluate's signal table. */
   readonly words: string;
   readonly higherIsBetter: true;

@@ -7,10 +7,10 @@ import type { VerifierDescriptor } from './types.ts';
 /**
  * `judge`: an LLM's P(yes) for each candidate (identical queries judged once).
  *
- * @example JUDGE.scores[0].label; // 'the LLM judge'
+ * @example JUDGE.scores[0].phrase; // 'the LLM judge'
  */
 export const JUDGE: VerifierDescriptor = {
   name: 'judge',
   title: 'the LLM judge',
-  scores: [{ name: 'judge', label: 'the LLM judge', words: "an LLM judge's probability that the query answers the question", readsPool: false }],
+  scores: [{ name: 'judge', phrase: 'the LLM judge', words: "an LLM judge's probability that the query answers the question", readsPool: false }],
 };

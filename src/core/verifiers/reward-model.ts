@@ -17,13 +17,13 @@ export const REWARD_MODEL: VerifierDescriptor = {
   scores: [
     {
       name: 'orm',
-      label: 'the outcome reward model (with agreement)',
+      phrase: 'the outcome reward model (with agreement)',
       words: "the outcome reward model's score of the query, reading its agreement with the other candidates",
       readsPool: true,
     },
     {
       name: 'orm_sql',
-      label: 'the verifier reading the question and the query',
+      phrase: 'the verifier reading the question and the query',
       words: "the outcome reward model's score of the query from the question and the SQL alone (defined for one pasted query)",
       readsPool: false,
     },

@@ -12,7 +12,7 @@ export interface VerifierScore {
   /** The name in a candidate's `scores`, a signal's name and a profile's input (`orm_sql`). */
   readonly name: string;
   /** A few plain words for a decision's reasons ("the LLM judge"). */
-  readonly label: string;
+  readonly phrase: string;
   /** What it measures in a person's words, for Evaluate's signal table. */
   readonly words: string;
   /**

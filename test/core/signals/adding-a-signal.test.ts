@@ -18,7 +18,7 @@ vi.mock('../../../src/core/signals/known.ts', async (importOriginal) => {
 import { plainCell } from '../../../src/app/evaluate/plain-words.ts';
 import { evaluate } from '../../../src/core/eval/report.ts';
 import { askRegistry, runAsk } from '../../../src/core/pipeline/index.ts';
-import { signalLabel } from '../../../src/core/pipeline/signal-labels.ts';
+import { signalPhrase } from '../../../src/core/pipeline/signal-words.ts';
 import { checkProfile } from '../../../src/core/profile-check.ts';
 import { knownSignalNames } from '../../../src/core/signals/index.ts';
 import { demoPrepared } from '../eval/demo-prepared.ts';
@@ -56,7 +56,7 @@ describe('a signal added by its file and one entry in the list', () => {
     expect(r.modal).toBe(0);
     expect(r.perCandidate.map((c) => c.signals.no_limit)).toEqual([0, 0, 1]);
     expect(r.chosen).toBe(2); // the profile reads no_limit alone: the query that keeps every row is the answer
-    expect(signalLabel('no_limit')).toBe('the query keeps every row');
+    expect(signalPhrase('no_limit')).toBe('the query keeps every row');
   });
 
   it('joins an evaluation: its row in the signal table, with its words in Evaluate', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signalLabel, signalWords } from '../../../src/core/pipeline/signal-labels.ts';
+import { signalPhrase, signalWords } from '../../../src/core/pipeline/signal-words.ts';
 import { verifierSignal } from '../../../src/core/signals/modal-signals.ts';
 import { computeSignals, createSignalRegistry, knownSignalNames } from '../../../src/core/signals/registry.ts';
 import type { Signal } from '../../../src/core/signals/types.ts';
@@ -44,13 +44,13 @@ describe('computeSignals', () => {
   });
 
   it('rejects a signal that returns NaN instead of null', () => {
-    const broken: Signal = { name: 'broken', description: '', label: 'broken', words: 'broken', higherIsBetter: true, compute: () => NaN };
+    const broken: Signal = { name: 'broken', description: '', phrase: 'broken', words: 'broken', higherIsBetter: true, compute: () => NaN };
     expect(() => computeSignals(view([ok('SELECT 1', 'A')]), createSignalRegistry([broken]))).toThrow(RangeError);
   });
 
   it('every signal a profile may read describes itself in plain words, so no table cell or reason falls back to its name', () => {
     for (const name of knownSignalNames()) {
-      expect(signalLabel(name), name).not.toBe(name);
+      expect(signalPhrase(name), name).not.toBe(name);
       expect(signalWords(name).length, name).toBeGreaterThan(20);
     }
     expect(signalWords('orm_sql')).toMatch(/question and the SQL alone/);

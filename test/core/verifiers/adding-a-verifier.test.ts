@@ -19,7 +19,7 @@ vi.mock('../../../src/core/verifiers/known.ts', async (importOriginal) => {
 import { evaluate } from '../../../src/core/eval/report.ts';
 import { subsamplePrepared } from '../../../src/core/eval/subsample.ts';
 import { askRegistry, runAsk } from '../../../src/core/pipeline/index.ts';
-import { signalLabel, signalWords } from '../../../src/core/pipeline/signal-labels.ts';
+import { signalPhrase, signalWords } from '../../../src/core/pipeline/signal-words.ts';
 import { checkProfile } from '../../../src/core/profile-check.ts';
 import { knownSignalNames } from '../../../src/core/signals/index.ts';
 import { createRng } from '../../../src/core/stats/rng.ts';
@@ -75,7 +75,7 @@ describe('a verifier added by its descriptor and its engine', () => {
     expect(r.perCandidate[1]!.signals.shortness).toBe(shortnessOf(SHORT));
     // The profile reads shortness alone, so the short query's result is the one answered with.
     expect(r.chosen).toBe(1);
-    expect(signalLabel('shortness')).toBe('a short query');
+    expect(signalPhrase('shortness')).toBe('a short query');
     expect(signalWords('shortest')).toBe('how close the query is to the shortest of the candidates');
   });
 

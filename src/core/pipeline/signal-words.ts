@@ -8,12 +8,12 @@ import { defaultSignals, verifierSignal } from '../signals/index.ts';
 const BUILT_IN = new Map(defaultSignals().map((s) => [s.name, s] as const));
 
 /**
- * The plain-word label of a signal; unknown names come back unchanged.
+ * The plain-word phrase naming a signal in a decision's reasons; unknown names come back unchanged.
  *
- * @example signalLabel('execution_sc'); // 'samples returning the same result'
+ * @example signalPhrase('execution_sc'); // 'samples returning the same result'
  */
-export function signalLabel(name: string): string {
-  return (BUILT_IN.get(name) ?? verifierSignal(name)).label;
+export function signalPhrase(name: string): string {
+  return (BUILT_IN.get(name) ?? verifierSignal(name)).phrase;
 }
 
 /**
