@@ -16,8 +16,10 @@
  * - Deterministic: no sampling; the same rows give the same trees. A row of
  *   weight w counts as w identical rows (its gradient and Hessian times w);
  *   bins are made from the distinct rows given.
+ * One tree is grown in boost-tree.ts.
  */
 import { toBinary, type Labels } from '../stats/labels.ts';
+import { growTree } from './boost-tree.ts';
 
 /** One node: a split (`feature` ≥ 0) with its children's indices, or a leaf (`feature` −1) with its value. */
 export interface TreeNode {
@@ -83,125 +85,54 @@ export function fitBoostedTrees(x: readonly ArrayLike<number>[], y: Labels, opti
   const d = x[0]!.length;
   const cols = Array.from({ length: d }, (_, j) => Float32Array.from(x, (r) => r[j]!));
   const cuts = cols.map((c) => thresholdsOf(c, bins));
-  // bin[j][i]: how many of feature j's thresholds lie below row i's value.
-  const bin = cols.map((c, j) => {
-    const t = cuts[j]!;
-    return Uint8Array.from(c, (v) => {
-      let lo = 0;
-      let hi = t.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (v > t[mid]!) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    });
-  });
+  const bin = cols.map((c, j) => binsOf(c, cuts[j]!));
   const w = options.weights ?? new Float64Array(n).fill(1);
   if (w.length !== n) throw new RangeError(`fitBoostedTrees: ${w.length} weights for ${n} rows`);
-  let wsum = 0;
-  let wpos = 0;
-  for (let i = 0; i < n; i++) {
-    wsum += w[i]!;
-    wpos += w[i]! * labels[i]!;
-  }
-  const mean = wpos / wsum;
-  const base = Math.log(Math.max(mean, 1e-6) / Math.max(1 - mean, 1e-6));
+  const base = baseScore(labels, w);
   const f = new Float64Array(n).fill(base);
   const g = new Float64Array(n);
   const h = new Float64Array(n);
   const out: TreeNode[][] = [];
   for (let t = 0; t < trees; t++) {
-    for (let i = 0; i < n; i++) {
-      const p = 1 / (1 + Math.exp(-f[i]!));
-      g[i] = w[i]! * (p - labels[i]!);
-      h[i] = w[i]! * Math.max(p * (1 - p), 1e-12);
-    }
-    const nodes: TreeNode[] = [];
-    /** Gradient and Hessian histograms of `rows`, per feature. */
-    const histograms = (rows: Int32Array): { gb: Float64Array[]; hb: Float64Array[] } => {
-      const gb: Float64Array[] = [];
-      const hb: Float64Array[] = [];
-      for (let j = 0; j < d; j++) {
-        const k = cuts[j]!.length;
-        const G = new Float64Array(k + 1);
-        const Hs = new Float64Array(k + 1);
-        if (k > 0) {
-          const b = bin[j]!;
-          for (const i of rows) {
-            G[b[i]!]! += g[i]!;
-            Hs[b[i]!]! += h[i]!;
-          }
-        }
-        gb.push(G);
-        hb.push(Hs);
-      }
-      return { gb, hb };
-    };
-    // A child's histograms are its parent's minus its sibling's: only the smaller child is counted.
-    const grow = (rows: Int32Array, level: number, hist: { gb: Float64Array[]; hb: Float64Array[] }): number => {
-      let G = 0;
-      let H = 0;
-      for (const i of rows) {
-        G += g[i]!;
-        H += h[i]!;
-      }
-      const at = nodes.length;
-      const leaf = (): number => {
-        const value = (-G / (H + l2)) * rate;
-        nodes[at] = { feature: -1, threshold: 0, left: -1, right: -1, value };
-        for (const i of rows) f[i]! += value;
-        return at;
-      };
-      nodes.push({ feature: -1, threshold: 0, left: -1, right: -1, value: 0 });
-      if (level >= depth || H < 2 * minHessian) return leaf();
-      const parent = (G * G) / (H + l2);
-      let best = 1e-9;
-      let bestJ = -1;
-      let bestK = -1;
-      for (let j = 0; j < d; j++) {
-        const k = cuts[j]!.length;
-        const gb = hist.gb[j]!;
-        const hb = hist.hb[j]!;
-        let GL = 0;
-        let HL = 0;
-        for (let s = 0; s < k; s++) {
-          GL += gb[s]!;
-          HL += hb[s]!;
-          const HR = H - HL;
-          if (HL < minHessian || HR < minHessian) continue;
-          const GR = G - GL;
-          const gain = (GL * GL) / (HL + l2) + (GR * GR) / (HR + l2) - parent;
-          if (gain > best) {
-            best = gain;
-            bestJ = j;
-            bestK = s;
-          }
-        }
-      }
-      if (bestJ < 0) return leaf();
-      const b = bin[bestJ]!;
-      const left = rows.filter((i) => b[i]! <= bestK);
-      const right = rows.filter((i) => b[i]! > bestK);
-      let hl: { gb: Float64Array[]; hb: Float64Array[] } | null = null;
-      let hr: { gb: Float64Array[]; hb: Float64Array[] } | null = null;
-      if (level + 1 < depth) {
-        const small = left.length <= right.length ? left : right;
-        const counted = histograms(small);
-        const rest = { gb: hist.gb.map((x, j) => x.map((v, s) => v - counted.gb[j]![s]!)), hb: hist.hb.map((x, j) => x.map((v, s) => v - counted.hb[j]![s]!)) };
-        [hl, hr] = small === left ? [counted, rest] : [rest, counted];
-      }
-      const none = { gb: [], hb: [] };
-      const l = grow(left, level + 1, hl ?? none);
-      const r = grow(right, level + 1, hr ?? none);
-      nodes[at] = { feature: bestJ, threshold: cuts[bestJ]![bestK]!, left: l, right: r, value: 0 };
-      return at;
-    };
-    const all = Int32Array.from({ length: n }, (_, i) => i);
-    grow(all, 0, histograms(all));
-    out.push(nodes);
+    gradients(f, labels, w, g, h);
+    out.push(growTree({ bin, cuts, g, h, f, depth, l2, minHessian, rate }));
   }
   return { base, features: d, trees: out };
+}
+
+/** Each value's bin: how many of the thresholds `t` lie below it (binary search). */
+function binsOf(values: Float32Array, t: Float32Array): Uint8Array {
+  return Uint8Array.from(values, (v) => {
+    let lo = 0;
+    let hi = t.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (v > t[mid]!) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  });
+}
+
+/** The base score: the log-odds of the weighted positive share (clamped to 1e-6 on either side). */
+function baseScore(labels: Uint8Array, w: ArrayLike<number>): number {
+  let wsum = 0;
+  let wpos = 0;
+  for (let i = 0; i < w.length; i++) {
+    wsum += w[i]!;
+    wpos += w[i]! * labels[i]!;
+  }
+  const mean = wpos / wsum;
+  return Math.log(Math.max(mean, 1e-6) / Math.max(1 - mean, 1e-6));
+}
+
+/** The logistic loss's weighted gradient and Hessian (floored at 1e-12) at the scores `f`, written into `g` and `h`. */
+function gradients(f: Float64Array, labels: Uint8Array, w: ArrayLike<number>, g: Float64Array, h: Float64Array): void {
+  for (let i = 0; i < f.length; i++) {
+    const p = 1 / (1 + Math.exp(-f[i]!));
+    g[i] = w[i]! * (p - labels[i]!);
+    h[i] = w[i]! * Math.max(p * (1 - p), 1e-12);
+  }
 }
 
 /**
