@@ -8,7 +8,7 @@ import { wrap } from 'comlink';
 import type { PreparedQuestion } from '../../core/eval/index.ts';
 import type { EvaluateOptions } from '../../core/eval/index.ts';
 import type { EvalReport } from '../../core/eval/index.ts';
-import type { EvalWorkerApi } from '../../../workers/eval.worker.ts';
+import type { EvalWorkerApi } from '../../engines/eval/api.ts';
 
 /** The prepared questions without their result rows. */
 function slim(prepared: readonly PreparedQuestion[]): PreparedQuestion[] {
