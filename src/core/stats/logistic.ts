@@ -62,11 +62,56 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
   if (!(lambda >= 0)) throw new RangeError(`fitLogistic: lambda must be ≥ 0, got ${lambda}`);
   const labels = toBinary(y);
   const d = x[0]!.length;
-  const p = d + 1; // β = [bias, w₁ … w_d]
+  const ridge = ridgeOf(d, lambda, penalties);
+  const problem: Problem = { design: designOf(x, d), labels, ridge, n, p: d + 1 };
+  let beta = startOf(options.init, d);
+  let f = objective(problem, beta);
+  let iterations = 0;
+  let converged = false;
+  for (; iterations <= maxIter; iterations++) {
+    const { grad, hess } = gradientAndHessian(problem, beta);
+    if (grad.every((g) => Math.abs(g) <= tol * n)) {
+      converged = true;
+      break;
+    }
+    if (iterations === maxIter) break;
+    const next = lineSearch(problem, beta, f, grad, newtonStep(hess, grad));
+    if (next === null) break; // no decrease possible at double precision
+    const decrease = f - next.f;
+    beta = next.beta;
+    f = next.f;
+    // Newton converges quadratically: a step that lowers the objective by less than double
+    // precision can resolve is the optimum (near-separable data otherwise creep on for 100 steps).
+    if (decrease <= 1e-13 * Math.max(1, Math.abs(f))) {
+      converged = true;
+      break;
+    }
+  }
+  return { weights: Array.from(beta.subarray(1)), bias: beta[0]!, lambda, iterations, converged };
+}
+
+/** What a fit minimizes over: the design matrix (n rows of p = d + 1, row-major, each [1, x_i]), 0/1 labels, each coefficient's ridge. */
+interface Problem {
+  readonly design: Float64Array;
+  readonly labels: Uint8Array;
+  /** λ·penalty per coefficient, 0 for the bias (β = [bias, w₁ … w_d]). */
+  readonly ridge: Float64Array;
+  readonly n: number;
+  readonly p: number;
+}
+
+/** Each coefficient's ridge: 0 for the bias, λ·penalties[j] for weight j (λ when no penalties are given). */
+function ridgeOf(d: number, lambda: number, penalties: readonly number[] | undefined): Float64Array {
   if (penalties && (penalties.length !== d || !penalties.every((v) => v >= 0))) {
     throw new RangeError(`fitLogistic: penalties must be ${d} numbers ≥ 0`);
   }
-  const ridge = Float64Array.from({ length: p }, (_, j) => (j === 0 ? 0 : lambda * (penalties ? penalties[j - 1]! : 1)));
+  return Float64Array.from({ length: d + 1 }, (_, j) => (j === 0 ? 0 : lambda * (penalties ? penalties[j - 1]! : 1)));
+}
+
+/** The rows with a leading 1 (the bias column), row-major; `RangeError` on a ragged row or a non-finite feature. */
+function designOf(x: readonly ArrayLike<number>[], d: number): Float64Array {
+  const n = x.length;
+  const p = d + 1;
   const design = new Float64Array(n * p);
   for (let i = 0; i < n; i++) {
     const row = x[i]!;
@@ -78,83 +123,81 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: Labels, options:
       design[i * p + j + 1] = v;
     }
   }
-  const linear = (beta: Float64Array, i: number): number => {
-    let z = 0;
-    for (let j = 0; j < p; j++) z += beta[j]! * design[i * p + j]!;
-    return z;
-  };
-  const objective = (beta: Float64Array): number => {
-    let f = 0;
-    for (let i = 0; i < n; i++) {
-      const z = linear(beta, i);
-      f += softplus(z) - labels[i]! * z;
-    }
-    for (let j = 1; j < p; j++) f += (ridge[j]! / 2) * beta[j]! * beta[j]!;
-    return f;
-  };
+  return design;
+}
 
-  let beta = new Float64Array(p);
-  if (options.init) {
-    if (options.init.weights.length !== d || !Number.isFinite(options.init.bias) || !options.init.weights.every(Number.isFinite))
+/** Where Newton starts: the given model as β = [bias, w₁ … w_d], or all zeros. */
+function startOf(init: LogisticModel | undefined, d: number): Float64Array {
+  const beta = new Float64Array(d + 1);
+  if (init) {
+    if (init.weights.length !== d || !Number.isFinite(init.bias) || !init.weights.every(Number.isFinite))
       throw new RangeError(`fitLogistic: init must have ${d} finite weights and a finite bias`);
-    beta[0] = options.init.bias;
-    options.init.weights.forEach((w, j) => (beta[j + 1] = w));
+    beta[0] = init.bias;
+    init.weights.forEach((w, j) => (beta[j + 1] = w));
   }
-  let f = objective(beta);
-  let iterations = 0;
-  let converged = false;
-  for (; iterations <= maxIter; iterations++) {
-    const grad = new Float64Array(p);
-    const hess = new Float64Array(p * p);
-    for (let i = 0; i < n; i++) {
-      const mu = sigmoid(linear(beta, i));
-      const r = mu - labels[i]!;
-      const w = mu * (1 - mu);
-      const at = i * p;
-      for (let j = 0; j < p; j++) {
-        const xj = design[at + j]!;
-        grad[j]! += r * xj;
-        const wx = w * xj;
-        const row = j * p;
-        for (let k = 0; k <= j; k++) hess[row + k]! += wx * design[at + k]!;
-      }
-    }
-    for (let j = 1; j < p; j++) {
-      grad[j]! += ridge[j]! * beta[j]!;
-      hess[j * p + j]! += ridge[j]!;
-    }
-    if (grad.every((g) => Math.abs(g) <= tol * n)) {
-      converged = true;
-      break;
-    }
-    if (iterations === maxIter) break;
-    const step = newtonStep(hess, grad);
-    let slope = 0;
-    for (let j = 0; j < p; j++) slope += grad[j]! * step[j]!;
-    let t = 1;
-    let next = beta;
-    let fNext = f;
-    for (let halvings = 0; halvings < 60; halvings++, t /= 2) {
-      const trial = beta.map((b, j) => b + t * step[j]!);
-      const fTrial = objective(trial);
-      if (fTrial <= f + 1e-4 * t * slope) {
-        next = trial;
-        fNext = fTrial;
-        break;
-      }
-    }
-    if (next === beta) break; // no decrease possible at double precision
-    const decrease = f - fNext;
-    beta = next;
-    f = fNext;
-    // Newton converges quadratically: a step that lowers the objective by less than double
-    // precision can resolve is the optimum (near-separable data otherwise creep on for 100 steps).
-    if (decrease <= 1e-13 * Math.max(1, Math.abs(f))) {
-      converged = true;
-      break;
+  return beta;
+}
+
+/** z = β·[1, x_i] for row i. */
+function linear(problem: Problem, beta: Float64Array, i: number): number {
+  const { design, p } = problem;
+  let z = 0;
+  for (let j = 0; j < p; j++) z += beta[j]! * design[i * p + j]!;
+  return z;
+}
+
+/** F(β): the summed log-loss, then the ridge on the weights. */
+function objective(problem: Problem, beta: Float64Array): number {
+  const { labels, ridge, n, p } = problem;
+  let f = 0;
+  for (let i = 0; i < n; i++) {
+    const z = linear(problem, beta, i);
+    f += softplus(z) - labels[i]! * z;
+  }
+  for (let j = 1; j < p; j++) f += (ridge[j]! / 2) * beta[j]! * beta[j]!;
+  return f;
+}
+
+/** ∇F and the lower triangle of ∇²F (p × p, row-major) at β. */
+function gradientAndHessian(problem: Problem, beta: Float64Array): { grad: Float64Array; hess: Float64Array } {
+  const { design, labels, ridge, n, p } = problem;
+  const grad = new Float64Array(p);
+  const hess = new Float64Array(p * p);
+  for (let i = 0; i < n; i++) {
+    const mu = sigmoid(linear(problem, beta, i));
+    const r = mu - labels[i]!;
+    const w = mu * (1 - mu);
+    const at = i * p;
+    for (let j = 0; j < p; j++) {
+      const xj = design[at + j]!;
+      grad[j]! += r * xj;
+      const wx = w * xj;
+      const row = j * p;
+      for (let k = 0; k <= j; k++) hess[row + k]! += wx * design[at + k]!;
     }
   }
-  return { weights: Array.from(beta.subarray(1)), bias: beta[0]!, lambda, iterations, converged };
+  for (let j = 1; j < p; j++) {
+    grad[j]! += ridge[j]! * beta[j]!;
+    hess[j * p + j]! += ridge[j]!;
+  }
+  return { grad, hess };
+}
+
+/**
+ * Backtracking along `step` from β (objective `f`): the first of t = 1, ½, ¼ …
+ * (60 halvings) meeting Armijo's condition F(β + t·step) ≤ f + 10⁻⁴·t·(∇F·step);
+ * null when none does.
+ */
+function lineSearch(problem: Problem, beta: Float64Array, f: number, grad: Float64Array, step: Float64Array): { beta: Float64Array; f: number } | null {
+  let slope = 0;
+  for (let j = 0; j < problem.p; j++) slope += grad[j]! * step[j]!;
+  let t = 1;
+  for (let halvings = 0; halvings < 60; halvings++, t /= 2) {
+    const trial = beta.map((b, j) => b + t * step[j]!);
+    const fTrial = objective(problem, trial);
+    if (fTrial <= f + 1e-4 * t * slope) return { beta: trial, f: fTrial };
+  }
+  return null;
 }
 
 /** −H⁻¹g, with a growing ridge if H is numerically singular (λ = 0, collinear features). */
