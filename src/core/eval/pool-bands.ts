@@ -1,6 +1,7 @@
 /**
  * A profile's models by pool size, fit on an evaluation run's pools cut down
- * to every size (subsample.ts), and the calibration-by-pool-size table.
+ * to every size (band-cuts.ts, subsample.ts), and the calibration-by-pool-size
+ * table (pool-size-table.ts).
  *
  * Bands: 1, 2, 3–4, 5–8, 9 and more candidates (`POOL_BANDS`), as far as the
  * run's pools give rows for them (band-reach.ts: enough questions reach the
@@ -33,14 +34,18 @@
  * out-of-fold P whose selective risk there is at most the target), stored
  * raised to the floor, the fitted ones kept beside them.
  */
-import { bandWords, P_FLOOR, type PoolBand, type ProfileThreshold } from '../profile.ts';
-import { auroc, calibration, createRng, crossfitGuarded, pick, selectiveAtRisk, sigmoid, type Rng } from '../stats/index.ts';
+import { type BandStandIn, P_FLOOR, type PoolBand, type ProfileThreshold } from '../profile.ts';
+import { auroc, calibration, createRng, crossfitGuarded, type GuardChoice, pick, selectiveAtRisk, sigmoid, type Rng } from '../stats/index.ts';
+import { logit, plattMap, withRecalibration } from '../stats/platt.ts';
+import { bandSizes, cutPools } from './band-cuts.ts';
 import { bandsReached } from './band-reach.ts';
 import { bestGuesses, groupRows, type Cut, type GroupRow } from './band-rows.ts';
-import { logit, plattMap, withRecalibration } from '../stats/platt.ts';
 import { registryFor } from './matrix.ts';
+import { poolSizeRows, type PoolSizeRow } from './pool-size-table.ts';
 import type { PreparedQuestion } from './prepare.ts';
-import { POOL_AWARE_SCORES, subsamplePrepared } from './subsample.ts';
+import { POOL_AWARE_SCORES } from './subsample.ts';
+
+export { TABLE_SIZES, type PoolSizeRow } from './pool-size-table.ts';
 
 /** The pool-size bands a profile is fit for. */
 export const POOL_BANDS: readonly { readonly min: number; readonly max: number | null }[] = [
@@ -50,12 +55,6 @@ export const POOL_BANDS: readonly { readonly min: number; readonly max: number |
   { min: 5, max: 8 },
   { min: 9, max: null },
 ];
-
-/** Pool sizes of the calibration-by-pool-size table ('all': each question's whole pool). */
-export const TABLE_SIZES: readonly (number | 'all')[] = [1, 2, 4, 8, 'all'];
-
-/** The most sizes the open band cuts pools to. */
-const OPEN_BAND_SIZES = 8;
 
 export interface PoolBandOptions {
   /** Each question's cross-fit fold and the number of folds (the run's own). */
@@ -73,31 +72,9 @@ export interface PoolBandOptions {
   readonly signals?: readonly string[];
 }
 
-/** One row of the calibration-by-pool-size table. */
-export interface PoolSizeRow {
-  readonly size: number | 'all';
-  readonly band: string;
-  readonly questions: number;
-  /** Share of the cut pools whose best guess is right. */
-  readonly accuracy: number;
-  /** Out-of-fold ECE of the best guesses' P. */
-  readonly ece: number;
-  /** At each target risk, on the test half: the band's threshold (floored), coverage and risk. */
-  readonly at: readonly { readonly target_risk: number; readonly threshold: number | null; readonly coverage: number; readonly risk: number }[];
-}
-
 export interface PoolBandsResult {
   readonly bands: PoolBand[];
   readonly table: PoolSizeRow[];
-}
-
-/** A band's sizes, given the largest pool. */
-function bandSizes(band: { min: number; max: number | null }, largest: number): number[] {
-  const top = Math.min(band.max ?? largest, largest);
-  const all = Array.from({ length: Math.max(0, top - band.min + 1) }, (_, i) => band.min + i);
-  if (band.max !== null || all.length <= OPEN_BAND_SIZES) return all;
-  const step = (all.length - 1) / (OPEN_BAND_SIZES - 1);
-  return [...new Set(Array.from({ length: OPEN_BAND_SIZES }, (_, i) => all[Math.round(i * step)]!))];
 }
 
 const streamSeed = (seed: number, band: number, size: number): number => seed * 1000 + band * 100 + size;
@@ -117,121 +94,145 @@ export function fitPoolBands(questions: readonly PreparedQuestion[], options: Po
   reached.forEach((spec, bi) => {
     const open = bi === reached.length - 1;
     const sizes = open ? bandSizes({ min: spec.min, max: null }, Math.max(reach, spec.min)) : bandSizes(spec, largest);
-    const cuts: Cut[] = [];
-    for (const size of sizes) {
-      const rng: Rng = createRng(streamSeed(options.seed, bi, size));
-      questions.forEach((p, q) => {
-        const n = p.candidates.length;
-        if (n < size) return;
-        cuts.push({ q, size, whole: n === size, prepared: subsamplePrepared(p, size, rng) });
-      });
-    }
-    if (open) {
-      // Every question's whole pool, when no listed size was it.
-      questions.forEach((p, q) => {
-        const n = p.candidates.length;
-        if (n >= spec.min && !sizes.includes(n)) cuts.push({ q, size: n, whole: true, prepared: p });
-      });
-    }
+    const cuts = cutPools(questions, spec.min, sizes, open, (size) => createRng(streamSeed(options.seed, bi, size)));
     if (cuts.length === 0) return;
-    const registry = registryFor(cuts.map((c) => c.prepared));
-    const present = registry
-      .list()
-      .map((r) => r.name)
-      .filter((n) => !POOL_AWARE_SCORES.includes(n));
-    const all = cuts.flatMap((c, i) => groupRows(c, i, registry, present));
-    // Signals missing on every row (agreement in a pool of one) are left out.
-    const usable = present.filter((_, j) => all.some((r) => !Number.isNaN(r.x[j]!)));
-    const names = (options.signals ?? usable).filter((n) => usable.includes(n));
-    const x = all.map((r) => Float64Array.from(names, (n) => r.x[present.indexOf(n)]!));
-    const y = Uint8Array.from(all, (r) => r.y);
-    const qOf = (r: GroupRow): number => cuts[r.cut]!.q;
-    const fold = Int32Array.from(all, (r) => options.folds.fold[qOf(r)]!);
-    const cf = crossfitGuarded(x, y, createRng(streamSeed(options.seed, bi, 0)), {
-      folds: { fold, folds: options.folds.folds },
-      units: all.map((r) => String(qOf(r))),
-      ...(options.group ? { group: all.map((r) => cuts[r.cut]!.prepared.db_id) } : {}),
-    });
-    const best = bestGuesses(all, cf.oof, cuts.length);
-    const bestY = Uint8Array.from(best, (i) => y[i]!);
-    // The best guess of a pool is right more often than a result's own P says when the results compete
-    // (two disagreeing queries: the higher one wins most of the time): a monotone map of the log-odds, fit
-    // on the best guesses, calibrates P for the answer Ask gives without changing which result is best.
-    const bestLogit = Float64Array.from(best, (i) => logit(cf.oof[i] as number));
-    const bestFold = Int32Array.from(best, (i) => fold[i]!);
-    const bestP = new Float64Array(best.length);
-    for (let f = 0; f < options.folds.folds; f++) {
-      const train: number[] = [];
-      const held: number[] = [];
-      bestFold.forEach((g, i) => (g === f ? held : train).push(i));
-      if (held.length === 0) continue;
-      const map = plattMap(
-        train.map((i) => bestLogit[i]!),
-        train.map((i) => bestY[i]!),
-      );
-      for (const i of held) bestP[i] = sigmoid(map.slope * bestLogit[i]! + map.intercept);
-    }
-    const recalibration = plattMap(Array.from(bestLogit), Array.from(bestY));
-    const cal: number[] = [];
-    const test: number[] = [];
-    cuts.forEach((c, i) => (options.calibration.has(c.q) ? cal : test).push(i));
-    const aim = options.aim ?? 1;
-    const chosen = selectiveAtRisk(
-      pick(bestP, cal),
-      pick(bestY, cal),
-      pick(bestP, test),
-      pick(bestY, test),
-      options.targetRisks.map((t) => t * aim),
-    );
-    const fitted: ProfileThreshold[] = chosen.map((r, k) => ({ target_risk: options.targetRisks[k]!, threshold: r.none ? null : r.threshold }));
-    const floored = fitted.map((t) => ({ target_risk: t.target_risk, threshold: t.threshold === null ? null : Math.max(t.threshold, P_FLOOR) }));
-    const c = cf.finalChoice;
-    const band: PoolBand = {
-      min: spec.min,
-      max: open ? null : spec.max,
-      signals: names,
-      model: withRecalibration(cf.final, recalibration),
-      thresholds: floored,
-      fit: {
-        n_questions: new Set(cuts.map((r) => r.q)).size,
-        n_rows: cuts.length,
-        sizes: [...new Set(cuts.map((r) => r.size))].sort((a, b) => a - b),
-        ece: calibration(bestP, bestY).ece,
-        auroc: auroc(bestP, bestY),
-        combiner:
-          c.kind === 'combined' ? `combined, anchored on ${names[c.anchor!]}, λ = ${c.lambda}` : c.kind === 'single' ? `${names[c.anchor!]} alone` : 'constant',
-        fitted_thresholds: fitted,
-        ...(open && standIns.length > 0 ? { stands_in_for: standIns } : {}),
-      },
-    };
-    bands.push(band);
-    for (const size of TABLE_SIZES) {
-      if (size !== 'all' && !(size >= spec.min && (band.max === null || size <= band.max))) continue;
-      const idx = cuts.map((r, i) => ((size === 'all' ? r.whole : r.size === size) ? i : -1)).filter((i) => i >= 0);
-      if (idx.length === 0) continue;
-      const testIdx = idx.filter((i) => !options.calibration.has(cuts[i]!.q));
-      const p = pick(bestP, idx);
-      const yy = pick(bestY, idx);
-      table.push({
-        size,
-        band: bandWords(band),
-        questions: idx.length,
-        accuracy: yy.reduce((a, b) => a + b, 0) / yy.length,
-        ece: calibration(p, yy).ece,
-        at: floored.map((t) => {
-          const answered = t.threshold === null ? [] : testIdx.filter((i) => (bestP[i] as number) >= t.threshold!);
-          const wrong = answered.filter((i) => bestY[i] === 0).length;
-          return {
-            target_risk: t.target_risk,
-            threshold: t.threshold,
-            coverage: testIdx.length === 0 ? NaN : answered.length / testIdx.length,
-            risk: answered.length === 0 ? NaN : wrong / answered.length,
-          };
-        }),
-      });
-    }
+    const bandSpec = { min: spec.min, max: open ? null : spec.max, standIns: open ? standIns : [] };
+    const fit = fitBand(cuts, bandSpec, createRng(streamSeed(options.seed, bi, 0)), options);
+    bands.push(fit.band);
+    table.push(...poolSizeRows(fit.band, cuts, fit.bestP, fit.bestY, options.calibration));
   });
   // 'all' rows can fall in several bands (pools of different sizes); keep them per band, sizes in order.
   table.sort((a, b) => (a.size === 'all' ? Infinity : a.size) - (b.size === 'all' ? Infinity : b.size));
   return { bands, table };
+}
+
+/** A band's rows (one per result of a cut pool), the signals it reads, and each row's features, label and question's fold. */
+interface BandDesign {
+  readonly rows: GroupRow[];
+  readonly names: string[];
+  readonly x: Float64Array[];
+  readonly y: Uint8Array;
+  readonly fold: Int32Array;
+}
+
+/** The rows of the cut pools over the signals a band may read (pool-aware scores and signals missing on every row left out). */
+function bandDesign(cuts: readonly Cut[], signals: readonly string[] | undefined, folds: ArrayLike<number>): BandDesign {
+  const registry = registryFor(cuts.map((c) => c.prepared));
+  const present = registry
+    .list()
+    .map((r) => r.name)
+    .filter((n) => !POOL_AWARE_SCORES.includes(n));
+  const rows = cuts.flatMap((c, i) => groupRows(c, i, registry, present));
+  // Signals missing on every row (agreement in a pool of one) are left out.
+  const usable = present.filter((_, j) => rows.some((r) => !Number.isNaN(r.x[j]!)));
+  const names = (signals ?? usable).filter((n) => usable.includes(n));
+  const x = rows.map((r) => Float64Array.from(names, (n) => r.x[present.indexOf(n)]!));
+  const y = Uint8Array.from(rows, (r) => r.y);
+  const fold = Int32Array.from(rows, (r) => folds[cuts[r.cut]!.q]!);
+  return { rows, names, x, y, fold };
+}
+
+/** A band fit, with its best guesses' labels and recalibrated out-of-fold P (one per cut pool). */
+interface BandFitted {
+  readonly band: PoolBand;
+  readonly bestP: Float64Array;
+  readonly bestY: Uint8Array;
+}
+
+/** Cross-fits the guarded combiner on the band's rows, recalibrates its best guesses and chooses the thresholds. */
+function fitBand(
+  cuts: readonly Cut[],
+  spec: { readonly min: number; readonly max: number | null; readonly standIns: readonly BandStandIn[] },
+  rng: Rng,
+  options: PoolBandOptions,
+): BandFitted {
+  const { rows, names, x, y, fold } = bandDesign(cuts, options.signals, options.folds.fold);
+  const cf = crossfitGuarded(x, y, rng, {
+    folds: { fold, folds: options.folds.folds },
+    units: rows.map((r) => String(cuts[r.cut]!.q)),
+    ...(options.group ? { group: rows.map((r) => cuts[r.cut]!.prepared.db_id) } : {}),
+  });
+  const best = bestGuesses(rows, cf.oof, cuts.length);
+  const bestY = Uint8Array.from(best, (i) => y[i]!);
+  const { bestP, recalibration } = recalibrateBest(
+    Float64Array.from(best, (i) => logit(cf.oof[i] as number)),
+    bestY,
+    Int32Array.from(best, (i) => fold[i]!),
+    options.folds.folds,
+  );
+  const { fitted, floored } = bandThresholds(cuts, bestP, bestY, options);
+  const band: PoolBand = {
+    min: spec.min,
+    max: spec.max,
+    signals: names,
+    model: withRecalibration(cf.final, recalibration),
+    thresholds: floored,
+    fit: {
+      n_questions: new Set(cuts.map((r) => r.q)).size,
+      n_rows: cuts.length,
+      sizes: [...new Set(cuts.map((r) => r.size))].sort((a, b) => a - b),
+      ece: calibration(bestP, bestY).ece,
+      auroc: auroc(bestP, bestY),
+      combiner: combinerWords(cf.finalChoice, names),
+      fitted_thresholds: fitted,
+      ...(spec.standIns.length > 0 ? { stands_in_for: spec.standIns } : {}),
+    },
+  };
+  return { band, bestP, bestY };
+}
+
+/** What the guarded combiner kept, in words. */
+function combinerWords(c: GuardChoice, names: readonly string[]): string {
+  return c.kind === 'combined' ? `combined, anchored on ${names[c.anchor!]}, λ = ${c.lambda}` : c.kind === 'single' ? `${names[c.anchor!]} alone` : 'constant';
+}
+
+/**
+ * Platt's map of the best guesses' out-of-fold log-odds: cross-fit in the folds (`bestP`, each best guess's
+ * recalibrated P from a map fit without its fold) and fit on all of them (`recalibration`, for the stored model).
+ */
+function recalibrateBest(
+  bestLogit: Float64Array,
+  bestY: Uint8Array,
+  bestFold: Int32Array,
+  folds: number,
+): { bestP: Float64Array; recalibration: { slope: number; intercept: number } } {
+  // The best guess of a pool is right more often than a result's own P says when the results compete
+  // (two disagreeing queries: the higher one wins most of the time): a monotone map of the log-odds, fit
+  // on the best guesses, calibrates P for the answer Ask gives without changing which result is best.
+  const bestP = new Float64Array(bestLogit.length);
+  for (let f = 0; f < folds; f++) {
+    const train: number[] = [];
+    const held: number[] = [];
+    bestFold.forEach((g, i) => (g === f ? held : train).push(i));
+    if (held.length === 0) continue;
+    const map = plattMap(
+      train.map((i) => bestLogit[i]!),
+      train.map((i) => bestY[i]!),
+    );
+    for (const i of held) bestP[i] = sigmoid(map.slope * bestLogit[i]! + map.intercept);
+  }
+  return { bestP, recalibration: plattMap(Array.from(bestLogit), Array.from(bestY)) };
+}
+
+/** The thresholds per target risk chosen on the calibration half's best guesses (for `aim` × the target), and raised to the floor. */
+function bandThresholds(
+  cuts: readonly Cut[],
+  bestP: Float64Array,
+  bestY: Uint8Array,
+  options: PoolBandOptions,
+): { fitted: ProfileThreshold[]; floored: ProfileThreshold[] } {
+  const cal: number[] = [];
+  const test: number[] = [];
+  cuts.forEach((c, i) => (options.calibration.has(c.q) ? cal : test).push(i));
+  const aim = options.aim ?? 1;
+  const chosen = selectiveAtRisk(
+    pick(bestP, cal),
+    pick(bestY, cal),
+    pick(bestP, test),
+    pick(bestY, test),
+    options.targetRisks.map((t) => t * aim),
+  );
+  const fitted: ProfileThreshold[] = chosen.map((r, k) => ({ target_risk: options.targetRisks[k]!, threshold: r.none ? null : r.threshold }));
+  const floored = fitted.map((t) => ({ target_risk: t.target_risk, threshold: t.threshold === null ? null : Math.max(t.threshold, P_FLOOR) }));
+  return { fitted, floored };
 }
