@@ -75,6 +75,20 @@ export interface StatementReader {
   end(): StatementsRead;
 }
 
+/** What a reader holds between lines. */
+interface Reading {
+  readonly mode: 'sql' | 'mixed';
+  readonly limit: number;
+  readonly statements: ReadStatement[];
+  readonly skipped: SkippedText[];
+  skippedCount: number;
+  decorated: boolean;
+  open: Open | null;
+  /** Comment lines waiting for the statement they precede, and the state across them (a block comment may run on). */
+  comments: { text: string; line: number }[];
+  commentState: SqlRunState;
+}
+
 /**
  * A reader of statements, fed one line at a time; it stops taking lines
  * once `limit` statements are read.
@@ -85,90 +99,97 @@ export interface StatementReader {
  * r.end().statements; // [{ sql: 'SELECT name\nFROM t', line: 2, semicolon: false }]
  */
 export function statementReader(mode: 'sql' | 'mixed', limit = Infinity): StatementReader {
-  const statements: ReadStatement[] = [];
-  const skipped: SkippedText[] = [];
-  let skippedCount = 0;
-  const skip = (x: SkippedText): void => {
-    skippedCount++;
-    if (skipped.length < SKIPPED_LISTED) skipped.push(x);
-  };
-  let decorated = false;
-  let open: Open | null = null;
-  let comments: { text: string; line: number }[] = [];
-  let commentState = START;
-  const push = (sql: string, line: number, semicolon: boolean): void => {
-    if (sql.trim() !== '') statements.push({ sql: sql.trim(), line, semicolon });
-  };
-  const flush = (): void => {
-    if (open !== null && open.state.tokens > 0) push(open.text, open.line, false);
-    open = null;
-  };
-  const takeComments = (): string[] => {
-    const out = comments.map((c) => c.text);
-    comments = [];
-    commentState = START;
-    return out;
-  };
-  /** Adds `text` to the open statement (or opens one); a `;` ends it, and what follows is read again as a new line. */
-  const add = (text: string, line: number, closed: boolean): void => {
-    const base: Open = open ?? { text: '', line, closed, state: START };
-    const r = feed(base.state, text);
-    const joined = base.text === '' ? text : `${base.text}\n${text}`;
-    if (r.semicolon === null) {
-      open = { ...base, text: joined, state: r.state };
-      return;
-    }
-    const cut = joined.length - text.length + r.semicolon;
-    open = null;
-    if (r.state.tokens > 0) push(joined.slice(0, cut), base.line, true);
-    const rest = text.slice(r.semicolon + 1);
-    if (rest.trim() !== '' && commentLine(rest, START) === null && statements.length < limit) fresh(rest, line);
-  };
-  /** A line that does not go on with an open statement: a new statement, or prose. */
-  const fresh = (text: string, line: number): void => {
-    const u = mode === 'sql' ? { body: text.trimStart(), decorated: false, closed: false } : undecorate(text);
-    if (mode === 'mixed' && !startsStatement(u.body)) {
-      for (const c of comments) skip({ ...c, kind: 'prose' });
-      takeComments();
-      skip({ line, text: text.trim(), kind: 'prose' });
-      return;
-    }
-    decorated ||= u.decorated;
-    const start = comments[0]?.line ?? line;
-    const lead = takeComments();
-    for (const c of lead) add(c, start, false);
-    add(u.body, start, u.closed);
-  };
+  const r: Reading = { mode, limit, statements: [], skipped: [], skippedCount: 0, decorated: false, open: null, comments: [], commentState: START };
   return {
-    line(text, line) {
-      if (statements.length >= limit) return false;
-      const cur = open as Open | null;
-      const done = cur === null || cur.closed || complete(cur.state);
-      if (text.trim() === '' && commentState.open === null) {
-        if (done) flush();
-        else cur!.text += '\n';
-        return true;
-      }
-      const asComment = done ? commentLine(text, commentState) : null;
-      if (asComment !== null || commentState.open !== null) {
-        comments.push({ text: commentState.open === null ? text.trim() : text, line });
-        commentState = asComment ?? feed(commentState, text).state;
-        return true;
-      }
-      if (cur !== null && !cur.closed && (!done || continues(text, mode))) {
-        for (const c of takeComments()) add(c, cur.line, false);
-        add(text, cur.line, false);
-      } else {
-        flush();
-        fresh(text, line);
-      }
-      return statements.length < limit;
-    },
+    line: (text, line) => readLine(r, text, line),
     end() {
-      if (statements.length < limit) flush();
-      for (const c of comments) skip({ ...c, kind: 'prose' });
-      comments = [];
-      return { statements, skipped, skippedCount, decorated };
+      if (r.statements.length < limit) flush(r);
+      for (const c of r.comments) skip(r, { ...c, kind: 'prose' });
+      r.comments = [];
+      return { statements: r.statements, skipped: r.skipped, skippedCount: r.skippedCount, decorated: r.decorated };
     },
   };
+}
+
+/** Reads one line: a blank line ends a complete statement, a comment line waits for the statement it precedes, any other line goes on with the open statement or starts a new one. */
+function readLine(r: Reading, text: string, line: number): boolean {
+  if (r.statements.length >= r.limit) return false;
+  const cur = r.open;
+  const done = cur === null || cur.closed || complete(cur.state);
+  if (text.trim() === '' && r.commentState.open === null) {
+    if (done) flush(r);
+    else cur!.text += '\n';
+    return true;
+  }
+  const asComment = done ? commentLine(text, r.commentState) : null;
+  if (asComment !== null || r.commentState.open !== null) {
+    r.comments.push({ text: r.commentState.open === null ? text.trim() : text, line });
+    r.commentState = asComment ?? feed(r.commentState, text).state;
+    return true;
+  }
+  if (cur !== null && !cur.closed && (!done || continues(text, r.mode))) {
+    for (const c of takeComments(r)) add(r, c, cur.line, false);
+    add(r, text, cur.line, false);
+  } else {
+    flush(r);
+    fresh(r, text, line);
+  }
+  return r.statements.length < r.limit;
+}
+
+/** Counts a piece left out, and lists it while fewer than SKIPPED_LISTED are. */
+function skip(r: Reading, x: SkippedText): void {
+  r.skippedCount++;
+  if (r.skipped.length < SKIPPED_LISTED) r.skipped.push(x);
+}
+
+/** Keeps a statement read (trimmed), unless it is blank. */
+function push(r: Reading, sql: string, line: number, semicolon: boolean): void {
+  if (sql.trim() !== '') r.statements.push({ sql: sql.trim(), line, semicolon });
+}
+
+/** Ends the open statement without a `;` (kept if it has a token). */
+function flush(r: Reading): void {
+  if (r.open !== null && r.open.state.tokens > 0) push(r, r.open.text, r.open.line, false);
+  r.open = null;
+}
+
+/** The waiting comment lines, taken (none wait after). */
+function takeComments(r: Reading): string[] {
+  const out = r.comments.map((c) => c.text);
+  r.comments = [];
+  r.commentState = START;
+  return out;
+}
+
+/** Adds `text` to the open statement (or opens one); a `;` ends it, and what follows is read again as a new line. */
+function add(r: Reading, text: string, line: number, closed: boolean): void {
+  const base: Open = r.open ?? { text: '', line, closed, state: START };
+  const fed = feed(base.state, text);
+  const joined = base.text === '' ? text : `${base.text}\n${text}`;
+  if (fed.semicolon === null) {
+    r.open = { ...base, text: joined, state: fed.state };
+    return;
+  }
+  const cut = joined.length - text.length + fed.semicolon;
+  r.open = null;
+  if (fed.state.tokens > 0) push(r, joined.slice(0, cut), base.line, true);
+  const rest = text.slice(fed.semicolon + 1);
+  if (rest.trim() !== '' && commentLine(rest, START) === null && r.statements.length < r.limit) fresh(r, rest, line);
+}
+
+/** A line that does not go on with an open statement: a new statement, or prose. */
+function fresh(r: Reading, text: string, line: number): void {
+  const u = r.mode === 'sql' ? { body: text.trimStart(), decorated: false, closed: false } : undecorate(text);
+  if (r.mode === 'mixed' && !startsStatement(u.body)) {
+    for (const c of r.comments) skip(r, { ...c, kind: 'prose' });
+    takeComments(r);
+    skip(r, { line, text: text.trim(), kind: 'prose' });
+    return;
+  }
+  r.decorated ||= u.decorated;
+  const start = r.comments[0]?.line ?? line;
+  const lead = takeComments(r);
+  for (const c of lead) add(r, c, start, false);
+  add(r, u.body, start, u.closed);
 }
