@@ -10,8 +10,12 @@ import { prepareRun, type PreparedRun } from '../node/prepare.ts';
 import type { InputPath } from '../node/input-file.ts';
 import { createNodeAnalyzer } from '../node/analysis-worker.ts';
 import { createNodeSqlPool } from '../node/sql-pool.ts';
-import { numberFlag, UsageError, type ParsedFlags } from './args.ts';
+import { numberFlag, UsageError, type FlagValues } from './args.ts';
 import { progressReporter } from './progress.ts';
+import type { BENCH_FLAGS } from './specs.ts';
+
+/** The values of BENCH_FLAGS as parseFlags gives them (label's and eval's flags include them). */
+export type BenchFlagValues = FlagValues<typeof BENCH_FLAGS>;
 
 /**
  * The inputs the benchmark flags name: the benchmark folder and, when given, the candidate file.
@@ -19,9 +23,9 @@ import { progressReporter } from './progress.ts';
  * @example
  * checkInputs(benchInputs(flags));
  */
-export function benchInputs(flags: ParsedFlags): InputPath[] {
-  const inputs: InputPath[] = [{ flag: '--bench', path: flags.bench as string, kind: 'folder' }];
-  if (typeof flags.candidates === 'string' && flags.candidates !== '-') inputs.push({ flag: '--candidates', path: flags.candidates });
+export function benchInputs(flags: Pick<BenchFlagValues, 'bench'> & { readonly candidates?: string | undefined }): InputPath[] {
+  const inputs: InputPath[] = [{ flag: '--bench', path: flags.bench, kind: 'folder' }];
+  if (flags.candidates !== undefined && flags.candidates !== '-') inputs.push({ flag: '--candidates', path: flags.candidates });
   return inputs;
 }
 
@@ -31,7 +35,7 @@ export function benchInputs(flags: ParsedFlags): InputPath[] {
  * @example
  * ruleFlag({ rule: 'bird' }); // 'bird'
  */
-export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
+export function ruleFlag(flags: Pick<BenchFlagValues, 'rule'>): EquivalenceRule {
   const rule = flags.rule;
   if (!isEquivalenceRule(rule)) throw new UsageError(`--rule must be ${EQUIVALENCE_RULES.map((r) => r.rule).join(', ')}; got ${JSON.stringify(rule)}`);
   return rule;
@@ -48,7 +52,7 @@ export function ruleFlag(flags: ParsedFlags): EquivalenceRule {
  * const { run, rule } = await prepareFromFlags(parseFlags(spec, argv), { labelsOnly: true });
  */
 export async function prepareFromFlags(
-  flags: ParsedFlags,
+  flags: BenchFlagValues,
   options: { labelsOnly?: boolean; ormFacts?: boolean; evidence?: boolean } = {},
 ): Promise<{ run: PreparedRun; rule: EquivalenceRule }> {
   const rule = ruleFlag(flags);
@@ -58,8 +62,8 @@ export async function prepareFromFlags(
   const pool = createNodeSqlPool({ timeoutMs, ...(workers !== undefined ? { size: workers } : {}) });
   const analyzer = options.labelsOnly === true ? undefined : createNodeAnalyzer({ facts: options.ormFacts === true });
   try {
-    const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
-    const records = await readCandidateFile(flags.candidates as string);
+    const bench = await loadBenchmark(flags.bench, { split: flags.split });
+    const records = await readCandidateFile(flags.candidates);
     const run = await prepareRun(records, bench, {
       pool,
       rule,

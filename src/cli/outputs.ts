@@ -18,6 +18,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { isInside } from '../node/bench-paths.ts';
 import { kernelFileSystem, notAFile } from '../node/file-kind.ts';
 import { errnoWords } from '../node/input-file.ts';
+import type { StringFlagName } from './args.ts';
 
 /** Why an output path was refused. */
 export type OutputPathErrorCode =
@@ -116,8 +117,14 @@ export function guardOutputs(check: OutputCheck): void {
   }
 }
 
-/** A flag's path, or undefined when the flag was not given. */
-export function flagPath(flags: Readonly<Record<string, unknown>>, name: string): FlagPath | undefined {
+/**
+ * A flag's path, or undefined when the flag was not given; `name` is one of
+ * the flags' string-valued names (a misspelt one does not compile).
+ *
+ * @example
+ * flagPath(parseFlags(LABEL_SPEC, argv), 'out'); // { flag: '--out', path: 'labeled.jsonl' }
+ */
+export function flagPath<T extends Readonly<Record<string, unknown>>>(flags: T, name: StringFlagName<T>): FlagPath | undefined {
   const v = flags[name];
   return typeof v === 'string' ? { flag: `--${name}`, path: v } : undefined;
 }

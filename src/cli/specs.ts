@@ -2,7 +2,11 @@
  * The flags of every `confide` subcommand, declared once (help text and
  * parsing both read them), apart from the commands' code: `confide --help`
  * and `confide <command> --help` read these alone and load no command
- * (commands.ts loads a command's code only when it runs).
+ * (commands.ts loads a command's code only when it runs). Each is declared
+ * `as const satisfies CommandSpec`, so its flags keep their literal types
+ * and what parseFlags returns is typed from them (args.ts `ParsedFlags`):
+ * `flags.out` is a string where `--out` is required, a misspelt flag name
+ * does not compile.
  */
 import { DEFAULT_TARGET_RISK } from '../core/pipeline/decide.ts';
 import { EQUIVALENCE_RULES } from '../core/results/rules.ts';
@@ -19,24 +23,27 @@ export const BENCH_FLAGS = {
   rule: { type: 'string', default: 'spider', help: RULE_HELP },
   'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
   workers: { type: 'string', help: 'SQL worker threads (default min(4, cores))' },
-} as const;
+} as const satisfies CommandSpec['flags'];
 
-export const SCHEMA_SPEC: CommandSpec = {
+/** `confide schema`: its flags. */
+export const SCHEMA_SPEC = {
   name: 'schema',
   summary: 'print a SQLite database schema (tables and views, columns, types, keys, row counts, samples): text on a terminal, else JSON',
   flags: {
     db: { type: 'string', required: true, help: 'the SQLite file' },
     json: { type: 'boolean', help: 'JSON even on a terminal (a pipe or a file always gets JSON)' },
   },
-};
+} as const satisfies CommandSpec;
 
-export const LABEL_SPEC: CommandSpec = {
+/** `confide label`: its flags. */
+export const LABEL_SPEC = {
   name: 'label',
   summary: 'label candidates by execution equivalence against gold SQL',
   flags: { ...BENCH_FLAGS, out: { type: 'string', required: true, help: 'labeled candidate file to write' } },
-};
+} as const satisfies CommandSpec;
 
-export const EVAL_SPEC: CommandSpec = {
+/** `confide eval`: its flags. */
+export const EVAL_SPEC = {
   name: 'eval',
   summary: 'AUROC with bootstrap CIs, calibration, selective prediction, certificate and Best-of-N on a candidate file',
   flags: {
@@ -49,9 +56,10 @@ export const EVAL_SPEC: CommandSpec = {
     'per-question': { type: 'string', help: 'write one JSON line per question' },
     orm: { type: 'string', help: 'score every candidate with this ORM model (.onnx, its .json sidecar beside it) as scores.orm' },
   },
-};
+} as const satisfies CommandSpec;
 
-export const ASK_SPEC: CommandSpec = {
+/** `confide ask`: its flags. */
+export const ASK_SPEC = {
   name: 'ask',
   summary: 'answer or abstain on given SQL candidates: one question (--db) or a whole candidate file (--bench)',
   flags: {
@@ -83,9 +91,10 @@ export const ASK_SPEC: CommandSpec = {
     },
     'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
   },
-};
+} as const satisfies CommandSpec;
 
-export const SYNTH_SPEC: CommandSpec = {
+/** `confide synth`: its flags. */
+export const SYNTH_SPEC = {
   name: 'synth',
   summary: 'simulate N sampled candidates per question from gold SQL and the mutation generator (no LLM)',
   flags: {
@@ -96,9 +105,10 @@ export const SYNTH_SPEC: CommandSpec = {
     limit: { type: 'string', help: 'only the first L questions' },
     out: { type: 'string', required: true, help: 'candidate file to write' },
   },
-};
+} as const satisfies CommandSpec;
 
-export const CURATE_SPEC: CommandSpec = {
+/** `confide curate`: its flags. */
+export const CURATE_SPEC = {
   name: 'curate',
   summary: 'curate execution-labeled candidates (gold + mutations + candidate files) for training a verifier',
   flags: {
@@ -114,4 +124,4 @@ export const CURATE_SPEC: CommandSpec = {
     'timeout-ms': { type: 'string', default: '5000', help: 'per-query time limit' },
     report: { type: 'string', help: 'also write the curation report (Markdown) here' },
   },
-};
+} as const satisfies CommandSpec;

@@ -22,12 +22,12 @@ export const curateCommand: Command = {
     guardOutputs({
       outputs: [flagPath(flags, 'out'), flagPath(flags, 'report')],
       inputs: [flagPath(flags, 'candidates')],
-      bench: { dir: flags.bench as string, split: flags.split as string },
+      bench: { dir: flags.bench, split: flags.split },
     });
-    const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
+    const bench = await loadBenchmark(flags.bench, { split: flags.split });
     if (bench.skipped > 0)
       process.stderr.write(`skipped ${bench.skipped} question(s): ${bench.missingDbs.map((m) => `${m.db_id} (${m.questions})`).join(', ')} missing\n`);
-    const extra = flags.candidates === undefined ? undefined : await readCandidateFile(flags.candidates as string);
+    const extra = flags.candidates === undefined ? undefined : await readCandidateFile(flags.candidates);
     const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
     const pool = createNodeSqlPool({ timeoutMs });
     try {
@@ -36,16 +36,16 @@ export const curateCommand: Command = {
         mutations: numberFlag(flags, 'mutations', 8),
         seed: numberFlag(flags, 'seed', 1),
         ...(extra !== undefined ? { extra } : {}),
-        keepFailed: flags['keep-failed'] === true,
-        balance: flags.balance === true,
+        keepFailed: flags['keep-failed'],
+        balance: flags.balance,
         rule: ruleFlag(flags),
         timeoutMs,
         onProgress: progressReporter('labeling'),
       });
-      await writeCandidateFileAtomic(flags.out as string, records);
+      await writeCandidateFileAtomic(flags.out, records);
       const text = formatCurationReport(curationReport(records));
       process.stdout.write(text + '\n');
-      if (flags.report !== undefined) await writeFileAtomic(flags.report as string, text + '\n');
+      if (flags.report !== undefined) await writeFileAtomic(flags.report, text + '\n');
       return 0;
     } finally {
       pool.terminate();

@@ -28,32 +28,28 @@ export const evalCommand: Command = {
     // Bounded work, said before any: the resamples, as recompute-report.py bounds them too.
     const bootstrap = numberFlag(flags, 'bootstrap', 2000);
     if (!Number.isInteger(bootstrap) || bootstrap < 1 || bootstrap > MAX_BOOTSTRAP)
-      throw new UsageError(
-        `--bootstrap must be a whole number of resamples from 1 to ${MAX_BOOTSTRAP.toLocaleString('en-US')}, got ${flags.bootstrap as string}`,
-      );
+      throw new UsageError(`--bootstrap must be a whole number of resamples from 1 to ${MAX_BOOTSTRAP.toLocaleString('en-US')}, got ${flags.bootstrap}`);
     const folds = numberFlag(flags, 'folds', 2);
-    if (!Number.isInteger(folds) || folds < 2) throw new UsageError(`--folds must be a whole number, at least 2, got ${flags.folds as string}`);
-    checkInputs([...benchInputs(flags), flags.orm === undefined ? undefined : { flag: '--orm', path: flags.orm as string }]);
-    const sidecar = flags.orm === undefined ? undefined : ormSidecarPath(flags.orm as string);
+    if (!Number.isInteger(folds) || folds < 2) throw new UsageError(`--folds must be a whole number, at least 2, got ${flags.folds}`);
+    checkInputs([...benchInputs(flags), flags.orm === undefined ? undefined : { flag: '--orm', path: flags.orm }]);
+    const sidecar = flags.orm === undefined ? undefined : ormSidecarPath(flags.orm);
     guardOutputs({
       outputs: [flagPath(flags, 'json'), flagPath(flags, 'per-question')],
       inputs: [flagPath(flags, 'candidates'), flagPath(flags, 'orm'), sidecar === undefined ? undefined : { flag: '--orm', path: sidecar }],
-      bench: { dir: flags.bench as string, split: flags.split as string },
+      bench: { dir: flags.bench, split: flags.split },
     });
     const t0 = performance.now();
     // With a verifier, each candidate's evidence is read too (a verifier that reads it scores as Ask does).
     const { run, rule } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined, evidence: flags.orm !== undefined });
     // Fewer than two labeled questions: say how many, and why the others were left out, before any statistics.
     requireLabeled(run.prepared, [
-      ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0
-        ? [`${flags.candidates as string} holds no questions`]
-        : []),
+      ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0 ? [`${flags.candidates} holds no questions`] : []),
       ...run.skippedMissingDb.map((s) => `${s.records} record(s) name database ${s.db_id}, which is not in the benchmark`),
       ...run.badDbs.map((b) => `${b.records} record(s) on database ${b.db_id} skipped: ${b.code}: ${b.message}`),
     ]);
     let prepared = run.prepared;
     if (flags.orm !== undefined) {
-      const r = await scoreWithOrmFile(prepared, flags.orm as string, { facts: run.facts });
+      const r = await scoreWithOrmFile(prepared, flags.orm, { facts: run.facts });
       prepared = r.prepared;
       const s = r.stats;
       process.stderr.write(
@@ -66,13 +62,13 @@ export const evalCommand: Command = {
       folds,
       ...(group === 'db_id' ? { group: 'db_id' as const } : {}),
       rule,
-      provenance: { data: `${flags.bench as string} (${flags.split as string})`, generator: flags.candidates as string, created: new Date().toISOString() },
+      provenance: { data: `${flags.bench} (${flags.split})`, generator: flags.candidates, created: new Date().toISOString() },
     });
     process.stdout.write(reportText(report) + '\n');
-    if (flags.json !== undefined) await writeFileAtomic(flags.json as string, JSON.stringify(report, null, 1) + '\n');
+    if (flags.json !== undefined) await writeFileAtomic(flags.json, JSON.stringify(report, null, 1) + '\n');
     if (flags['per-question'] !== undefined) {
       const lines = report.per_question.map((q) => JSON.stringify(q)).join('\n');
-      await writeFileAtomic(flags['per-question'] as string, lines + '\n');
+      await writeFileAtomic(flags['per-question'], lines + '\n');
     }
     process.stderr.write(`eval finished in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     return 0;

@@ -22,12 +22,12 @@ export const labelCommand: Command = {
     guardOutputs({
       outputs: [flagPath(flags, 'out')],
       inputs: [flagPath(flags, 'candidates')],
-      bench: { dir: flags.bench as string, split: flags.split as string },
+      bench: { dir: flags.bench, split: flags.split },
     });
     // Labels need execution and the rule's texts only: nothing is parsed.
     const { run, rule } = await prepareFromFlags(flags, { labelsOnly: true });
     const out = run.records.map((r, i) => labeledRecord(r, run.prepared[i]!));
-    await writeCandidateFileAtomic(flags.out as string, out);
+    await writeCandidateFileAtomic(flags.out, out);
     let correct = 0;
     let total = 0;
     for (const p of run.prepared)
@@ -41,7 +41,7 @@ export const labelCommand: Command = {
     const suites =
       databases > 1 ? `; ${checked.filter((d) => d > 1).length} question(s) checked on more than one database of their folder (up to ${databases})` : '';
     process.stderr.write(
-      `labeled ${total} candidates in ${out.length} questions: ${correct} correct, ${total - correct} incorrect (rule ${rule}: ${ruleInfo(rule).source}${suites}) → ${flags.out as string}\n`,
+      `labeled ${total} candidates in ${out.length} questions: ${correct} correct, ${total - correct} incorrect (rule ${rule}: ${ruleInfo(rule).source}${suites}) → ${flags.out}\n`,
     );
     return 0;
   },

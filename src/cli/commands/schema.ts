@@ -19,7 +19,7 @@ export const schemaCommand: Command = {
   spec,
   async run(argv) {
     const flags = parseFlags(spec, argv);
-    const path = flags.db as string;
+    const path = flags.db;
     checkInput({ flag: '--db', path });
     const pool = createNodeSqlPool({ size: 1 });
     try {

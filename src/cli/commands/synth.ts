@@ -16,8 +16,8 @@ export const synthCommand: Command = {
   async run(argv) {
     const flags = parseFlags(spec, argv);
     checkInputs(benchInputs(flags));
-    guardOutputs({ outputs: [flagPath(flags, 'out')], inputs: [], bench: { dir: flags.bench as string, split: flags.split as string } });
-    const bench = await loadBenchmark(flags.bench as string, { split: flags.split as string });
+    guardOutputs({ outputs: [flagPath(flags, 'out')], inputs: [], bench: { dir: flags.bench, split: flags.split } });
+    const bench = await loadBenchmark(flags.bench, { split: flags.split });
     const pool = createNodeSqlPool({ size: 1 });
     try {
       const records = await synthesizeBenchmark(bench, pool, {
@@ -25,9 +25,9 @@ export const synthCommand: Command = {
         seed: numberFlag(flags, 'seed', 1),
         ...(flags.limit !== undefined ? { limit: numberFlag(flags, 'limit', 0) } : {}),
       });
-      await writeCandidateFileAtomic(flags.out as string, records);
+      await writeCandidateFileAtomic(flags.out, records);
       process.stderr.write(
-        `${records.length} questions × ${numberFlag(flags, 'n', 8)} candidates (${bench.skipped} skipped: missing database) → ${flags.out as string}\n`,
+        `${records.length} questions × ${numberFlag(flags, 'n', 8)} candidates (${bench.skipped} skipped: missing database) → ${flags.out}\n`,
       );
       return 0;
     } finally {
