@@ -7,7 +7,7 @@
  * result area.
  */
 import { el } from '../ui/dom.ts';
-import type { AskParts } from './ask-once.ts';
+import type { AskParts } from './ask-parts.ts';
 import type { ExampleChips } from './example-chips.ts';
 
 /**

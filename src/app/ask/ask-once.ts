@@ -5,28 +5,9 @@
  * and its costs. "Edit and check again" asks once more with the edit.
  */
 import { type AskResult, type CandidateSource, fixedCandidates, parseCandidateText } from '../../core/pipeline/index.ts';
-import type { ProgressView } from '../ui/progress.ts';
-import type { AskResultArea } from './ask-result.ts';
 import { askWithCosts } from './ask-run.ts';
-import type { AskViewDeps } from './ask-view.ts';
-import type { CandidateSourcePicker } from './candidate-source.ts';
+import type { AskParts } from './ask-parts.ts';
 import { editedPool, poolText } from './edit-pool.ts';
-import type { OrmToggle } from './orm-toggle.ts';
-import type { DraftKeeper } from './question-draft.ts';
-import type { RiskControl } from './risk-control.ts';
-
-/** The Ask screen's parts that one Ask reads and updates. */
-export interface AskParts {
-  readonly deps: AskViewDeps;
-  readonly question: HTMLTextAreaElement;
-  readonly draft: DraftKeeper;
-  readonly risk: RiskControl;
-  readonly sources: CandidateSourcePicker;
-  readonly orm: OrmToggle;
-  readonly result: AskResultArea;
-  readonly progress: ProgressView;
-  readonly submit: HTMLButtonElement;
-}
 
 /**
  * One Ask; `given`: candidates to check instead of the chosen source's (an edited pool).

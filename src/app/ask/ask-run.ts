@@ -13,7 +13,7 @@ import { pageAnalyzer } from '../analysis-client.ts';
 import type { OpenDatabase } from '../database/database.ts';
 import type { ProgressView } from '../ui/progress.ts';
 import { askCosts, type StageSeconds } from './ask-costs.ts';
-import type { LiveSource } from './candidate-source.ts';
+import type { LiveSource } from './source-types.ts';
 
 /** Seconds in each stage, from when each was first reported to when the next one (or the Ask) began. */
 function stageSeconds(starts: ReadonlyMap<AskStage, number>, end: number): StageSeconds {

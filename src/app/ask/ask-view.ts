@@ -1,23 +1,10 @@
-/**
- * The Ask screen: a question (with one-click examples and an optional hint),
- * where the candidates come from (a replayed file, your own SQL in verify
- * mode, or a live model), the risk control, then the pipeline's progress, its
- * decision and every candidate. Rendering only: the work is `runAsk` and
- * `decide` from src/core/pipeline. This file builds the screen's parts and
- * wires them: the candidate source (candidate-source.ts), the reward model
- * checkbox (orm-toggle.ts), one Ask (ask-once.ts over ask-run.ts), the
- * result area (ask-result.ts) and the layout (ask-form.ts).
- */
-import type { Verifier } from '../../core/pipeline/index.ts';
-import type { SqlPool } from '../../engines/sql/index.ts';
-import type { DatabaseController } from '../database/database.ts';
-import type { ProfileStore } from '../profiles/store.ts';
 import { el, replace } from '../ui/dom.ts';
 import { createProgress } from '../ui/progress.ts';
 import { askForm, askSection } from './ask-form.ts';
-import { type AskParts, askOnce, recheck } from './ask-once.ts';
+import { askOnce, recheck } from './ask-once.ts';
+import type { AskParts, AskViewDeps } from './ask-parts.ts';
 import { askResultArea } from './ask-result.ts';
-import { candidateSourcePicker, type LiveSource } from './candidate-source.ts';
+import { candidateSourcePicker } from './candidate-source.ts';
 import { type ExampleChips, exampleChips } from './example-chips.ts';
 import { ormToggle } from './orm-toggle.ts';
 import { profileNote } from './profile-fit.ts';
@@ -25,16 +12,7 @@ import { keepQuestionDraft } from './question-draft.ts';
 import { riskControl } from './risk-control.ts';
 import { keepVerifyDrafts } from './verify-draft.ts';
 
-export interface AskViewDeps {
-  readonly pool: SqlPool;
-  readonly dbs: DatabaseController;
-  readonly profiles: ProfileStore;
-  readonly live?: LiveSource;
-  /** The outcome reward model, offered as an opt-in verifier, with the panel that names and changes the model. */
-  readonly orm?: { readonly verifier: Verifier; readonly panel: HTMLElement };
-  /** Shows the SQL console (offered when Ask has no candidates). */
-  readonly openConsole?: () => void;
-}
+export type { AskViewDeps } from './ask-parts.ts';
 
 /**
  * Builds the Ask screen.

@@ -8,7 +8,7 @@ import type { OpenDatabase } from '../database/database.ts';
 import { el, replace } from '../ui/dom.ts';
 import { fileButton } from '../ui/file-button.ts';
 import { foldLine } from '../ui/fold.ts';
-import type { LiveSource, SourceKind } from './candidate-source.ts';
+import type { LiveSource, SourceKind } from './source-types.ts';
 import type { ReplaySet } from './replay-source.ts';
 import { type VerifyPanel, verifyPanel } from './verify-panel.ts';
 

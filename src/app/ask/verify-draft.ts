@@ -6,7 +6,7 @@
  * {@link VERIFY_DRAFT_MAX_CHARS} is not kept (the page says so), and only the
  * last {@link VERIFY_DRAFT_DATABASES} databases are remembered.
  */
-import type { SourceKind } from './candidate-source.ts';
+import type { SourceKind } from './source-types.ts';
 
 const KEY = 'confide.verify-drafts';
 /** The longest pasted text kept across a reload (characters). */

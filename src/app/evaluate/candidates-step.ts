@@ -14,7 +14,8 @@ import { plural } from '../ui/format.ts';
 import type { ProgressView } from '../ui/progress.ts';
 import { readCandidatesOffThread } from '../files-client.ts';
 import type { LoadedBench } from './bench-source.ts';
-import { generationPanel, type LiveGeneratorSource } from './generation-panel.ts';
+import { generationPanel } from './generation-panel.ts';
+import type { LiveGeneratorSource } from './generation-types.ts';
 
 const errorLine = (message: string): HTMLElement => el('p', { class: 'error', role: 'alert' }, message);
 

@@ -13,7 +13,7 @@ import type { ProfileStore } from '../profiles/store.ts';
 import { createProgress } from '../ui/progress.ts';
 import { benchStep } from './bench-step.ts';
 import { candidatesStep } from './candidates-step.ts';
-import type { LiveGeneratorSource } from './generation-panel.ts';
+import type { LiveGeneratorSource } from './generation-types.ts';
 import { runStep } from './run-step.ts';
 
 export interface EvaluateViewDeps {

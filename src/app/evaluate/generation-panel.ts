@@ -1,32 +1,9 @@
-/**
- * Candidates from the live model for a whole benchmark, as a resumable run:
- * every question's candidates go to IndexedDB as soon as they exist, so a
- * closed tab or a stop loses at most one question. The same benchmark, model
- * and settings make the same run id, so starting again resumes it. Stored
- * runs can be used, exported as a candidate file, or deleted.
- */
-import type { QuestionRecord } from '../../core/bench/index.ts';
-import type { CandidateSource } from '../../core/pipeline/index.ts';
 import { runGeneration } from '../../core/pipeline/index.ts';
-import type { SqlPool } from '../../engines/sql/index.ts';
 import { el, replace } from '../ui/dom.ts';
 import { createProgress } from '../ui/progress.ts';
-import type { LoadedBench } from './bench-source.ts';
 import { schemaReader } from './db-access.ts';
-import { type GenerationParts, runStore, showRuns } from './stored-runs.ts';
-
-/** The live model as the Evaluate screen needs it. */
-export interface LiveGeneratorSource {
-  generator(): CandidateSource | null;
-  modelId(): string | null;
-}
-
-export interface GenerationPanelDeps {
-  readonly pool: SqlPool;
-  readonly live?: LiveGeneratorSource;
-  bench(): LoadedBench | null;
-  onRecords(records: QuestionRecord[], origin: string): void;
-}
+import type { GenerationPanelDeps, GenerationParts } from './generation-types.ts';
+import { runStore, showRuns } from './stored-runs.ts';
 
 /**
  * The panel (a collapsible section of step 2).

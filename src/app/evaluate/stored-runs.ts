@@ -6,22 +6,8 @@
 import { serializeCandidateFile } from '../../core/bench/index.ts';
 import { el, replace } from '../ui/dom.ts';
 import { downloadText } from '../ui/download.ts';
-import type { ProgressView } from '../ui/progress.ts';
-import type { GenerationPanelDeps } from './generation-panel.ts';
+import type { GenerationParts } from './generation-types.ts';
 import { type BrowserRunStore, openRunStore } from './run-store.ts';
-
-/** The panel's controls and its run store (opened on first use); its parts read and set it as one closure would. */
-export interface GenerationParts {
-  readonly deps: GenerationPanelDeps;
-  readonly n: HTMLInputElement;
-  readonly temperature: HTMLInputElement;
-  readonly seed: HTMLInputElement;
-  readonly start: HTMLButtonElement;
-  readonly status: HTMLDivElement;
-  readonly runsBox: HTMLDivElement;
-  readonly progress: ProgressView;
-  store: BrowserRunStore | null;
-}
 
 /**
  * The run store, opened the first time it is needed.

@@ -1,30 +1,8 @@
-/**
- * The evidence of one candidate: its result's shape read against the
- * question's intent, its SQL smells, and its probes' answers, as features
- * (types.ts, EVIDENCE_FEATURES) and findings in plain words; the probes'
- * answers are read in probe-findings.ts.
- */
-import type { ExecOutcome } from '../exec/types.ts';
-import type { Schema } from '../schema.ts';
-import type { QuestionIntent } from './intent.ts';
+import type { EvidenceParts } from './parts.ts';
 import { countIsTableSize, plural, readProbes, type Features, type Say } from './probe-findings.ts';
-import type { Probe } from './probes.ts';
-import type { ResultShape } from './result-shape.ts';
 import { tableNamed } from './sql-reading.ts';
 import type { SqlSmells } from './sql-smells.ts';
 import { EVIDENCE_FEATURES, type CandidateEvidence, type EvidenceFeature, type Finding, type FindingCode } from './types.ts';
-
-/** What one candidate's evidence is read from. */
-export interface EvidenceParts {
-  readonly intent: QuestionIntent;
-  readonly exec: ExecOutcome;
-  readonly shape: ResultShape | null;
-  readonly smells: SqlSmells | null;
-  readonly schema: Schema;
-  readonly probes: readonly Probe[];
-  /** A probe's outcome (undefined when it was not run). */
-  readonly answer: (sql: string) => ExecOutcome | undefined;
-}
 
 /**
  * Reads the evidence.

@@ -7,7 +7,7 @@
  * dates, and a filtered count equal to its table's size.
  */
 import type { Cell, ExecOutcome, ExecSuccess } from '../exec/types.ts';
-import type { EvidenceParts } from './findings.ts';
+import type { EvidenceParts } from './parts.ts';
 import type { Probe } from './probes.ts';
 import { tableNamed } from './sql-reading.ts';
 import type { SqlSmells } from './sql-smells.ts';

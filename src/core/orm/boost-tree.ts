@@ -7,12 +7,20 @@
  * histograms are its parent's minus its sibling's: only the smaller child's
  * rows are counted.
  */
-import type { TreeNode } from './boost.ts';
 
 /** Gradient and Hessian sums per feature and bin. */
 interface Histograms {
   readonly gb: Float64Array[];
   readonly hb: Float64Array[];
+}
+
+/** One node: a split (`feature` ≥ 0) with its children's indices, or a leaf (`feature` −1) with its value. */
+export interface TreeNode {
+  readonly feature: number;
+  readonly threshold: number;
+  readonly left: number;
+  readonly right: number;
+  readonly value: number;
 }
 
 /** What growing a tree reads and writes: each feature's bin per row and thresholds, the gradients, the scores it adds to, and the settings. */

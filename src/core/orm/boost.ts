@@ -19,16 +19,7 @@
  * One tree is grown in boost-tree.ts.
  */
 import { toBinary, type Labels } from '../stats/labels.ts';
-import { growTree } from './boost-tree.ts';
-
-/** One node: a split (`feature` ≥ 0) with its children's indices, or a leaf (`feature` −1) with its value. */
-export interface TreeNode {
-  readonly feature: number;
-  readonly threshold: number;
-  readonly left: number;
-  readonly right: number;
-  readonly value: number;
-}
+import { growTree, type TreeNode } from './boost-tree.ts';
 
 /** A fitted ensemble: logit = base + Σ tree leaf values. */
 export interface BoostedTrees {
