@@ -1,6 +1,6 @@
 /**
  * Pure pieces of the UI: result export (CSV, JSON), the table browser's page
- * query, the profile-fit rule, Evaluate's guard rails, and the deploy header
+ * query, the profile-fit rule, Evaluate's report limits, and the deploy header
  * files built from the same policy as the meta tag.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import type { EvalReport } from '../../src/core/eval/types.ts';
 import { fitOn } from '../../src/core/profile-fit.ts';
 import { buildCsp } from '../../src/app/csp.ts';
 import { headerCsp, netlifyHeaders, nginxHeaders } from '../../src/app/deploy-headers.ts';
-import { reportLimits, screenCell } from '../../src/app/evaluate/guard-rails.ts';
+import { reportLimits, screenCell } from '../../src/app/evaluate/report-limits.ts';
 import { resultCsv, resultJson } from '../../src/app/results/files.ts';
 import { browseSql, countSql, facetSql, pageSql } from '../../src/app/results/browse-sql.ts';
 import { defaultProfile } from './demo-ask.ts';
@@ -69,7 +69,7 @@ describe('profile fit', () => {
   });
 });
 
-describe('Evaluate guard rails', () => {
+describe('Evaluate report limits', () => {
   const report = (correct: boolean[]) =>
     ({ per_question: correct.map((c, i) => ({ id: String(i), db_id: 'd', correct: c, signals: {}, combined: 0.5 })) }) as unknown as EvalReport;
   it('calls a run with one class undefined and says why; a small run is warned about', () => {

@@ -12,7 +12,7 @@ import { reportSummary, reportTables, type ReportTable } from '../../core/eval/i
 import { el, replace } from '../ui/dom.ts';
 import { downloadText } from '../ui/download.ts';
 import type { ProfileStore } from '../profiles/store.ts';
-import { reportLimits, screenCell } from './guard-rails.ts';
+import { reportLimits, screenCell } from './report-limits.ts';
 import { plainCell, tableNote } from './plain-words.ts';
 import { reportPlots } from './plots.ts';
 

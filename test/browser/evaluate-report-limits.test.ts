@@ -1,5 +1,5 @@
 /**
- * Evaluate's guard rails in real Chromium: a run where every answer is right
+ * Evaluate's report limits in real Chromium: a run where every answer is right
  * shows no undefined figure as a number, says why the figures are missing,
  * replaces the empty ROC plot with that reason, and offers no profile to save;
  * Cancel goes away when the run is done; candidates about databases the
@@ -40,7 +40,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('Evaluate guard rails', () => {
+describe('Evaluate report limits', () => {
   it('refuses an empty candidate file with a reason', async () => {
     const { page } = app;
     await page.locator('#eval-candidates').setInputFiles(join(dir, 'empty.jsonl'));
