@@ -8,7 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import type { QuestionRecord } from '../core/bench/types.ts';
 import { resolveGold } from '../core/bench/gold.ts';
-import { prepareAll, type DbAccess, type SqlAnalyzer, type SuiteFailure } from '../core/eval/prepare-all.ts';
+import { prepareAll, type DbAccess, type PrepareAllOptions, type PrepareAllResult, type SqlAnalyzer, type SuiteFailure } from '../core/eval/prepare-all.ts';
+import { MISSING_DB, skippedByDatabase } from '../core/eval/skipped-reasons.ts';
 import type { SqlFacts } from '../core/orm/sql-facts.ts';
 import type { PreparedQuestion } from '../core/eval/prepare.ts';
 import type { EquivalenceRule } from '../core/results/index.ts';
@@ -48,8 +49,6 @@ export interface PreparedRun {
   readonly suiteFailures: readonly SuiteFailure[];
 }
 
-const MISSING = 'MISSING_DB';
-
 /**
  * A DbAccess over the pool for the benchmark's database files; with `labelsOnly`, no schema is read and no result
  * fingerprinted (labels use neither). A test suite's other databases open one at a time, for labels only.
@@ -79,7 +78,7 @@ function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | u
         bench.suite(dbId); // a test-suite database that leads out refuses the database, as its own file would
       } catch (e) {
         // A db_id that would leave the benchmark is refused as such, not reported missing.
-        const code = (e as { code?: string }).code === 'OUTSIDE_BENCH' ? 'OUTSIDE_BENCH' : MISSING;
+        const code = (e as { code?: string }).code === 'OUTSIDE_BENCH' ? 'OUTSIDE_BENCH' : MISSING_DB;
         return { ok: false, code, message: e instanceof Error ? e.message : String(e) };
       }
       // Small files are copied into the workers; big ones (BIRD) are read on demand.
@@ -104,6 +103,31 @@ function suiteOrNone(bench: LoadedBenchmark, dbId: string): ReturnType<LoadedBen
 }
 
 /**
+ * What `prepareAll` is given for a run over the benchmark's database files on
+ * the pool: their DbAccess, and its options (enough queries per call for a
+ * full batch on every worker, twice over; `concurrency` chunks in flight).
+ *
+ * @example
+ * const { access, options } = prepareInputs(bench, { pool, rule: 'spider' });
+ * const result = await prepareAll(records, access, options);
+ */
+export function prepareInputs(bench: LoadedBenchmark, options: PrepareRunOptions): { access: DbAccess; options: PrepareAllOptions } {
+  const size = options.pool.stats().size;
+  return {
+    access: fileAccess(bench, options.pool, options.timeoutMs, options.labelsOnly === true),
+    options: {
+      ...(options.rule !== undefined ? { rule: options.rule } : {}),
+      ...(options.labelsOnly !== undefined ? { labelsOnly: options.labelsOnly } : {}),
+      ...(options.analyzer !== undefined ? { analyzer: options.analyzer } : {}),
+      ...(options.evidence === true ? { evidence: true } : {}),
+      chunkQueries: 64 * size,
+      inFlight: options.concurrency ?? 2,
+      ...(options.onProgress ? { onProgress: ({ done, total, text }) => options.onProgress?.({ done, total, text }) } : {}),
+    },
+  };
+}
+
+/**
  * Prepares every record whose database exists, a few chunks of queries in
  * flight so every worker stays busy.
  *
@@ -112,40 +136,28 @@ function suiteOrNone(bench: LoadedBenchmark, dbId: string): ReturnType<LoadedBen
  */
 export async function prepareRun(input: readonly QuestionRecord[], bench: LoadedBenchmark, options: PrepareRunOptions): Promise<PreparedRun> {
   const { records, missing } = resolveGold(input, bench.questions);
-  const size = options.pool.stats().size;
-  const {
-    prepared,
-    records: kept,
-    skipped,
-    facts,
-    suiteFailures,
-  } = await prepareAll(records, fileAccess(bench, options.pool, options.timeoutMs, options.labelsOnly === true), {
-    ...(options.rule !== undefined ? { rule: options.rule } : {}),
-    ...(options.labelsOnly !== undefined ? { labelsOnly: options.labelsOnly } : {}),
-    ...(options.analyzer !== undefined ? { analyzer: options.analyzer } : {}),
-    ...(options.evidence === true ? { evidence: true } : {}),
-    // Enough queries per call for a full batch on every worker, twice over.
-    chunkQueries: 64 * size,
-    inFlight: options.concurrency ?? 2,
-    ...(options.onProgress ? { onProgress: ({ done, total, text }) => options.onProgress?.({ done, total, text }) } : {}),
-  });
-  const missingDbs = new Map<string, string[]>();
-  const bad = new Map<string, { code: string; message: string; records: number }>();
-  for (const s of skipped) {
-    if (s.code === MISSING) missingDbs.set(s.db_id, [...(missingDbs.get(s.db_id) ?? []), s.id]);
-    else {
-      const b = bad.get(s.db_id) ?? { code: s.code ?? 'UNKNOWN', message: s.reason, records: 0 };
-      bad.set(s.db_id, { ...b, records: b.records + 1 });
-    }
-  }
+  const { access, options: prepareOptions } = prepareInputs(bench, options);
+  return preparedRunOf(await prepareAll(records, access, prepareOptions), missing);
+}
+
+/**
+ * A run as the CLI reports it from `prepareAll`'s result: the records skipped
+ * grouped by missing and by unopened database; `noGold` records had no gold.
+ *
+ * @example
+ * reportRun(preparedRunOf(file, file.noGold));
+ */
+export function preparedRunOf(result: PrepareAllResult, noGold: number): PreparedRun {
+  const { prepared, records, skipped, facts, suiteFailures } = result;
+  const { missing, bad } = skippedByDatabase(skipped);
   return {
     facts,
     suiteFailures,
     prepared,
-    records: kept,
-    skippedMissingDb: [...missingDbs].map(([db_id, ids]) => ({ db_id, records: ids.length, ids })),
-    noGold: missing,
-    badDbs: [...bad].map(([db_id, b]) => ({ db_id, ...b })),
+    records,
+    skippedMissingDb: missing.map((s) => ({ db_id: s.db_id, records: s.ids.length, ids: [...s.ids] })),
+    noGold,
+    badDbs: bad.map((b) => ({ db_id: b.db_id, code: b.code ?? 'UNKNOWN', message: b.message, records: b.records })),
   };
 }
 

@@ -1,14 +1,12 @@
 /**
- * One evaluation run, as `confide eval` does it: the candidates matched to
- * the benchmark's gold SQL, every candidate executed and labelled in the
- * worker pool (`prepareAll`), optionally scored by the reward model, then
+ * One evaluation run, as `confide eval` does it (core's `evaluateFile`): the
+ * candidates matched to the benchmark's gold SQL, every candidate executed and
+ * labelled in the worker pool, optionally scored by the reward model, then
  * `evaluate()` in its own worker; the report view, or a line saying why
  * there is no report.
  */
-import { resolveGold } from '../../core/bench/index.ts';
-import { labeledRecord } from '../../core/eval/index.ts';
-import { prepareAll, requireLabeled, skippedReasons } from '../../core/eval/index.ts';
-import type { EvaluateOptions } from '../../core/eval/index.ts';
+import { evaluateFile, labeledRecord } from '../../core/eval/index.ts';
+import type { EvaluateOptions, PreparedQuestion, Verified } from '../../core/eval/index.ts';
 import type { EquivalenceRule } from '../../core/results/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import { pageAnalyzer } from '../analysis-client.ts';
@@ -51,65 +49,65 @@ export interface EvaluationRun {
  */
 export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
   const { pool, bench, candidates, progress, signal } = run;
-  const gold = resolveGold(candidates.records, bench.questions);
   const known = new Set(bench.dbIds);
-  const matching = gold.records.filter((r) => known.has(r.db_id));
-  if (matching.length === 0) {
-    const theirs = [...new Set(gold.records.map((r) => r.db_id))];
+  if (!candidates.records.some((r) => known.has(r.db_id))) {
+    const theirs = [...new Set(candidates.records.map((r) => r.db_id))];
     progress.finish('');
     const list = (ids: readonly string[]) => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
     return errorLine(
-      `None of the ${plural(gold.records.length, 'question')} in ${candidates.origin} is about a database of ${bench.source}: the candidates name ${list(theirs)}; the benchmark has ${list(bench.dbIds)}. Choose the benchmark these candidates were made for.`,
+      `None of the ${plural(candidates.records.length, 'question')} in ${candidates.origin} is about a database of ${bench.source}: the candidates name ${list(theirs)}; the benchmark has ${list(bench.dbIds)}. Choose the benchmark these candidates were made for.`,
     );
   }
   const orm = run.orm();
   const { rule } = run.settings();
-  // Candidates are parsed in the page's analysis worker (as confide eval parses on its analysis thread), never here.
-  // With the reward model on, each candidate's evidence is read too, as Ask reads it before scoring.
-  const prepare = await prepareAll(gold.records, benchAccess(pool, bench), {
-    signal,
-    rule,
-    analyzer: pageAnalyzer(),
-    onProgress: (p) => progress.update(p.progress, p.text),
-    ...(orm !== null ? { evidence: true } : {}),
-  });
-  const { skipped, suiteFailures } = prepare;
-  let { prepared } = prepare;
-  // Too few labeled questions: say how many, naming each database skipped and why, before the statistics.
-  requireLabeled(prepared, skippedReasons(skipped));
-  let ormName: string | null = null;
-  if (orm !== null) {
-    progress.update(null, 'scoring with the reward model');
-    const scored = await scorePrepared(prepared, orm, { signal, onProgress: (f, text) => progress.update(f, text) });
-    if (!scored.ok) {
-      progress.finish('');
-      return errorLine(`The reward model did not score: ${scored.error.message} (${scored.error.code})`);
-    }
-    prepared = scored.prepared;
-    ormName = scored.name;
-  }
-  progress.update(null, 'computing the statistics');
-  const byId = new Map(gold.records.map((r) => [r.id, r]));
-  const report = await evaluateInWorker(
-    prepared,
+  const out = await evaluateFile(
     {
-      ...run.settings(),
-      profileName: `${bench.source} ${bench.split}`,
-      provenance: {
-        data: `${bench.source}, split ${bench.split} (${prepared.length} questions evaluated${ormName === null ? '' : `; reward model ${ormName}`})`,
-        generator: candidates.origin,
-        created: new Date().toISOString(),
+      name: candidates.origin,
+      records: candidates.records,
+      questions: bench.questions,
+      access: benchAccess(pool, bench),
+      // Candidates are parsed in the page's analysis worker (as confide eval parses on its analysis thread), never here.
+      // With the reward model on, each candidate's evidence is read too, as Ask reads it before scoring.
+      prepare: { signal, rule, analyzer: pageAnalyzer(), onProgress: (p) => progress.update(p.progress, p.text), ...(orm !== null ? { evidence: true } : {}) },
+    },
+    {
+      ...(orm !== null ? { verify: (prepared) => ormScores(prepared, orm, progress, signal) } : {}),
+      report: (prepared, ormName) => {
+        progress.update(null, 'computing the statistics');
+        return evaluateInWorker(
+          prepared,
+          {
+            ...run.settings(),
+            profileName: `${bench.source} ${bench.split}`,
+            provenance: {
+              data: `${bench.source}, split ${bench.split} (${prepared.length} questions evaluated${ormName === null ? '' : `; reward model ${ormName}`})`,
+              generator: candidates.origin,
+              created: new Date().toISOString(),
+            },
+          },
+          signal,
+        );
       },
     },
-    signal,
   );
+  if (!out.ok) {
+    progress.finish('');
+    return errorLine(`The reward model did not score: ${out.error.message} (${out.error.code})`);
+  }
   progress.finish('Done.');
+  const byId = new Map(out.file.records.map((r) => [r.id, r]));
   return reportView({
-    report,
-    labeled: prepared.map((p) => labeledRecord(byId.get(p.id)!, p)),
+    report: out.report,
+    labeled: out.prepared.map((p) => labeledRecord(byId.get(p.id)!, p)),
     baseName: `${bench.source.replace(/\.zip$/, '').replace(/[^A-Za-z0-9_-]+/g, '-')}-${bench.split}`,
     profiles: run.profiles,
-    skipped: skipped.length,
-    suiteFailures,
+    skipped: out.file.skipped.length,
+    suiteFailures: out.file.suiteFailures,
   });
+}
+
+/** The reward model's scores on the prepared questions, its progress shown. */
+function ormScores(prepared: readonly PreparedQuestion[], orm: OrmClient, progress: ProgressView, signal: AbortSignal): Promise<Verified> {
+  progress.update(null, 'scoring with the reward model');
+  return scorePrepared(prepared, orm, { signal, onProgress: (f, text) => progress.update(f, text) });
 }

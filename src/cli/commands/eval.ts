@@ -1,9 +1,12 @@
 /**
  * `confide eval`: labels candidates that have no `correct` field by execution,
  * then prints the study's tables; `--json` and `--per-question` write them.
+ * The steps are core's `evaluateFile`: the benchmark's files on Node worker
+ * threads, the ORM file as the verifier, `evaluate` on this thread.
  */
-import { requireLabeled } from '../../core/eval/labeled-enough.ts';
+import { evaluateFile, type EvaluateFileSteps } from '../../core/eval/evaluate-file.ts';
 import { evaluate } from '../../core/eval/report.ts';
+import type { EvalReport } from '../../core/eval/types.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { ormSidecarPath, scoreWithOrmFile } from '../../node/orm/attach.ts';
 import { numberFlag, parseFlags, UsageError } from '../args.ts';
@@ -11,7 +14,8 @@ import type { Command } from '../command.ts';
 import { flagPath, guardOutputs } from '../outputs.ts';
 import { reportText } from '../report-text.ts';
 import { checkInputs } from '../../node/input-file.ts';
-import { benchInputs, prepareFromFlags } from '../bench-flags.ts';
+import { benchInputs, openBench, prepareRunOptions, reportRun } from '../bench-flags.ts';
+import { prepareInputs, preparedRunOf } from '../../node/prepare.ts';
 import { EVAL_SPEC } from '../specs.ts';
 
 const spec = EVAL_SPEC;
@@ -40,30 +44,36 @@ export const evalCommand: Command = {
     });
     const t0 = performance.now();
     // With a verifier, each candidate's evidence is read too (a verifier that reads it scores as Ask does).
-    const { run, rule } = await prepareFromFlags(flags, { ormFacts: flags.orm !== undefined, evidence: flags.orm !== undefined });
-    // Fewer than two labeled questions: say how many, and why the others were left out, before any statistics.
-    requireLabeled(run.prepared, [
-      ...(run.prepared.length === 0 && run.skippedMissingDb.length === 0 && run.badDbs.length === 0 ? [`${flags.candidates} holds no questions`] : []),
-      ...run.skippedMissingDb.map((s) => `${s.records} record(s) name database ${s.db_id}, which is not in the benchmark`),
-      ...run.badDbs.map((b) => `${b.records} record(s) on database ${b.db_id} skipped: ${b.code}: ${b.message}`),
-    ]);
-    let prepared = run.prepared;
-    if (flags.orm !== undefined) {
-      const r = await scoreWithOrmFile(prepared, flags.orm, { facts: run.facts });
-      prepared = r.prepared;
-      const s = r.stats;
-      process.stderr.write(
-        `orm ${r.name}: ${s.candidates} candidates (${s.scored} distinct per question) in ${((s.featurizeMs + s.modelMs) / 1000).toFixed(1)} s: featurize ${(s.featurizeMs / s.scored).toFixed(2)} ms/row, model ${(s.modelMs / s.scored).toFixed(3)} ms/row\n`,
+    const withOrm = flags.orm !== undefined;
+    const opened = await openBench(flags, { ormFacts: withOrm });
+    let report: EvalReport;
+    try {
+      const { access, options } = prepareInputs(opened.bench, prepareRunOptions(opened, { evidence: withOrm }));
+      const out = await evaluateFile(
+        { name: flags.candidates, records: opened.records, questions: opened.bench.questions, access, prepare: options },
+        {
+          // The databases are done with: the threads end, and what was left out is said, before the labeled-enough check.
+          onPrepared: (file) => {
+            opened.end();
+            reportRun(preparedRunOf(file, file.noGold));
+          },
+          ...(flags.orm === undefined ? {} : { verify: ormVerifier(flags.orm) }),
+          report: (prepared) =>
+            evaluate(prepared, {
+              bootstrap,
+              seed: numberFlag(flags, 'seed', 1),
+              folds,
+              ...(group === 'db_id' ? { group: 'db_id' as const } : {}),
+              rule: opened.rule,
+              provenance: { data: `${flags.bench} (${flags.split})`, generator: flags.candidates, created: new Date().toISOString() },
+            }),
+        },
       );
+      if (!out.ok) throw new Error(`${out.error.code}: ${out.error.message}`); // scoreWithOrmFile throws instead
+      report = out.report;
+    } finally {
+      opened.end();
     }
-    const report = evaluate(prepared, {
-      bootstrap,
-      seed: numberFlag(flags, 'seed', 1),
-      folds,
-      ...(group === 'db_id' ? { group: 'db_id' as const } : {}),
-      rule,
-      provenance: { data: `${flags.bench} (${flags.split})`, generator: flags.candidates, created: new Date().toISOString() },
-    });
     process.stdout.write(reportText(report) + '\n');
     if (flags.json !== undefined) await writeFileAtomic(flags.json, JSON.stringify(report, null, 1) + '\n');
     if (flags['per-question'] !== undefined) {
@@ -74,3 +84,18 @@ export const evalCommand: Command = {
     return 0;
   },
 };
+
+/**
+ * The reward model in `file` as the verifier: every candidate scored (with
+ * the analysis thread's facts), its timings on stderr.
+ */
+function ormVerifier(file: string): NonNullable<EvaluateFileSteps['verify']> {
+  return async (prepared, run) => {
+    const r = await scoreWithOrmFile(prepared, file, { facts: run.facts });
+    const s = r.stats;
+    process.stderr.write(
+      `orm ${r.name}: ${s.candidates} candidates (${s.scored} distinct per question) in ${((s.featurizeMs + s.modelMs) / 1000).toFixed(1)} s: featurize ${(s.featurizeMs / s.scored).toFixed(2)} ms/row, model ${(s.modelMs / s.scored).toFixed(3)} ms/row\n`,
+    );
+    return { ok: true, prepared: r.prepared, name: r.name };
+  };
+}

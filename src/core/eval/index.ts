@@ -20,8 +20,17 @@ export {
   type SuiteDb,
   type SuiteFailure,
 } from './prepare-all.ts';
+export {
+  evaluateFile,
+  type CandidateFile,
+  type EvaluateFileResult,
+  type EvaluateFileSteps,
+  type PreparedFile,
+  type Verified,
+} from './evaluate-file.ts';
 export { COMBINED, evaluate, TARGET_RISKS, type EvaluateOptions } from './report.ts';
-export { requireLabeled, skippedReasons, TooFewLabeledError } from './labeled-enough.ts';
+export { requireLabeled, TooFewLabeledError } from './labeled-enough.ts';
+export { MISSING_DB, skippedByDatabase, skippedReasons, type SkippedByDatabase, type SkippedRecord } from './skipped-reasons.ts';
 export { reportSummary, reportTables, type ReportTable } from './tables.ts';
 export { reliabilityWords } from './reliability-words.ts';
 export { perQuestionCsv, tablesCsv, toCsv } from './csv.ts';

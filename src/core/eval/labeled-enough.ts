@@ -47,24 +47,9 @@ export function leftOutReasons(prepared: readonly PreparedQuestion[]): string[] 
 }
 
 /**
- * Why records were skipped before preparing, one reason per database and cause.
- *
- * @example
- * skippedReasons([{ db_id: 'demo', code: 'NOT_SQLITE', reason: 'the file is not a SQLite database' }]); // ['1 question on database demo skipped: NOT_SQLITE: the file is not a SQLite database']
- */
-export function skippedReasons(skipped: readonly { readonly db_id: string; readonly code?: string; readonly reason: string }[]): string[] {
-  const byDb = new Map<string, { count: number; why: string }>();
-  for (const s of skipped) {
-    const key = `${s.db_id}\u0000${s.code ?? ''}`;
-    const seen = byDb.get(key);
-    byDb.set(key, { count: (seen?.count ?? 0) + 1, why: seen?.why ?? `${s.code === undefined ? '' : `${s.code}: `}${s.reason}` });
-  }
-  return [...byDb].map(([key, { count, why }]) => `${count} question${count === 1 ? '' : 's'} on database ${key.split('\u0000')[0]} skipped: ${why}`);
-}
-
-/**
  * Throws {@link TooFewLabeledError} when fewer than two of `prepared` are
- * labeled; `skipped` are the reasons records were left out before preparing.
+ * labeled; `skipped` are the reasons records were left out before preparing
+ * (skipped-reasons.ts words them).
  *
  * @example
  * requireLabeled(run.prepared, skippedReasons(run.skipped));

@@ -27,8 +27,8 @@ describe('too few labeled questions', () => {
     expect(e.code).toBe('TOO_FEW_LABELED');
     expect(e.found).toBe(0);
     expect(e.message).toContain('found 0 labeled questions');
-    expect(e.message).toContain('2 questions on database demo skipped: NOT_SQLITE: the file is not a SQLite database');
-    expect(e.message).toContain('1 question on database other skipped: TOO_LARGE: other.sqlite inflates past 1 GB');
+    expect(e.message).toContain('2 record(s) on database demo skipped: NOT_SQLITE: the file is not a SQLite database');
+    expect(e.message).toContain('1 record(s) on database other skipped: TOO_LARGE: other.sqlite inflates past 1 GB');
   });
 
   it('is quiet with two labeled questions', () => {
