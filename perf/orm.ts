@@ -16,7 +16,7 @@ import { anyDatabasePaths } from '../src/core/bench/benchmark.ts';
 import { locateDatabase } from '../src/node/bench-paths.ts';
 import { readSchemas } from '../src/node/orm/load.ts';
 import { loadOrmScorer } from '../src/node/orm/score.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../src/core/orm/synthetic.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../src/core/orm/training/synthetic.ts';
 import { scoresOrThrow } from '../src/engines/orm/engine.ts';
 
 const SIDECAR = fileURLToPath(new URL('../public/models/orm-v2.json', import.meta.url));

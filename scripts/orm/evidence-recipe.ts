@@ -25,7 +25,7 @@ import { STRUCTURE_FEATURES } from '../../src/core/orm/layout.ts';
 import { CUES } from '../../src/core/orm/cues.ts';
 import { LINK_FEATURES } from '../../src/core/orm/link.ts';
 import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
-import { boostedLogit, fitBoostedTrees, type BoostedTrees, type BoostOptions } from '../../src/core/orm/boost.ts';
+import { boostedLogit, fitBoostedTrees, type BoostedTrees, type BoostOptions } from '../../src/core/orm/training/boost.ts';
 import { DENSE_COUNT } from '../../src/core/orm/layout.ts';
 import { fitLogistic, predictLogistic } from '../../src/core/stats/index.ts';
 import { applyStandardization, fitStandardization, standardizeRows, type Standardization } from '../../src/core/stats/standardize.ts';

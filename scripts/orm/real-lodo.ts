@@ -8,7 +8,7 @@
  * database and scores the held-out one, so no question or database is ever in
  * both. Variants (features): `text` (the ORM featurizer's dense question–SQL
  * cues, structure and schema linking, core/orm/featurize.ts), `pool`
- * (core/orm/pool-features.ts: execution-cluster share, structure share,
+ * (core/orm/training/pool-features.ts: execution-cluster share, structure share,
  * result shape, row count, empty result), `text+pool`, and `text+agreement`
  * (text plus the featurizer's own agreement slots, exec/structure/text
  * shares: the pool-aware variant that fits the app's ORM contract). Each variant's
@@ -36,10 +36,10 @@ import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '..
 import { evaluate } from '../../src/core/eval/report.ts';
 import type { PreparedQuestion } from '../../src/core/eval/prepare.ts';
 import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
-import { GROUNDING_FEATURES, literalGrounding, valueIndex, type ValueIndex } from '../../src/core/orm/grounding.ts';
+import { GROUNDING_FEATURES, literalGrounding, valueIndex, type ValueIndex } from '../../src/core/orm/training/grounding.ts';
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
 import { agreementSlots } from '../../src/core/orm/featurize.ts';
-import { POOL_FEATURES, poolFeatures } from '../../src/core/orm/pool-features.ts';
+import { POOL_FEATURES, poolFeatures } from '../../src/core/orm/training/pool-features.ts';
 import { quoteIdent } from '../../src/core/sql/identifier.ts';
 import { loadSqlRunner } from '../../src/engines/sql/worker/load.ts';
 import { readDb } from '../../src/node/prepare.ts';

@@ -1,6 +1,6 @@
 /**
  * Trains a toy ORM (the placeholder shipped before the real model): synthetic
- * questions over invented toy databases (src/core/orm/synthetic.ts), the
+ * questions over invented toy databases (src/core/orm/training/synthetic.ts), the
  * default featurizer, seed 1, in seconds. Writes `<outDir>/orm-toy.onnx` and
  * `orm-toy.json` (never over the shipped `orm-v1`) with quality marked "not
  * yet measured" (its validation numbers are on synthetic data). Useful to
@@ -9,11 +9,11 @@
  * Run: `npx tsx scripts/orm/synthetic-model.ts [outDir]` (default: the system temp folder)
  */
 import { tmpdir } from 'node:os';
-import { fitMlp } from '../../src/core/orm/fit.ts';
+import { fitMlp } from '../../src/core/orm/training/fit.ts';
 import { DEFAULT_FEATURIZER } from '../../src/core/orm/layout.ts';
 import { mulberry32 } from '../../src/core/stats/mulberry32.ts';
-import { buildExamples } from '../../src/core/orm/examples.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/core/orm/synthetic.ts';
+import { buildExamples } from '../../src/core/orm/training/examples.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/core/orm/training/synthetic.ts';
 import { writeOrm } from '../../src/node/orm/write.ts';
 
 const out = process.argv[2] ?? tmpdir();

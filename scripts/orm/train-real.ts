@@ -26,7 +26,7 @@ import { type CommandSpec, type ParsedFlags, numberFlag, runWithFlags } from '..
 import { viewAgreement } from '../../src/core/orm/agreement.ts';
 import { agreementSlots, featurizeBatch } from '../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER } from '../../src/core/orm/layout.ts';
-import { linearOrmParams } from '../../src/core/orm/linear.ts';
+import { linearOrmParams } from '../../src/core/orm/training/linear.ts';
 import type { SqlFacts } from '../../src/core/orm/sql-facts.ts';
 import { clusterBon, first, majorityExec, oracle, verifierBon } from '../../src/core/select/index.ts';
 import { auroc } from '../../src/core/stats/index.ts';

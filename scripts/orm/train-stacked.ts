@@ -27,7 +27,7 @@ import { runWithFlags, type CommandSpec, type ParsedFlags } from '../../src/cli/
 import { treesToOnnx } from '../../src/node/orm/onnx-trees.ts';
 import { agreementSlots, featurizeBatch, type OrmItem } from '../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER } from '../../src/core/orm/layout.ts';
-import { linearOrmParams } from '../../src/core/orm/linear.ts';
+import { linearOrmParams } from '../../src/core/orm/training/linear.ts';
 import { auroc } from '../../src/core/stats/index.ts';
 import { createOrmScorer } from '../../src/node/orm/score.ts';
 import { writeOrmFiles } from '../../src/node/orm/write.ts';

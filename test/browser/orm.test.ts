@@ -20,7 +20,7 @@ import type { OrmItem } from '../../src/core/orm/featurize.ts';
 import { EVIDENCE_FEATURES } from '../../src/core/evidence/index.ts';
 import { mulberry32 } from '../../src/core/stats/mulberry32.ts';
 import { loadOrmScorer } from '../../src/node/orm/score.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/core/orm/synthetic.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../src/core/orm/training/synthetic.ts';
 import { buildOrmPage } from '../engines/orm/page/build.ts';
 import { launchChromium } from './harness.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';

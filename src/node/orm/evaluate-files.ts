@@ -7,8 +7,8 @@
  * candidate the model accepts or rejects), for the model card.
  */
 import { basename } from 'node:path';
-import { summarizeScores, type Evaluation } from '../../core/orm/evaluate.ts';
-import { labeledItems, type ExampleStats, type LabeledItem } from '../../core/orm/examples.ts';
+import { summarizeScores, type Evaluation } from '../../core/orm/training/evaluate.ts';
+import { labeledItems, type ExampleStats, type LabeledItem } from '../../core/orm/training/examples.ts';
 import { loadLabeledData } from './load.ts';
 import { loadOrmScorer } from './score.ts';
 import { scoresOrThrow } from '../../engines/orm/engine.ts';

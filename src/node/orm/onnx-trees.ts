@@ -1,5 +1,5 @@
 /**
- * Boosted trees (core/orm/boost.ts) as an ONNX model under the ORM contract:
+ * Boosted trees (core/orm/training/boost.ts) as an ONNX model under the ORM contract:
  * the ensemble (x ≤ threshold splits, SUM of leaf values plus the base
  * score) over the featurizer vector, then `Sigmoid`: input `features`
  * [batch, D], output `score` [batch, 1]. The ensemble's feature j reads
@@ -15,7 +15,7 @@
  * 1/`grid` (`Clip`, `Mul`, `Round`, `Div`), is appended as slot `dim`
  * (`Concat`), which the trees may read like any other slot.
  */
-import type { BoostedTrees } from '../../core/orm/boost.ts';
+import type { BoostedTrees } from '../../core/orm/training/boost.ts';
 import { ORM_INPUT, ORM_OUTPUT } from '../../core/orm/sidecar.ts';
 import { modelProtoType } from './onnx-proto.ts';
 import { ensembleFromMlNode, treeEnsembleNodes, type ColumnEnsemble } from './onnx-tree-ops.ts';

@@ -11,8 +11,8 @@
  * MatMulInteger/DynamicQuantizeLinear fall back to the CPU EP. Biases stay
  * float32. Tensor bytes are little-endian `raw_data`.
  */
-import type { MlpParams } from '../../core/orm/mlp.ts';
-import { quantizePerColumn } from '../../core/orm/quantize.ts';
+import type { MlpParams } from '../../core/orm/training/mlp.ts';
+import { quantizePerColumn } from '../../core/orm/training/quantize.ts';
 import { ORM_INPUT, ORM_OUTPUT } from '../../core/orm/sidecar.ts';
 import { AttributeType, DataType, modelProtoType } from './onnx-proto.ts';
 

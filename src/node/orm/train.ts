@@ -10,10 +10,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { fitMlp, type FitOptions } from '../../core/orm/fit.ts';
+import { fitMlp, type FitOptions } from '../../core/orm/training/fit.ts';
 import { DEFAULT_FEATURIZER, type FeaturizerConfig } from '../../core/orm/layout.ts';
 import type { OrmSidecar } from '../../core/orm/sidecar.ts';
-import { buildExamples } from '../../core/orm/examples.ts';
+import { buildExamples } from '../../core/orm/training/examples.ts';
 import { loadLabeledData } from './load.ts';
 import { writeOrm } from './write.ts';
 

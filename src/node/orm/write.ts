@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evaluateMlp, type Evaluation, type GroupedExample } from '../../core/orm/evaluate.ts';
-import type { FitResult } from '../../core/orm/fit.ts';
-import type { MlpParams } from '../../core/orm/mlp.ts';
+import { evaluateMlp, type Evaluation, type GroupedExample } from '../../core/orm/training/evaluate.ts';
+import type { FitResult } from '../../core/orm/training/fit.ts';
+import type { MlpParams } from '../../core/orm/training/mlp.ts';
 import { denseFeatureNames, type FeaturizerConfig } from '../../core/orm/layout.ts';
-import { int8Equivalent } from '../../core/orm/quantize.ts';
+import { int8Equivalent } from '../../core/orm/training/quantize.ts';
 import { ORM_INPUT, ORM_OUTPUT, type OrmSidecar } from '../../core/orm/sidecar.ts';
 import { mlpToOnnx, ONNX_IR_VERSION, ONNX_OPSET } from './onnx.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dequantize, int8Equivalent, quantizePerColumn } from '../../../src/core/orm/quantize.ts';
+import { dequantize, int8Equivalent, quantizePerColumn } from '../../../src/core/orm/training/quantize.ts';
 
 const matrix = fc
   .integer({ min: 1, max: 12 })

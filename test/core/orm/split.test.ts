@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
-import { splitByGroup } from '../../../src/core/orm/split.ts';
+import { splitByGroup } from '../../../src/core/orm/training/split.ts';
 
 describe('splitByGroup', () => {
   const groups = ['a', 'a', 'a', 'b', 'b', 'c', 'd', 'd', 'd', 'd', 'e'];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createAdam } from '../../../src/core/orm/adam.ts';
+import { createAdam } from '../../../src/core/orm/training/adam.ts';
 import { auroc } from '../../../src/core/stats/auroc.ts';
-import { accumulateGradients, bceWithLogit, zeroGradients, type LabeledFeatures } from '../../../src/core/orm/backprop.ts';
-import { forwardActivations, initMlp, predict, predictDense, type MlpParams } from '../../../src/core/orm/mlp.ts';
+import { accumulateGradients, bceWithLogit, zeroGradients, type LabeledFeatures } from '../../../src/core/orm/training/backprop.ts';
+import { forwardActivations, initMlp, predict, predictDense, type MlpParams } from '../../../src/core/orm/training/mlp.ts';
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
-import { summarizeScores } from '../../../src/core/orm/evaluate.ts';
+import { summarizeScores } from '../../../src/core/orm/training/evaluate.ts';
 
 const sparse = (pairs: [number, number][]) => ({ indices: Int32Array.from(pairs.map((p) => p[0])), values: Float32Array.from(pairs.map((p) => p[1])) });
 

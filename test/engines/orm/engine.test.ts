@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURIZER, denseFeatureNames } from '../../../src/core/orm/layout.ts';
-import { initMlp } from '../../../src/core/orm/mlp.ts';
+import { initMlp } from '../../../src/core/orm/training/mlp.ts';
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import { createOrmEngine } from '../../../src/engines/orm/engine.ts';
 import { mlpToOnnx } from '../../../src/node/orm/onnx.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/synthetic.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/training/synthetic.ts';
 
 const dim = 1024;
 const sidecar = {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORM_MAX_MODEL_BYTES, OrmError } from '../../../src/core/orm/errors.ts';
 import { DEFAULT_FEATURIZER, denseFeatureNames } from '../../../src/core/orm/layout.ts';
-import { initMlp } from '../../../src/core/orm/mlp.ts';
+import { initMlp } from '../../../src/core/orm/training/mlp.ts';
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import { mlpToOnnx } from '../../../src/node/orm/onnx.ts';
 import { modelProtoType } from '../../../src/node/orm/onnx-proto.ts';

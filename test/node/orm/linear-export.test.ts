@@ -15,9 +15,9 @@ import { BUNDLED_ORM_NAME, BUNDLED_ORM_SIDECAR_URL } from '../../../src/app/orm/
 import { denseTextFeatures, TEXT_DIM } from '../../../scripts/orm/text-features.ts';
 import type { OrmItem } from '../../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER } from '../../../src/core/orm/layout.ts';
-import { linearOrmParams } from '../../../src/core/orm/linear.ts';
+import { linearOrmParams } from '../../../src/core/orm/training/linear.ts';
 import type { SqlFacts } from '../../../src/core/orm/sql-facts.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/synthetic.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/training/synthetic.ts';
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import { loadOrmScorer } from '../../../src/node/orm/score.ts';
 import { writeOrmFiles } from '../../../src/node/orm/write.ts';

@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { featurizeBatch } from '../../../src/core/orm/featurize.ts';
 import { DEFAULT_FEATURIZER, denseFeatureNames } from '../../../src/core/orm/layout.ts';
-import { initMlp, predictDense } from '../../../src/core/orm/mlp.ts';
-import { int8Equivalent, quantizePerColumn } from '../../../src/core/orm/quantize.ts';
+import { initMlp, predictDense } from '../../../src/core/orm/training/mlp.ts';
+import { int8Equivalent, quantizePerColumn } from '../../../src/core/orm/training/quantize.ts';
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import type { OrmSidecar } from '../../../src/core/orm/sidecar.ts';
 import { decodeOnnx, mlpToOnnx } from '../../../src/node/orm/onnx.ts';
 import { createOrmScorer } from '../../../src/node/orm/score.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/synthetic.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/training/synthetic.ts';
 import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 
 const config = { ...DEFAULT_FEATURIZER, dim: 1024 };

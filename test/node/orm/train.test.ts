@@ -12,14 +12,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitMlp } from '../../../src/core/orm/fit.ts';
+import { fitMlp } from '../../../src/core/orm/training/fit.ts';
 import { DEFAULT_FEATURIZER } from '../../../src/core/orm/layout.ts';
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
-import { buildExamples } from '../../../src/core/orm/examples.ts';
+import { buildExamples } from '../../../src/core/orm/training/examples.ts';
 import { readSchemas } from '../../../src/node/orm/load.ts';
 import { loadOrmScorer } from '../../../src/node/orm/score.ts';
 import { evaluateOrmOnFiles } from '../../../src/node/orm/evaluate-files.ts';
-import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/synthetic.ts';
+import { syntheticRecords, TOY_DOMAINS, toySchema } from '../../../src/core/orm/training/synthetic.ts';
 import { trainOrmFromFiles } from '../../../src/node/orm/train.ts';
 import { scoresOrThrow } from '../../../src/engines/orm/engine.ts';
 

@@ -13,14 +13,14 @@
  * in Node, and a file written with that operator is rewritten so.
  */
 import { describe, expect, it } from 'vitest';
-import { fitBoostedTrees, predictBoostedTrees } from '../../../src/core/orm/boost.ts';
+import { fitBoostedTrees, predictBoostedTrees } from '../../../src/core/orm/training/boost.ts';
 import { DEFAULT_FEATURIZER, denseFeatureNames } from '../../../src/core/orm/layout.ts';
 import { mulberry32 } from '../../../src/core/stats/mulberry32.ts';
 import { auroc } from '../../../src/core/stats/index.ts';
 import { createOrmScorer } from '../../../src/node/orm/score.ts';
 import { standardTrees, treesToOnnx } from '../../../src/node/orm/onnx-trees.ts';
 import { modelProtoType } from '../../../src/node/orm/onnx-proto.ts';
-import type { BoostedTrees } from '../../../src/core/orm/boost.ts';
+import type { BoostedTrees } from '../../../src/core/orm/training/boost.ts';
 import { STACK_GRID, stackInput } from '../../../scripts/orm/stacked-recipe.ts';
 
 const dim = 512;

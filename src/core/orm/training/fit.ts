@@ -9,7 +9,7 @@ import { createAdam } from './adam.ts';
 import { accumulateGradients, zeroGradients } from './backprop.ts';
 import { evaluateMlp, type Evaluation, type GroupedExample } from './evaluate.ts';
 import { initMlp, type MlpParams } from './mlp.ts';
-import { mulberry32, shuffleInPlace } from '../stats/mulberry32.ts';
+import { mulberry32, shuffleInPlace } from '../../stats/mulberry32.ts';
 import { splitByGroup, type GroupSplit } from './split.ts';
 
 export interface FitOptions {

@@ -15,7 +15,7 @@
  * - Features: `[literals, grounded_share, any_ungrounded]`, with
  *   grounded_share = 1 and any_ungrounded = 0 when there is no literal.
  */
-import { featureTokens } from './tokens.ts';
+import { featureTokens } from '../tokens.ts';
 
 export const GROUNDING_FEATURES = ['literals', 'grounded_share', 'any_ungrounded'] as const;
 

@@ -4,9 +4,9 @@
  * share of questions whose highest-scored candidate is correct (ties go to
  * the earliest candidate; questions are keyed by `question`).
  */
-import { auroc } from '../stats/auroc.ts';
+import { auroc } from '../../stats/auroc.ts';
 import { bceWithLogit, type LabeledFeatures } from './backprop.ts';
-import { sigmoid } from '../stats/logistic-model.ts';
+import { sigmoid } from '../../stats/logistic-model.ts';
 import { forwardActivations, type MlpParams } from './mlp.ts';
 
 /** A labeled candidate with the question it answers and its database. */

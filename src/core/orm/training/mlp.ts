@@ -8,9 +8,9 @@
  * expects) and biases `b[l]` of length `sizes[l+1]`. Sums accumulate in
  * float64; parameters are float32.
  */
-import type { SparseFeatures } from './featurize.ts';
-import { sigmoid } from '../stats/logistic-model.ts';
-import type { UniformFn } from '../stats/mulberry32.ts';
+import type { SparseFeatures } from '../featurize.ts';
+import { sigmoid } from '../../stats/logistic-model.ts';
+import type { UniformFn } from '../../stats/mulberry32.ts';
 
 export interface MlpParams {
   /** Layer widths `[D, h1, …, 1]`. */

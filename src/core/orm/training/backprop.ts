@@ -5,7 +5,7 @@
  * `−y log σ(z) − (1 − y) log(1 − σ(z))`). Gradients of the first layer are
  * written only into the rows of inputs that occur in the batch.
  */
-import type { SparseFeatures } from './featurize.ts';
+import type { SparseFeatures } from '../featurize.ts';
 import { forwardActivations, type MlpParams } from './mlp.ts';
 
 /** A labeled training example. */

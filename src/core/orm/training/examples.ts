@@ -9,11 +9,11 @@
  * featurizer's `agreement` on, every kept candidate must carry
  * `scores.exec_share`, `scores.struct_share` and `scores.string_share`.
  */
-import type { QuestionRecord } from '../bench/types.ts';
+import type { QuestionRecord } from '../../bench/types.ts';
 import type { GroupedExample } from './evaluate.ts';
-import { featurize, type Agreement, type OrmItem } from './featurize.ts';
-import type { FeaturizerConfig } from './layout.ts';
-import type { Schema } from '../schema.ts';
+import { featurize, type Agreement, type OrmItem } from '../featurize.ts';
+import type { FeaturizerConfig } from '../layout.ts';
+import type { Schema } from '../../schema.ts';
 
 export interface ExampleStats {
   readonly questions: number;

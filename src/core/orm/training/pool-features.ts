@@ -6,7 +6,7 @@
  *
  * Conventions, with N candidates in the pool (repeats counted):
  * - `exec_ok`: 1 when the candidate executed.
- * - `exec_share`, `struct_share`, `string_share`: as in agreement.ts.
+ * - `exec_share`, `struct_share`, `string_share`: as in ../agreement.ts.
  * - `top_cluster`: 1 when its execution cluster is (one of) the largest.
  * - `gap_to_top`: largest cluster share − its own (its share counts 0 when it failed).
  * - `clusters_per_n`: distinct execution clusters / N.
@@ -14,8 +14,8 @@
  * - `log_rows`: ln(1 + rows) when it executed, else 0.
  * - `error_share`: share of the pool that failed to execute.
  */
-import type { AnswerClusters, QuestionView } from '../signals/types.ts';
-import { buildClusters } from '../signals/clusters.ts';
+import type { AnswerClusters, QuestionView } from '../../signals/types.ts';
+import { buildClusters } from '../../signals/clusters.ts';
 
 export const POOL_FEATURES = [
   'exec_ok',

@@ -6,7 +6,7 @@
  * to validation in that order until validation holds at least
  * `share × total` examples; at least one group stays on each side.
  */
-import { shuffleInPlace, type UniformFn } from '../stats/mulberry32.ts';
+import { shuffleInPlace, type UniformFn } from '../../stats/mulberry32.ts';
 
 export interface GroupSplit {
   readonly train: readonly string[];

@@ -18,7 +18,7 @@
  *   bins are made from the distinct rows given.
  * One tree is grown in boost-tree.ts.
  */
-import { toBinary, type Labels } from '../stats/labels.ts';
+import { toBinary, type Labels } from '../../stats/labels.ts';
 import { growTree, type TreeNode } from './boost-tree.ts';
 
 /** A fitted ensemble: logit = base + Σ tree leaf values. */

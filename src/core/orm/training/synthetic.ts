@@ -8,8 +8,8 @@
  * only shows the pipeline works, not how well it verifies real SQL. The toy
  * databases are toy-domains.ts.
  */
-import type { QuestionRecord } from '../bench/types.ts';
-import { shuffleInPlace, type UniformFn } from '../stats/mulberry32.ts';
+import type { QuestionRecord } from '../../bench/types.ts';
+import { shuffleInPlace, type UniformFn } from '../../stats/mulberry32.ts';
 import type { Domain, Entity } from './toy-domains.ts';
 import { TOY_DOMAINS } from './toy-domains.ts';
 

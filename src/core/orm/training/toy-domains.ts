@@ -3,7 +3,7 @@
  * (synthetic.ts): each a parent and a child table with a name, a category
  * and a number column, and its schema. Nothing here comes from any benchmark.
  */
-import type { Schema, TableInfo } from '../schema.ts';
+import type { Schema, TableInfo } from '../../schema.ts';
 
 /** One toy table: its names, its category column and values, its number column and range. */
 export interface Entity {

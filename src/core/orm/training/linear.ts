@@ -11,8 +11,8 @@
  * weight 0. Missing-value indicators cannot be folded (the featurizer never
  * emits NaN), so a standardization with one is refused.
  */
-import type { LogisticModel } from '../stats/logistic-model.ts';
-import type { Standardization } from '../stats/standardize.ts';
+import type { LogisticModel } from '../../stats/logistic-model.ts';
+import type { Standardization } from '../../stats/standardize.ts';
 import type { MlpParams } from './mlp.ts';
 
 /**
