@@ -6,7 +6,7 @@
  * The dense slots come first (structure, question cues, schema links and
  * candidate-set agreement), then the hashed groups of hashed-grams.ts. The
  * sums are made in accumulator.ts; what is read off the question once for
- * all its candidates is question-view.ts.
+ * all its candidates is question-words.ts.
  */
 import type { Schema } from '../schema.ts';
 import { accumulator, type Accumulator, type SparseFeatures } from './accumulator.ts';
@@ -15,7 +15,7 @@ import { addHashedGroups, maskSql } from './hashed-grams.ts';
 import { EVIDENCE_FEATURES } from '../evidence/types.ts';
 import { checkFeaturizerConfig, denseCountOf, type FeaturizerConfig } from './layout.ts';
 import { linkFeatures, schemaColumnNames } from './link.ts';
-import { questionView } from './question-view.ts';
+import { questionWords } from './question-words.ts';
 import { sqlShape } from './shape.ts';
 import { sqlFacts, type SqlFacts } from './sql-facts.ts';
 import { structureFeatures } from './structure.ts';
@@ -99,7 +99,7 @@ function accumulate(item: OrmItem, config: FeaturizerConfig, options: FeaturizeO
   }
   const shape = sqlShape(facts.tokens);
   const text = item.evidence ? `${item.question} ${item.evidence}` : item.question;
-  const q = questionView(item.question);
+  const q = questionWords(item.question);
   const a = config.agreement ? item.agreement : undefined;
   if (a && [a.exec_share, a.struct_share, a.string_share].some((v) => !(v >= 0 && v <= 1))) {
     throw new RangeError(`agreement shares must be in [0, 1], got ${JSON.stringify(a)}`);

@@ -62,7 +62,7 @@ export function maskSql(tokens: readonly FeatureToken[], columns: ReadonlySet<st
  * slots: its masked n-grams, and its keywords crossed with the question's
  * `stems`. Throws nothing (the caller empties `acc` afterwards).
  *
- * @example addHashedGroups(acc, maskSql(facts.tokens, columns), questionView(q).stems, DEFAULT_FEATURIZER);
+ * @example addHashedGroups(acc, maskSql(facts.tokens, columns), questionWords(q).stems, DEFAULT_FEATURIZER);
  */
 export function addHashedGroups(acc: Accumulator, { seq, keywords }: MaskedSql, stems: readonly string[], config: FeaturizerConfig): void {
   const n = seq.length - 2;

@@ -7,7 +7,7 @@ import { cueQuestionFlags } from './cues.ts';
 import { boundedMemo } from './memo.ts';
 import { textWords } from './words.ts';
 
-export interface QuestionView {
+export interface QuestionWords {
   /** How many words it has. */
   readonly words: number;
   /** Its distinct word stems in order (numbers as `<num>`). */
@@ -17,12 +17,12 @@ export interface QuestionView {
 }
 
 /**
- * A question's view. Questions repeat once per candidate: their views are
+ * A question's words. Questions repeat once per candidate: their readings are
  * kept (a bounded memo, cleared when full).
  *
- * @example questionView('How many singers are there?').stems; // the distinct stems, in order
+ * @example questionWords('How many singers are there?').stems; // the distinct stems, in order
  */
-export const questionView = boundedMemo(1024, (question: string): QuestionView => {
+export const questionWords = boundedMemo(1024, (question: string): QuestionWords => {
   const words = textWords(question);
   return {
     words: words.length,
