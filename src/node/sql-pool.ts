@@ -27,7 +27,7 @@ import {
   type SqlWorkerApi,
   type SqlWorkerHandle,
 } from '../engines/sql/index.ts';
-import { execError } from '../core/exec/types.ts';
+import { execError } from '../core/exec/outcomes.ts';
 import { kernelFileSystem, notAFile } from './file-kind.ts';
 import { SQL_WORKER_ENTRY } from './locations.ts';
 import { walBeside } from './wal-beside.ts';

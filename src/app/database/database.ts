@@ -9,7 +9,8 @@
  * cancelled; the whole-file integrity check is a separate, cancellable
  * action. Listeners hear about every successful open.
  */
-import { execError, type ExecError } from '../../core/exec/types.ts';
+import type { ExecError } from '../../core/exec/types.ts';
+import { execError } from '../../core/exec/outcomes.ts';
 import type { Schema } from '../../core/schema.ts';
 import { quoteIdent } from '../../core/sql/identifier.ts';
 import { IN_MEMORY_MAX_BYTES, type CheckOutcome, type SqlPool, type WalReport, type WithWal } from '../../engines/sql/index.ts';

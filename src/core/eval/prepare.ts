@@ -7,7 +7,8 @@
  * the injected execution.
  */
 import type { CandidateRecord, QuestionRecord } from '../bench/types.ts';
-import { normalizedTextOf, withoutNormalized, type ExecOutcome } from '../exec/types.ts';
+import type { ExecOutcome } from '../exec/types.ts';
+import { normalizedTextOf, withoutNormalized } from '../exec/outcomes.ts';
 import { comparisonOf, resultFingerprint, DEFAULT_RULE, type EquivalenceRule } from '../results/index.ts';
 import type { PreparedCandidate, PreparedQuestion } from '../prepared/types.ts';
 import type { Schema } from '../schema.ts';

@@ -7,7 +7,8 @@
  * fallback) are asked of the run itself (ExecOptions.fingerprint and
  * normalize), so a pool makes them in its worker in the same round trip.
  */
-import { execError, normalizedTextOf, withoutNormalized, type ExecOutcome } from '../exec/types.ts';
+import type { ExecOutcome } from '../exec/types.ts';
+import { execError, normalizedTextOf, withoutNormalized } from '../exec/outcomes.ts';
 import { resultFingerprint } from '../results/fingerprint.ts';
 import type { CandidateRun, RunMany, SampledCandidate } from './types.ts';
 

@@ -21,7 +21,8 @@
 import type { Cell } from '../exec/types.ts';
 import { CellInterner } from './cell-key.ts';
 import { matchColumns } from './column-match.ts';
-import { checkTable, comparisonOf, DEFAULT_RULE, type CompareOptions, type ResultTable } from './types.ts';
+import { DEFAULT_RULE, type CompareOptions, type ResultTable } from './types.ts';
+import { checkTable, comparisonOf } from './rules.ts';
 
 /**
  * True when `candidate` returns the same answer as `gold` under the rule.

@@ -34,7 +34,8 @@
 import { cellKey } from './cell-key.ts';
 import { groupingKey } from './float-noise.ts';
 import { compareHash, hashPair, Hasher, hashString, MultisetHash, toHex, type Hash64 } from './hash64.ts';
-import { checkTable, comparisonOf, DEFAULT_RULE, type CompareOptions, type ResultTable } from './types.ts';
+import { DEFAULT_RULE, type CompareOptions, type ResultTable } from './types.ts';
+import { checkTable, comparisonOf } from './rules.ts';
 import { tieOrders } from './tie-orders.ts';
 
 /** Most column orders tried among tied columns (4! = 24). */

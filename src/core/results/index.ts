@@ -7,4 +7,5 @@ export { labelCandidate, type CandidateLabel, type LabelOptions } from './label.
 export { labelText, type LabelText } from './label-text.ts';
 export { EQUIVALENCE_RULES, isEquivalenceRule, ruleInfo, type RuleInfo } from './rules.ts';
 export { removeDistinct, spiderText, type SpiderSide, type SpiderText } from './spider-text.ts';
-export { comparisonOf, DEFAULT_RULE, type Comparison, type CompareOptions, type EquivalenceRule, type ResultTable } from './types.ts';
+export { DEFAULT_RULE, type Comparison, type CompareOptions, type EquivalenceRule, type ResultTable } from './types.ts';
+export { comparisonOf } from './rules.ts';

@@ -11,7 +11,8 @@
  */
 import type { ExecErrorCode, ExecOutcome } from '../exec/types.ts';
 import { resultsEquivalent } from './equivalence.ts';
-import { comparisonOf, DEFAULT_RULE, type EquivalenceRule } from './types.ts';
+import { DEFAULT_RULE, type EquivalenceRule } from './types.ts';
+import { comparisonOf } from './rules.ts';
 
 /** The label of one candidate. */
 export interface CandidateLabel {

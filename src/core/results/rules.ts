@@ -1,10 +1,11 @@
 /**
  * The labeling rules, each with the published evaluator it reproduces, so
  * every place a rule is chosen (the CLI's `--rule`, Evaluate's choice) and
- * every report that names one reads the same words. (What each rule runs is
+ * every report that names one reads the same words; and what a rule compares
+ * (comparisonOf) and checks of a result first (checkTable). (What each rule runs is
  * label-text.ts; this file loads nothing else, so `confide --help` reads it.)
  */
-import type { EquivalenceRule } from './types.ts';
+import type { Comparison, EquivalenceRule, ResultTable } from './types.ts';
 
 /** What a rule is and where it comes from. */
 export interface RuleInfo {
@@ -53,4 +54,26 @@ export function ruleInfo(rule: EquivalenceRule): RuleInfo {
   const info = EQUIVALENCE_RULES.find((r) => r.rule === rule);
   if (info === undefined) throw new RangeError(`unknown equivalence rule "${String(rule)}"`);
   return info;
+}
+
+/**
+ * The comparison a rule makes (also what its fingerprints canonicalize).
+ *
+ * @example comparisonOf('spider-keep-distinct'); // 'spider'
+ */
+export function comparisonOf(rule: EquivalenceRule): Comparison {
+  return rule === 'bird' ? 'bird' : 'spider';
+}
+
+/** Throws a RangeError for an unknown rule or a row whose width differs from the header. */
+export function checkTable(table: ResultTable, rule: string): void {
+  if (rule !== 'spider' && rule !== 'spider-keep-distinct' && rule !== 'bird') {
+    throw new RangeError(`unknown equivalence rule "${rule}": use "spider", "spider-keep-distinct" or "bird"`);
+  }
+  const width = table.columns.length;
+  for (let r = 0; r < table.rows.length; r++) {
+    if (table.rows[r]!.length !== width) {
+      throw new RangeError(`row ${r} has ${table.rows[r]!.length} cells but the result has ${width} columns`);
+    }
+  }
 }

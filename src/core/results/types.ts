@@ -16,15 +16,6 @@ export type EquivalenceRule = 'spider' | 'spider-keep-distinct' | 'bird';
 /** How a rule compares two results: both `spider` rules as `result_eq`, `bird` as sets. */
 export type Comparison = 'spider' | 'bird';
 
-/**
- * The comparison a rule makes (also what its fingerprints canonicalize).
- *
- * @example comparisonOf('spider-keep-distinct'); // 'spider'
- */
-export function comparisonOf(rule: EquivalenceRule): Comparison {
-  return rule === 'bird' ? 'bird' : 'spider';
-}
-
 /** The rule used when none is named. */
 export const DEFAULT_RULE: EquivalenceRule = 'spider';
 
@@ -40,17 +31,4 @@ export interface CompareOptions {
   readonly rule?: EquivalenceRule;
   /** `spider` rules only: row order matters (the gold's text says `order by`, spider-text.ts). Default false. */
   readonly ordered?: boolean;
-}
-
-/** Throws a RangeError for an unknown rule or a row whose width differs from the header. */
-export function checkTable(table: ResultTable, rule: string): void {
-  if (rule !== 'spider' && rule !== 'spider-keep-distinct' && rule !== 'bird') {
-    throw new RangeError(`unknown equivalence rule "${rule}": use "spider", "spider-keep-distinct" or "bird"`);
-  }
-  const width = table.columns.length;
-  for (let r = 0; r < table.rows.length; r++) {
-    if (table.rows[r]!.length !== width) {
-      throw new RangeError(`row ${r} has ${table.rows[r]!.length} cells but the result has ${width} columns`);
-    }
-  }
 }

@@ -10,7 +10,8 @@
  * check, not a grammar: the runner also sets `PRAGMA query_only=ON`, so any
  * write the guard misses is stopped by SQLite itself.
  */
-import { execError, type ExecError } from '../exec/types.ts';
+import type { ExecError } from '../exec/types.ts';
+import { execError } from '../exec/outcomes.ts';
 import { splitStatements, type SqlToken } from './guard-lex.ts';
 import { isReadOnlyPragma } from './guard-pragma.ts';
 

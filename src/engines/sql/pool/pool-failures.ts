@@ -3,7 +3,8 @@
  * `ok`, `aborted` and `threw` are not failures of the query and are handled
  * by the pool (value, rejection, rejection).
  */
-import { execError, type ExecError } from '../../../core/exec/types.ts';
+import type { ExecError } from '../../../core/exec/types.ts';
+import { execError } from '../../../core/exec/outcomes.ts';
 import type { CallResult } from './slot.ts';
 
 /** What the failing call was, for the message. */

@@ -5,7 +5,7 @@
  * dies MAX_START_FAILURES times in a row before its first answer is given up,
  * and once every position is, every call fails WORKER_CRASHED with why.
  */
-import { execError } from '../../../core/exec/types.ts';
+import { execError } from '../../../core/exec/outcomes.ts';
 import { WorkerSlot, type CallResult, type SqlSpawn } from './slot.ts';
 
 /** Consecutive deaths before a first answer after which a worker position is given up. */

@@ -11,7 +11,8 @@
  * anchored at the beginning of the message.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { execError, type ExecError, type ExecErrorCode } from '../../../core/exec/types.ts';
+import type { ExecError, ExecErrorCode } from '../../../core/exec/types.ts';
+import { execError } from '../../../core/exec/outcomes.ts';
 
 const MEMORY_HINT = 'a value or the result is too large to hold; add a LIMIT or select shorter values';
 const READ_ONLY_HINT = 'the database is opened read-only; only queries may run';

@@ -5,7 +5,8 @@
  * (change counter at 24 equals version-valid-for at 92), that the file holds
  * every page it claims.
  */
-import { execError, type ExecError } from '../../../core/exec/types.ts';
+import type { ExecError } from '../../../core/exec/types.ts';
+import { execError } from '../../../core/exec/outcomes.ts';
 
 const MAGIC = 'SQLite format 3\0';
 

@@ -9,7 +9,8 @@
  * gave (WalReport).
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { execError, type ExecError } from '../../../core/exec/types.ts';
+import type { ExecError } from '../../../core/exec/types.ts';
+import { execError } from '../../../core/exec/outcomes.ts';
 import { describeSource, hasWal, IN_MEMORY_MAX_BYTES, type DbSource, type FileSource, type LazySource } from '../source.ts';
 import type { OpenCheck, WalReport } from '../types.ts';
 import { thrownError, type FailureReader } from './errors.ts';

@@ -5,7 +5,8 @@
  * reads as an ExecError.
  */
 import type { SqlJsStatic } from 'sql.js';
-import { execError, type ExecError } from '../../../core/exec/types.ts';
+import type { ExecError } from '../../../core/exec/types.ts';
+import { execError } from '../../../core/exec/outcomes.ts';
 import type { DbSource } from '../source.ts';
 import type { OpenCheck, OpenOutcome } from '../types.ts';
 import { thrownError, type failureReader } from './errors.ts';

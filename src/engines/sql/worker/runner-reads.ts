@@ -4,7 +4,8 @@
  * or one statement's rows a chunk at a time. Each takes the runner's state
  * and plain data, and gives back plain data.
  */
-import { DEFAULT_ROW_CAP, execError, type Cell, type ExecOutcome } from '../../../core/exec/types.ts';
+import { DEFAULT_ROW_CAP, type Cell, type ExecOutcome } from '../../../core/exec/types.ts';
+import { execError } from '../../../core/exec/outcomes.ts';
 import { resultFingerprint } from '../../../core/results/fingerprint.ts';
 import type { CheckOutcome, ChunksAnswer, ExecExtras, MemoryReport, SchemaOutcome } from '../types.ts';
 import { quickCheck } from './open.ts';

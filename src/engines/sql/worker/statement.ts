@@ -4,7 +4,8 @@
  * cap, converting values to Cells within a byte budget.
  */
 import type { Database, Statement, StatementIterator } from 'sql.js';
-import { execError, type Cell, type ExecError, type ExecOutcome } from '../../../core/exec/types.ts';
+import type { Cell, ExecError, ExecOutcome } from '../../../core/exec/types.ts';
+import { execError } from '../../../core/exec/outcomes.ts';
 import { guardSql } from '../../../core/sql/guard.ts';
 import { splitStatements } from '../../../core/sql/guard-lex.ts';
 import { thrownError, type FailureReader } from './errors.ts';
