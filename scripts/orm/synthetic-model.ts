@@ -31,7 +31,7 @@ const { modelPath, sidecar } = writeOrm({
   examples,
   qualityStatus: 'not yet measured',
   qualityNote:
-    'placeholder trained on synthetic toy data (src/core/orm/synthetic.ts); the validation numbers are on held-out toy databases and say nothing about real questions',
+    'placeholder trained on synthetic toy data (src/core/orm/training/synthetic.ts); the validation numbers are on held-out toy databases and say nothing about real questions',
   provenance: { data: 'synthetic: syntheticRecords(mulberry32(1), 150)', examples: stats, seed, seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) },
 });
 console.error(`wrote ${modelPath} (${sidecar.architecture.bytes} bytes)`);
