@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
-import { demoReady, openApp, type AppSession } from './harness.ts';
+import { demoReady, downloadedFile, openApp, type AppSession } from './harness.ts';
 
 let app: AppSession;
 const reference = new Database(DEMO_DB_PATH, { readonly: true });
@@ -124,7 +124,7 @@ describe('Datasette conveniences', () => {
       save.getByRole('button', { name: `Save all ${rows.length.toLocaleString('en-US')} rows as CSV` }).click(),
     ]);
     expect(csv.suggestedFilename()).toBe('order_items.csv');
-    const lines = readFileSync((await csv.path())!, 'utf8')
+    const lines = readFileSync(await downloadedFile(csv), 'utf8')
       .trimEnd()
       .split('\r\n');
     expect(lines).toHaveLength(rows.length + 1);
@@ -132,7 +132,7 @@ describe('Datasette conveniences', () => {
     expect(lines[1]).toBe(Object.values(rows[0]!).join(','));
     expect(lines.at(-1)).toBe(Object.values(rows.at(-1)!).join(','));
     const [json] = await Promise.all([page.waitForEvent('download'), save.getByRole('button', { name: /as JSON$/ }).click()]);
-    expect(JSON.parse(readFileSync((await json.path())!, 'utf8'))).toEqual(rows);
+    expect(JSON.parse(readFileSync(await downloadedFile(json), 'utf8'))).toEqual(rows);
     await expect.poll(() => save.getByRole('status').textContent().then(bare)).toBe(`Saved ${rows.length.toLocaleString('en-US')} rows as order_items.json.`);
     // Sorted and filtered: the file holds exactly the rows the browser would show, in its order.
     await page.locator('#browse-facet').selectOption('quantity');
@@ -147,7 +147,7 @@ describe('Datasette conveniences', () => {
     await expect.poll(() => statusText()).toContain(`of ${two.length.toLocaleString('en-US')} rows in order_items where quantity = 2.`);
     const [filtered] = await Promise.all([page.waitForEvent('download'), save.getByRole('button', { name: /as JSON$/ }).click()]);
     expect(filtered.suggestedFilename()).toBe('order_items-filtered.json');
-    expect(JSON.parse(readFileSync((await filtered.path())!, 'utf8'))).toEqual(two);
+    expect(JSON.parse(readFileSync(await downloadedFile(filtered), 'utf8'))).toEqual(two);
   });
 
   it('keeps a console history and puts an old query back in the box', async () => {
@@ -175,11 +175,11 @@ describe('Datasette conveniences', () => {
     await page.locator('.console-out .result-summary').waitFor();
     const rows = reference.prepare(sql).all() as { name: string; city: string }[];
     const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('.console-out').getByRole('button', { name: 'Save CSV' }).click()]);
-    const csvText = readFileSync((await csv.path())!, 'utf8');
+    const csvText = readFileSync(await downloadedFile(csv), 'utf8');
     expect(csvText.split('\r\n')[0]).toBe('name,city');
     expect(csvText.trimEnd().split('\r\n')).toHaveLength(rows.length + 1);
     const [json] = await Promise.all([page.waitForEvent('download'), page.locator('.console-out').getByRole('button', { name: 'Save JSON' }).click()]);
-    expect(JSON.parse(readFileSync((await json.path())!, 'utf8'))).toEqual(rows);
+    expect(JSON.parse(readFileSync(await downloadedFile(json), 'utf8'))).toEqual(rows);
   });
 
   it('sorts a whole console result by clicking its header, in the page', async () => {

@@ -124,7 +124,8 @@ beforeAll(async () => {
       },
     ]),
   );
-  app = await openApp({ initScript: HEARTBEAT });
+  // Its own Chromium: files of hundreds of MB are chosen here, which a connection to the shared one would copy.
+  app = await openApp({ initScript: HEARTBEAT, ownBrowser: true });
 });
 afterAll(async () => {
   console.log(`longest main-thread stall (ms): ${JSON.stringify(figures)}`);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoReady, openApp, type AppSession } from './harness.ts';
+import { demoReady, downloadedFile, openApp, type AppSession } from './harness.ts';
 
 let app: AppSession;
 let dir: string;
@@ -66,7 +66,7 @@ async function runAndExportLabels(): Promise<boolean[][]> {
   await page.locator('#eval-run').click();
   await page.locator('.report').waitFor({ timeout: 120_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export labelled candidate file' }).click()]);
-  return readFileSync((await download.path())!, 'utf8')
+  return readFileSync(await downloadedFile(download), 'utf8')
     .trim()
     .split('\n')
     .map((l) => (JSON.parse(l) as { candidates: { correct: boolean }[] }).candidates.map((c) => c.correct));
@@ -88,7 +88,7 @@ describe('Evaluate on a test suite', () => {
       'Labels: rule spider (test-suite-sql-eval exec_eval default (keep_distinct off)), each question checked on 2 databases.',
     );
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export per-question CSV' }).click()]);
-    const rows = readFileSync((await csv.path())!, 'utf8')
+    const rows = readFileSync(await downloadedFile(csv), 'utf8')
       .trimEnd()
       .split('\r\n')
       .map((l) => l.split(','));

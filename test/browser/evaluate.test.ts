@@ -23,7 +23,7 @@ import { loadSqlRunner } from '../../src/engines/sql/worker/load.ts';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
 import { askAllDemo, CANDIDATES_PATH } from '../app/demo-ask.ts';
 import { evalCommand } from '../../src/cli/commands/eval.ts';
-import { demoReady, openApp, type AppSession } from './harness.ts';
+import { demoReady, downloadedFile, openApp, type AppSession } from './harness.ts';
 
 const K = 12;
 let app: AppSession;
@@ -120,12 +120,12 @@ describe('Evaluate', () => {
   it('exports the report as JSON', async () => {
     const { page } = app;
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export report (JSON)' }).click()]);
-    const report = JSON.parse(readFileSync((await download.path())!, 'utf8')) as EvalReport;
+    const report = JSON.parse(readFileSync(await downloadedFile(download), 'utf8')) as EvalReport;
     expect(report.n_questions).toBe(K);
     expect(report.signals.execution_sc!.auroc).toBeCloseTo(expected.signals.execution_sc!.auroc, 12);
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export per-question CSV' }).click()]);
     expect(
-      readFileSync((await csv.path())!, 'utf8')
+      readFileSync(await downloadedFile(csv), 'utf8')
         .trimEnd()
         .split('\r\n'),
     ).toHaveLength(K + 1);
@@ -152,7 +152,7 @@ describe('Evaluate', () => {
     expect(await card.textContent()).toContain('small.zip, split dev');
     expect(await card.locator('.profile-floor').textContent()).toContain(`fitted P ≥ ${below[0]!.threshold.toFixed(2)}`);
     const [exported] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Export JSON' }).click()]);
-    const checked = checkProfile(JSON.parse(readFileSync((await exported.path())!, 'utf8')));
+    const checked = checkProfile(JSON.parse(readFileSync(await downloadedFile(exported), 'utf8')));
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     // Same solver in another JavaScript engine: equal up to the solver's tolerance (it stops once a Newton step

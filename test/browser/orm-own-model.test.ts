@@ -30,7 +30,7 @@ import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
 import { DEMO_DB_PATH } from '../../scripts/build-demo.ts';
 import { askAllDemo, type DemoAsk } from '../app/demo-ask.ts';
 import { curateAndTrain, DEMO_BENCH, type TrainedOrm } from '../node/orm/recipe-chain.ts';
-import { appUrl, evaluateDemo, openApp, type AppSession } from './harness.ts';
+import { appUrl, evaluateDemo, downloadedFile, openApp, type AppSession } from './harness.ts';
 import { scoresOrThrow } from '../../src/engines/orm/engine.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'confide-own-orm-'));
@@ -101,7 +101,7 @@ describe('your own ORM in the app', () => {
     await evaluateDemo(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export labelled candidate file' }).click()]);
     const exported = join(dir, 'my-generator.jsonl');
-    copyFileSync((await download.path())!, exported);
+    copyFileSync(await downloadedFile(download), exported);
     trained = await curateAndTrain(exported, dir, 'my-orm');
     scorer = await loadOrmScorer(trained.sidecar);
 
@@ -138,7 +138,7 @@ describe('your own ORM in the app', () => {
     await page.locator('#eval-orm').check();
     await evaluateDemo(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export report (JSON)' }).click()]);
-    const report = JSON.parse(readFileSync((await download.path())!, 'utf8')) as EvalReport;
+    const report = JSON.parse(readFileSync(await downloadedFile(download), 'utf8')) as EvalReport;
     const pool = createNodeSqlPool({ size: 1 });
     let run;
     try {

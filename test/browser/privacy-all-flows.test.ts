@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeCandidateFile } from '../../src/core/bench/candidate-file.ts';
-import { evaluateDemo, appUrl, openApp, type AppSession } from './harness.ts';
+import { evaluateDemo, appUrl, downloadedFile, openApp, type AppSession } from './harness.ts';
 
 const SECRET = 'QUOKKA-MARMALADE-5519';
 const OWN_QUESTION = 'Which reserved quokka jars did Philippa label?';
@@ -117,7 +117,7 @@ describe('privacy in every flow', () => {
     await page.getByRole('tab', { name: 'Profiles' }).click();
     const card = page.locator('article[data-profile="Privacy run"]');
     const [exported] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Export JSON' }).click()]);
-    const profile = JSON.parse(readFileSync((await exported.path())!, 'utf8')) as Record<string, unknown>;
+    const profile = JSON.parse(readFileSync(await downloadedFile(exported), 'utf8')) as Record<string, unknown>;
     writeFileSync(join(dir, 'profile.json'), JSON.stringify({ ...profile, name: 'Privacy copy' }));
     await page.locator('#profile-import').setInputFiles(join(dir, 'profile.json'));
     await page.locator('article[data-profile="Privacy copy"]').waitFor({ timeout: 5_000 });
