@@ -30,8 +30,11 @@ export function skippedByDatabase(skipped: readonly SkippedRecord[]): SkippedByD
   const missing = new Map<string, string[]>();
   const bad = new Map<string, { code?: string; message: string; records: number }>();
   for (const s of skipped) {
-    if (s.code === MISSING_DB) missing.set(s.db_id, [...(missing.get(s.db_id) ?? []), s.id]);
-    else {
+    if (s.code === MISSING_DB) {
+      const ids = missing.get(s.db_id) ?? [];
+      ids.push(s.id);
+      missing.set(s.db_id, ids);
+    } else {
       const b = bad.get(s.db_id) ?? { ...(s.code !== undefined ? { code: s.code } : {}), message: s.reason, records: 0 };
       bad.set(s.db_id, { ...b, records: b.records + 1 });
     }
