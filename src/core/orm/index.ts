@@ -14,4 +14,4 @@ export { agreementShares, viewAgreement } from './agreement.ts';
 export { ORM_MAX_MODEL_BYTES, type OrmErrorData } from './errors.ts';
 export { modelPairProblem, ORM_MAX_SIDECAR_BYTES, parseSidecar, type OrmSidecar } from './sidecar.ts';
 export type { Agreement, OrmItem } from './featurize.ts';
-export { scorePreparedQuestions, type OrmScoreFn, type ScorePreparedOptions } from './score-prepared.ts';
+export { poolAgreement, scorePreparedQuestions, scoreQuestions, type OrmQuestion, type OrmScoreFn, type ScoreQuestionsOptions } from './scoring.ts';

@@ -1,6 +1,6 @@
 /**
  * Puts ORM scores on prepared questions for `confide eval --orm`: the rows
- * and the `orm` / `orm_sql` scores as core/orm/score-prepared.ts gives them
+ * and the `orm` / `orm_sql` scores as core/orm/scoring.ts gives them
  * (the same as the app's Evaluate and, per question, as the Ask verifier),
  * scored by a Node scorer. Here rows are featurized straight into the
  * model's input, one batch at a time, with each SQL text parsed once across
@@ -11,7 +11,7 @@ import { featurizeInto, type OrmItem } from '../../core/orm/featurize.ts';
 import type { SqlFacts } from '../../core/orm/sql-facts.ts';
 import type { PreparedQuestion } from '../../core/eval/prepare.ts';
 import { OrmError } from '../../core/orm/errors.ts';
-import { scorePreparedQuestions } from '../../core/orm/score-prepared.ts';
+import { scorePreparedQuestions } from '../../core/orm/scoring.ts';
 import { loadOrmScorer, type OrmScorer } from './score.ts';
 
 export interface AttachStats {

@@ -1,22 +1,27 @@
 /**
- * scorePreparedQuestions, the one way every shell puts ORM scores on an
- * evaluation run: each question's distinct rows in whole-question batches, a
- * failure of the scorer returned as it came (no half-scored run), progress
- * after each batch.
+ * The reward model's one scoring contract: an evaluation's questions
+ * (scorePreparedQuestions) get each question's distinct rows in
+ * whole-question batches, a failure of the scorer returned as it came (no
+ * half-scored run), progress after each batch; Ask's verifier scores its one
+ * question the same way.
  */
 import { describe, expect, it } from 'vitest';
 import type { PreparedQuestion } from '../../../src/core/eval/prepare.ts';
-import { scorePreparedQuestions } from '../../../src/core/orm/score-prepared.ts';
+import { scorePreparedQuestions } from '../../../src/core/orm/scoring.ts';
 import type { OrmItem } from '../../../src/core/orm/featurize.ts';
+import type { CandidateRun } from '../../../src/core/pipeline/types.ts';
+import { buildClusters } from '../../../src/core/signals/clusters.ts';
+import { ormVerifier } from '../../../src/engines/orm/verifier.ts';
 
-function question(id: string, sqls: readonly string[]): PreparedQuestion {
+function question(id: string, sqls: readonly string[], ...more: readonly { sql: string }[]): PreparedQuestion {
+  const all = [...sqls, ...more.map((m) => m.sql)];
   return {
     id,
     db_id: 'db',
     question: `question ${id}`,
     truncated: false,
-    view: { question: `question ${id}`, candidates: sqls.map((sql) => ({ sql, exec: { ok: true, fingerprint: sql, rowCount: 1 } })) },
-    candidates: sqls.map((sql) => ({ record: { sql }, outcome: { ok: true, columns: ['x'], rows: [[1]], cut: false, ms: 0 } as never, correct: true })),
+    view: { question: `question ${id}`, candidates: all.map((sql) => ({ sql, exec: { ok: true, fingerprint: sql, rowCount: 1 } })) },
+    candidates: all.map((sql) => ({ record: { sql }, outcome: { ok: true, columns: ['x'], rows: [[1]], cut: false, ms: 0 } as never, correct: true })),
   };
 }
 
@@ -59,5 +64,34 @@ describe('scorePreparedQuestions', () => {
     );
     expect(r).toEqual({ ok: false, error: { code: 'ORM_RUN_FAILED', message: 'boom' } });
     expect(progress).toEqual([1]);
+  });
+
+  it("gives Ask's verifier the same scores as an evaluation of the same question", async () => {
+    const q = question('a', ['SELECT 1', 'SELECT 1', 'SELECT 2'], { sql: 'x'.repeat(100_001) });
+    const evaluated = await scorePreparedQuestions([q], true, byForm);
+    const runs = q.view.candidates.map(
+      (c, index): CandidateRun => ({
+        sql: c.sql,
+        index,
+        source: 'pasted',
+        exec: { ok: true, columns: ['x'], rows: [[1]], cut: false, ms: 0 },
+        fingerprint: null,
+        scores: {},
+      }),
+    );
+    const asked = await ormVerifier({ score: byForm as never }).score({
+      question: q.question,
+      schema: { tables: [] },
+      candidates: runs,
+      clusters: buildClusters(q.view),
+    });
+    expect(evaluated.ok && asked.ok).toBe(true);
+    if (!evaluated.ok || !asked.ok) return;
+    const cands = evaluated.prepared[0]!.view.candidates;
+    expect(asked.scores).toEqual([...cands.slice(0, 3).map((c) => c.scores!.orm), null]);
+    expect(asked.also?.orm_sql).toEqual([...cands.slice(0, 3).map((c) => c.scores!.orm_sql), null]);
+    // A query past MAX_ANALYZED_SQL_CHARS is featurized by neither: its scores are missing.
+    expect(cands[3]!.scores).toEqual({});
+    expect(cands[0]!.scores!.orm).toBeCloseTo(0.608, 6);
   });
 });
