@@ -5,6 +5,7 @@
  * history entries of their own. Opens the bundled demo database at start
  * unless the URL says `?db=none`.
  */
+import { REWARD_MODEL } from '../core/verifiers/index.ts';
 import { ormVerifier } from '../engines/orm/index.ts';
 import { browserSqlSpawn, createSqlPool } from '../engines/sql/index.ts';
 import { askView } from './ask/ask-view.ts';
@@ -63,7 +64,11 @@ dbs.onChange((db) =>
 const openConsole = (): void => router.go('console', sqlConsole.params());
 const live = liveModel();
 const orm = createOrmClient(ormStore);
-const askPanel = el('section', {}, askView({ pool, dbs, profiles, live, orm: { verifier: ormVerifier(orm), panel: ormModelPanel(orm) }, openConsole }));
+const askPanel = el(
+  'section',
+  {},
+  askView({ pool, dbs, profiles, live, switchable: [{ descriptor: REWARD_MODEL, verifier: ormVerifier(orm), panel: ormModelPanel(orm) }], openConsole }),
+);
 const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live, orm }));
 const profilesPanel = el('section', {}, profilesView(profiles));
 const sqlConsole = consoleView(pool, dbs, {

@@ -10,7 +10,9 @@
  */
 import { DEFAULT_TARGET_RISK } from '../core/pipeline/decide.ts';
 import { EQUIVALENCE_RULES } from '../core/results/rules.ts';
+import { REWARD_MODEL } from '../core/verifiers/reward-model.ts';
 import type { CommandSpec } from './args.ts';
+import { askVerifierFlags, evalVerifierFlag } from './verifier-flags.ts';
 
 /** The labeling rules, each with the published evaluator it reproduces. */
 const RULE_HELP = `labels as a published evaluator gives them: ${EQUIVALENCE_RULES.map((r) => `${r.rule} (${r.source})`).join(' | ')}`;
@@ -54,7 +56,7 @@ export const EVAL_SPEC = {
     group: { type: 'string', help: 'cross-fit leave-one-group-out by this field (db_id)' },
     json: { type: 'string', help: 'write the full report as JSON' },
     'per-question': { type: 'string', help: 'write one JSON line per question' },
-    orm: { type: 'string', help: 'score every candidate with this ORM model (.onnx, its .json sidecar beside it) as scores.orm' },
+    ...evalVerifierFlag(REWARD_MODEL.control),
   },
 } as const satisfies CommandSpec;
 
@@ -78,11 +80,7 @@ export const ASK_SPEC = {
       help: `target risk: at most this share of the answers given wrong, on the profile's calibration data (one the profile offers; default ${DEFAULT_TARGET_RISK})`,
     },
     profile: { type: 'string', help: 'calibration profile JSON, or a confide eval --json report (its fitted profile); default: the bundled profile' },
-    orm: {
-      type: 'string',
-      help: 'score with this ORM model (.onnx, its .json sidecar beside it) as the orm and orm_sql signals (default: the bundled orm-v2 when the profile reads them; public/models/orm-v5.onnx also reads the evidence of what each query returns)',
-    },
-    'no-orm': { type: 'boolean', default: false, help: 'score with no ORM (signals orm and orm_sql then missing)' },
+    ...askVerifierFlags(REWARD_MODEL.control),
     out: { type: 'string', help: 'decisions file to write (JSON Lines; default stdout)' },
     json: {
       type: 'boolean',

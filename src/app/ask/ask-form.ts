@@ -39,7 +39,7 @@ export function askForm(p: AskParts, evidence: HTMLInputElement, chips: ExampleC
       p.risk.element,
       el('div', {}, el('label', { for: 'ask-source' }, 'Candidates from'), sources.select),
       sources.replayBox,
-      p.orm.element,
+      ...p.toggles.map((t) => t.element),
       p.deps.live?.element ?? null,
     ),
   );

@@ -6,6 +6,7 @@
  */
 import { type AskResult, type CandidateSource, fixedCandidates, parseCandidateText } from '../../core/pipeline/index.ts';
 import { askWithCosts } from './ask-run.ts';
+import { tickedVerifiers } from './verifier-toggle.ts';
 import type { AskParts } from './ask-parts.ts';
 import { editedPool, poolText } from './edit-pool.ts';
 
@@ -36,7 +37,7 @@ export async function askOnce(p: AskParts, given?: CandidateSource): Promise<voi
     question: p.question.value.trim(),
     evidence: hint,
     live: sources.kind() === 'live' ? deps.live : undefined,
-    verifiers: p.orm.verifiers(),
+    verifiers: tickedVerifiers(p.toggles),
   });
   p.submit.disabled = false;
   if (costs !== null) result.showCosts(costs);

@@ -3,14 +3,13 @@
  * Ask reads and updates (AskParts): types only, shared by the screen
  * (ask-view.ts), its layout (ask-form.ts) and one Ask (ask-once.ts).
  */
-import type { Verifier } from '../../core/pipeline/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import type { DatabaseController } from '../database/database.ts';
 import type { ProfileStore } from '../profiles/store.ts';
 import type { ProgressView } from '../ui/progress.ts';
 import type { AskResultArea } from './ask-result.ts';
 import type { CandidateSourcePicker, LiveSource } from './source-types.ts';
-import type { OrmToggle } from './orm-toggle.ts';
+import type { SwitchableVerifier, VerifierToggle } from './verifier-toggle.ts';
 import type { DraftKeeper } from './question-draft.ts';
 import type { RiskControl } from './risk-control.ts';
 
@@ -20,8 +19,8 @@ export interface AskViewDeps {
   readonly dbs: DatabaseController;
   readonly profiles: ProfileStore;
   readonly live?: LiveSource;
-  /** The outcome reward model, offered as an opt-in verifier, with the panel that names and changes the model. */
-  readonly orm?: { readonly verifier: Verifier; readonly panel: HTMLElement };
+  /** Verifiers with a switch of their own (the outcome reward model), each offered as a checkbox with the panel that names and changes its model. */
+  readonly switchable?: readonly SwitchableVerifier[];
   /** Shows the SQL console (offered when Ask has no candidates). */
   readonly openConsole?: () => void;
 }
@@ -33,7 +32,8 @@ export interface AskParts {
   readonly draft: DraftKeeper;
   readonly risk: RiskControl;
   readonly sources: CandidateSourcePicker;
-  readonly orm: OrmToggle;
+  /** One checkbox per switchable verifier. */
+  readonly toggles: readonly VerifierToggle[];
   readonly result: AskResultArea;
   readonly progress: ProgressView;
   readonly submit: HTMLButtonElement;

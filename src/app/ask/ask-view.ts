@@ -6,7 +6,7 @@ import type { AskParts, AskViewDeps } from './ask-parts.ts';
 import { askResultArea } from './ask-result.ts';
 import { candidateSourcePicker } from './candidate-source.ts';
 import { type ExampleChips, exampleChips } from './example-chips.ts';
-import { ormToggle } from './orm-toggle.ts';
+import { tickedVerifiers, verifierToggle } from './verifier-toggle.ts';
 import { profileNote } from './profile-fit.ts';
 import { keepQuestionDraft } from './question-draft.ts';
 import { riskControl } from './risk-control.ts';
@@ -26,7 +26,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
   const draft = keepQuestionDraft(question, evidence, dbs, () => void askOnce(p));
   const risk = riskControl();
   const sources = candidateSourcePicker(deps.live);
-  const orm = ormToggle(deps.orm);
+  const toggles = (deps.switchable ?? []).map(verifierToggle);
   const result = askResultArea({
     risk: () => risk.value(),
     checkOwnSql: sources.checkOwnSql,
@@ -36,7 +36,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
   });
   const progress = createProgress('Ask progress');
   const submit = el('button', { type: 'submit', class: 'primary', id: 'ask-submit' }, 'Ask');
-  const p: AskParts = { deps, question, draft, risk, sources, orm, result, progress, submit };
+  const p: AskParts = { deps, question, draft, risk, sources, toggles, result, progress, submit };
   const profileBox = el('div', { 'aria-live': 'polite' });
   const chips = askChips(p);
   const draftNote = el('p', { class: 'muted', 'aria-live': 'polite' });
@@ -55,7 +55,7 @@ function askChips(p: AskParts): ExampleChips {
     replay: sources.replay,
     profile: () => deps.profiles.active(),
     risk: () => p.risk.value(),
-    verifiers: p.orm.verifiers,
+    verifiers: () => tickedVerifiers(p.toggles),
     onPick(q) {
       question.value = q;
       if (sources.kind() !== 'replay') sources.set('replay');
@@ -88,7 +88,7 @@ function wireAsk(p: AskParts, chips: ExampleChips, profileBox: HTMLElement, draf
   });
   const syncProfile = (): void => {
     const active = profiles.active();
-    p.orm.sync(active);
+    for (const t of p.toggles) t.sync(active);
     showProfile();
     if (!active) return;
     risk.setProfile(active);

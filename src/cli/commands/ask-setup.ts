@@ -139,12 +139,13 @@ export function riskFlag(flags: AskFlags, profile: CalibrationProfile): number {
  * const scorer = await askScorer(flags, profile); // null: no ORM
  */
 export async function askScorer(flags: AskFlags, profile: CalibrationProfile): Promise<OrmScorer | null> {
+  const { flag } = REWARD_MODEL.control;
   const readsOrm = readsVerifier(profileSignals(profile), REWARD_MODEL);
-  const ormFile = flags['no-orm'] ? undefined : (flags.orm ?? (readsOrm ? BUNDLED_ORM : undefined));
+  const ormFile = flags[`no-${flag}`] ? undefined : (flags[flag] ?? (readsOrm ? BUNDLED_ORM : undefined));
   const scorer = ormFile === undefined ? null : await loadOrmScorer(ormSidecarPath(ormFile));
   if (scorer !== null && !readsOrm) {
     process.stderr.write(
-      `note: profile "${profile.name}" does not use the orm signals, so --orm does not change P(correct); fit one with it (confide eval --orm MODEL --json report.json) and pass --profile report.json\n`,
+      `note: profile "${profile.name}" does not use the ${REWARD_MODEL.name} signals, so --${flag} does not change P(correct); fit one with it (confide eval --${flag} MODEL --json report.json) and pass --profile report.json\n`,
     );
   }
   return scorer;

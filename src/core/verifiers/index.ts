@@ -11,7 +11,7 @@ import type { VerifierDescriptor, VerifierScore } from './types.ts';
 export { JUDGE } from './judge.ts';
 export { VERIFIERS } from './known.ts';
 export { REWARD_MODEL } from './reward-model.ts';
-export type { VerifierDescriptor, VerifierScore } from './types.ts';
+export type { VerifierControl, VerifierDescriptor, VerifierScore } from './types.ts';
 
 /**
  * Every verifier score, in order (`orm`, `orm_sql`, `judge`).

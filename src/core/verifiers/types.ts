@@ -23,12 +23,38 @@ export interface VerifierScore {
   readonly readsPool: boolean;
 }
 
+/**
+ * What a verifier with a switch of its own needs for it: `confide`'s flags
+ * (`--<flag> FILE` scores with that model, `--no-<flag>` with none;
+ * cli/verifier-flags.ts) and the page's checkbox under Ask
+ * (app/ask/verifier-toggle.ts), on by default when the active profile reads
+ * one of its scores.
+ */
+export interface VerifierControl<Flag extends string = string> {
+  readonly flag: Flag;
+  /** `confide ask --<flag>`'s help: the model file it takes and the default. */
+  readonly askHelp: string;
+  /** `confide eval --<flag>`'s help. */
+  readonly evalHelp: string;
+  /** `--no-<flag>`'s help. */
+  readonly offHelp: string;
+  /** The checkbox's label, and the summary of the fold that explains it. */
+  readonly checkbox: string;
+  readonly about: string;
+  /** The fold's words when the active profile (named) reads one of its scores. */
+  whenRead(profile: string): string;
+  /** The fold's words when the active profile reads none of them. */
+  readonly whenUnread: string;
+}
+
 /** A verifier: its name (a pipeline `Verifier` of this name gives its scores), its title and its scores. */
-export interface VerifierDescriptor {
+export interface VerifierDescriptor<Flag extends string = string> {
   /** The verifier's name; its first score carries the same name (`orm`). */
   readonly name: string;
   /** What it is, for a person ("the outcome reward model"). */
   readonly title: string;
   /** Its scores, the one named as the verifier first. */
   readonly scores: readonly VerifierScore[];
+  /** Its switch, when it has one of its own (the judge runs whenever a chat model is loaded). */
+  readonly control?: VerifierControl<Flag>;
 }

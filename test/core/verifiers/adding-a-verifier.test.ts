@@ -5,8 +5,8 @@
  * appended), and the verifier then flows through everything that reads
  * verifiers, with no other file changed: the profile check's known signals,
  * Ask's registry, scores, signals, P(correct) and reasons' words, a cut
- * pool's dropping of pool-reading scores, and an evaluation's signals and
- * Best-of-N.
+ * pool's dropping of pool-reading scores, an evaluation's signals and
+ * Best-of-N, and, for a verifier with a switch, `confide ask`'s flags.
  */
 import { describe, expect, it, vi } from 'vitest';
 
@@ -16,6 +16,8 @@ vi.mock('../../../src/core/verifiers/known.ts', async (importOriginal) => {
   return { VERIFIERS: [...known.VERIFIERS, SHORTNESS] };
 });
 
+import { parseFlags } from '../../../src/cli/args.ts';
+import { askVerifierFlags } from '../../../src/cli/verifier-flags.ts';
 import { evaluate } from '../../../src/core/eval/report.ts';
 import { subsamplePrepared } from '../../../src/core/eval/subsample.ts';
 import { askRegistry, runAsk } from '../../../src/core/pipeline/index.ts';
@@ -96,5 +98,12 @@ describe('a verifier added by its descriptor and its engine', () => {
     const report = evaluate(scored, { bootstrap: 50, seed: 3, draws: 5 });
     expect(Object.keys(report.signals)).toEqual(expect.arrayContaining(['shortness', 'shortest']));
     expect(Object.keys(report.selection)).toEqual(expect.arrayContaining(['verifier_bon:shortness', 'cluster_bon:shortness']));
+  });
+
+  it("gives a verifier with a switch its flags: --<flag> FILE and --no-<flag>, with the descriptor's help", () => {
+    const spec = { name: 'ask', summary: 'test', flags: { ...askVerifierFlags(SHORTNESS.control) } } as const;
+    expect(parseFlags(spec, ['--shortness', 'len.onnx'])).toMatchObject({ shortness: 'len.onnx', 'no-shortness': false });
+    expect(parseFlags(spec, ['--no-shortness'])['no-shortness']).toBe(true);
+    expect(spec.flags.shortness.help).toBe('score with this length model');
   });
 });
