@@ -5,7 +5,7 @@
  * left behind (labels and fingerprints are already computed).
  */
 import { wrap } from 'comlink';
-import type { PreparedQuestion } from '../../core/eval/index.ts';
+import { type LabeledQuestions, type PreparedQuestion, stillLabeled } from '../../core/eval/index.ts';
 import type { EvaluateOptions } from '../../core/eval/index.ts';
 import type { EvalReport } from '../../core/eval/index.ts';
 import type { EvalWorkerApi } from '../../engines/eval/api.ts';
@@ -24,7 +24,7 @@ function slim(prepared: readonly PreparedQuestion[]): PreparedQuestion[] {
  * @example
  * const report = await evaluateInWorker(prepared, { bootstrap: 2000, seed: 1 }, signal);
  */
-export async function evaluateInWorker(prepared: readonly PreparedQuestion[], options: EvaluateOptions, signal?: AbortSignal): Promise<EvalReport> {
+export async function evaluateInWorker(prepared: LabeledQuestions, options: EvaluateOptions, signal?: AbortSignal): Promise<EvalReport> {
   signal?.throwIfAborted();
   const worker = new Worker(new URL('../../../workers/eval.worker.ts', import.meta.url), { type: 'module', name: 'eval' });
   const failed = new Promise<never>((_, reject) => {
@@ -32,7 +32,7 @@ export async function evaluateInWorker(prepared: readonly PreparedQuestion[], op
     signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
   try {
-    return await Promise.race([wrap<EvalWorkerApi>(worker).evaluate(slim(prepared), options), failed]);
+    return await Promise.race([wrap<EvalWorkerApi>(worker).evaluate(stillLabeled(prepared, slim(prepared)), options), failed]);
   } finally {
     worker.terminate();
   }

@@ -5,7 +5,7 @@
  * threads, the ORM file as the verifier, `evaluate` on this thread.
  */
 import { evaluateFile, type EvaluateFileSteps } from '../../core/eval/evaluate-file.ts';
-import { evaluate } from '../../core/eval/report.ts';
+import { evaluateLabeled } from '../../core/eval/report.ts';
 import type { EvalReport } from '../../core/eval/types.ts';
 import { writeFileAtomic } from '../../node/files.ts';
 import { ormSidecarPath, scoreWithOrmFile } from '../../node/orm/attach.ts';
@@ -59,7 +59,7 @@ export const evalCommand: Command = {
           },
           ...(flags.orm === undefined ? {} : { verify: ormVerifier(flags.orm) }),
           report: (prepared) =>
-            evaluate(prepared, {
+            evaluateLabeled(prepared, {
               bootstrap,
               seed: numberFlag(flags, 'seed', 1),
               folds,

@@ -4,13 +4,14 @@
  * prepared over the caller's databases (`prepareAll`), at least two labeled
  * questions required (with why the others were left out: skipped-reasons.ts),
  * the verifiers' scores added (the caller's `verify`, e.g. the reward model),
- * then the report (the caller's `report`: `evaluate` here, or in a worker).
+ * then the report (the caller's `report`: `evaluateLabeled` here, or in a
+ * worker), which does not check again.
  * Where the databases live, how the verifiers score and where the statistics
  * run are the caller's; the order of the steps and the reasons are these.
  */
 import { resolveGold } from '../bench/gold.ts';
 import type { BenchQuestion, QuestionRecord } from '../bench/types.ts';
-import { requireLabeled } from './labeled-enough.ts';
+import { type LabeledQuestions, requireLabeled, stillLabeled } from './labeled-enough.ts';
 import { prepareAll } from './prepare-all.ts';
 import type { PreparedQuestion } from './prepare.ts';
 import type { DbAccess, PrepareAllOptions, PrepareAllResult } from './prepare-types.ts';
@@ -46,14 +47,14 @@ export interface EvaluateFileSteps {
   /** The file is prepared (before the labeled-enough check): say what was skipped, free the databases. */
   onPrepared?(file: PreparedFile): void;
   /** Scores the prepared questions with the verifiers (e.g. the reward model); left out, none score. */
-  verify?(prepared: readonly PreparedQuestion[], file: PreparedFile): Promise<Verified>;
-  /** The report on the (scored) questions; `verifier` names the verifiers that scored them, else null. */
-  report(prepared: readonly PreparedQuestion[], verifier: string | null): EvalReport | Promise<EvalReport>;
+  verify?(prepared: LabeledQuestions, file: PreparedFile): Promise<Verified>;
+  /** The report on the (scored) questions, checked already (`evaluateLabeled`); `verifier` names the verifiers that scored them, else null. */
+  report(prepared: LabeledQuestions, verifier: string | null): EvalReport | Promise<EvalReport>;
 }
 
 /** The report with the questions it is on, or why the verifiers did not score. */
 export type EvaluateFileResult =
-  | { readonly ok: true; readonly file: PreparedFile; readonly prepared: PreparedQuestion[]; readonly verifier: string | null; readonly report: EvalReport }
+  | { readonly ok: true; readonly file: PreparedFile; readonly prepared: LabeledQuestions; readonly verifier: string | null; readonly report: EvalReport }
   | { readonly ok: false; readonly file: PreparedFile; readonly error: { readonly code: string; readonly message: string } };
 
 /**
@@ -64,7 +65,7 @@ export type EvaluateFileResult =
  * @example
  * const out = await evaluateFile(
  *   { name: 'candidates.jsonl', records, questions: bench.questions, access, prepare: { rule: 'spider' } },
- *   { report: (prepared) => evaluate(prepared, { seed: 1 }) },
+ *   { report: (prepared) => evaluateLabeled(prepared, { seed: 1 }) },
  * );
  * if (out.ok) out.report.combiner.auroc;
  */
@@ -73,13 +74,12 @@ export async function evaluateFile(candidates: CandidateFile, steps: EvaluateFil
   const file: PreparedFile = { ...(await prepareAll(gold.records, candidates.access, candidates.prepare)), noGold: gold.missing };
   steps.onPrepared?.(file);
   // Too few labeled questions: say how many, and why the others were left out, before any statistics.
-  requireLabeled(file.prepared, skippedReasons(file.skipped, { name: candidates.name, prepared: file.prepared.length }));
-  let prepared = file.prepared;
+  let prepared = requireLabeled(file.prepared, skippedReasons(file.skipped, { name: candidates.name, prepared: file.prepared.length }));
   let verifier: string | null = null;
   if (steps.verify !== undefined) {
     const verified = await steps.verify(prepared, file);
     if (!verified.ok) return { ok: false, file, error: verified.error };
-    prepared = verified.prepared;
+    prepared = stillLabeled(prepared, verified.prepared);
     verifier = verified.name;
   }
   return { ok: true, file, prepared, verifier, report: await steps.report(prepared, verifier) };

@@ -28,8 +28,8 @@ export {
   type PreparedFile,
   type Verified,
 } from './evaluate-file.ts';
-export { COMBINED, evaluate, TARGET_RISKS, type EvaluateOptions } from './report.ts';
-export { requireLabeled, TooFewLabeledError } from './labeled-enough.ts';
+export { COMBINED, evaluate, evaluateLabeled, TARGET_RISKS, type EvaluateOptions } from './report.ts';
+export { type LabeledQuestions, requireLabeled, stillLabeled, TooFewLabeledError } from './labeled-enough.ts';
 export { MISSING_DB, skippedByDatabase, skippedReasons, type SkippedByDatabase, type SkippedRecord } from './skipped-reasons.ts';
 export { reportSummary, reportTables, type ReportTable } from './tables.ts';
 export { reliabilityWords } from './reliability-words.ts';

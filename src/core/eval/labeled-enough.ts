@@ -46,15 +46,38 @@ export function leftOutReasons(prepared: readonly PreparedQuestion[]): string[] 
   ];
 }
 
+declare const CHECKED: unique symbol;
+
 /**
- * Throws {@link TooFewLabeledError} when fewer than two of `prepared` are
- * labeled; `skipped` are the reasons records were left out before preparing
- * (skipped-reasons.ts words them).
+ * Prepared questions `requireLabeled` has passed: enough are labeled for a
+ * report. Only `requireLabeled` and `stillLabeled` give this type, so a
+ * report that takes it (`evaluateLabeled`) never checks again.
+ */
+export type LabeledQuestions = readonly PreparedQuestion[] & { readonly [CHECKED]: true };
+
+/**
+ * `prepared` as {@link LabeledQuestions}; throws {@link TooFewLabeledError}
+ * when fewer than two are labeled. `skipped` are the reasons records were
+ * left out before preparing (skipped-reasons.ts words them).
  *
  * @example
- * requireLabeled(run.prepared, skippedReasons(run.skipped));
+ * const checked = requireLabeled(run.prepared, skippedReasons(run.skipped));
  */
-export function requireLabeled(prepared: readonly PreparedQuestion[], skipped: readonly string[] = []): void {
+export function requireLabeled(prepared: readonly PreparedQuestion[], skipped: readonly string[] = []): LabeledQuestions {
   const found = prepared.filter(labeled).length;
   if (found < MIN_LABELED_QUESTIONS) throw new TooFewLabeledError(found, [...skipped, ...leftOutReasons(prepared)]);
+  return prepared as LabeledQuestions;
+}
+
+/**
+ * Copies of checked questions (scored by a verifier, slimmed for a worker)
+ * as {@link LabeledQuestions}: the same questions in the same order, whose
+ * labels a copy does not change. Throws a RangeError when the questions differ.
+ *
+ * @example const scored = stillLabeled(checked, withOrmScores);
+ */
+export function stillLabeled(checked: LabeledQuestions, copies: readonly PreparedQuestion[]): LabeledQuestions {
+  if (copies.length !== checked.length || copies.some((q, i) => q.id !== checked[i]!.id))
+    throw new RangeError(`${copies.length} questions came back for ${checked.length} checked ones, or in another order`);
+  return copies as LabeledQuestions;
 }

@@ -32,7 +32,7 @@
  */
 import { DEFAULT_RULE, ruleInfo, type EquivalenceRule } from '../results/index.ts';
 import { calibration, createRng, crossfitGuarded, pairedBootstrap, splitHalf } from '../stats/index.ts';
-import { requireLabeled } from './labeled-enough.ts';
+import { type LabeledQuestions, requireLabeled } from './labeled-enough.ts';
 import { featureRows, signalMatrix } from './matrix.ts';
 import { fitPoolBands } from './pool-bands.ts';
 import type { PreparedQuestion } from './prepare.ts';
@@ -69,7 +69,16 @@ type Guard = EvalReport['combiner']['guard'];
  * report.signals.string_sc.auroc; // 0.67
  */
 export function evaluate(prepared: readonly PreparedQuestion[], options: EvaluateOptions = {}): EvalReport {
-  requireLabeled(prepared); // a TooFewLabeledError that says how many and why
+  return evaluateLabeled(requireLabeled(prepared), options); // a TooFewLabeledError that says how many and why
+}
+
+/**
+ * `evaluate` on questions already checked (evaluateFile checks them, with its reasons, before the verifiers score).
+ *
+ * @example
+ * const report = evaluateLabeled(requireLabeled(prepared), { seed: 1 });
+ */
+export function evaluateLabeled(prepared: LabeledQuestions, options: EvaluateOptions = {}): EvalReport {
   const B = options.bootstrap ?? 2000;
   const seed = options.seed ?? 1;
   const rule = options.rule ?? DEFAULT_RULE;

@@ -1,13 +1,13 @@
 /**
- * The evaluation statistics as a worker's face: `evaluate()` (bootstrap,
+ * The evaluation statistics as a worker's face: `evaluateLabeled()` (bootstrap,
  * cross-fit, curves) takes seconds on a benchmark, so the page runs it on a
  * worker (workers/eval.worker.ts exposes this; app/evaluate/evaluate-worker.ts
- * is its client) and stays responsive.
+ * is its client, after evaluateFile's labeled-enough check) and stays responsive.
  */
-import { evaluate } from '../../core/eval/report.ts';
+import { evaluateLabeled } from '../../core/eval/report.ts';
 
 /** What the evaluation worker answers. */
-export type EvalWorkerApi = { evaluate: typeof evaluate };
+export type EvalWorkerApi = { evaluate: typeof evaluateLabeled };
 
 /**
  * The API a worker exposes.
@@ -15,5 +15,5 @@ export type EvalWorkerApi = { evaluate: typeof evaluate };
  * @example expose(evalWorkerApi());
  */
 export function evalWorkerApi(): EvalWorkerApi {
-  return { evaluate };
+  return { evaluate: evaluateLabeled };
 }

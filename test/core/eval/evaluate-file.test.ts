@@ -61,9 +61,11 @@ describe('evaluateFile', () => {
         onPrepared: (file) => void (steps.push('prepared'), (told = file)),
         verify: async (prepared) => {
           steps.push('verify');
-          return { ok: true, prepared: prepared.map((q) => ({ ...q, id: `${q.id}*` })), name: 'orm-test' };
+          return { ok: true, prepared: prepared.map((q) => ({ ...q, db_id: 'scored' })), name: 'orm-test' };
         },
-        report: (prepared, verifier) => (steps.push(`report ${prepared.map((q) => q.id).join(' ')} by ${verifier}`), REPORT),
+        report: (prepared, verifier) => (
+          steps.push(`report ${prepared.map((q) => `${q.id}${q.db_id === 'scored' ? '*' : ''}`).join(' ')} by ${verifier}`), REPORT
+        ),
       },
     );
     expect(steps).toEqual(['prepared', 'verify', 'report q1* q2* q9* by orm-test']);
@@ -117,6 +119,17 @@ describe('evaluateFile', () => {
       { verify: async () => ({ ok: false, error: { code: 'ORM_MISSING', message: 'no model' } }), report: () => ((reported = true), REPORT) },
     );
     expect(out).toMatchObject({ ok: false, error: { code: 'ORM_MISSING', message: 'no model' } });
+    expect(reported).toBe(false);
+  });
+
+  it('refuses a verifier that gives back other questions than it was given, before any report', async () => {
+    let reported = false;
+    const records = [question('q1', 'shop', 'SELECT 1'), question('q2', 'shop', 'SELECT 2')];
+    const run = evaluateFile(
+      { name: 'c.jsonl', records, questions: QUESTIONS, access },
+      { verify: async (prepared) => ({ ok: true, prepared: prepared.slice(1), name: 'lossy' }), report: () => ((reported = true), REPORT) },
+    );
+    await expect(run).rejects.toThrow('1 questions came back for 2 checked ones');
     expect(reported).toBe(false);
   });
 });
