@@ -32,7 +32,7 @@ describe("the developer options' logit_bias", () => {
 describe("where a live Ask's time went", () => {
   it("sums the model's prefills and decoding over the requests and reads the stages as timed", () => {
     const f = costFigures(
-      { generate: 210, execute: 0.004, verify: 82.7, signals: 0.1 },
+      { generate: 210, execute: 0.004, score: 82.7, signals: 0.1 },
       [request('sample', 100, 0), request('sample', 110, 0.5), request('judge', 82, 0)],
       292.9,
     );

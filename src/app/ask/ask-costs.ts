@@ -14,7 +14,7 @@ import { plural } from '../ui/format.ts';
 export interface StageSeconds {
   readonly generate?: number;
   readonly execute?: number;
-  readonly verify?: number;
+  readonly score?: number;
   readonly signals?: number;
 }
 
@@ -38,7 +38,7 @@ const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 /**
  * The figures from the stages and the requests.
  *
- * @example costFigures({ generate: 100, execute: 0.1, verify: 50, signals: 0.01 }, requests, 150.2).prefills
+ * @example costFigures({ generate: 100, execute: 0.1, score: 50, signals: 0.01 }, requests, 150.2).prefills
  */
 export function costFigures(stages: StageSeconds, requests: readonly ModelRequest[], totalSeconds: number): AskCostFigures {
   const prefillSeconds = sum(requests.map((r) => r.prefillSeconds));
@@ -50,7 +50,7 @@ export function costFigures(stages: StageSeconds, requests: readonly ModelReques
     modelSeconds: prefillSeconds + decodeSeconds,
     generateSeconds: stages.generate ?? 0,
     execSeconds: stages.execute ?? 0,
-    scoreSeconds: (stages.verify ?? 0) + (stages.signals ?? 0),
+    scoreSeconds: (stages.score ?? 0) + (stages.signals ?? 0),
     totalSeconds,
     finishReasons: requests.map((r) => r.finishReason),
   };

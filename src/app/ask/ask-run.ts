@@ -17,7 +17,7 @@ import type { LiveSource } from './source-types.ts';
 
 /** Seconds in each stage, from when each was first reported to when the next one (or the Ask) began. */
 function stageSeconds(starts: ReadonlyMap<AskStage, number>, end: number): StageSeconds {
-  const order: AskStage[] = ['generate', 'execute', 'verify', 'signals'];
+  const order: AskStage[] = ['generate', 'execute', 'score', 'signals'];
   const out: Partial<Record<AskStage, number>> = {};
   order.forEach((stage, i) => {
     const from = starts.get(stage);

@@ -6,7 +6,7 @@
  * there is no report.
  */
 import { evaluateFile, labeledRecord } from '../../core/eval/index.ts';
-import type { EvaluateOptions, PreparedQuestion, Verified } from '../../core/eval/index.ts';
+import type { EvaluateOptions, PreparedQuestion, Scored } from '../../core/eval/index.ts';
 import type { EquivalenceRule } from '../../core/results/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import { pageAnalyzer } from '../analysis-client.ts';
@@ -71,7 +71,7 @@ export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
       prepare: { signal, rule, analyzer: pageAnalyzer(), onProgress: (p) => progress.update(p.progress, p.text), ...(orm !== null ? { evidence: true } : {}) },
     },
     {
-      ...(orm !== null ? { verify: (prepared) => ormScores(prepared, orm, progress, signal) } : {}),
+      ...(orm !== null ? { score: (prepared) => ormScores(prepared, orm, progress, signal) } : {}),
       report: (prepared, ormName) => {
         progress.update(null, 'computing the statistics');
         return evaluateInWorker(
@@ -107,7 +107,7 @@ export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
 }
 
 /** The reward model's scores on the prepared questions, its progress shown. */
-function ormScores(prepared: readonly PreparedQuestion[], orm: OrmClient, progress: ProgressView, signal: AbortSignal): Promise<Verified> {
+function ormScores(prepared: readonly PreparedQuestion[], orm: OrmClient, progress: ProgressView, signal: AbortSignal): Promise<Scored> {
   progress.update(null, 'scoring with the reward model');
   return scorePrepared(prepared, orm, { signal, onProgress: (f, text) => progress.update(f, text) });
 }

@@ -57,7 +57,7 @@ export const evalCommand: Command = {
             opened.end();
             reportRun(preparedRunOf(file, file.noGold));
           },
-          ...(flags.orm === undefined ? {} : { verify: ormVerifier(flags.orm) }),
+          ...(flags.orm === undefined ? {} : { score: ormScoring(flags.orm) }),
           report: (prepared) =>
             evaluateLabeled(prepared, {
               bootstrap,
@@ -89,7 +89,7 @@ export const evalCommand: Command = {
  * The reward model in `file` as the verifier: every candidate scored (with
  * the analysis thread's facts), its timings on stderr.
  */
-function ormVerifier(file: string): NonNullable<EvaluateFileSteps['verify']> {
+function ormScoring(file: string): NonNullable<EvaluateFileSteps['score']> {
   return async (prepared, run) => {
     const r = await scoreWithOrmFile(prepared, file, { facts: run.facts });
     const s = r.stats;

@@ -3,7 +3,7 @@
  * do it: gold filled in from the benchmark (resolveGold), every record
  * prepared over the caller's databases (`prepareAll`), at least two labeled
  * questions required (with why the others were left out: skipped-reasons.ts),
- * the verifiers' scores added (the caller's `verify`, e.g. the reward model),
+ * the verifiers' scores added (the caller's `score`, e.g. the reward model),
  * then the report (the caller's `report`: `evaluateLabeled` here, or in a
  * worker), which does not check again.
  * Where the databases live, how the verifiers score and where the statistics
@@ -38,7 +38,7 @@ export interface PreparedFile extends PrepareAllResult {
 }
 
 /** The verifiers' scores on the prepared questions, or why they did not score. */
-export type Verified =
+export type Scored =
   | { readonly ok: true; readonly prepared: PreparedQuestion[]; readonly name: string }
   | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
 
@@ -47,7 +47,7 @@ export interface EvaluateFileSteps {
   /** The file is prepared (before the labeled-enough check): say what was skipped, free the databases. */
   onPrepared?(file: PreparedFile): void;
   /** Scores the prepared questions with the verifiers (e.g. the reward model); left out, none score. */
-  verify?(prepared: LabeledQuestions, file: PreparedFile): Promise<Verified>;
+  score?(prepared: LabeledQuestions, file: PreparedFile): Promise<Scored>;
   /** The report on the (scored) questions, checked already (`evaluateLabeled`); `verifier` names the verifiers that scored them, else null. */
   report(prepared: LabeledQuestions, verifier: string | null): EvalReport | Promise<EvalReport>;
 }
@@ -60,7 +60,7 @@ export type EvaluateFileResult =
 /**
  * Evaluates a candidate file. Throws a TooFewLabeledError (naming each
  * database skipped and why) when fewer than two questions are labeled, and
- * whatever `prepareAll`, `verify` or `report` throws (an abort among them).
+ * whatever `prepareAll`, `score` or `report` throws (an abort among them).
  *
  * @example
  * const out = await evaluateFile(
@@ -76,11 +76,11 @@ export async function evaluateFile(candidates: CandidateFile, steps: EvaluateFil
   // Too few labeled questions: say how many, and why the others were left out, before any statistics.
   let prepared = requireLabeled(file.prepared, skippedReasons(file.skipped, { name: candidates.name, prepared: file.prepared.length }));
   let verifier: string | null = null;
-  if (steps.verify !== undefined) {
-    const verified = await steps.verify(prepared, file);
-    if (!verified.ok) return { ok: false, file, error: verified.error };
-    prepared = stillLabeled(prepared, verified.prepared);
-    verifier = verified.name;
+  if (steps.score !== undefined) {
+    const scored = await steps.score(prepared, file);
+    if (!scored.ok) return { ok: false, file, error: scored.error };
+    prepared = stillLabeled(prepared, scored.prepared);
+    verifier = scored.name;
   }
   return { ok: true, file, prepared, verifier, report: await steps.report(prepared, verifier) };
 }

@@ -26,7 +26,7 @@ export {
   type EvaluateFileResult,
   type EvaluateFileSteps,
   type PreparedFile,
-  type Verified,
+  type Scored,
 } from './evaluate-file.ts';
 export { COMBINED, evaluate, evaluateLabeled, TARGET_RISKS, type EvaluateOptions } from './report.ts';
 export { type LabeledQuestions, requireLabeled, stillLabeled, TooFewLabeledError } from './labeled-enough.ts';

@@ -61,8 +61,8 @@ export async function runAsk(request: AskRequest, deps: AskDeps, options: AskOpt
     stage = 'execute';
     const { runs, analysisOf } = await execute(request, deps, sampled, options);
     const clusters = buildClusters(runsView(request.question, request.evidence, request.schema, runs, analysisOf));
-    stage = 'verify';
-    const { scored, verifierErrors } = await verify(request, deps, runs, clusters, options);
+    stage = 'score';
+    const { scored, verifierErrors } = await scoreCandidates(request, deps, runs, clusters, options);
     stage = 'signals';
     onProgress?.({ stage, progress: null, text: 'Computing signals' });
     const result = askResult(request, deps, scored, clusters, analysisOf, sampled.length, verifierErrors);
@@ -120,7 +120,7 @@ async function execute(
 }
 
 /** The evidence of what each query returns (unless `deps.evidence` is false), then each verifier's scores; a failing verifier is listed, not fatal. */
-async function verify(
+async function scoreCandidates(
   request: AskRequest,
   deps: AskDeps,
   runs: readonly CandidateRun[],
@@ -130,7 +130,7 @@ async function verify(
   let scored: CandidateRun[] = [...runs];
   if (deps.evidence !== false) {
     // What each result shows, read before the verifiers (which read it too); probes run through the same pool.
-    onProgress?.({ stage: 'verify', progress: null, text: 'Reading what each query returns' });
+    onProgress?.({ stage: 'score', progress: null, text: 'Reading what each query returns' });
     const { evidence } = await gatherEvidence(
       request.question,
       request.schema,
@@ -143,7 +143,7 @@ async function verify(
   }
   const verifierErrors: { name: string; code: string; message: string }[] = [];
   for (const v of deps.verifiers ?? []) {
-    onProgress?.({ stage: 'verify', progress: null, text: `Scoring with ${v.name}` });
+    onProgress?.({ stage: 'score', progress: null, text: `Scoring with ${v.name}` });
     const out = await v.score(
       { question: request.question, ...(request.evidence ? { evidence: request.evidence } : {}), schema: request.schema, candidates: scored, clusters },
       signal,

@@ -70,7 +70,8 @@ export interface StageProgress {
   readonly text: string;
 }
 
-export type AskStage = 'generate' | 'execute' | 'verify' | 'signals';
+/** The stages of one Ask: sample (or take) the candidates, run them, score them (the evidence, then the verifiers), compute the signals. */
+export type AskStage = 'generate' | 'execute' | 'score' | 'signals';
 
 /** Something that samples candidates (the live generator, or replay). */
 export interface CandidateSource {

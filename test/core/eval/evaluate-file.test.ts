@@ -59,8 +59,8 @@ describe('evaluateFile', () => {
       { name: 'c.jsonl', records, questions: QUESTIONS, access },
       {
         onPrepared: (file) => void (steps.push('prepared'), (told = file)),
-        verify: async (prepared) => {
-          steps.push('verify');
+        score: async (prepared) => {
+          steps.push('score');
           return { ok: true, prepared: prepared.map((q) => ({ ...q, db_id: 'scored' })), name: 'orm-test' };
         },
         report: (prepared, verifier) => (
@@ -68,7 +68,7 @@ describe('evaluateFile', () => {
         ),
       },
     );
-    expect(steps).toEqual(['prepared', 'verify', 'report q1* q2* q9* by orm-test']);
+    expect(steps).toEqual(['prepared', 'score', 'report q1* q2* q9* by orm-test']);
     expect(told?.noGold).toBe(2); // x1 and q9: no benchmark question of theirs
     expect(told?.skipped).toEqual([{ id: 'x1', db_id: 'gone', code: MISSING_DB, reason: 'no such folder' }]);
     if (!out.ok) throw new Error('expected a report');
@@ -91,7 +91,7 @@ describe('evaluateFile', () => {
     ];
     const run = evaluateFile(
       { name: 'c.jsonl', records, questions: QUESTIONS, access },
-      { verify: async () => ((verified = true), { ok: false, error: { code: 'X', message: 'x' } }), report: () => REPORT },
+      { score: async () => ((verified = true), { ok: false, error: { code: 'X', message: 'x' } }), report: () => REPORT },
     );
     const e = await run.then(
       () => null,
@@ -116,7 +116,7 @@ describe('evaluateFile', () => {
     const records = [question('q1', 'shop', 'SELECT 1'), question('q2', 'shop', 'SELECT 2')];
     const out = await evaluateFile(
       { name: 'c.jsonl', records, questions: QUESTIONS, access },
-      { verify: async () => ({ ok: false, error: { code: 'ORM_MISSING', message: 'no model' } }), report: () => ((reported = true), REPORT) },
+      { score: async () => ({ ok: false, error: { code: 'ORM_MISSING', message: 'no model' } }), report: () => ((reported = true), REPORT) },
     );
     expect(out).toMatchObject({ ok: false, error: { code: 'ORM_MISSING', message: 'no model' } });
     expect(reported).toBe(false);
@@ -127,7 +127,7 @@ describe('evaluateFile', () => {
     const records = [question('q1', 'shop', 'SELECT 1'), question('q2', 'shop', 'SELECT 2')];
     const run = evaluateFile(
       { name: 'c.jsonl', records, questions: QUESTIONS, access },
-      { verify: async (prepared) => ({ ok: true, prepared: prepared.slice(1), name: 'lossy' }), report: () => ((reported = true), REPORT) },
+      { score: async (prepared) => ({ ok: true, prepared: prepared.slice(1), name: 'lossy' }), report: () => ((reported = true), REPORT) },
     );
     await expect(run).rejects.toThrow('1 questions came back for 2 checked ones');
     expect(reported).toBe(false);
