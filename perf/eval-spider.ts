@@ -14,12 +14,12 @@ import { synthesizeBenchmark } from '../src/node/synth.ts';
 
 export async function benchEvalSpider(spiderDir: string): Promise<{ seconds: number; questions: number; candidates: number; prepareSeconds: number }> {
   const bench = await loadBenchmark(spiderDir, { split: 'dev' });
-  const pool = createNodeSqlPool({});
+  const sqlPool = createNodeSqlPool({});
   const analyzer = createNodeAnalyzer({ facts: false });
   try {
-    const records = await synthesizeBenchmark(bench, pool, { n: 8, seed: 1 });
+    const records = await synthesizeBenchmark(bench, sqlPool, { n: 8, seed: 1 });
     const t0 = performance.now();
-    const run = await prepareRun(records, bench, { pool, analyzer });
+    const run = await prepareRun(records, bench, { sqlPool, analyzer });
     const t1 = performance.now();
     const report = evaluate(run.prepared, { bootstrap: 2000, seed: 1 });
     const t2 = performance.now();
@@ -30,7 +30,7 @@ export async function benchEvalSpider(spiderDir: string): Promise<{ seconds: num
       candidates: records.reduce((a, r) => a + r.candidates.length, 0),
     };
   } finally {
-    pool.terminate();
+    sqlPool.terminate();
     analyzer.terminate();
   }
 }

@@ -96,8 +96,8 @@ export async function benchExec(spiderDir: string, passes = 3): Promise<ExecBenc
   const bench = await loadBenchmark(spiderDir, { split: 'dev' });
   const groups = byDb(bench.questions);
   const rewritten = portable(groups, bench.dbPath);
-  const pool = createNodeSqlPool({});
-  const poolSize = pool.stats().size;
+  const sqlPool = createNodeSqlPool({});
+  const poolSize = sqlPool.stats().size;
   const bytes = new Map<string, Uint8Array>();
   for (const db of groups.keys()) bytes.set(db, new Uint8Array(await readFile(bench.dbPath(db))));
   /** Failed queries, and passes run, of each side since the last reset. */
@@ -125,15 +125,15 @@ export async function benchExec(spiderDir: string, passes = 3): Promise<ExecBenc
     const t0 = performance.now();
     const dbs = [...groups];
     // As confide label opens them: no schema read (native reads none either).
-    const open = (k: number): Promise<unknown> => pool.open(dbs[k]![0], bytes.get(dbs[k]![0]) as Uint8Array, { schema: false });
+    const open = (k: number): Promise<unknown> => sqlPool.open(dbs[k]![0], bytes.get(dbs[k]![0]) as Uint8Array, { schema: false });
     let opening = ahead ? open(0) : null;
     for (let k = 0; k < dbs.length; k++) {
       const [db, sqls] = dbs[k]!;
       await (opening ?? open(k));
       opening = ahead && k + 1 < dbs.length ? open(k + 1) : null;
-      const out = await pool.runMany(db, sqls);
+      const out = await sqlPool.runMany(db, sqls);
       failures[ahead ? 'pipelined' : 'pool'] += out.filter((o) => !o.ok).length;
-      await pool.close(db);
+      await sqlPool.close(db);
     }
     runs[ahead ? 'pipelined' : 'pool']++;
     return (performance.now() - t0) / 1000;
@@ -170,7 +170,7 @@ export async function benchExec(spiderDir: string, passes = 3): Promise<ExecBenc
     await runPool(true);
   }
   const warm = await measure();
-  pool.terminate();
+  sqlPool.terminate();
   const poolSeconds = first.pool;
   const nativeSeconds = first.native;
   return {

@@ -85,14 +85,14 @@ function labelNative(records: readonly QuestionRecord[], bench: LoadedBenchmark)
 
 export async function benchLabel(spiderDir: string, realCandidates: string, passes = 3): Promise<LabelBench> {
   const bench = await loadBenchmark(spiderDir, { split: 'dev' });
-  const pool = createNodeSqlPool({});
+  const sqlPool = createNodeSqlPool({});
   try {
     const real = existsSync(realCandidates);
-    const all = real ? await readCandidateFile(realCandidates) : await synthesizeBenchmark(bench, pool, { n: 19, seed: 1 });
+    const all = real ? await readCandidateFile(realCandidates) : await synthesizeBenchmark(bench, sqlPool, { n: 19, seed: 1 });
     const records = all.filter((r) => r.gold !== undefined && existsSync(bench.dbPath(r.db_id)));
     const runProduct = async (): Promise<{ s: number; labels: (boolean | null)[][] }> => {
       const t0 = performance.now();
-      const run = await prepareRun(records, bench, { pool, rule: 'spider', labelsOnly: true });
+      const run = await prepareRun(records, bench, { sqlPool, rule: 'spider', labelsOnly: true });
       const labeled = run.records.map((r, i) => labeledRecord(r, run.prepared[i]!));
       const s = (performance.now() - t0) / 1000;
       return { s, labels: labeled.map((r) => r.candidates.map((c) => c.correct ?? null)) };
@@ -131,11 +131,11 @@ export async function benchLabel(spiderDir: string, realCandidates: string, pass
       productSeconds,
       nativeSeconds,
       ratio: productSeconds / nativeSeconds,
-      poolSize: pool.stats().size,
+      poolSize: sqlPool.stats().size,
       compared,
       agree,
     };
   } finally {
-    pool.terminate();
+    sqlPool.terminate();
   }
 }

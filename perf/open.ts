@@ -44,16 +44,16 @@ const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[
 /** Child mode: open `path`, query it, print one Pass as JSON. */
 async function pass(path: string): Promise<void> {
   const t00 = performance.now();
-  const pool = createNodeSqlPool({ size: 2 });
+  const sqlPool = createNodeSqlPool({ size: 2 });
   try {
-    await pool.open('ping', new Uint8Array(0)); // the first answer: a worker has started (NOT_SQLITE, as expected)
+    await sqlPool.open('ping', new Uint8Array(0)); // the first answer: a worker has started (NOT_SQLITE, as expected)
     const startSeconds = (performance.now() - t00) / 1000;
     const t0 = performance.now();
-    const opened = await openDbFile(pool, 'big', path);
+    const opened = await openDbFile(sqlPool, 'big', path);
     const openSeconds = (performance.now() - t0) / 1000;
     if (!opened.ok) throw new Error(`${opened.error.code}: ${opened.error.message}`);
     const t1 = performance.now();
-    const [grouped, one] = await pool.runMany('big', ['SELECT grp, count(*) FROM item GROUP BY grp', 'SELECT name FROM item WHERE id = 777777'], {
+    const [grouped, one] = await sqlPool.runMany('big', ['SELECT grp, count(*) FROM item GROUP BY grp', 'SELECT name FROM item WHERE id = 777777'], {
       timeoutMs: 120_000,
     });
     const querySeconds = (performance.now() - t1) / 1000;
@@ -62,7 +62,7 @@ async function pass(path: string): Promise<void> {
     const out: Pass = { startSeconds, openSeconds, querySeconds, peakMb, tables: opened.schema.tables.length, groups: grouped!.rows.length };
     process.stdout.write(JSON.stringify(out) + '\n');
   } finally {
-    pool.terminate();
+    sqlPool.terminate();
   }
 }
 

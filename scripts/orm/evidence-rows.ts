@@ -30,13 +30,13 @@ export interface EvidenceRun {
 export async function preparedEvidence(prepared: readonly PreparedQuestion[], benchDir: string): Promise<EvidenceRun> {
   const t0 = performance.now();
   const bench = await loadBenchmark(benchDir);
-  const pool = createNodeSqlPool({ size: 2, timeoutMs: 2000 });
+  const sqlPool = createNodeSqlPool({ size: 2, timeoutMs: 2000 });
   const evidence: (CandidateEvidence | null)[][] = prepared.map(() => []);
   let probesRun = 0;
   let probesAsked = 0;
   try {
     for (const db of new Set(prepared.map((p) => p.db_id))) {
-      const opened = await openDbFile(pool, db, bench.dbPath(db));
+      const opened = await openDbFile(sqlPool, db, bench.dbPath(db));
       if (!opened.ok) throw new Error(`${db}: ${opened.error.message}`);
       const cache = new Map<string, ExecOutcome>();
       for (const [q, p] of prepared.entries()) {
@@ -46,17 +46,17 @@ export async function preparedEvidence(prepared: readonly PreparedQuestion[], be
           p.question,
           schema,
           p.candidates.map((c) => ({ sql: c.record.sql, exec: c.outcome })),
-          (sqls) => pool.runMany(db, sqls),
+          (sqls) => sqlPool.runMany(db, sqls),
           { cache },
         );
         evidence[q] = [...g.evidence];
         probesRun += g.probesRun;
         probesAsked += g.evidence.reduce((a, e) => a + (e?.probes ?? 0), 0);
       }
-      await pool.close(db);
+      await sqlPool.close(db);
     }
   } finally {
-    pool.terminate();
+    sqlPool.terminate();
   }
   return { evidence, probesRun, probesAsked, candidates: prepared.reduce((a, p) => a + p.candidates.length, 0), ms: performance.now() - t0 };
 }

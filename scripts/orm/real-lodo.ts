@@ -273,12 +273,12 @@ async function main(flags: ParsedFlags): Promise<number> {
   const t0 = performance.now();
   const bench = await loadBenchmark(String(flags.bench));
   const records = await readCandidateFile(String(flags.candidates));
-  const pool = createNodeSqlPool({ size: numberFlag(flags, 'workers', 2) });
+  const sqlPool = createNodeSqlPool({ size: numberFlag(flags, 'workers', 2) });
   let run;
   try {
-    run = await prepareRun(records, bench, { pool });
+    run = await prepareRun(records, bench, { sqlPool });
   } finally {
-    pool.terminate();
+    sqlPool.terminate();
   }
   const prepared = run.prepared.filter((p) => p.goldError === undefined && p.candidates.length > 0 && p.candidates.every((c) => c.correct !== null));
   const indexes = await valueIndexes(prepared, bench);

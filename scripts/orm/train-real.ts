@@ -83,12 +83,12 @@ async function main(flags: ParsedFlags): Promise<number> {
   for (const o of [join(out, `${name}.onnx`), join(out, `${name}.json`)]) {
     if (inputs.includes(resolve(o))) throw new RangeError(`--out: ${o} is one of the inputs; write the model elsewhere`);
   }
-  const pool = createNodeSqlPool({ size: numberFlag(flags, 'workers', 2) });
+  const sqlPool = createNodeSqlPool({ size: numberFlag(flags, 'workers', 2) });
   let run;
   try {
-    run = await prepareRun(await readCandidateFile(candidates), bench, { pool });
+    run = await prepareRun(await readCandidateFile(candidates), bench, { sqlPool });
   } finally {
-    pool.terminate();
+    sqlPool.terminate();
   }
   const prepared = run.prepared.filter((p) => p.goldError === undefined && p.candidates.length > 0 && p.candidates.every((c) => c.correct !== null));
   const features = String(flags.features);

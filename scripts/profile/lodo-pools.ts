@@ -158,7 +158,7 @@ async function main(flags: ParsedFlags): Promise<number> {
   process.stderr.write(`${prepared.length} questions on ${dbs.length} databases; features ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   const withEvidence = flags['no-evidence'] !== true;
   const bench = withEvidence ? await loadBenchmark(REAL_DATA.bench) : undefined;
-  const pool = createNodeSqlPool({ size: 2, timeoutMs: 2000 });
+  const sqlPool = createNodeSqlPool({ size: 2, timeoutMs: 2000 });
   const outcomes: Outcome[] = [];
   const folds: { db: string; bands: string[] }[] = [];
   for (const d of dbs) {
@@ -180,9 +180,9 @@ async function main(flags: ParsedFlags): Promise<number> {
       db: d,
       bands: profile.bands.map((b) => `${b.min}-${b.max ?? '∞'}: ${b.fit?.combiner} [${b.thresholds.map((t) => t.threshold?.toFixed(2) ?? 'none').join(' ')}]`),
     });
-    const opened = withEvidence ? await openDbFile(pool, d, bench!.dbPath(d)) : undefined;
+    const opened = withEvidence ? await openDbFile(sqlPool, d, bench!.dbPath(d)) : undefined;
     if (opened !== undefined && !opened.ok) throw new Error(`${d}: ${opened.error.message}`);
-    const probes: ProbeRunner = withEvidence ? { run: (sqls) => pool.runMany(d, sqls), cache: new Map() } : undefined;
+    const probes: ProbeRunner = withEvidence ? { run: (sqls) => sqlPool.runMany(d, sqls), cache: new Map() } : undefined;
     for (const k of sizes) {
       const rng = createRng(seed * 7919 + k);
       for (const q of testScored) {
@@ -200,7 +200,7 @@ async function main(flags: ParsedFlags): Promise<number> {
         });
       }
     }
-    if (withEvidence) await pool.close(d);
+    if (withEvidence) await sqlPool.close(d);
     process.stderr.write(
       `${d}: ${test.length} questions; ${folds.at(-1)!.bands.join('; ')}; ${orm.fits()} verifier fits; ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
     );
@@ -261,7 +261,7 @@ async function main(flags: ParsedFlags): Promise<number> {
         .join('\n') + '\n',
     );
   if (flags.json !== undefined) writeFileSync(String(flags.json), JSON.stringify({ seed, sizes, risks, evidence: withEvidence, folds, table }, null, 2) + '\n');
-  pool.terminate();
+  sqlPool.terminate();
   process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
   return 0;
 }

@@ -61,12 +61,12 @@ export function realDataPresent(data: RealData = REAL_DATA): boolean {
 /** Spider-A executed and labeled; questions whose gold failed or with an unknown label are left out. */
 export async function labeledSpiderA(data: RealData): Promise<PreparedQuestion[]> {
   const bench = await loadBenchmark(data.bench);
-  const pool = createNodeSqlPool({ size: 2 });
+  const sqlPool = createNodeSqlPool({ size: 2 });
   try {
-    const run = await prepareRun(await readCandidateFile(data.candidates), bench, { pool, rule: 'spider' });
+    const run = await prepareRun(await readCandidateFile(data.candidates), bench, { sqlPool, rule: 'spider' });
     return run.prepared.filter((p) => p.goldError === undefined && p.candidates.length > 0 && p.candidates.every((c) => c.correct !== null));
   } finally {
-    pool.terminate();
+    sqlPool.terminate();
   }
 }
 
@@ -88,10 +88,10 @@ export async function mutantRows(data: RealData): Promise<TextRow[]> {
   const schemas = tablesSchemas(`${data.bench}/tables.json`);
   if (data.mutants !== undefined) return labeledTextRows(data.mutants, schemas);
   const bench = await loadBenchmark(data.bench, { split: 'train' });
-  const pool = createNodeSqlPool({ size: 2 });
+  const sqlPool = createNodeSqlPool({ size: 2 });
   try {
-    const records = await synthesizeBenchmark(bench, pool, { n: 8, seed: 1 });
-    const run = await prepareRun(records, bench, { pool, rule: 'spider', labelsOnly: true });
+    const records = await synthesizeBenchmark(bench, sqlPool, { n: 8, seed: 1 });
+    const run = await prepareRun(records, bench, { sqlPool, rule: 'spider', labelsOnly: true });
     const cache = new Map<string, SqlFacts>();
     const out: TextRow[] = [];
     for (const p of run.prepared) {
@@ -103,7 +103,7 @@ export async function mutantRows(data: RealData): Promise<TextRow[]> {
     }
     return out;
   } finally {
-    pool.terminate();
+    sqlPool.terminate();
   }
 }
 

@@ -30,8 +30,8 @@ import { startupNoticesView } from './startup-notices.ts';
 import { pageStorage } from './stored.ts';
 
 const root = document.getElementById('app')!;
-const pool = createSqlPool({ spawn: browserSqlSpawn });
-const dbs = createDatabaseController(pool);
+const sqlPool = createSqlPool({ spawn: browserSqlSpawn });
+const dbs = createDatabaseController(sqlPool);
 const wantDemo = new URLSearchParams(location.search).get('db') !== 'none';
 // The demo's bytes are fetched while the page's stores open, so the example questions wait on the database only.
 if (wantDemo) dbs.prefetchDemo();
@@ -45,7 +45,7 @@ const schemaAside = el(
 );
 /** The view shown now: only it writes its steps into the URL. */
 let currentView = '';
-const browser = tableBrowser(pool, dbs, {
+const browser = tableBrowser(sqlPool, dbs, {
   onState: (params, how) => {
     if (currentView === 'browse') router[how]('browse', params);
   },
@@ -67,11 +67,11 @@ const orm = createOrmClient(ormStore);
 const askPanel = el(
   'section',
   {},
-  askView({ pool, dbs, profiles, live, switchable: [{ descriptor: REWARD_MODEL, verifier: ormVerifier(orm), panel: ormModelPanel(orm) }], openConsole }),
+  askView({ sqlPool, dbs, profiles, live, switchable: [{ descriptor: REWARD_MODEL, verifier: ormVerifier(orm), panel: ormModelPanel(orm) }], openConsole }),
 );
-const evaluatePanel = el('section', {}, evaluateView({ pool, profiles, live, orm }));
+const evaluatePanel = el('section', {}, evaluateView({ sqlPool, profiles, live, orm }));
 const profilesPanel = el('section', {}, profilesView(profiles));
-const sqlConsole = consoleView(pool, dbs, {
+const sqlConsole = consoleView(sqlPool, dbs, {
   onQuery: (params, how) => {
     if (currentView === 'console') router[how]('console', params);
   },

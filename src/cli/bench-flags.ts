@@ -49,7 +49,7 @@ export function ruleFlag(flags: Pick<BenchFlagValues, 'rule'>): EquivalenceRule 
 export interface OpenedBench {
   readonly rule: EquivalenceRule;
   readonly timeoutMs: number;
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly analyzer: NodeAnalyzer | undefined;
   readonly bench: LoadedBenchmark;
   readonly records: QuestionRecord[];
@@ -70,19 +70,19 @@ export async function openBench(flags: BenchFlagValues, options: { labelsOnly?: 
   const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
   const workers = flags.workers === undefined ? undefined : numberFlag(flags, 'workers', 4);
   // The threads start first: they load while the benchmark and the candidates are read.
-  const pool = createNodeSqlPool({ timeoutMs, ...(workers !== undefined ? { size: workers } : {}) });
+  const sqlPool = createNodeSqlPool({ timeoutMs, ...(workers !== undefined ? { size: workers } : {}) });
   const analyzer = options.labelsOnly === true ? undefined : createNodeAnalyzer({ facts: options.ormFacts === true });
   let ended = false;
   const end = (): void => {
     if (ended) return;
     ended = true;
-    pool.terminate();
+    sqlPool.terminate();
     analyzer?.terminate();
   };
   try {
     const bench = await loadBenchmark(flags.bench, { split: flags.split });
     const records = await readCandidateFile(flags.candidates);
-    return { rule, timeoutMs, pool, analyzer, bench, records, end };
+    return { rule, timeoutMs, sqlPool, analyzer, bench, records, end };
   } catch (e) {
     end();
     throw e;
@@ -122,7 +122,7 @@ export async function prepareFromFlags(
  */
 export function prepareRunOptions(opened: OpenedBench, options: { labelsOnly?: boolean; evidence?: boolean }): PrepareRunOptions {
   return {
-    pool: opened.pool,
+    sqlPool: opened.sqlPool,
     rule: opened.rule,
     timeoutMs: opened.timeoutMs,
     labelsOnly: options.labelsOnly === true,

@@ -30,7 +30,7 @@ export class AnalysisWorkerCrashed extends Error {
  *
  * @example
  * const analyzer = createNodeAnalyzer({ facts: false });
- * const run = await prepareRun(records, bench, { pool, analyzer });
+ * const run = await prepareRun(records, bench, { sqlPool, analyzer });
  * analyzer.terminate();
  */
 export function createNodeAnalyzer(options: { facts: boolean }): NodeAnalyzer {

@@ -16,7 +16,7 @@ import type { LoadedBenchmark } from './bench.ts';
 import { prepareRun, readDb } from './prepare.ts';
 
 export interface CurateOptions {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   /** Mutants per gold query. */
   readonly mutations: number;
   readonly seed: number;
@@ -35,7 +35,7 @@ const key = (db: string, q: string): string => `${db}\u0000${q.trim()}`;
  * Curated, labeled candidate records, one per question.
  *
  * @example
- * const records = await curate(await loadBenchmark(dir, { split: 'train' }), { pool, mutations: 8, seed: 1 });
+ * const records = await curate(await loadBenchmark(dir, { split: 'train' }), { sqlPool, mutations: 8, seed: 1 });
  */
 export async function curate(bench: LoadedBenchmark, options: CurateOptions): Promise<QuestionRecord[]> {
   const extraById = new Map((options.extra ?? []).map((r) => [r.id, r]));
@@ -43,7 +43,7 @@ export async function curate(bench: LoadedBenchmark, options: CurateOptions): Pr
   const records: QuestionRecord[] = [];
   const dbs = [...new Set(bench.questions.map((q) => q.db_id))];
   for (const db of dbs) {
-    const opened = await options.pool.open(db, await readDb(bench.dbPath(db)));
+    const opened = await options.sqlPool.open(db, await readDb(bench.dbPath(db)));
     if (!opened.ok) continue;
     bench.questions.forEach((q, i) => {
       if (q.db_id !== db) return;
@@ -64,10 +64,10 @@ export async function curate(bench: LoadedBenchmark, options: CurateOptions): Pr
         candidates: merged,
       });
     });
-    await options.pool.close(db);
+    await options.sqlPool.close(db);
   }
   const run = await prepareRun(records, bench, {
-    pool: options.pool,
+    sqlPool: options.sqlPool,
     ...(options.rule !== undefined ? { rule: options.rule } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),

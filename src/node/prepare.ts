@@ -18,7 +18,7 @@ import type { LoadedBenchmark } from './bench.ts';
 import { openDbFile } from './sql-pool.ts';
 
 export interface PrepareRunOptions {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly rule?: EquivalenceRule;
   readonly timeoutMs?: number;
   /** Chunks of queries in flight at once (default 2). */
@@ -53,7 +53,7 @@ export interface PreparedRun {
  * A DbAccess over the pool for the benchmark's database files; with `labelsOnly`, no schema is read and no result
  * fingerprinted (labels use neither). A test suite's other databases open one at a time, for labels only.
  */
-function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | undefined, labelsOnly: boolean): DbAccess {
+function fileAccess(bench: LoadedBenchmark, sqlPool: SqlPool, timeoutMs: number | undefined, labelsOnly: boolean): DbAccess {
   // Fingerprints are made in the workers, where the rows are; labels alone need none.
   const limit = timeoutMs === undefined ? {} : { timeoutMs };
   const runOpts = { fingerprint: !labelsOnly, ...limit };
@@ -64,11 +64,11 @@ function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | u
         return {
           name,
           async open() {
-            const opened = await openDbFile(pool, key, path, { schema: false });
+            const opened = await openDbFile(sqlPool, key, path, { schema: false });
             if (!opened.ok) return { ok: false as const, code: opened.error.code, message: opened.error.message };
-            return { ok: true as const, db: pooledDb(pool, key, { fingerprint: false, ...limit }) };
+            return { ok: true as const, db: pooledDb(sqlPool, key, { fingerprint: false, ...limit }) };
           },
-          close: () => pool.close(key),
+          close: () => sqlPool.close(key),
         };
       }),
     async open(dbId) {
@@ -82,14 +82,14 @@ function fileAccess(bench: LoadedBenchmark, pool: SqlPool, timeoutMs: number | u
         return { ok: false, code, message: e instanceof Error ? e.message : String(e) };
       }
       // Small files are copied into the workers; big ones (BIRD) are read on demand.
-      const opened = labelsOnly ? await openDbFile(pool, dbId, path, { schema: false }) : await openDbFile(pool, dbId, path);
+      const opened = labelsOnly ? await openDbFile(sqlPool, dbId, path, { schema: false }) : await openDbFile(sqlPool, dbId, path);
       if (!opened.ok) return { ok: false, code: opened.error.code, message: opened.error.message };
       return {
         ok: true,
-        db: { ...pooledDb(pool, dbId, runOpts), ...('schema' in opened ? { schema: opened.schema } : {}) },
+        db: { ...pooledDb(sqlPool, dbId, runOpts), ...('schema' in opened ? { schema: opened.schema } : {}) },
       };
     },
-    close: (dbId) => pool.close(dbId),
+    close: (dbId) => sqlPool.close(dbId),
   };
 }
 
@@ -108,13 +108,13 @@ function suiteOrNone(bench: LoadedBenchmark, dbId: string): ReturnType<LoadedBen
  * full batch on every worker, twice over; `concurrency` chunks in flight).
  *
  * @example
- * const { access, options } = prepareInputs(bench, { pool, rule: 'spider' });
+ * const { access, options } = prepareInputs(bench, { sqlPool, rule: 'spider' });
  * const result = await prepareAll(records, access, options);
  */
 export function prepareInputs(bench: LoadedBenchmark, options: PrepareRunOptions): { access: DbAccess; options: PrepareAllOptions } {
-  const size = options.pool.stats().size;
+  const size = options.sqlPool.stats().size;
   return {
-    access: fileAccess(bench, options.pool, options.timeoutMs, options.labelsOnly === true),
+    access: fileAccess(bench, options.sqlPool, options.timeoutMs, options.labelsOnly === true),
     options: {
       ...(options.rule !== undefined ? { rule: options.rule } : {}),
       ...(options.labelsOnly !== undefined ? { labelsOnly: options.labelsOnly } : {}),
@@ -132,7 +132,7 @@ export function prepareInputs(bench: LoadedBenchmark, options: PrepareRunOptions
  * flight so every worker stays busy.
  *
  * @example
- * const run = await prepareRun(records, await loadBenchmark(dir), { pool });
+ * const run = await prepareRun(records, await loadBenchmark(dir), { sqlPool });
  */
 export async function prepareRun(input: readonly QuestionRecord[], bench: LoadedBenchmark, options: PrepareRunOptions): Promise<PreparedRun> {
   const { records, missing } = resolveGold(input, bench.questions);

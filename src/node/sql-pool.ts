@@ -127,9 +127,9 @@ export interface OpenDbFileOptions {
  * const pool = createNodeSqlPool();
  * const opened = await openDbFile(pool, 'big', '/data/archive.sqlite');
  */
-export async function openDbFile(pool: SqlPool, key: string, path: string, options: OpenDbFileOptions & { readonly schema: false }): Promise<OpenOutcome>;
-export async function openDbFile(pool: SqlPool, key: string, path: string, options?: OpenDbFileOptions): Promise<SchemaOutcome>;
-export async function openDbFile(pool: SqlPool, key: string, path: string, options: OpenDbFileOptions = {}): Promise<SchemaOutcome | OpenOutcome> {
+export async function openDbFile(sqlPool: SqlPool, key: string, path: string, options: OpenDbFileOptions & { readonly schema: false }): Promise<OpenOutcome>;
+export async function openDbFile(sqlPool: SqlPool, key: string, path: string, options?: OpenDbFileOptions): Promise<SchemaOutcome>;
+export async function openDbFile(sqlPool: SqlPool, key: string, path: string, options: OpenDbFileOptions = {}): Promise<SchemaOutcome | OpenOutcome> {
   const name = basename(path);
   const refuse = (why: string): SchemaOutcome & OpenOutcome => ({
     ok: false,
@@ -168,5 +168,5 @@ export async function openDbFile(pool: SqlPool, key: string, path: string, optio
   } finally {
     await handle.close();
   }
-  return options.schema === false ? pool.open(key, source, { name, schema: false }) : pool.open(key, source, { name });
+  return options.schema === false ? sqlPool.open(key, source, { name, schema: false }) : sqlPool.open(key, source, { name });
 }

@@ -13,14 +13,14 @@ import { readDb } from './prepare.ts';
 
 export async function synthesizeBenchmark(
   bench: LoadedBenchmark,
-  pool: SqlPool,
+  sqlPool: SqlPool,
   options: { n: number; seed: number; limit?: number },
 ): Promise<QuestionRecord[]> {
   const questions = bench.questions.slice(0, options.limit ?? bench.questions.length);
   const dbs = [...new Set(questions.map((q) => q.db_id))];
   const out: QuestionRecord[] = [];
   for (const db of dbs) {
-    const opened = await pool.open(db, await readDb(bench.dbPath(db)));
+    const opened = await sqlPool.open(db, await readDb(bench.dbPath(db)));
     if (!opened.ok) continue;
     questions.forEach((q, i) => {
       if (q.db_id !== db) return;
@@ -33,7 +33,7 @@ export async function synthesizeBenchmark(
         candidates: synthesizePool(q.gold, opened.schema, { n: options.n, rng }),
       });
     });
-    await pool.close(db);
+    await sqlPool.close(db);
   }
   const order = new Map(questions.map((q, i) => [q.id, i]));
   return out.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));

@@ -139,12 +139,12 @@ describe('your own ORM in the app', () => {
     await evaluateDemo(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export report (JSON)' }).click()]);
     const report = JSON.parse(readFileSync(await downloadedFile(download), 'utf8')) as EvalReport;
-    const pool = createNodeSqlPool({ size: 1 });
+    const sqlPool = createNodeSqlPool({ size: 1 });
     let run;
     try {
-      run = await prepareRun(await readCandidateFile(join(DEMO_BENCH, 'candidates.jsonl')), await loadBenchmark(DEMO_BENCH), { pool });
+      run = await prepareRun(await readCandidateFile(join(DEMO_BENCH, 'candidates.jsonl')), await loadBenchmark(DEMO_BENCH), { sqlPool });
     } finally {
-      pool.terminate();
+      sqlPool.terminate();
     }
     const node = evaluate((await attachOrmScores(run.prepared, scorer)).prepared, { bootstrap: 200, seed: 1, folds: 2 });
     expect(report.signals.orm, Object.keys(report.signals).join(', ')).toBeDefined();

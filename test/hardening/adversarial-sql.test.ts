@@ -26,17 +26,17 @@ const MiB = 2 ** 20;
 const corpus = loadCorpus();
 let bytes: Uint8Array;
 let callerHash: string;
-let pool: SqlPool;
+let sqlPool: SqlPool;
 let referenceDigest: unknown;
 
 beforeAll(async () => {
   bytes = await fixtureBytes();
   callerHash = sha256(bytes);
-  pool = createNodeSqlPool({ size: 2, timeoutMs: LIMIT_MS });
-  expect(await pool.open('db', bytes)).toMatchObject({ ok: true });
-  referenceDigest = digestOf(await pool.runMany('db', DIGEST_QUERIES));
+  sqlPool = createNodeSqlPool({ size: 2, timeoutMs: LIMIT_MS });
+  expect(await sqlPool.open('db', bytes)).toMatchObject({ ok: true });
+  referenceDigest = digestOf(await sqlPool.runMany('db', DIGEST_QUERIES));
 });
-afterAll(() => pool?.terminate());
+afterAll(() => sqlPool?.terminate());
 
 describe('the adversarial corpus', () => {
   it('holds 50+ statements covering every class the guarantees name', () => {
@@ -54,28 +54,28 @@ describe('through the worker pool', () => {
     const rows: { id: string; code: string; ms: number }[] = [];
     for (const s of corpus) {
       const t0 = performance.now();
-      const out = await pool.run('db', s.sql);
+      const out = await sqlPool.run('db', s.sql);
       const wall = performance.now() - t0;
       rows.push({ id: s.id, code: codeOf(out), ms: Math.round(wall) });
       expect(s.expect, `${s.id}: ${out.ok ? 'OK' : out.error.message.slice(0, 200)}`).toContain(codeOf(out));
       expect(wall, s.id).toBeLessThan(LIMIT_MS + MARGIN_MS);
       if (!out.ok) expect(out.error.message.length, s.id).toBeGreaterThan(10);
       // Healthy and unchanged: every worker (the digest runs twice, spread over both) shows the same contents.
-      const probe = await pool.run('db', 'SELECT count(*) FROM book');
+      const probe = await sqlPool.run('db', 'SELECT count(*) FROM book');
       expect(probe.ok && probe.rows, `${s.id}: probe`).toEqual([[4]]);
-      const [first, second] = await poolDigests(pool, 'db');
+      const [first, second] = await poolDigests(sqlPool, 'db');
       expect(first, `${s.id}: digest`).toEqual(referenceDigest);
       expect(second, `${s.id}: digest`).toEqual(referenceDigest);
     }
     expect(sha256(bytes)).toBe(callerHash);
-    expect(pool.stats()).toMatchObject({ size: 2, queued: 0 });
+    expect(sqlPool.stats()).toMatchObject({ size: 2, queued: 0 });
     const byCode = new Map<string, number>();
     for (const r of rows) byCode.set(r.code, (byCode.get(r.code) ?? 0) + 1);
     const slowest = [...rows].sort((a, b) => b.ms - a.ms).slice(0, 3);
     const rss = process.memoryUsage().rss;
     console.log(
       `adversarial corpus: ${rows.length} statements through the pool (limit ${LIMIT_MS} ms): ` +
-        `${[...byCode].map(([c, n]) => `${c} ${n}`).join(', ')}; respawns ${pool.stats().respawns}; ` +
+        `${[...byCode].map(([c, n]) => `${c} ${n}`).join(', ')}; respawns ${sqlPool.stats().respawns}; ` +
         `slowest ${slowest.map((r) => `${r.id} ${r.ms} ms`).join(', ')}; ` +
         `RSS ${(rssBefore / MiB).toFixed(0)} → ${(rss / MiB).toFixed(0)} MiB`,
     );
@@ -106,7 +106,7 @@ describe('in the test thread, file bytes hashed', () => {
     // The same statements give the same outcomes in a worker (a sample: the megabyte ones are covered above;
     // a time-limited pair is left out of the comparison, as a busy machine decides those).
     const small = safe.filter((s) => s.sql.length < 10_000);
-    const outs = await pool.runMany(
+    const outs = await sqlPool.runMany(
       'db',
       small.map((s) => s.sql),
     );

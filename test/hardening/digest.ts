@@ -33,7 +33,7 @@ export const digestOf = (outs: readonly ExecOutcome[]): unknown => outs.map(with
  * @example
  * const [a, b] = await poolDigests(pool, 'db');
  */
-export async function poolDigests(pool: SqlPool, key: string): Promise<[unknown, unknown]> {
-  const outs = await pool.runMany(key, [...DIGEST_QUERIES, ...DIGEST_QUERIES]);
+export async function poolDigests(sqlPool: SqlPool, key: string): Promise<[unknown, unknown]> {
+  const outs = await sqlPool.runMany(key, [...DIGEST_QUERIES, ...DIGEST_QUERIES]);
   return [digestOf(outs.slice(0, DIGEST_QUERIES.length)), digestOf(outs.slice(DIGEST_QUERIES.length))];
 }

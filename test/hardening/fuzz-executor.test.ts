@@ -25,15 +25,15 @@ const LIMIT_MS = 1000;
 const MARGIN_MS = 1000;
 const ROW_CAP = 200;
 
-let pool: SqlPool;
+let sqlPool: SqlPool;
 let reference: unknown;
 
 beforeAll(async () => {
-  pool = createNodeSqlPool({ size: 2, timeoutMs: LIMIT_MS, rowCap: ROW_CAP });
-  expect(await pool.open('db', await fixtureBytes())).toMatchObject({ ok: true });
-  reference = digestOf(await pool.runMany('db', DIGEST_QUERIES));
+  sqlPool = createNodeSqlPool({ size: 2, timeoutMs: LIMIT_MS, rowCap: ROW_CAP });
+  expect(await sqlPool.open('db', await fixtureBytes())).toMatchObject({ ok: true });
+  reference = digestOf(await sqlPool.runMany('db', DIGEST_QUERIES));
 });
-afterAll(() => pool?.terminate());
+afterAll(() => sqlPool?.terminate());
 
 it(`answers ${BATCH * BATCHES} random and mutated SQL strings, one outcome each, with no state leak`, async () => {
   const counts = new Map<string, number>();
@@ -41,13 +41,13 @@ it(`answers ${BATCH * BATCHES} random and mutated SQL strings, one outcome each,
   const t0 = performance.now();
   await fc.assert(
     fc.asyncProperty(fc.array(fuzzSql(), { minLength: BATCH, maxLength: BATCH }), async (batch) => {
-      const outs = await pool.runMany('db', batch);
+      const outs = await sqlPool.runMany('db', batch);
       expect(outs).toHaveLength(batch.length);
       outs.forEach((out, i) => checkOutcome(batch[i]!, out, ROW_CAP, LIMIT_MS + MARGIN_MS));
-      const again = await pool.runMany('db', batch);
+      const again = await sqlPool.runMany('db', batch);
       const [a, b] = comparablePair(outs, again);
       expect(b).toEqual(a);
-      const [first, second] = await poolDigests(pool, 'db');
+      const [first, second] = await poolDigests(sqlPool, 'db');
       expect(first).toEqual(reference);
       expect(second).toEqual(reference);
       for (const o of outs) counts.set(codeOf(o), (counts.get(codeOf(o)) ?? 0) + 1);
@@ -56,12 +56,12 @@ it(`answers ${BATCH * BATCHES} random and mutated SQL strings, one outcome each,
     { seed: SEED, numRuns: BATCHES },
   );
   expect(total).toBe(BATCH * BATCHES);
-  expect(pool.stats()).toMatchObject({ size: 2, queued: 0 });
+  expect(sqlPool.stats()).toMatchObject({ size: 2, queued: 0 });
   const summary = [...counts]
     .sort((x, y) => y[1] - x[1])
     .map(([c, n]) => `${c} ${n}`)
     .join(', ');
   console.log(
-    `fuzz executor: ${total} strings (seed ${SEED}) twice each in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${summary}; respawns ${pool.stats().respawns}`,
+    `fuzz executor: ${total} strings (seed ${SEED}) twice each in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${summary}; respawns ${sqlPool.stats().respawns}`,
   );
 }, 600_000);

@@ -38,32 +38,32 @@ const HEAVY_MB = Number(process.env.CONFIDE_HEAVY_MB ?? 300);
 const ON_DEMAND_MB = 80;
 
 let dir: string;
-let pool: SqlPool;
+let sqlPool: SqlPool;
 let good: Uint8Array;
 
 const rss = (): string => `${(process.memoryUsage().rss / MiB).toFixed(0)} MiB`;
 
 /** The pool still opens and queries a normal database after a hostile one. */
 async function expectHealthy(): Promise<void> {
-  const out = await pool.run('fixture', 'SELECT count(*) FROM nums');
+  const out = await sqlPool.run('fixture', 'SELECT count(*) FROM nums');
   expect(out.ok && out.rows).toEqual([[50]]);
 }
 
 async function openTimed(key: string, bytes: Uint8Array): Promise<{ out: SchemaOutcome; ms: number }> {
   const t0 = performance.now();
-  const out = await pool.open(key, bytes);
+  const out = await sqlPool.open(key, bytes);
   return { out, ms: performance.now() - t0 };
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'confide-hostile-'));
   good = await smallDatabase();
-  pool = createNodeSqlPool({ size: 2, resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB }, openTimeoutMs: 120_000, maxOpen: 8 });
-  expect(await pool.open('fixture', await fixtureBytes())).toMatchObject({ ok: true });
+  sqlPool = createNodeSqlPool({ size: 2, resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB }, openTimeoutMs: 120_000, maxOpen: 8 });
+  expect(await sqlPool.open('fixture', await fixtureBytes())).toMatchObject({ ok: true });
   console.log(`hostile files: workers limited to a ${HEAP_LIMIT_MB} MB V8 heap; RSS at start ${rss()}`);
 });
 afterAll(() => {
-  pool?.terminate();
+  sqlPool?.terminate();
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -87,7 +87,7 @@ describe('files that are not SQLite, or damaged', () => {
     expect(out.ok ? 'OK' : out.error.code).toBe(code);
     if (!out.ok) expect(out.error.message).toMatch(message);
     expect(ms).toBeLessThan(30_000);
-    await expect(pool.run('hostile', 'SELECT 1')).rejects.toThrow(RangeError); // nothing half-open is kept
+    await expect(sqlPool.run('hostile', 'SELECT 1')).rejects.toThrow(RangeError); // nothing half-open is kept
     await expectHealthy();
   });
 
@@ -95,17 +95,17 @@ describe('files that are not SQLite, or damaged', () => {
   it.each(cases)('read on demand, %s: %s', async (_, make, code, message) => {
     const path = join(dir, 'hostile-on-demand.sqlite');
     writeFileSync(path, make());
-    const out = await openDbFile(pool, 'hostile-lazy', path, { inMemoryMaxBytes: 0 });
+    const out = await openDbFile(sqlPool, 'hostile-lazy', path, { inMemoryMaxBytes: 0 });
     if (out.ok) {
       // Pages past the schema are read only when a query needs them: the scan meets the damage.
-      const scan = await pool.run('hostile-lazy', 'SELECT count(*), sum(length(name)) FROM t');
+      const scan = await sqlPool.run('hostile-lazy', 'SELECT count(*), sum(length(name)) FROM t');
       expect(scan.ok ? 'OK' : scan.error.code).toBe(code);
       if (!scan.ok) expect(scan.error.message).toMatch(/malformed|damaged|corrupt/i);
-      await pool.close('hostile-lazy');
+      await sqlPool.close('hostile-lazy');
     } else {
       expect(out.error.code).toBe(code);
       expect(out.error.message).toMatch(message);
-      await expect(pool.run('hostile-lazy', 'SELECT 1')).rejects.toThrow(RangeError);
+      await expect(sqlPool.run('hostile-lazy', 'SELECT 1')).rejects.toThrow(RangeError);
     }
     await expectHealthy();
   });
@@ -117,13 +117,13 @@ describe('unusual but valid files', () => {
     expect([wal.checkpointed[18], wal.checkpointed[19]]).toEqual([2, 2]); // the header says WAL
     const { out } = await openTimed('wal', wal.checkpointed);
     expect(out.ok && out.schema.tables.map((t) => [t.name, t.rowCount])).toEqual([['w', wal.rows]]);
-    const rows = await pool.run('wal', 'SELECT v FROM w ORDER BY id');
+    const rows = await sqlPool.run('wal', 'SELECT v FROM w ORDER BY id');
     expect(rows.ok && rows.rows).toEqual(Array.from({ length: wal.rows }, (_, i) => [`row ${i}`]));
     // Without its -wal file, the main file holds only what was checkpointed: here, nothing yet.
     const mainOnly = await openTimed('wal-main', wal.mainOnly);
     expect(mainOnly.out.ok && mainOnly.out.schema.tables).toEqual([]);
-    await pool.close('wal');
-    await pool.close('wal-main');
+    await sqlPool.close('wal');
+    await sqlPool.close('wal-main');
     await expectHealthy();
   });
 
@@ -133,10 +133,10 @@ describe('unusual but valid files', () => {
     if (!out.ok) return;
     expect(out.schema.tables).toHaveLength(3000);
     expect(out.schema.tables[2999]).toMatchObject({ name: 't2999', rowCount: 1 });
-    const q = await pool.run('many', 'SELECT b FROM t2999');
+    const q = await sqlPool.run('many', 'SELECT b FROM t2999');
     expect(q.ok && q.rows).toEqual([['v2999']]);
     console.log(`3,000 tables: opened with schema in ${ms.toFixed(0)} ms; RSS ${rss()}`);
-    await pool.close('many');
+    await sqlPool.close('many');
     await expectHealthy();
   });
 
@@ -144,16 +144,16 @@ describe('unusual but valid files', () => {
     const name = 'c'.repeat(1 << 20);
     const { out } = await openTimed('long', await longColumnName(1 << 20));
     expect(out.ok && out.schema.tables[0]!.columns.map((c) => c.name)).toEqual([name]);
-    const q = await pool.run('long', `SELECT "${name}" FROM t`);
+    const q = await sqlPool.run('long', `SELECT "${name}" FROM t`);
     expect(q.ok && q.rows).toEqual([[42]]);
-    await pool.close('long');
+    await sqlPool.close('long');
     await expectHealthy();
   });
 
   it('a schema naming a collation this SQLite lacks: opens, with that column unsampled', async () => {
     const { out } = await openTimed('collation', await unknownCollation());
     expect(out.ok && out.schema.tables[0]!.columns.map((c) => c.samples.length)).toEqual([2, 0]);
-    await pool.close('collation');
+    await sqlPool.close('collation');
     await expectHealthy();
   });
 });
@@ -173,13 +173,13 @@ async function largeDatabase(megabytes: number): Promise<void> {
   expect(out.ok && out.schema.tables.map((t) => [t.name, t.rowCount])).toEqual([['big', made.rows]]);
   const afterOpen = rss();
   const t1 = performance.now();
-  const grouped = await pool.run('large', 'SELECT grp, count(*) AS n FROM big GROUP BY grp ORDER BY grp', { timeoutMs: 60_000 });
+  const grouped = await sqlPool.run('large', 'SELECT grp, count(*) AS n FROM big GROUP BY grp ORDER BY grp', { timeoutMs: 60_000 });
   const queryMs = performance.now() - t1;
   expect(grouped.ok && grouped.rows).toEqual(expected);
-  const both = await pool.runMany('large', ['SELECT max(id) FROM big', 'SELECT count(*) FROM big WHERE grp = 7'], { timeoutMs: 60_000 });
+  const both = await sqlPool.runMany('large', ['SELECT max(id) FROM big', 'SELECT count(*) FROM big WHERE grp = 7'], { timeoutMs: 60_000 });
   expect(both.map((o) => o.ok && o.rows[0]![0])).toEqual([made.rows, expected[7]![1]]);
   const afterQuery = rss();
-  await pool.close('large');
+  await sqlPool.close('large');
   await expectHealthy();
   console.log(
     `large database: ${(made.bytes / 1e6).toFixed(0)} MB, ${made.rows} rows (written in ${(written / 1000).toFixed(1)} s); ` +

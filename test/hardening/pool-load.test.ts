@@ -64,7 +64,7 @@ const sqlOf = (q: number, c: number): string => {
 /** How many times each query text was sent to a worker (a batch re-sends what it had not started after a fault). */
 const sent = new Map<string, number>();
 const handles: NodeSqlWorkerHandle[] = [];
-let pool: SqlPool;
+let sqlPool: SqlPool;
 let runner: SqlRunner;
 
 const count = (sql: string): void => void sent.set(sql, (sent.get(sql) ?? 0) + 1);
@@ -99,12 +99,12 @@ beforeAll(async () => {
   const bytes = await fixtureBytes();
   runner = await loadSqlRunner();
   runner.open('db', bytes);
-  pool = createSqlPool({ size: SIZE, timeoutMs: LIMIT_MS, spawn: countingSpawn });
-  expect(await pool.open('db', bytes)).toMatchObject({ ok: true });
-  await pool.runMany('db', ['SELECT 1', 'SELECT 2']); // both workers loaded
+  sqlPool = createSqlPool({ size: SIZE, timeoutMs: LIMIT_MS, spawn: countingSpawn });
+  expect(await sqlPool.open('db', bytes)).toMatchObject({ ok: true });
+  await sqlPool.runMany('db', ['SELECT 1', 'SELECT 2']); // both workers loaded
   sent.clear();
 });
-afterAll(() => pool?.terminate());
+afterAll(() => sqlPool?.terminate());
 
 /** Runs questions [from, to) a few at a time, as the evaluation does (2 x pool size in flight); returns outcomes and seconds. */
 async function phase(from: number, to: number): Promise<{ outs: Map<number, ExecOutcome[]>; seconds: number }> {
@@ -116,11 +116,11 @@ async function phase(from: number, to: number): Promise<{ outs: Map<number, Exec
       const q = next++;
       const sqls = Array.from({ length: CANDIDATES }, (_, c) => sqlOf(q, c));
       const killed = sqls.findIndex((sql) => sql.includes(KILL));
-      const many = pool.runMany(
+      const many = sqlPool.runMany(
         'db',
         sqls.filter((_, c) => c !== killed),
       );
-      const one = killed < 0 ? null : pool.run('db', sqls[killed]!);
+      const one = killed < 0 ? null : sqlPool.run('db', sqls[killed]!);
       const got = await many;
       if (one !== null) got.splice(killed, 0, await one);
       outs.set(q, got);
@@ -161,8 +161,8 @@ it(`gives each of ${QUESTIONS} x ${CANDIDATES} candidates exactly one result thr
   const resent = [...sent.values()].reduce((a, n) => a + n - 1, 0);
   expect(timeouts).toBe(6);
   expect(crashes).toBe(5);
-  await expect.poll(() => pool.stats().busy, { timeout: 10_000 }).toBe(0); // a batch's own answer may trail its last outcome
-  expect(pool.stats()).toMatchObject({ size: SIZE, alive: SIZE, queued: 0, respawns: timeouts + crashes });
+  await expect.poll(() => sqlPool.stats().busy, { timeout: 10_000 }).toBe(0); // a batch's own answer may trail its last outcome
+  expect(sqlPool.stats()).toMatchObject({ size: SIZE, alive: SIZE, queued: 0, respawns: timeouts + crashes });
   expect(handles).toHaveLength(SIZE + timeouts + crashes);
 
   const qps = phases.map((p, i) => ((i === 2 ? QUESTIONS - 60 : 30) * CANDIDATES) / p.seconds);

@@ -13,18 +13,18 @@ import { loadBenchmark, readCandidateFile } from '../../src/node/bench.ts';
 import { prepareRun } from '../../src/node/prepare.ts';
 import { createNodeSqlPool } from '../../src/node/sql-pool.ts';
 
-const pool = createNodeSqlPool({ size: 2 });
+const sqlPool = createNodeSqlPool({ size: 2 });
 const analyzer = createNodeAnalyzer({ facts: true });
 afterAll(() => {
-  pool.terminate();
+  sqlPool.terminate();
   analyzer.terminate();
 });
 
 it('gives the same views, facts and report as parsing on the evaluating thread', async () => {
   const bench = await loadBenchmark('public/demo', { split: 'dev' });
   const records = await readCandidateFile('public/demo/candidates.jsonl');
-  const here = await prepareRun(records, bench, { pool });
-  const there = await prepareRun(records, bench, { pool, analyzer });
+  const here = await prepareRun(records, bench, { sqlPool });
+  const there = await prepareRun(records, bench, { sqlPool, analyzer });
   expect(there.prepared.length).toBe(here.prepared.length);
   let analysed = 0;
   there.prepared.forEach((q, i) => {

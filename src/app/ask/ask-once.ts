@@ -29,7 +29,7 @@ export async function askOnce(p: AskParts, given?: CandidateSource): Promise<voi
   p.submit.disabled = true;
   result.clearCosts();
   const { out, costs } = await askWithCosts({
-    pool: deps.pool,
+    sqlPool: deps.sqlPool,
     db,
     profile,
     generator,

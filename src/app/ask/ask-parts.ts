@@ -15,7 +15,7 @@ import type { RiskControl } from './risk-control.ts';
 
 /** What the Ask screen is given. */
 export interface AskViewDeps {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly dbs: DatabaseController;
   readonly profiles: ProfileStore;
   readonly live?: LiveSource;

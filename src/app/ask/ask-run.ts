@@ -33,7 +33,7 @@ function stageSeconds(starts: ReadonlyMap<AskStage, number>, end: number): Stage
 }
 
 export interface AskRun {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly db: OpenDatabase;
   readonly profile: CalibrationProfile;
   /** The question and the optional hint, trimmed ('' for no hint). */
@@ -51,10 +51,10 @@ export interface AskRun {
  * Runs one Ask; `costs` is the costs table of a live model's run, else null.
  *
  * @example
- * const { out, costs } = await askWithCosts({ pool, db, profile, question, evidence: '', generator, live: undefined, verifiers: [], progress });
+ * const { out, costs } = await askWithCosts({ sqlPool, db, profile, question, evidence: '', generator, live: undefined, verifiers: [], progress });
  */
 export async function askWithCosts(run: AskRun): Promise<{ out: AskOutcome; costs: HTMLElement | null }> {
-  const { pool, db, profile, live, progress } = run;
+  const { sqlPool, db, profile, live, progress } = run;
   const signal = progress.start('Asking');
   const judge = live?.judge() ?? null;
   const requests = live?.track();
@@ -74,7 +74,7 @@ export async function askWithCosts(run: AskRun): Promise<{ out: AskOutcome; cost
       runMany: (sqls, o, onProgress) => {
         // The execute stage begins here: runAsk reports its first progress only once queries finish.
         if (!stageStart.has('execute')) stageStart.set('execute', performance.now());
-        return pool.runMany(db.key, sqls, o, onProgress);
+        return sqlPool.runMany(db.key, sqls, o, onProgress);
       },
       verifiers,
       registry: askRegistry(

@@ -17,7 +17,7 @@ export type { AskViewDeps } from './ask-parts.ts';
 /**
  * Builds the Ask screen.
  *
- * @example panel.append(askView({ pool, dbs, profiles, openConsole: () => tabs.select('console') }));
+ * @example panel.append(askView({ sqlPool, dbs, profiles, openConsole: () => tabs.select('console') }));
  */
 export function askView(deps: AskViewDeps): HTMLElement {
   const { dbs } = deps;
@@ -50,7 +50,7 @@ export function askView(deps: AskViewDeps): HTMLElement {
 function askChips(p: AskParts): ExampleChips {
   const { deps, question, sources } = p;
   return exampleChips({
-    pool: deps.pool,
+    sqlPool: deps.sqlPool,
     dbs: deps.dbs,
     replay: sources.replay,
     profile: () => deps.profiles.active(),

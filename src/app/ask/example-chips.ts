@@ -29,7 +29,7 @@ export interface ExampleChips {
 }
 
 export interface ExampleChipsDeps {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly dbs: DatabaseController;
   replay(): ReplaySet | null;
   profile(): CalibrationProfile | null;
@@ -54,7 +54,7 @@ const LABELS: Record<ChipKind, string> = { answer: 'answers', abstain: 'abstains
 /**
  * Builds the chips row.
  *
- * @example const chips = exampleChips({ pool, dbs, replay, profile, risk, verifiers, onPick: ask, onPlaceholder });
+ * @example const chips = exampleChips({ sqlPool, dbs, replay, profile, risk, verifiers, onPick: ask, onPlaceholder });
  */
 export function exampleChips(deps: ExampleChipsDeps): ExampleChips {
   const element = el('div', { class: 'example-chips', 'aria-label': 'Example questions' });
@@ -107,7 +107,14 @@ export function exampleChips(deps: ExampleChipsDeps): ExampleChips {
         try {
           out = await runAsk(
             { question: chip.question, schema: db.schema, dbId: db.dbId },
-            { generator: replay.generator, runMany: (sqls, o) => deps.pool.runMany(db.key, sqls, o), verifiers, registry, profile, analyzer: pageAnalyzer() },
+            {
+              generator: replay.generator,
+              runMany: (sqls, o) => deps.sqlPool.runMany(db.key, sqls, o),
+              verifiers,
+              registry,
+              profile,
+              analyzer: pageAnalyzer(),
+            },
           );
         } catch {
           // The labels are optional: when the database closes under them (another file opened meanwhile, whose own

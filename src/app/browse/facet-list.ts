@@ -18,7 +18,7 @@ export async function showFacets(s: BrowseSession, key: string, mine: number): P
   const { facetsBox } = s.controls;
   if (s.state.facets.length === 0) return replace(facetsBox);
   const q = { table: s.state.table, sort: s.state.sort, filters: s.state.filters };
-  const outcomes = await Promise.all(s.state.facets.map((c) => s.pool.run(key, facetSql(q, c, s.shownValues.get(c) ?? FACET_VALUES))));
+  const outcomes = await Promise.all(s.state.facets.map((c) => s.sqlPool.run(key, facetSql(q, c, s.shownValues.get(c) ?? FACET_VALUES))));
   if (mine !== s.token) return;
   replace(
     facetsBox,

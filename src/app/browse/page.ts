@@ -45,7 +45,7 @@ export async function showPage(s: BrowseSession, focusColumn?: string): Promise<
   const rowid = hasRowid(info);
   // Long values come cut (cappedSql) and are read whole on demand; a table whose columns are not known is read as it is.
   const [raw, total] = await Promise.all([
-    s.pool.run(db.key, columns.length > 0 ? cappedSql(q, columns, rowid, s.state.page) : pageSql(q, s.state.page), { timeoutMs: BROWSE_PAGE_TIMEOUT_MS }),
+    s.sqlPool.run(db.key, columns.length > 0 ? cappedSql(q, columns, rowid, s.state.page) : pageSql(q, s.state.page), { timeoutMs: BROWSE_PAGE_TIMEOUT_MS }),
     s.totals.of(db.key, q, info),
   ]);
   if (mine !== s.token) return;
@@ -71,7 +71,7 @@ export async function showPage(s: BrowseSession, focusColumn?: string): Promise<
         : {
             length: (row, col) => read.cut.get(`${row}:${col}`),
             whole: (row, col) =>
-              wholeValue({ pool: s.pool, key: db.key, query: q, columns, row: read.ref(row), column: col, length: read.cut.get(`${row}:${col}`) ?? 0 }),
+              wholeValue({ sqlPool: s.sqlPool, key: db.key, query: q, columns, row: read.ref(row), column: col, length: read.cut.get(`${row}:${col}`) ?? 0 }),
           },
     ),
   );
@@ -80,7 +80,7 @@ export async function showPage(s: BrowseSession, focusColumn?: string): Promise<
     resultActions({
       name: q.filters.length === 0 ? q.table : `${q.table}-filtered`,
       whole: {
-        pool: s.pool,
+        sqlPool: s.sqlPool,
         key: db.key,
         sql: browseSql(q),
         rows: total.kind === 'exact' ? total.n : null,

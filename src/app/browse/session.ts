@@ -17,7 +17,7 @@ export const NONE: BrowseState = { table: '', sort: null, filters: [], facets: [
 
 /** The browser's shared state; its parts read it when they run, as one closure would. */
 export interface BrowseSession {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly dbs: DatabaseController;
   readonly controls: BrowseControls;
   readonly totals: BrowseTotals;

@@ -26,7 +26,7 @@ export interface BrowseTotals {
  *
  * @example const totals = browseTotals(pool); const total = await totals.of(db.key, q, info);
  */
-export function browseTotals(pool: SqlPool): BrowseTotals {
+export function browseTotals(sqlPool: SqlPool): BrowseTotals {
   let counted = new Map<string, Promise<Total>>();
   return {
     of(key, q, info) {
@@ -36,7 +36,7 @@ export function browseTotals(pool: SqlPool): BrowseTotals {
       const sql = countSql(q);
       let total = counted.get(`${key}\n${sql}`);
       if (total === undefined) {
-        total = pool.run(key, sql).then((r): Total => (r.ok ? { kind: 'exact', n: Number(r.rows[0]?.[0] ?? 0) } : { kind: 'unknown' }));
+        total = sqlPool.run(key, sql).then((r): Total => (r.ok ? { kind: 'exact', n: Number(r.rows[0]?.[0] ?? 0) } : { kind: 'unknown' }));
         counted.set(`${key}\n${sql}`, total);
       }
       return total;

@@ -51,7 +51,7 @@ type Go = (next: BrowseState, how: 'push' | 'replace' | 'none', focusColumn?: st
  * const browser = tableBrowser(pool, dbs, { onState: (p, how) => router[how]('browse', p) });
  * browser.route(new URLSearchParams('table=books&sort=price'));
  */
-export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: TableBrowserOptions): TableBrowser {
+export function tableBrowser(sqlPool: SqlPool, dbs: DatabaseController, options: TableBrowserOptions): TableBrowser {
   const controls = browseControls();
   let pending: URLSearchParams | null = null; // a route waiting for a database
   const go: Go = (next, how, focusColumn) => {
@@ -62,10 +62,10 @@ export function tableBrowser(pool: SqlPool, dbs: DatabaseController, options: Ta
     void showPage(s, focusColumn);
   };
   const s: BrowseSession = {
-    pool,
+    sqlPool,
     dbs,
     controls,
-    totals: browseTotals(pool),
+    totals: browseTotals(sqlPool),
     state: NONE,
     shownValues: new Map(),
     token: 0,

@@ -50,7 +50,7 @@ export async function runQuery(s: ConsoleSession, cause: RunCause): Promise<void
     );
   run.disabled = true;
   replace(out, el('p', { class: 'muted' }, `Running on ${db.name}…`));
-  const r: ExecOutcome = await s.pool.run(db.key, pick.sql, { timeoutMs: Number(s.controls.limit.value) });
+  const r: ExecOutcome = await s.sqlPool.run(db.key, pick.sql, { timeoutMs: Number(s.controls.limit.value) });
   run.disabled = false;
   if (pick.sql.trim() !== '') {
     s.history = remember(pageStorage('local'), s.history, { sql: pick.sql.trim(), db: db.name });

@@ -18,7 +18,7 @@ export type RunCause = 'person' | 'link' | 'history';
 
 /** The console's shared state; its parts read and set it as one closure would. */
 export interface ConsoleSession {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly dbs: DatabaseController;
   readonly editor: SqlEditorSlot;
   readonly controls: ConsoleControls;

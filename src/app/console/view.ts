@@ -61,7 +61,7 @@ export interface ConsoleOptions {
  * const consolePanel = consoleView(pool, dbs, { onQuery: (p, how) => router[how]('console', p) });
  * section.append(consolePanel.element);
  */
-export function consoleView(pool: SqlPool, dbs: DatabaseController, options: ConsoleOptions): ConsoleView {
+export function consoleView(sqlPool: SqlPool, dbs: DatabaseController, options: ConsoleOptions): ConsoleView {
   const history = readHistory(pageStorage('local'));
   const editor = sqlEditorSlot({
     doc: readConsoleDraft(pageStorage('local')) ?? history[0]?.sql ?? FIRST_QUERY,
@@ -72,7 +72,7 @@ export function consoleView(pool: SqlPool, dbs: DatabaseController, options: Con
   });
   const controls = consoleControls();
   const s: ConsoleSession = {
-    pool,
+    sqlPool,
     dbs,
     editor,
     controls,

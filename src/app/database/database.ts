@@ -59,7 +59,7 @@ export const DEMO_DB_URL = 'demo/database/demo/demo.sqlite';
 
 /** What the controller holds: the open database, how many opens so far (each gets a fresh key), the demo's prefetch, the listeners. */
 interface Databases {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   current: OpenDatabase | null;
   opened: number;
   prefetched: Promise<Response> | null;
@@ -75,8 +75,8 @@ interface Databases {
  * const r = await dbs.openDemo();
  * if (r.ok) console.log(r.db.schema.tables.length);
  */
-export function createDatabaseController(pool: SqlPool): DatabaseController {
-  const d: Databases = { pool, current: null, opened: 0, prefetched: null, listeners: [] };
+export function createDatabaseController(sqlPool: SqlPool): DatabaseController {
+  const d: Databases = { sqlPool, current: null, opened: 0, prefetched: null, listeners: [] };
   const controller: DatabaseController = {
     get current() {
       return d.current;
@@ -85,11 +85,11 @@ export function createDatabaseController(pool: SqlPool): DatabaseController {
     openFile: (file, signal, wal) => openFile(d, file, signal, wal),
     async check(signal) {
       if (d.current === null) return { ok: false, error: execError('EMPTY', 'no database is open.'), ms: 0 };
-      return pool.check(d.current.key, signal);
+      return sqlPool.check(d.current.key, signal);
     },
     async countRows(table) {
       if (d.current === null) return { ok: false, error: execError('EMPTY', 'no database is open.') };
-      const out = await pool.run(d.current.key, `SELECT count(*) FROM ${quoteIdent(table)}`, { timeoutMs: COUNT_TIMEOUT_MS });
+      const out = await sqlPool.run(d.current.key, `SELECT count(*) FROM ${quoteIdent(table)}`, { timeoutMs: COUNT_TIMEOUT_MS });
       return out.ok ? { ok: true, count: Number(out.rows[0]?.[0] ?? 0) } : { ok: false, error: out.error };
     },
     prefetchDemo() {
@@ -120,13 +120,13 @@ async function openSource(
   const key = `db${d.opened}`;
   let r;
   try {
-    r = await d.pool.open(key, source, { name, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+    r = await d.sqlPool.open(key, source, { name, ...(options.signal === undefined ? {} : { signal: options.signal }) });
   } catch (e) {
     if (options.signal?.aborted === true) return cancelled(name);
     throw e;
   }
   if (!r.ok) return r;
-  if (d.current !== null) await d.pool.close(d.current.key);
+  if (d.current !== null) await d.sqlPool.close(d.current.key);
   const dbId = options.dbId ?? name.replace(/\.[^.]*$/, '');
   const main = source instanceof Uint8Array || source instanceof Blob ? source : source.main;
   const size = main instanceof Uint8Array ? main.byteLength : main instanceof Blob ? main.size : 0;

@@ -33,7 +33,7 @@ export interface CandidatesStep {
 }
 
 export interface CandidatesStepDeps {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly live?: LiveGeneratorSource;
   /** The benchmark of step 1 (a live run generates for its questions). */
   bench(): LoadedBench | null;
@@ -56,7 +56,7 @@ interface CandidatesParts {
 /**
  * Builds step 2.
  *
- * @example const candidates = candidatesStep({ pool, bench: bench.current, loading, onChange: refresh });
+ * @example const candidates = candidatesStep({ sqlPool, bench: bench.current, loading, onChange: refresh });
  */
 export function candidatesStep(deps: CandidatesStepDeps): CandidatesStep {
   const c: CandidatesParts = { deps, status: el('div', { class: 'cand-status', 'aria-live': 'polite' }), candidates: null };
@@ -69,7 +69,7 @@ export function candidatesStep(deps: CandidatesStepDeps): CandidatesStep {
     else replace(c.status, errorLine(`The demo candidate file could not be loaded (HTTP ${r.status}).`));
   });
   const generation = generationPanel({
-    pool: deps.pool,
+    sqlPool: deps.sqlPool,
     ...(deps.live ? { live: deps.live } : {}),
     bench: deps.bench,
     onRecords: (records, origin) => {

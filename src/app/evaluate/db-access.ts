@@ -16,7 +16,7 @@ const keyOf = (dbId: string, name?: string): string => (name === undefined ? `be
  *
  * @example const { prepared } = await prepareAll(records, benchAccess(pool, bench), { signal });
  */
-export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess<OpenedDb & { readonly schema: Schema }> {
+export function benchAccess(sqlPool: SqlPool, bench: LoadedBench): DbAccess<OpenedDb & { readonly schema: Schema }> {
   return {
     async open(dbId) {
       let bytes: Uint8Array | File | null;
@@ -26,15 +26,15 @@ export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess<OpenedD
         return { ok: false, message: `${dbId}: ${e instanceof Error ? e.message : String(e)}` };
       }
       if (bytes === null) return { ok: false, message: `the benchmark has no database "${dbId}"` };
-      const opened = await pool.open(keyOf(dbId), bytes, bytes instanceof Uint8Array ? {} : { name: bytes.name });
+      const opened = await sqlPool.open(keyOf(dbId), bytes, bytes instanceof Uint8Array ? {} : { name: bytes.name });
       if (!opened.ok) return { ok: false, message: `${dbId}: ${opened.error.code}: ${opened.error.message}` };
       const key = keyOf(dbId);
       return {
         ok: true,
-        db: { ...pooledDb(pool, key, { fingerprint: true }), schema: opened.schema },
+        db: { ...pooledDb(sqlPool, key, { fingerprint: true }), schema: opened.schema },
       };
     },
-    close: (dbId) => pool.close(keyOf(dbId)),
+    close: (dbId) => sqlPool.close(keyOf(dbId)),
     suite: (dbId) =>
       bench.suite(dbId).map((name) => ({
         name,
@@ -47,11 +47,11 @@ export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess<OpenedD
           }
           if (bytes === null) return { ok: false as const, message: `the benchmark has no database "${dbId}/${name}"` };
           const key = keyOf(dbId, name);
-          const opened = await pool.open(key, bytes, { schema: false, ...(bytes instanceof Uint8Array ? {} : { name: bytes.name }) });
+          const opened = await sqlPool.open(key, bytes, { schema: false, ...(bytes instanceof Uint8Array ? {} : { name: bytes.name }) });
           if (!opened.ok) return { ok: false as const, code: opened.error.code, message: `${dbId}/${name}: ${opened.error.code}: ${opened.error.message}` };
-          return { ok: true as const, db: pooledDb(pool, key, { fingerprint: false }) };
+          return { ok: true as const, db: pooledDb(sqlPool, key, { fingerprint: false }) };
         },
-        close: () => pool.close(keyOf(dbId, name)),
+        close: () => sqlPool.close(keyOf(dbId, name)),
       })),
   };
 }
@@ -61,9 +61,9 @@ export function benchAccess(pool: SqlPool, bench: LoadedBench): DbAccess<OpenedD
  *
  * @example const schemaFor = schemaReader(pool, bench); await schemaFor('concert_singer');
  */
-export function schemaReader(pool: SqlPool, bench: LoadedBench): (dbId: string) => Promise<Schema> {
+export function schemaReader(sqlPool: SqlPool, bench: LoadedBench): (dbId: string) => Promise<Schema> {
   const cache = new Map<string, Schema>();
-  const access = benchAccess(pool, bench);
+  const access = benchAccess(sqlPool, bench);
   return async (dbId) => {
     const known = cache.get(dbId);
     if (known) return known;

@@ -17,7 +17,7 @@ import type { LiveGeneratorSource } from './generation-types.ts';
 import { runStep } from './run-step.ts';
 
 export interface EvaluateViewDeps {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly profiles: ProfileStore;
   readonly live?: LiveGeneratorSource;
   /** The outcome reward model, offered as an opt-in `orm` signal. */
@@ -27,17 +27,17 @@ export interface EvaluateViewDeps {
 /**
  * Builds the Evaluate screen.
  *
- * @example panel.append(evaluateView({ pool, profiles }));
+ * @example panel.append(evaluateView({ sqlPool, profiles }));
  */
 export function evaluateView(deps: EvaluateViewDeps): HTMLElement {
-  const { pool, profiles } = deps;
+  const { sqlPool, profiles } = deps;
   // Steps 1 and 2 report a change only from events, once the run step below exists.
   const refresh = (): void => run.refresh();
   // Each step reads through its own progress line: starting one never stops the other.
   const bench = benchStep(createProgress('Benchmark loading progress'), refresh);
   const loading = createProgress('Candidate file loading progress');
-  const candidates = candidatesStep({ pool, ...(deps.live ? { live: deps.live } : {}), bench: bench.current, loading, onChange: refresh });
-  const run = runStep({ pool, profiles, ...(deps.orm ? { orm: deps.orm } : {}), bench: bench.current, candidates: candidates.current });
+  const candidates = candidatesStep({ sqlPool, ...(deps.live ? { live: deps.live } : {}), bench: bench.current, loading, onChange: refresh });
+  const run = runStep({ sqlPool, profiles, ...(deps.orm ? { orm: deps.orm } : {}), bench: bench.current, candidates: candidates.current });
   run.refresh();
   return el(
     'section',

@@ -8,7 +8,7 @@ import { runStore, showRuns } from './stored-runs.ts';
 /**
  * The panel (a collapsible section of step 2).
  *
- * @example fieldset.append(generationPanel({ pool, live, bench: () => bench, onRecords }));
+ * @example fieldset.append(generationPanel({ sqlPool, live, bench: () => bench, onRecords }));
  */
 export function generationPanel(deps: GenerationPanelDeps): HTMLElement {
   const g: GenerationParts = {
@@ -73,7 +73,7 @@ async function generate(g: GenerationParts): Promise<void> {
   replace(status);
   const signal = progress.start('Generating');
   try {
-    const records = await runGeneration(id, questions, generator, schemaReader(deps.pool, bench), s, settings, {
+    const records = await runGeneration(id, questions, generator, schemaReader(deps.sqlPool, bench), s, settings, {
       signal,
       onProgress: (p) => progress.update(p.progress, p.text),
     });

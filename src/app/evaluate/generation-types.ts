@@ -17,7 +17,7 @@ export interface LiveGeneratorSource {
 }
 
 export interface GenerationPanelDeps {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly live?: LiveGeneratorSource;
   bench(): LoadedBench | null;
   onRecords(records: QuestionRecord[], origin: string): void;

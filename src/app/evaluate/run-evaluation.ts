@@ -28,7 +28,7 @@ const errorLine = (message: string): HTMLElement => el('p', { class: 'error', ro
 export type RunSettings = Pick<EvaluateOptions, 'bootstrap' | 'seed' | 'folds' | 'group'> & { readonly rule: EquivalenceRule };
 
 export interface EvaluationRun {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly profiles: ProfileStore;
   readonly bench: LoadedBench;
   readonly candidates: Candidates;
@@ -45,10 +45,10 @@ export interface EvaluationRun {
  * or why there is none) and throws what stopped it (an abort, too few
  * labelled questions, a failed worker). Ends `progress` unless it throws.
  *
- * @example out.replaceChildren(await runEvaluation({ pool, profiles, bench, candidates, orm: () => null, settings, progress, signal }));
+ * @example out.replaceChildren(await runEvaluation({ sqlPool, profiles, bench, candidates, orm: () => null, settings, progress, signal }));
  */
 export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
-  const { pool, bench, candidates, progress, signal } = run;
+  const { sqlPool, bench, candidates, progress, signal } = run;
   const known = new Set(bench.dbIds);
   if (!candidates.records.some((r) => known.has(r.db_id))) {
     const theirs = [...new Set(candidates.records.map((r) => r.db_id))];
@@ -65,7 +65,7 @@ export async function runEvaluation(run: EvaluationRun): Promise<HTMLElement> {
       name: candidates.origin,
       records: candidates.records,
       questions: bench.questions,
-      access: benchAccess(pool, bench),
+      access: benchAccess(sqlPool, bench),
       // Candidates are parsed in the page's analysis worker (as confide eval parses on its analysis thread), never here.
       // With the reward model on, each candidate's evidence is read too, as Ask reads it before scoring.
       prepare: { signal, rule, analyzer: pageAnalyzer(), onProgress: (p) => progress.update(p.progress, p.text), ...(orm !== null ? { evidence: true } : {}) },

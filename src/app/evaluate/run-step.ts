@@ -43,7 +43,7 @@ export interface RunStep {
 }
 
 export interface RunStepDeps {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly profiles: ProfileStore;
   /** The outcome reward model, offered as an opt-in `orm` signal. */
   readonly orm?: OrmClient;
@@ -65,7 +65,7 @@ interface RunControls {
 /**
  * Builds step 3 and its output.
  *
- * @example const run = runStep({ pool, profiles, bench: bench.current, candidates: candidates.current }); run.refresh();
+ * @example const run = runStep({ sqlPool, profiles, bench: bench.current, candidates: candidates.current }); run.refresh();
  */
 export function runStep(deps: RunStepDeps): RunStep {
   const runButton = el('button', { type: 'button', class: 'primary', id: 'eval-run', disabled: true }, 'Run the evaluation');
@@ -103,7 +103,7 @@ async function runOnce(c: RunControls): Promise<void> {
     replace(
       out,
       await runEvaluation({
-        pool: deps.pool,
+        sqlPool: deps.sqlPool,
         profiles: deps.profiles,
         bench,
         candidates,

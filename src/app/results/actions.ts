@@ -26,7 +26,7 @@ export interface ResultActionsOptions {
  * A row of buttons: "Copy SQL" (when `sql` is given), then saving as CSV and JSON.
  *
  * @example panel.append(resultActions({ sql, result, name: 'answer' }));
- * @example panel.append(resultActions({ name: 'books', whole: { pool, key: db.key, sql: 'SELECT * FROM "books"', rows: 320 } }));
+ * @example panel.append(resultActions({ name: 'books', whole: { sqlPool, key: db.key, sql: 'SELECT * FROM "books"', rows: 320 } }));
  */
 export function resultActions(options: ResultActionsOptions): HTMLElement {
   const { sql, result, name, whole } = options;

@@ -42,7 +42,7 @@ export function uncap(r: ExecSuccess, columns: readonly string[], rowid: boolean
 
 /** Where a long value lives: the browser's query, its columns, and the cell. */
 export interface LongValue {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly key: string;
   readonly query: BrowseQuery;
   readonly columns: readonly string[];
@@ -65,7 +65,7 @@ const PIECE_TIMEOUT_MS = 60_000;
 export async function* valuePieces(v: LongValue, signal?: AbortSignal): AsyncGenerator<string> {
   const name = v.columns[v.column] as string;
   for (let from = 1; from <= v.length; from += PIECE_CHARS) {
-    const r = await v.pool.run(v.key, pieceSql(v.query, v.columns, v.row, name, from, PIECE_CHARS), {
+    const r = await v.sqlPool.run(v.key, pieceSql(v.query, v.columns, v.row, name, from, PIECE_CHARS), {
       timeoutMs: PIECE_TIMEOUT_MS,
       ...(signal === undefined ? {} : { signal }),
     });

@@ -22,7 +22,7 @@ export const EXPORT_CHUNK_TIMEOUT_MS = 60_000;
 
 /** Where a whole result comes from: a query on a database open in the pool. */
 export interface WholeResultSource {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly key: string;
   readonly sql: string;
   /** The table browser's query and columns: rows are read with long values cut and each cut value read whole in pieces. */
@@ -40,7 +40,7 @@ export const EXPORT_CHUNK_ROWS = 1000;
  * rejects with its reason.
  *
  * @example
- * const r = await exportWhole({ pool, key: db.key, sql: 'SELECT * FROM "Track"' }, 'csv', { onRows: (n) => say(n) });
+ * const r = await exportWhole({ sqlPool, key: db.key, sql: 'SELECT * FROM "Track"' }, 'csv', { onRows: (n) => say(n) });
  * if (r.ok) downloadBlob('Track.csv', r.blob);
  */
 export async function exportWhole(
@@ -53,7 +53,7 @@ export async function exportWhole(
   const parts: Blob[] = [];
   let writer: ResultFileWriter | null = null;
   let rows = 0;
-  const out = await source.pool.stream(
+  const out = await source.sqlPool.stream(
     source.key,
     source.sql,
     { timeoutMs: EXPORT_CHUNK_TIMEOUT_MS, chunkRows: EXPORT_CHUNK_ROWS, ...(options.signal === undefined ? {} : { signal: options.signal }) },
@@ -96,7 +96,7 @@ async function exportCapped(
   const parts: (Blob | Pending)[] = [];
   let rows = 0;
   const chunkRows = Math.max(1, Math.min(EXPORT_CHUNK_ROWS, Math.floor(CAPPED_CHUNK_BYTES / (k * BROWSE_CELL_CHARS * 2 + 64))));
-  const out = await source.pool.stream(
+  const out = await source.sqlPool.stream(
     source.key,
     cappedSql(capped.query, columns, capped.rowid),
     { timeoutMs: EXPORT_CHUNK_TIMEOUT_MS, chunkRows, ...(options.signal === undefined ? {} : { signal: options.signal }) },
@@ -141,7 +141,7 @@ async function exportCapped(
       pieces.push(rest.slice(0, at), long.open);
       let first = true;
       for await (const piece of valuePieces(
-        { pool: source.pool, key: source.key, query: capped.query, columns, row: p.row, column: c, length },
+        { sqlPool: source.sqlPool, key: source.key, query: capped.query, columns, row: p.row, column: c, length },
         options.signal,
       )) {
         pieces.push(new Blob([long.piece(piece, first)]));

@@ -26,7 +26,7 @@ import type { BenchQuestions, DbQuestion } from './ask-setup.ts';
 
 /** What every question is asked with. */
 export interface AskContext {
-  readonly pool: SqlPool;
+  readonly sqlPool: SqlPool;
   readonly profile: CalibrationProfile;
   readonly risk: number;
   readonly verifiers: readonly Verifier[];
@@ -88,8 +88,8 @@ async function askOne(
     { question, ...(evidence ? { evidence } : {}), schema },
     {
       generator: fixedCandidates(candidates),
-      runMany: (sqls, o) => ctx.pool.runMany(key, sqls, o),
-      normalizedSql: (sql) => ctx.pool.normalizedSql(key, sql),
+      runMany: (sqls, o) => ctx.sqlPool.runMany(key, sqls, o),
+      normalizedSql: (sql) => ctx.sqlPool.normalizedSql(key, sql),
       verifiers: ctx.verifiers,
       registry,
       profile: ctx.profile,
@@ -147,7 +147,7 @@ export async function askQuestion(ctx: AskContext, input: DbQuestion): Promise<A
   const parsed = parseCandidateText(await readText(input.candidates), origin);
   if (!parsed.ok) throw parsed.error;
   process.stderr.write(`${origin}: ${readingSummary(parsed)}\n`);
-  const opened = await openDbFile(ctx.pool, 'db', input.db);
+  const opened = await openDbFile(ctx.sqlPool, 'db', input.db);
   if (!opened.ok) throw opened.error;
   const note = walWords(basename(input.db), opened.wal);
   if (note !== null) process.stderr.write(`note: ${note}\n`);
@@ -177,7 +177,7 @@ async function askDatabase(
     process.stderr.write(`skipped ${records.length} question(s): database ${dbId} is not in the benchmark\n`);
     return;
   }
-  const opened = await openDbFile(ctx.pool, dbId, path);
+  const opened = await openDbFile(ctx.sqlPool, dbId, path);
   if (!opened.ok) {
     process.stderr.write(`skipped ${records.length} question(s): database ${dbId}: ${opened.error.message} (${opened.error.code})\n`);
     return;
@@ -186,7 +186,7 @@ async function askDatabase(
     decided.set(r, (await askOne(ctx, dbId, opened.schema, r.id, r.question, r.evidence, asSampled(r))).line);
     onAsked(r);
   }
-  await ctx.pool.close(dbId);
+  await ctx.sqlPool.close(dbId);
 }
 
 /**

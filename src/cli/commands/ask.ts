@@ -78,13 +78,13 @@ export const askCommand: Command = {
     const profile = await readProfile(flags.profile ?? BUNDLED_PROFILE);
     const risk = riskFlag(flags, profile);
     const scorer = await askScorer(flags, profile);
-    const pool = createNodeSqlPool({ timeoutMs: numberFlag(flags, 'timeout-ms', 5000) });
-    const ctx: AskContext = { pool, profile, risk, verifiers: scorer ? [ormVerifier(scorer)] : [] };
+    const sqlPool = createNodeSqlPool({ timeoutMs: numberFlag(flags, 'timeout-ms', 5000) });
+    const ctx: AskContext = { sqlPool, profile, risk, verifiers: scorer ? [ormVerifier(scorer)] : [] };
     let outcome: AskOutcome;
     try {
       outcome = input.kind === 'db' ? await askQuestion(ctx, input) : await askBench(ctx, input);
     } finally {
-      pool.terminate();
+      sqlPool.terminate();
       await scorer?.unload();
     }
     await writeOutcome(flags, input, outcome, profile, risk);

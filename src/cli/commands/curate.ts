@@ -29,10 +29,10 @@ export const curateCommand: Command = {
       process.stderr.write(`skipped ${bench.skipped} question(s): ${bench.missingDbs.map((m) => `${m.db_id} (${m.questions})`).join(', ')} missing\n`);
     const extra = flags.candidates === undefined ? undefined : await readCandidateFile(flags.candidates);
     const timeoutMs = numberFlag(flags, 'timeout-ms', 5000);
-    const pool = createNodeSqlPool({ timeoutMs });
+    const sqlPool = createNodeSqlPool({ timeoutMs });
     try {
       const records = await curate(bench, {
-        pool,
+        sqlPool,
         mutations: numberFlag(flags, 'mutations', 8),
         seed: numberFlag(flags, 'seed', 1),
         ...(extra !== undefined ? { extra } : {}),
@@ -48,7 +48,7 @@ export const curateCommand: Command = {
       if (flags.report !== undefined) await writeFileAtomic(flags.report, text + '\n');
       return 0;
     } finally {
-      pool.terminate();
+      sqlPool.terminate();
     }
   },
 };

@@ -21,9 +21,9 @@ export const schemaCommand: Command = {
     const flags = parseFlags(spec, argv);
     const path = flags.db;
     checkInput({ flag: '--db', path });
-    const pool = createNodeSqlPool({ size: 1 });
+    const sqlPool = createNodeSqlPool({ size: 1 });
     try {
-      const opened = await openDbFile(pool, 'db', path); // a big file is read on demand, never loaded whole
+      const opened = await openDbFile(sqlPool, 'db', path); // a big file is read on demand, never loaded whole
       if (!opened.ok) {
         process.stderr.write(`confide schema: ${path}: ${opened.error.code}: ${opened.error.message}\n`);
         return 1;
@@ -34,7 +34,7 @@ export const schemaCommand: Command = {
       process.stdout.write(json ? JSON.stringify(opened.schema, null, 2) + '\n' : schemaListing(opened.schema, basename(path)));
       return 0;
     } finally {
-      pool.terminate();
+      sqlPool.terminate();
     }
   },
 };

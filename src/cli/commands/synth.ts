@@ -18,9 +18,9 @@ export const synthCommand: Command = {
     checkInputs(benchInputs(flags));
     guardOutputs({ outputs: [flagPath(flags, 'out')], inputs: [], bench: { dir: flags.bench, split: flags.split } });
     const bench = await loadBenchmark(flags.bench, { split: flags.split });
-    const pool = createNodeSqlPool({ size: 1 });
+    const sqlPool = createNodeSqlPool({ size: 1 });
     try {
-      const records = await synthesizeBenchmark(bench, pool, {
+      const records = await synthesizeBenchmark(bench, sqlPool, {
         n: numberFlag(flags, 'n', 8),
         seed: numberFlag(flags, 'seed', 1),
         ...(flags.limit !== undefined ? { limit: numberFlag(flags, 'limit', 0) } : {}),
@@ -31,7 +31,7 @@ export const synthCommand: Command = {
       );
       return 0;
     } finally {
-      pool.terminate();
+      sqlPool.terminate();
     }
   },
 };

@@ -31,12 +31,12 @@ export interface PoolAgreementOptions {
 export async function labelPoolsWithAgreement(o: PoolAgreementOptions): Promise<{ questions: number; candidates: number; correct: number; skipped: number }> {
   const bench = await loadBenchmark(o.bench, { split: o.split });
   const records = await readCandidateFile(o.candidates);
-  const pool = createNodeSqlPool({ timeoutMs: o.timeoutMs ?? 5000, ...(o.workers !== undefined ? { size: o.workers } : {}) });
+  const sqlPool = createNodeSqlPool({ timeoutMs: o.timeoutMs ?? 5000, ...(o.workers !== undefined ? { size: o.workers } : {}) });
   let run;
   try {
-    run = await prepareRun(records, bench, { pool, timeoutMs: o.timeoutMs ?? 5000, ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
+    run = await prepareRun(records, bench, { sqlPool, timeoutMs: o.timeoutMs ?? 5000, ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
   } finally {
-    pool.terminate();
+    sqlPool.terminate();
   }
   const out: QuestionRecord[] = [];
   run.prepared.forEach((p, i) => {

@@ -28,12 +28,12 @@ const mean = (a: number[]): number => a.reduce((s, v) => s + v, 0) / a.length;
 
 describe.runIf(present)('guarded combiner on Spider-A real candidates', () => {
   it('does not fall below execution agreement on 100-question subsets or on all questions', { timeout: 600_000 }, async () => {
-    const pool = createNodeSqlPool({ size: 2 });
+    const sqlPool = createNodeSqlPool({ size: 2 });
     let run;
     try {
-      run = await prepareRun(await readCandidateFile(FILE), await loadBenchmark(SPIDER), { pool });
+      run = await prepareRun(await readCandidateFile(FILE), await loadBenchmark(SPIDER), { sqlPool });
     } finally {
-      pool.terminate();
+      sqlPool.terminate();
     }
     const m = signalMatrix(run.prepared);
     const rows = featureRows(m);

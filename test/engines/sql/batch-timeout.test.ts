@@ -15,18 +15,18 @@ const LIST = [SLOW, OTHERS[0]!, RUNAWAY, OTHERS[1]!, OTHERS[2]!, OTHERS[3]!, OTH
 const withoutMs = (o: ExecOutcome): unknown => ({ ...o, ms: undefined });
 
 let runner: SqlRunner;
-let pool: SqlPool;
+let sqlPool: SqlPool;
 
 beforeAll(async () => {
-  ({ runner, pool } = await fixtureRunnerAndPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, timeoutMs: LIMIT_MS }));
+  ({ runner, sqlPool } = await fixtureRunnerAndPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, timeoutMs: LIMIT_MS }));
 });
-afterAll(() => pool.terminate());
+afterAll(() => sqlPool.terminate());
 
 it('worker threads: a runaway mid-batch times out at its own limit; the batch before it keeps its outcomes, the rest run on the new worker', async () => {
   expect(batchCount(LIST.length, 1, PER_WORKER)).toBe(2);
   expect(batchesOf(LIST.length, 2)[0]).toEqual([0, 1, 2, 3]);
   const t0 = performance.now();
-  const outs = await pool.runMany('db', LIST);
+  const outs = await sqlPool.runMany('db', LIST);
   const wall = performance.now() - t0;
 
   const slow = outs[0]!;
@@ -39,17 +39,17 @@ it('worker threads: a runaway mid-batch times out at its own limit; the batch be
   expect(wall).toBeGreaterThanOrEqual(slow.ms + LIMIT_MS - 1);
   const rest = LIST.map((q, i) => (i === 0 || i === 2 ? null : withoutMs(runner.exec('db', q))));
   expect(outs.map((o, i) => (i === 0 || i === 2 ? null : withoutMs(o)))).toEqual(rest);
-  expect(pool.stats()).toMatchObject({ alive: 1, respawns: 1, queued: 0 });
+  expect(sqlPool.stats()).toMatchObject({ alive: 1, respawns: 1, queued: 0 });
 });
 
 it('worker threads: a TOO_LARGE answer mid-batch retires the worker once its batch ends; every outcome stays', async () => {
   const bomb = 'SELECT length(zeroblob(300000000) || zeroblob(300000000))';
-  const before = pool.stats().respawns;
+  const before = sqlPool.stats().respawns;
   const list = ['SELECT 1', bomb, 'SELECT 2', 'SELECT 3']; // batches [SELECT 1, bomb], then [SELECT 2, SELECT 3]
   expect(batchCount(list.length, 1, PER_WORKER)).toBe(2);
   // Building 600 MB takes longer than the pool's 1.5 s limit on a busy machine: this test is about the
   // size limit, so its queries get a generous time limit of their own.
-  const outs = await pool.runMany('db', list, { timeoutMs: 60_000 });
+  const outs = await sqlPool.runMany('db', list, { timeoutMs: 60_000 });
   expect(outs.map((o) => (o.ok ? o.rows[0]![0] : o.error.code))).toEqual([1, 'TOO_LARGE', 2, 3]);
-  expect(pool.stats()).toMatchObject({ alive: 1, respawns: before + 1 });
+  expect(sqlPool.stats()).toMatchObject({ alive: 1, respawns: before + 1 });
 });

@@ -15,12 +15,12 @@ import { loadSqlRunner } from '../../../src/engines/sql/worker/load.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { fixtureBytes } from './fixture.ts';
 
-let pool: SqlPool;
+let sqlPool: SqlPool;
 beforeAll(async () => {
-  pool = createNodeSqlPool({ size: 1 });
-  expect(await pool.open('db', await fixtureBytes())).toMatchObject({ ok: true });
+  sqlPool = createNodeSqlPool({ size: 1 });
+  expect(await sqlPool.open('db', await fixtureBytes())).toMatchObject({ ok: true });
 });
-afterAll(() => pool?.terminate());
+afterAll(() => sqlPool?.terminate());
 
 describe('fingerprints made where the rows are', () => {
   it('the runner attaches the default rule fingerprint of each success when asked, and none to a failure', async () => {
@@ -38,11 +38,11 @@ describe('fingerprints made where the rows are', () => {
   });
 
   it('comes back through the worker pool, and the pipeline and evaluation use it as it is', async () => {
-    const [plain] = await pool.runMany('db', ['SELECT id FROM book']);
+    const [plain] = await sqlPool.runMany('db', ['SELECT id FROM book']);
     expect(plain?.ok && plain.fingerprint).toBeUndefined();
-    const [one] = [await pool.run('db', 'SELECT id FROM book', { fingerprint: true })];
+    const [one] = [await sqlPool.run('db', 'SELECT id FROM book', { fingerprint: true })];
     expect(one?.ok && one.fingerprint).toBe(resultFingerprint({ columns: ['id'], rows: [[1], [2], [3], [4]] }));
-    const [out] = await pool.runMany('db', ['SELECT id FROM book'], { fingerprint: true });
+    const [out] = await sqlPool.runMany('db', ['SELECT id FROM book'], { fingerprint: true });
     if (!out?.ok) throw new Error('query failed');
     expect(out.fingerprint).toBe(resultFingerprint(out));
     // A producer's fingerprint is taken as given: no second hash of the rows.

@@ -38,14 +38,14 @@ export async function fixtureBytes(): Promise<Uint8Array> {
  * The fixture open as `db` in a direct runner (the expected outcomes) and in a
  * Node pool made with `options` (the one under test).
  */
-export async function fixtureRunnerAndPool(options: Parameters<typeof createNodeSqlPool>[0]): Promise<{ runner: SqlRunner; pool: SqlPool }> {
+export async function fixtureRunnerAndPool(options: Parameters<typeof createNodeSqlPool>[0]): Promise<{ runner: SqlRunner; sqlPool: SqlPool }> {
   const bytes = await fixtureBytes();
   const runner = await loadSqlRunner();
   runner.open('db', bytes);
-  const pool = createNodeSqlPool(options);
-  const opened = await pool.open('db', bytes);
+  const sqlPool = createNodeSqlPool(options);
+  const opened = await sqlPool.open('db', bytes);
   if (!opened.ok) throw new Error(`the fixture did not open in the pool: ${opened.error.message}`);
-  return { runner, pool };
+  return { runner, sqlPool };
 }
 
 /** sha-256 of bytes, hex. */

@@ -46,19 +46,19 @@ describe('a database slow to open', () => {
     'the reported file (a %s column doing heavy work) opens at once, and a query reading it hits the query limit',
     async (kind) => {
       const bytes = slowSchemaDatabase(join(dir, `${kind}.sqlite`), kind);
-      const pool = createNodeSqlPool({ size: 1 });
+      const sqlPool = createNodeSqlPool({ size: 1 });
       try {
         // Opening reads the header and the schema only: neither evaluates the heavy expression.
-        const out = await pool.open('db1', bytes, { name: `${kind}-heavy.sqlite` });
+        const out = await sqlPool.open('db1', bytes, { name: `${kind}-heavy.sqlite` });
         expect(out.ok && out.schema.tables.map((t) => t.name)).toEqual(['t']);
         // Reads the heavy column once per row of an endless CTE: it ends only when the limit stops it.
         const endless = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT sum(g) FROM r, t';
         const sql = kind === 'generated' ? endless : 'SELECT count(*) FROM t';
-        const q = await pool.run('db1', sql, { timeoutMs: 1000 });
+        const q = await sqlPool.run('db1', sql, { timeoutMs: 1000 });
         if (kind === 'generated') expect(q).toMatchObject({ ok: false, error: { code: 'TIMEOUT', message: expect.stringMatching(/LIMIT/) } });
         else expect(q).toMatchObject({ ok: true, rows: [[400]] }); // a CHECK is not evaluated on read
       } finally {
-        pool.terminate();
+        sqlPool.terminate();
       }
     },
     60_000,
@@ -77,9 +77,9 @@ describe('a database slow to open', () => {
       } as unknown as Remote<SqlWorkerApi>;
       return { api, terminate: () => undefined, onCrash: () => undefined };
     };
-    const pool = createSqlPool({ spawn, size: 1, openTimeoutMs: 200 });
+    const sqlPool = createSqlPool({ spawn, size: 1, openTimeoutMs: 200 });
     try {
-      const out = await pool.open('db1', await fixtureBytes(), { name: 'archive 2019.sqlite' });
+      const out = await sqlPool.open('db1', await fixtureBytes(), { name: 'archive 2019.sqlite' });
       expect(out.ok ? 'OK' : out.error.code).toBe('TIMEOUT');
       if (out.ok) return;
       expect(out.error.message).toContain('opening "archive 2019.sqlite" ran past 200 ms');
@@ -88,7 +88,7 @@ describe('a database slow to open', () => {
       expect(out.error.message).toMatch(/CHECK constraint/);
       expect(out.error.message).not.toMatch(/LIMIT|recursive CTE/);
     } finally {
-      pool.terminate();
+      sqlPool.terminate();
     }
   });
 });

@@ -30,10 +30,10 @@ describe('runMany in batches', () => {
 
   it('a runaway mid-batch: earlier outcomes kept, later ones run exactly once on the new worker, progress for each', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 200 });
-    await pool.open('db', bytes);
+    const sqlPool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 200 });
+    await sqlPool.open('db', bytes);
     const progress: SqlProgress[] = [];
-    const outs = await pool.runMany('db', MIXED, {}, (p) => progress.push(p));
+    const outs = await sqlPool.runMany('db', MIXED, {}, (p) => progress.push(p));
     expect(valuesOf(outs)).toEqual([1, 2, 'TIMEOUT', 3, 4, 5, 6, 7, 8]);
     const hung = outs[2]!;
     expect(!hung.ok && hung.error.sql).toBe(HANG);
@@ -41,17 +41,17 @@ describe('runMany in batches', () => {
     expect(hung.ms).toBeLessThan(200 + 1000);
     for (const q of MIXED) expect(fake.execs.get(q), q).toBe(1);
     expect(fake.workers.map((w) => w.terminated)).toEqual([true, false]);
-    expect(pool.stats()).toMatchObject({ respawns: 1, alive: 1, queued: 0 });
+    expect(sqlPool.stats()).toMatchObject({ respawns: 1, alive: 1, queued: 0 });
     expect(progress.map((p) => p.done)).toEqual(MIXED.map((_, i) => i + 1));
     expect(progress.at(-1)).toMatchObject({ progress: 1, total: MIXED.length });
-    pool.terminate();
+    sqlPool.terminate();
   });
 
   it('a crash mid-batch: the running query is WORKER_CRASHED, the rest run exactly once', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
-    await pool.open('db', bytes);
-    const pending = pool.runMany('db', MIXED);
+    const sqlPool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
+    await sqlPool.open('db', bytes);
+    const pending = sqlPool.runMany('db', MIXED);
     await sleep(50);
     fake.workers[0]!.crash('out of memory');
     const outs = await pending;
@@ -59,32 +59,32 @@ describe('runMany in batches', () => {
     expect(!outs[2]!.ok && outs[2]!.error.message).toMatch(/out of memory/);
     for (const q of MIXED) expect(fake.execs.get(q), q).toBe(1);
     expect(fake.workers).toHaveLength(2);
-    pool.terminate();
+    sqlPool.terminate();
   });
 
   it('an abort mid-batch rejects with its reason, runs nothing more, and frees the worker', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
-    await pool.open('db', bytes);
+    const sqlPool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
+    await sqlPool.open('db', bytes);
     const ctrl = new AbortController();
-    const pending = pool.runMany('db', MIXED, { signal: ctrl.signal });
+    const pending = sqlPool.runMany('db', MIXED, { signal: ctrl.signal });
     await sleep(50);
     ctrl.abort(new Error('user cancelled'));
     await expect(pending).rejects.toThrow('user cancelled');
     for (const q of qs.slice(2)) expect(fake.execs.get(q), q).toBeUndefined();
-    expect(pool.stats().queued).toBe(0);
+    expect(sqlPool.stats().queued).toBe(0);
     expect(fake.workers.map((w) => w.terminated)).toEqual([true, false]);
-    expect(valuesOf(await pool.runMany('db', qs))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    pool.terminate();
+    expect(valuesOf(await sqlPool.runMany('db', qs))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    sqlPool.terminate();
   });
 
   it('terminate mid-batch keeps the finished outcomes and answers WORKER_CRASHED for the rest', async () => {
     const fake = fakeWorkers();
-    const pool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
-    await pool.open('db', bytes);
-    const pending = pool.runMany('db', MIXED);
+    const sqlPool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn: fake.spawn, timeoutMs: 60_000 });
+    await sqlPool.open('db', bytes);
+    const pending = sqlPool.runMany('db', MIXED);
     await sleep(50);
-    pool.terminate();
+    sqlPool.terminate();
     expect(valuesOf(await pending)).toEqual([1, 2, ...Array<string>(MIXED.length - 2).fill('WORKER_CRASHED')]);
   });
 
@@ -107,13 +107,13 @@ describe('runMany in batches', () => {
       };
       return { ...w, api: api as unknown as Remote<SqlWorkerApi> };
     };
-    const pool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn, timeoutMs: 5000 });
-    await pool.open('db', bytes);
+    const sqlPool = createSqlPool({ size: 1, share: 'deal', batchesPerWorker: PER_WORKER, spawn, timeoutMs: 5000 });
+    await sqlPool.open('db', bytes);
     const progress: number[] = [];
-    const outs = await pool.runMany('db', queries(8), {}, (p) => progress.push(p.done));
+    const outs = await sqlPool.runMany('db', queries(8), {}, (p) => progress.push(p.done));
     expect(valuesOf(outs)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    pool.terminate();
+    sqlPool.terminate();
   }, 10_000);
 
   it('spreads a short list over the workers and bounds a long one per batch', () => {

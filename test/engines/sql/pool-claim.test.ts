@@ -73,8 +73,8 @@ async function paced(
   return { count, reports: [] };
 }
 
-let pool: SqlPool | undefined;
-afterEach(() => pool?.terminate());
+let sqlPool: SqlPool | undefined;
+afterEach(() => sqlPool?.terminate());
 
 describe("runMany with share: 'claim'", () => {
   it('gives every worker the whole list; each query runs exactly once, outcomes in input order', async () => {
@@ -83,10 +83,10 @@ describe("runMany with share: 'claim'", () => {
       (_, real) =>
         (key, sqls, ...rest) => (lists.push(sqls.length), real(key, sqls, ...rest)),
     );
-    pool = createSqlPool({ size: 2, share: 'claim', spawn: fake.spawn, timeoutMs: 5000 });
-    await pool.open('db', bytes);
+    sqlPool = createSqlPool({ size: 2, share: 'claim', spawn: fake.spawn, timeoutMs: 5000 });
+    await sqlPool.open('db', bytes);
     const qs = queries(12);
-    expect(valuesOf(await pool.runMany('db', qs))).toEqual(qs.map((_, i) => i + 1));
+    expect(valuesOf(await sqlPool.runMany('db', qs))).toEqual(qs.map((_, i) => i + 1));
     expect(lists).toEqual([12, 12]);
     for (const q of qs) expect(fake.execs.get(q), q).toBe(1);
   });
@@ -99,10 +99,10 @@ describe("runMany with share: 'claim'", () => {
       ran[n]! += answer.count;
       return answer;
     });
-    pool = createSqlPool({ size: 2, share: 'claim', spawn: fake.spawn, timeoutMs: 5000 });
-    await pool.open('db', bytes);
+    sqlPool = createSqlPool({ size: 2, share: 'claim', spawn: fake.spawn, timeoutMs: 5000 });
+    await sqlPool.open('db', bytes);
     const qs = queries(20);
-    expect(valuesOf(await pool.runMany('db', qs))).toEqual(qs.map((_, i) => i + 1));
+    expect(valuesOf(await sqlPool.runMany('db', qs))).toEqual(qs.map((_, i) => i + 1));
     expect(ran[0]! + ran[1]!).toBe(20);
     expect(ran[0]).toBeGreaterThanOrEqual(1);
     expect(ran[1]).toBeGreaterThan(ran[0]! * 3);
@@ -111,24 +111,24 @@ describe("runMany with share: 'claim'", () => {
 
   it('a runaway times out alone: one worker respawns, every other query runs exactly once', async () => {
     const fake = fakeWorkers();
-    pool = createSqlPool({ size: 2, share: 'claim', spawn: fake.spawn, timeoutMs: 200 });
-    await pool.open('db', bytes);
+    sqlPool = createSqlPool({ size: 2, share: 'claim', spawn: fake.spawn, timeoutMs: 200 });
+    await sqlPool.open('db', bytes);
     const qs = queries(10);
     const list = [...qs.slice(0, 4), HANG, ...qs.slice(4)];
-    const outs = await pool.runMany('db', list);
+    const outs = await sqlPool.runMany('db', list);
     expect(valuesOf(outs)).toEqual([1, 2, 3, 4, 'TIMEOUT', 5, 6, 7, 8, 9, 10]);
     expect(outs[4]!.ms).toBeGreaterThanOrEqual(199);
     for (const q of qs) expect(fake.execs.get(q), q).toBe(1);
     expect(fake.workers.filter((w) => w.terminated)).toHaveLength(1);
-    expect(pool.stats()).toMatchObject({ respawns: 1, alive: 2, queued: 0 });
+    expect(sqlPool.stats()).toMatchObject({ respawns: 1, alive: 2, queued: 0 });
   });
 
   it('a crash with one worker: the running query is WORKER_CRASHED, the rest run exactly once on the new worker', async () => {
     const fake = fakeWorkers();
-    pool = createSqlPool({ size: 1, share: 'claim', spawn: fake.spawn, timeoutMs: 60_000 });
-    await pool.open('db', bytes);
+    sqlPool = createSqlPool({ size: 1, share: 'claim', spawn: fake.spawn, timeoutMs: 60_000 });
+    await sqlPool.open('db', bytes);
     const qs = queries(6);
-    const pending = pool.runMany('db', [qs[0]!, qs[1]!, HANG, ...qs.slice(2)]);
+    const pending = sqlPool.runMany('db', [qs[0]!, qs[1]!, HANG, ...qs.slice(2)]);
     await sleep(50);
     fake.workers[0]!.crash('out of memory');
     const outs = await pending;
@@ -140,19 +140,19 @@ describe("runMany with share: 'claim'", () => {
 
   it('an abort rejects with its reason and runs nothing more; terminate answers WORKER_CRASHED for what had not run', async () => {
     const fake = fakeWorkers();
-    pool = createSqlPool({ size: 1, share: 'claim', spawn: fake.spawn, timeoutMs: 60_000 });
-    await pool.open('db', bytes);
+    sqlPool = createSqlPool({ size: 1, share: 'claim', spawn: fake.spawn, timeoutMs: 60_000 });
+    await sqlPool.open('db', bytes);
     const qs = queries(6);
     const ctrl = new AbortController();
-    const aborted = pool.runMany('db', [qs[0]!, HANG, ...qs.slice(1)], { signal: ctrl.signal });
+    const aborted = sqlPool.runMany('db', [qs[0]!, HANG, ...qs.slice(1)], { signal: ctrl.signal });
     await sleep(50);
     ctrl.abort(new Error('user cancelled'));
     await expect(aborted).rejects.toThrow('user cancelled');
     for (const q of qs.slice(1)) expect(fake.execs.get(q), q).toBeUndefined();
-    expect(pool.stats().queued).toBe(0);
-    const cut = pool.runMany('db', [qs[0]!, HANG, ...qs.slice(1)]);
+    expect(sqlPool.stats().queued).toBe(0);
+    const cut = sqlPool.runMany('db', [qs[0]!, HANG, ...qs.slice(1)]);
     await sleep(50);
-    pool.terminate();
+    sqlPool.terminate();
     expect(valuesOf(await cut)).toEqual([1, ...Array<string>(6).fill('WORKER_CRASHED')]);
   });
 
@@ -173,10 +173,10 @@ describe("runMany with share: 'claim'", () => {
       await sleep(60);
       return paced(w, lane, 10, key, sqls, rowCap, batch, claim);
     });
-    pool = createSqlPool({ size: 2, share: 'claim', spawn: fake.spawn, timeoutMs: 150 });
-    await pool.open('db', bytes);
+    sqlPool = createSqlPool({ size: 2, share: 'claim', spawn: fake.spawn, timeoutMs: 150 });
+    await sqlPool.open('db', bytes);
     const qs = queries(16);
-    const outs = await pool.runMany('db', [HANG, ...qs]);
+    const outs = await sqlPool.runMany('db', [HANG, ...qs]);
     expect(valuesOf(outs)).toEqual(['TIMEOUT', ...qs.map((_, i) => i + 1)]);
     expect(tookLate).toBeGreaterThan(0); // it did take one the others had not run yet
     expect(tookLate).toBeLessThan(17);
@@ -184,11 +184,11 @@ describe("runMany with share: 'claim'", () => {
   });
 
   it('worker threads: outcomes finished but not yet posted when a runaway times out run again; the runaway alone times out', async () => {
-    pool = createNodeSqlPool({ size: 1, share: 'claim', timeoutMs: 1000 });
-    await pool.open('db', bytes);
-    const outs = await pool.runMany('db', ['SELECT 1', 'SELECT 2', RUNAWAY, 'SELECT 3', 'SELECT count(*) FROM author']);
+    sqlPool = createNodeSqlPool({ size: 1, share: 'claim', timeoutMs: 1000 });
+    await sqlPool.open('db', bytes);
+    const outs = await sqlPool.runMany('db', ['SELECT 1', 'SELECT 2', RUNAWAY, 'SELECT 3', 'SELECT count(*) FROM author']);
     expect(valuesOf(outs)).toEqual([1, 2, 'TIMEOUT', 3, 3]);
-    expect(pool.stats()).toMatchObject({ alive: 1, respawns: 1, queued: 0 });
+    expect(sqlPool.stats()).toMatchObject({ alive: 1, respawns: 1, queued: 0 });
   });
 
   it('needs memory shared between threads, and is the default only where there is some', () => {

@@ -14,17 +14,17 @@ import { RUNAWAY, fixtureRunnerAndPool } from './fixture.ts';
 
 const LIMIT_MS = 1500;
 let runner: SqlRunner;
-let pool: SqlPool;
+let sqlPool: SqlPool;
 
 beforeAll(async () => {
-  ({ runner, pool } = await fixtureRunnerAndPool({ size: 2, timeoutMs: LIMIT_MS, rowCap: 20 }));
+  ({ runner, sqlPool } = await fixtureRunnerAndPool({ size: 2, timeoutMs: LIMIT_MS, rowCap: 20 }));
 });
-afterAll(() => pool.terminate());
+afterAll(() => sqlPool.terminate());
 
 /** Streams `sql`, keeping every chunk. */
 async function streamed(sql: string, chunkRows: number) {
   const chunks: (readonly (readonly Cell[])[])[] = [];
-  const out = await pool.stream('db', sql, { chunkRows }, (rows) => chunks.push(rows));
+  const out = await sqlPool.stream('db', sql, { chunkRows }, (rows) => chunks.push(rows));
   return { out, chunks };
 }
 
@@ -41,7 +41,7 @@ describe('SqlPool.stream', () => {
 
   it('says when its own row cap cut the rows', async () => {
     const chunks: unknown[][] = [];
-    const out = await pool.stream('db', 'SELECT i FROM nums', { chunkRows: 10, rowCap: 25 }, (rows) => chunks.push([...rows]));
+    const out = await sqlPool.stream('db', 'SELECT i FROM nums', { chunkRows: 10, rowCap: 25 }, (rows) => chunks.push([...rows]));
     expect(out).toMatchObject({ ok: true, rows: 25, cut: true });
     expect(chunks.flat()).toHaveLength(25);
   });
@@ -72,7 +72,7 @@ describe('SqlPool.stream', () => {
 
   it('stops when its signal aborts', async () => {
     const stop = new AbortController();
-    const running = pool.stream('db', RUNAWAY, { chunkRows: 10, signal: stop.signal }, () => undefined);
+    const running = sqlPool.stream('db', RUNAWAY, { chunkRows: 10, signal: stop.signal }, () => undefined);
     stop.abort(new Error('stopped by the test'));
     await expect(running).rejects.toThrow('stopped by the test');
   });

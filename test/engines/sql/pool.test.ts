@@ -26,26 +26,26 @@ const withoutMs = (o: ExecOutcome): unknown => ({ ...o, ms: undefined });
 
 let bytes: Uint8Array;
 let runner: SqlRunner;
-let pool: SqlPool;
+let sqlPool: SqlPool;
 
 beforeAll(async () => {
   bytes = await fixtureBytes();
   runner = await loadSqlRunner();
   runner.open('db', bytes);
-  pool = createNodeSqlPool({ size: 2, rowCap: 20 });
+  sqlPool = createNodeSqlPool({ size: 2, rowCap: 20 });
 });
-afterAll(() => pool.terminate());
+afterAll(() => sqlPool.terminate());
 
 describe('SQL pool over Node worker threads', () => {
   it('opens a database and returns the same schema as the direct runner', async () => {
-    const opened = await pool.open('db', bytes);
+    const opened = await sqlPool.open('db', bytes);
     expect(opened).toEqual(runner.schema('db'));
-    expect(pool.stats()).toMatchObject({ size: 2, alive: 2, open: ['db'] });
+    expect(sqlPool.stats()).toMatchObject({ size: 2, alive: 2, open: ['db'] });
   });
 
   it('gives exactly the direct runner results, one per input, in input order, with progress', async () => {
     const seen: SqlProgress[] = [];
-    const outs = await pool.runMany('db', QUERIES, {}, (p) => seen.push(p));
+    const outs = await sqlPool.runMany('db', QUERIES, {}, (p) => seen.push(p));
     expect(outs).toHaveLength(QUERIES.length);
     expect(outs.map(withoutMs)).toEqual(QUERIES.map((q) => withoutMs(runner.exec('db', q, 20))));
     expect(seen.map((p) => p.done)).toEqual(QUERIES.map((_, i) => i + 1));
@@ -56,65 +56,65 @@ describe('SQL pool over Node worker threads', () => {
 
   it('normalizes SQL the way the direct runner does', async () => {
     const sql = 'select title from book where id = 3';
-    expect(await pool.normalizedSql('db', sql)).toBe(runner.normalizedSql('db', sql));
-    expect(await pool.normalizedSql('db', 'SELEC 1')).toBeNull();
+    expect(await sqlPool.normalizedSql('db', sql)).toBe(runner.normalizedSql('db', sql));
+    expect(await sqlPool.normalizedSql('db', 'SELEC 1')).toBeNull();
   });
 
   it('with normalize, every outcome carries the normalized text normalizedSql gives, in the same round trip', async () => {
-    const outs = await pool.runMany('db', QUERIES, { normalize: true });
-    const run = await pool.run('db', QUERIES[0]!, { normalize: true });
+    const outs = await sqlPool.runMany('db', QUERIES, { normalize: true });
+    const run = await sqlPool.run('db', QUERIES[0]!, { normalize: true });
     expect(run.normalizedSql).toBe(runner.normalizedSql('db', QUERIES[0]!));
     expect(outs.map((o) => o.normalizedSql)).toEqual(QUERIES.map((q) => runner.normalizedSql('db', q)));
     expect(outs.filter((o) => typeof o.normalizedSql === 'string').length).toBeGreaterThan(3); // not all null
     // Without it, outcomes are as before.
-    expect((await pool.runMany('db', QUERIES.slice(0, 3))).every((o) => !('normalizedSql' in o))).toBe(true);
+    expect((await sqlPool.runMany('db', QUERIES.slice(0, 3))).every((o) => !('normalizedSql' in o))).toBe(true);
   });
 
   it('never writes the caller bytes, even after refused writes', async () => {
     const before = sha256(bytes);
-    await pool.runMany('db', WRITES);
-    const count = await pool.run('db', 'SELECT count(*) FROM book');
+    await sqlPool.runMany('db', WRITES);
+    const count = await sqlPool.run('db', 'SELECT count(*) FROM book');
     expect(count.ok && count.rows).toEqual([[4]]);
     expect(sha256(bytes)).toBe(before);
   });
 
   it('reports NOT_SQLITE and CORRUPT files without keeping them open', async () => {
-    expect(await pool.open('bad', new TextEncoder().encode('not a database at all, just some text'))).toMatchObject({
+    expect(await sqlPool.open('bad', new TextEncoder().encode('not a database at all, just some text'))).toMatchObject({
       ok: false,
       error: { code: 'NOT_SQLITE' },
     });
-    expect(await pool.open('bad', bytes.slice(0, 5000))).toMatchObject({ ok: false, error: { code: 'CORRUPT' } });
-    await expect(pool.run('bad', 'SELECT 1')).rejects.toThrow(RangeError);
+    expect(await sqlPool.open('bad', bytes.slice(0, 5000))).toMatchObject({ ok: false, error: { code: 'CORRUPT' } });
+    await expect(sqlPool.run('bad', 'SELECT 1')).rejects.toThrow(RangeError);
   });
 
   it('with schema: false, answers once loaded (no schema), runs the same queries, and refuses the same bad files', async () => {
-    const opened = await pool.open('bare', bytes, { schema: false });
+    const opened = await sqlPool.open('bare', bytes, { schema: false });
     expect(opened.ok).toBe(true);
     expect('schema' in opened).toBe(false);
-    const outs = await pool.runMany('bare', QUERIES);
+    const outs = await sqlPool.runMany('bare', QUERIES);
     expect(outs.map(withoutMs)).toEqual(QUERIES.map((q) => withoutMs(runner.exec('db', q, 20))));
-    await pool.close('bare');
+    await sqlPool.close('bare');
     // A schema table SQLite cannot parse fails the open CORRUPT, as with the schema read.
     const text = new TextDecoder('latin1').decode(bytes);
     const damaged = bytes.slice();
     damaged.set(new TextEncoder().encode('CREATE TABLX'), text.indexOf('CREATE TABLE'));
     for (const schema of [true, false]) {
-      expect(await pool.open('bad', damaged, { schema })).toMatchObject({ ok: false, error: { code: 'CORRUPT', message: /malformed database schema/ } });
-      expect(await pool.open('bad', new TextEncoder().encode('not a database at all, just some text'), { schema })).toMatchObject({
+      expect(await sqlPool.open('bad', damaged, { schema })).toMatchObject({ ok: false, error: { code: 'CORRUPT', message: /malformed database schema/ } });
+      expect(await sqlPool.open('bad', new TextEncoder().encode('not a database at all, just some text'), { schema })).toMatchObject({
         ok: false,
         error: { code: 'NOT_SQLITE' },
       });
     }
-    await expect(pool.run('bad', 'SELECT 1')).rejects.toThrow(RangeError);
+    await expect(sqlPool.run('bad', 'SELECT 1')).rejects.toThrow(RangeError);
   });
 
   it('serves several databases and forgets a closed one', async () => {
-    await pool.open('second', bytes);
-    const out = await pool.run('second', 'SELECT count(*) FROM nums');
+    await sqlPool.open('second', bytes);
+    const out = await sqlPool.run('second', 'SELECT count(*) FROM nums');
     expect(out.ok && out.rows).toEqual([[50]]);
-    await pool.close('second');
-    await expect(pool.run('second', 'SELECT 1')).rejects.toThrow(/open/);
-    const still = await pool.run('db', 'SELECT count(*) FROM nums');
+    await sqlPool.close('second');
+    await expect(sqlPool.run('second', 'SELECT 1')).rejects.toThrow(/open/);
+    const still = await sqlPool.run('db', 'SELECT count(*) FROM nums');
     expect(still.ok && still.rows).toEqual([[50]]);
   });
 });

@@ -11,7 +11,7 @@ import type { SqlPool, SqlRunOptions } from '../../../src/engines/sql/pool/pool-
 it('runs under its key with the run options, the signal and normalize when asked', async () => {
   const calls: { key: string; sqls: readonly string[]; options: SqlRunOptions | undefined }[] = [];
   const asked: string[] = [];
-  const pool = {
+  const sqlPool = {
     runMany: async (key: string, sqls: readonly string[], options?: SqlRunOptions): Promise<ExecOutcome[]> => {
       calls.push({ key, sqls, options });
       return [];
@@ -21,7 +21,7 @@ it('runs under its key with the run options, the signal and normalize when asked
       return null;
     },
   } as Partial<SqlPool> as SqlPool;
-  const db = pooledDb(pool, 'bench:db', { fingerprint: true, timeoutMs: 900 });
+  const db = pooledDb(sqlPool, 'bench:db', { fingerprint: true, timeoutMs: 900 });
   const signal = new AbortController().signal;
   await db.runMany(['SELECT 1']);
   await db.runMany(['SELECT 2'], signal, true);

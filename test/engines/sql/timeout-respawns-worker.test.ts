@@ -9,17 +9,17 @@ const OTHERS = ['SELECT count(*) FROM nums', 'SELECT name FROM author ORDER BY i
 const withoutMs = (o: ExecOutcome): unknown => ({ ...o, ms: undefined });
 
 let runner: SqlRunner;
-let pool: SqlPool;
+let sqlPool: SqlPool;
 
 beforeAll(async () => {
-  ({ runner, pool } = await fixtureRunnerAndPool({ size: 2, timeoutMs: LIMIT_MS }));
-  await pool.runMany('db', ['SELECT 1', 'SELECT 2']); // both workers loaded and warm
+  ({ runner, sqlPool } = await fixtureRunnerAndPool({ size: 2, timeoutMs: LIMIT_MS }));
+  await sqlPool.runMany('db', ['SELECT 1', 'SELECT 2']); // both workers loaded and warm
 });
-afterAll(() => pool.terminate());
+afterAll(() => sqlPool.terminate());
 
 it('stops a runaway query at its limit while the other candidates complete, and the pool works afterwards', async () => {
   const t0 = performance.now();
-  const outs = await pool.runMany('db', [RUNAWAY, ...OTHERS]);
+  const outs = await sqlPool.runMany('db', [RUNAWAY, ...OTHERS]);
   const wall = performance.now() - t0;
 
   const runaway = outs[0]!;
@@ -32,19 +32,19 @@ it('stops a runaway query at its limit while the other candidates complete, and 
   }
   expect(wall).toBeLessThan(LIMIT_MS + 1000);
   expect(outs.slice(1).map(withoutMs)).toEqual(OTHERS.map((q) => withoutMs(runner.exec('db', q))));
-  expect(pool.stats().respawns).toBe(1);
+  expect(sqlPool.stats().respawns).toBe(1);
 
   // The replacement worker reloads the database and serves queries like the others.
-  const again = await pool.runMany('db', [...OTHERS, ...OTHERS]);
+  const again = await sqlPool.runMany('db', [...OTHERS, ...OTHERS]);
   expect(again.map(withoutMs)).toEqual([...OTHERS, ...OTHERS].map((q) => withoutMs(runner.exec('db', q))));
-  expect(pool.stats()).toMatchObject({ alive: 2, respawns: 1, queued: 0 });
+  expect(sqlPool.stats()).toMatchObject({ alive: 2, respawns: 1, queued: 0 });
 });
 
 it('honours a per-call limit shorter than the pool default', async () => {
   const t0 = performance.now();
-  const out = await pool.run('db', RUNAWAY, { timeoutMs: 300 });
+  const out = await sqlPool.run('db', RUNAWAY, { timeoutMs: 300 });
   expect(out.ok ? 'OK' : out.error.code).toBe('TIMEOUT');
   expect(performance.now() - t0).toBeLessThan(300 + 1000);
-  const after = await pool.run('db', 'SELECT count(*) FROM author');
+  const after = await sqlPool.run('db', 'SELECT count(*) FROM author');
   expect(after.ok && after.rows).toEqual([[3]]);
 });

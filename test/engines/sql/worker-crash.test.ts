@@ -5,10 +5,10 @@ import { nodeSqlSpawn, type NodeSqlWorkerHandle } from '../../../src/node/sql-po
 import { RUNAWAY, fixtureBytes } from './fixture.ts';
 
 const handles: NodeSqlWorkerHandle[] = [];
-let pool: SqlPool;
+let sqlPool: SqlPool;
 
 beforeAll(async () => {
-  pool = createSqlPool({
+  sqlPool = createSqlPool({
     size: 1,
     share: 'deal',
     batchesPerWorker: 3, // three queries go one per batch: two wait in the queue while the first runs
@@ -19,14 +19,14 @@ beforeAll(async () => {
       return h;
     },
   });
-  expect(await pool.open('db', await fixtureBytes())).toMatchObject({ ok: true });
+  expect(await sqlPool.open('db', await fixtureBytes())).toMatchObject({ ok: true });
 });
-afterAll(() => pool.terminate());
+afterAll(() => sqlPool.terminate());
 
 it('answers WORKER_CRASHED when the worker dies mid-query, respawns it, and runs the queued work once', async () => {
-  const pending = pool.runMany('db', [RUNAWAY, 'SELECT count(*) FROM nums', 'SELECT name FROM author WHERE id = 2']);
+  const pending = sqlPool.runMany('db', [RUNAWAY, 'SELECT count(*) FROM nums', 'SELECT name FROM author WHERE id = 2']);
   await new Promise((r) => setTimeout(r, 500));
-  expect(pool.stats()).toMatchObject({ busy: 1, queued: 2 });
+  expect(sqlPool.stats()).toMatchObject({ busy: 1, queued: 2 });
   const t0 = performance.now();
   await handles[0]!.worker.terminate(); // the thread dies without the pool asking: as a crash looks from outside
   const [crashed, count, name] = await pending;
@@ -35,5 +35,5 @@ it('answers WORKER_CRASHED when the worker dies mid-query, respawns it, and runs
   expect(count!.ok && count!.rows).toEqual([[50]]);
   expect(name!.ok && name!.rows).toEqual([['Bo']]);
   expect(handles).toHaveLength(2);
-  expect(pool.stats()).toMatchObject({ alive: 1, respawns: 1, queued: 0 });
+  expect(sqlPool.stats()).toMatchObject({ alive: 1, respawns: 1, queued: 0 });
 });

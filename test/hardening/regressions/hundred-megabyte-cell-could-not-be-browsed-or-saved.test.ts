@@ -30,7 +30,7 @@ const columns = ['id', 'title', 'body'];
 const expected = (): string => `=1+1 "quoted" ${'x'.repeat(CHARS - 14)}`;
 /** More bytes than the cut (2,000) but fewer characters: read whole, not cut. */
 const WIDE = 'é'.repeat(1500);
-let pool: SqlPool;
+let sqlPool: SqlPool;
 
 beforeAll(async () => {
   const db = new Database(path);
@@ -41,21 +41,21 @@ beforeAll(async () => {
   insert.run(3, 'after', 'b, "c"');
   insert.run(4, 'wide', WIDE);
   db.close();
-  pool = createNodeSqlPool({ size: 1 });
-  const opened = await openDbFile(pool, 'notes', path);
+  sqlPool = createNodeSqlPool({ size: 1 });
+  const opened = await openDbFile(sqlPool, 'notes', path);
   if (!opened.ok) throw new Error(opened.error.message);
 }, 120_000);
 
 afterAll(async () => {
-  pool?.terminate();
+  sqlPool?.terminate();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('a table with a cell past the result budget', () => {
   it('failed whole (the old page query), and now reads a page with the value cut and its length known', { timeout: 120_000 }, async () => {
-    const old = await pool.run('notes', pageSql(query, 0));
+    const old = await sqlPool.run('notes', pageSql(query, 0));
     expect(old.ok ? 'ok' : old.error.code).toBe('TOO_LARGE');
-    const r = await pool.run('notes', cappedSql(query, columns, true, 0));
+    const r = await sqlPool.run('notes', cappedSql(query, columns, true, 0));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const { result, cut, ref } = uncap(r, columns, true);
@@ -65,16 +65,16 @@ describe('a table with a cell past the result budget', () => {
     expect(result.rows[3]![2]).toBe(WIDE);
     expect((result.rows[1]![2] as string).length).toBe(BROWSE_CELL_CHARS);
     expect([...cut]).toEqual([['1:2', CHARS]]);
-    const whole = await wholeValue({ pool, key: 'notes', query, columns, row: ref(1), column: 2, length: CHARS });
+    const whole = await wholeValue({ sqlPool, key: 'notes', query, columns, row: ref(1), column: 2, length: CHARS });
     // A table without a rowid names the row by its place in the same order.
-    const byPlace = await wholeValue({ pool, key: 'notes', query, columns, row: { offset: 1 }, column: 2, length: CHARS });
+    const byPlace = await wholeValue({ sqlPool, key: 'notes', query, columns, row: { offset: 1 }, column: 2, length: CHARS });
     expect(byPlace.size).toBe(CHARS);
     expect(whole.size).toBe(CHARS);
     expect(await whole.text()).toBe(expected());
   });
 
   it('saves every row whole, as CSV and as JSON', { timeout: 180_000 }, async () => {
-    const source = { pool, key: 'notes', sql: 'SELECT * FROM notes ORDER BY id ASC', capped: { query, columns, rowid: true } };
+    const source = { sqlPool, key: 'notes', sql: 'SELECT * FROM notes ORDER BY id ASC', capped: { query, columns, rowid: true } };
     const csv = await exportWhole(source, 'csv');
     expect(csv.ok).toBe(true);
     if (!csv.ok) return;

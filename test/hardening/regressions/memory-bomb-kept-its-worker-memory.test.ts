@@ -16,21 +16,21 @@ const BOMB = 'SELECT length(zeroblob(300000000) || zeroblob(300000000))';
 const MiB = 2 ** 20;
 const rss = (): number => process.memoryUsage().rss;
 
-let pool: SqlPool;
+let sqlPool: SqlPool;
 beforeAll(async () => {
-  pool = createNodeSqlPool({ size: 1, timeoutMs: 60_000 });
-  expect(await pool.open('db', await fixtureBytes())).toMatchObject({ ok: true });
+  sqlPool = createNodeSqlPool({ size: 1, timeoutMs: 60_000 });
+  expect(await sqlPool.open('db', await fixtureBytes())).toMatchObject({ ok: true });
 });
-afterAll(() => pool.terminate());
+afterAll(() => sqlPool.terminate());
 
 it('replaces the worker after a TOO_LARGE answer, giving its memory back, and keeps serving', async () => {
-  await pool.run('db', 'SELECT 1');
+  await sqlPool.run('db', 'SELECT 1');
   const before = rss();
-  const out = await pool.run('db', BOMB);
+  const out = await sqlPool.run('db', BOMB);
   const peak = rss();
   expect(out.ok ? 'OK' : out.error.code).toBe('TOO_LARGE');
-  expect(pool.stats()).toMatchObject({ respawns: 1, alive: 1 });
-  const probe = await pool.run('db', 'SELECT count(*) FROM author');
+  expect(sqlPool.stats()).toMatchObject({ respawns: 1, alive: 1 });
+  const probe = await sqlPool.run('db', 'SELECT count(*) FROM author');
   expect(probe.ok && probe.rows).toEqual([[3]]);
   let after = rss();
   for (let i = 0; i < 50 && after > peak - 150 * MiB; i += 1) {

@@ -31,15 +31,15 @@ describe('a small file is bounded by the heap limit too', () => {
   });
 
   it('through the pool: the worker reports its temporary storage in memory and the query stops at the limit', async () => {
-    const pool = createNodeSqlPool({ size: 1, heapLimitBytes: LIMIT, timeoutMs: 120_000 });
+    const sqlPool = createNodeSqlPool({ size: 1, heapLimitBytes: LIMIT, timeoutMs: 120_000 });
     try {
-      expect((await pool.open('db', await fixtureBytes())).ok).toBe(true);
-      const before = await pool.memory('db');
+      expect((await sqlPool.open('db', await fixtureBytes())).ok).toBe(true);
+      const before = await sqlPool.memory('db');
       expect(before).toMatchObject({ tempStore: 'memory', heapLimitBytes: LIMIT, lazy: null });
-      const out = await pool.run('db', SPILL);
+      const out = await sqlPool.run('db', SPILL);
       expect(out.ok ? 'OK' : out.error.code).toBe('TOO_LARGE');
     } finally {
-      pool.terminate();
+      sqlPool.terminate();
     }
   });
 });

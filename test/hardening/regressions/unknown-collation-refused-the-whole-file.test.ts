@@ -11,14 +11,14 @@ import type { SqlPool } from '../../../src/engines/sql/pool/pool-types.ts';
 import { createNodeSqlPool } from '../../../src/node/sql-pool.ts';
 import { unknownCollation } from '../../../scripts/hostile-files.ts';
 
-let pool: SqlPool;
+let sqlPool: SqlPool;
 beforeAll(() => {
-  pool = createNodeSqlPool({ size: 1 });
+  sqlPool = createNodeSqlPool({ size: 1 });
 });
-afterAll(() => pool.terminate());
+afterAll(() => sqlPool.terminate());
 
 it('opens a database with an unknown collation and explains the queries that need it', async () => {
-  const opened = await pool.open('db', await unknownCollation());
+  const opened = await sqlPool.open('db', await unknownCollation());
   expect(opened.ok).toBe(true);
   if (!opened.ok) return;
   const t = opened.schema.tables.find((x) => x.name === 't')!;
@@ -27,11 +27,11 @@ it('opens a database with an unknown collation and explains the queries that nee
     ['name', 0],
   ]);
   expect(t.rowCount).toBe(2);
-  const plain = await pool.run('db', 'SELECT count(*), max(id) FROM t');
+  const plain = await sqlPool.run('db', 'SELECT count(*), max(id) FROM t');
   expect(plain.ok && plain.rows).toEqual([[2, 2]]);
-  const compared = await pool.run('db', "SELECT id FROM t WHERE name = 'a'");
+  const compared = await sqlPool.run('db', "SELECT id FROM t WHERE name = 'a'");
   expect(compared.ok ? 'OK' : compared.error.code).toBe('SQLITE_ERROR');
   expect(!compared.ok && compared.error.message).toMatch(/no such collation sequence: NOSUCH.*COLLATE NOCASE/);
-  const workaround = await pool.run('db', "SELECT id FROM t WHERE name = 'a' COLLATE NOCASE");
+  const workaround = await sqlPool.run('db', "SELECT id FROM t WHERE name = 'a' COLLATE NOCASE");
   expect(workaround.ok && workaround.rows).toEqual([[1]]);
 });

@@ -39,12 +39,12 @@ describe("own-generator ORM recipe: export → curate → orm:train → load →
   it('runs end to end and the trained model scores candidates', { timeout: 300_000 }, async () => {
     // 1. The evaluation run's export.
     const records = await readCandidateFile(join(DEMO, 'candidates.jsonl'));
-    const pool = createNodeSqlPool({ size: 1 });
+    const sqlPool = createNodeSqlPool({ size: 1 });
     let run;
     try {
-      run = await prepareRun(records, await loadBenchmark(DEMO), { pool });
+      run = await prepareRun(records, await loadBenchmark(DEMO), { sqlPool });
     } finally {
-      pool.terminate();
+      sqlPool.terminate();
     }
     const exported = join(dir, 'demo-candidates.jsonl');
     writeFileSync(exported, serializeCandidateFile(run.records.map((r, i) => labeledRecord(r, run.prepared[i]!))));

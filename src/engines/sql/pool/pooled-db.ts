@@ -15,10 +15,10 @@ import type { SqlPool } from './pool-types.ts';
  * @example
  * const db = { ...pooledDb(pool, 'bench:concert_singer', { fingerprint: true }), schema: opened.schema };
  */
-export function pooledDb(pool: SqlPool, key: string, runOptions: ExecOptions): OpenedDb {
+export function pooledDb(sqlPool: SqlPool, key: string, runOptions: ExecOptions): OpenedDb {
   return {
     runMany: (sqls, signal, normalize) =>
-      pool.runMany(key, sqls, { ...runOptions, ...(signal ? { signal } : {}), ...(normalize === true ? { normalize } : {}) }),
-    normalizedSql: (sql) => pool.normalizedSql(key, sql),
+      sqlPool.runMany(key, sqls, { ...runOptions, ...(signal ? { signal } : {}), ...(normalize === true ? { normalize } : {}) }),
+    normalizedSql: (sql) => sqlPool.normalizedSql(key, sql),
   };
 }
