@@ -14,7 +14,8 @@ import { chooseDefaultModel } from '../src/engines/llm/choose-model.ts';
 import { createWebLlmGenerator } from '../src/engines/llm/generator.ts';
 import { createJudge } from '../src/engines/llm/judge.ts';
 import { checkModelFiles } from '../src/engines/llm/model-files.ts';
-import { LlmFailure, type LlmError } from '../src/engines/llm/types.ts';
+import type { LlmError } from '../src/engines/llm/types.ts';
+import { LlmFailure } from '../src/engines/llm/failure.ts';
 import { startWebLlm } from '../src/engines/llm/worker-engine.ts';
 
 const col = (name: string, type: string, samples: string[], pk = 0) => ({ name, type, notNull: pk > 0, pk, samples });

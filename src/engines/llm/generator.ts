@@ -23,7 +23,8 @@ import { interruptible } from './interrupt.ts';
 import { requestCost } from './request-cost.ts';
 import { completeByStream } from './stream.ts';
 import { checkSampleRequest } from './sample-request.ts';
-import { LlmFailure, type GeneratedCandidate, type Generator, type ModelRequest } from './types.ts';
+import type { GeneratedCandidate, Generator, ModelRequest } from './types.ts';
+import { LlmFailure } from './failure.ts';
 
 export interface WebLlmGeneratorOptions {
   /** How the schema is shown in the prompt (example values per column …). */

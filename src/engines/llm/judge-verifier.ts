@@ -7,7 +7,7 @@
  */
 import type { Verifier, VerifierOutcome } from '../../core/pipeline/types.ts';
 import { JUDGE_SIGNAL, type Judge } from './judge.ts';
-import { LlmFailure } from './types.ts';
+import { LlmFailure } from './failure.ts';
 
 /**
  * Wraps a {@link Judge} as a pipeline `Verifier` named `judge`.

@@ -24,7 +24,8 @@ import { toLlmError } from './errors.ts';
 import { interruptible, isAborted } from './interrupt.ts';
 import { requestCost } from './request-cost.ts';
 import { completeByStream } from './stream.ts';
-import { LlmFailure, type ModelRequest, type SampleOptions } from './types.ts';
+import type { ModelRequest, SampleOptions } from './types.ts';
+import { LlmFailure } from './failure.ts';
 
 /** The name the judge's scores carry in the signal registry and in `scores`. */
 export const JUDGE_SIGNAL = JUDGE.name;

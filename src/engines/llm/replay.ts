@@ -9,7 +9,8 @@
 import type { CandidateRecord, QuestionRecord } from '../../core/bench/types.ts';
 import { llmError } from './errors.ts';
 import { checkSampleRequest } from './sample-request.ts';
-import { LlmFailure, type GeneratedCandidate, type Generator } from './types.ts';
+import type { GeneratedCandidate, Generator } from './types.ts';
+import { LlmFailure } from './failure.ts';
 
 /**
  * The form of a question used for matching.

@@ -114,20 +114,3 @@ export const DEFAULT_N = 8;
 export const MAX_N = 32;
 export const DEFAULT_TEMPERATURE = 0.7;
 export const DEFAULT_MAX_TOKENS = 512;
-
-/**
- * The rejection of {@link Generator.sample} and the judge: an Error that
- * carries the {@link LlmError} as data. Check `failure.error.code`, never the
- * class, when it may have crossed a worker boundary.
- */
-export class LlmFailure extends Error {
-  readonly error: LlmError;
-  readonly partial: readonly GeneratedCandidate[];
-
-  constructor(error: LlmError, partial: readonly GeneratedCandidate[] = []) {
-    super(error.message);
-    this.name = 'LlmFailure';
-    this.error = error;
-    this.partial = partial;
-  }
-}

@@ -4,7 +4,8 @@ import { candidateSeed } from '../../../src/core/prompt/seeds.ts';
 import type { Schema } from '../../../src/core/schema.ts';
 import type { LlmEngine } from '../../../src/engines/llm/engine.ts';
 import { createWebLlmGenerator } from '../../../src/engines/llm/generator.ts';
-import { LlmFailure, type ModelRequest, type SampleProgress } from '../../../src/engines/llm/types.ts';
+import type { ModelRequest, SampleProgress } from '../../../src/engines/llm/types.ts';
+import { LlmFailure } from '../../../src/engines/llm/failure.ts';
 import { FakeEngine, reply, webLlmError } from './fake-engine.ts';
 
 // Compile-time: web-llm's own engines satisfy the interface the adapter needs.

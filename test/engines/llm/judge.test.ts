@@ -2,7 +2,8 @@ import type { ChatCompletionRequest } from '@mlc-ai/web-llm';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../src/core/schema.ts';
 import { createJudge, JUDGE_TOP_LOGPROBS } from '../../../src/engines/llm/judge.ts';
-import { LlmFailure, type ModelRequest } from '../../../src/engines/llm/types.ts';
+import type { ModelRequest } from '../../../src/engines/llm/types.ts';
+import { LlmFailure } from '../../../src/engines/llm/failure.ts';
 import { FakeEngine, type FakeReply } from './fake-engine.ts';
 
 const MODEL = 'Qwen2.5-Coder-1.5B-Instruct-q4f16_1-MLC';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionRecord } from '../../../src/core/bench/types.ts';
 import { createReplayGenerator, normalizeQuestion } from '../../../src/engines/llm/replay.ts';
-import { LlmFailure } from '../../../src/engines/llm/types.ts';
+import { LlmFailure } from '../../../src/engines/llm/failure.ts';
 
 const schema = { tables: [] };
 const records: QuestionRecord[] = [
