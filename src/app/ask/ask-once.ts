@@ -4,7 +4,7 @@
  * profile and the verifiers chosen; then the result area shows the outcome
  * and its costs. "Edit and check again" asks once more with the edit.
  */
-import { type AskResult, type CandidateSource, fixedCandidates, parseCandidateText } from '../../core/pipeline/index.ts';
+import { type AskResult, type CandidateGenerator, fixedCandidates, parseCandidateText } from '../../core/pipeline/index.ts';
 import { askWithCosts } from './ask-run.ts';
 import { tickedVerifiers } from './verifier-toggle.ts';
 import type { AskParts } from './ask-parts.ts';
@@ -15,7 +15,7 @@ import { editedPool, poolText } from './edit-pool.ts';
  *
  * @example form.addEventListener('submit', () => void askOnce(parts));
  */
-export async function askOnce(p: AskParts, given?: CandidateSource): Promise<void> {
+export async function askOnce(p: AskParts, given?: CandidateGenerator): Promise<void> {
   const { deps, result, progress, sources } = p;
   const db = deps.dbs.current;
   const profile = deps.profiles.active();

@@ -6,7 +6,7 @@
  * run also gives what each stage and each model request cost.
  */
 import { askRegistry, runAsk } from '../../core/pipeline/index.ts';
-import type { AskOutcome, AskStage, CandidateSource, Verifier } from '../../core/pipeline/index.ts';
+import type { AskOutcome, AskStage, CandidateGenerator, Verifier } from '../../core/pipeline/index.ts';
 import type { CalibrationProfile } from '../../core/profile.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import { pageAnalyzer } from '../analysis-client.ts';
@@ -39,7 +39,7 @@ export interface AskRun {
   /** The question and the optional hint, trimmed ('' for no hint). */
   readonly question: string;
   readonly evidence: string;
-  readonly generator: CandidateSource;
+  readonly generator: CandidateGenerator;
   /** The live model, when it is the source: its judge and settings are used and its requests counted. */
   readonly live: LiveSource | undefined;
   /** Verifiers chosen on the form (the reward model when ticked); a live model's judge is added. */

@@ -5,7 +5,7 @@
  * the candidates come from, and gives the chosen source's generator for the
  * open database, or says why there is none.
  */
-import type { CandidateSource } from '../../core/pipeline/index.ts';
+import type { CandidateGenerator } from '../../core/pipeline/index.ts';
 import type { OpenDatabase } from '../database/database.ts';
 import { el, replace } from '../ui/dom.ts';
 import { readReplayFile } from './replay-file.ts';
@@ -52,7 +52,7 @@ export function candidateSourcePicker(live: LiveSource | undefined): CandidateSo
 }
 
 /** The chosen source's generator for `db`, or null once `none` (or, in verify mode, the box) has been told why. */
-function sourceGenerator(s: SourceControls, db: OpenDatabase, none: NoCandidates): CandidateSource | null {
+function sourceGenerator(s: SourceControls, db: OpenDatabase, none: NoCandidates): CandidateGenerator | null {
   const { live, verify, replay } = s;
   const k = sourceKind(s);
   if (k === 'verify') {

@@ -13,7 +13,7 @@
  * and host) and one next step, once. web-llm's client is imported only when a
  * model is loaded, so the page does not carry it otherwise.
  */
-import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
+import type { CandidateGenerator, Verifier } from '../../core/pipeline/index.ts';
 import {
   MODELS,
   chooseDefaultModel,
@@ -32,7 +32,7 @@ import { type LivePanel, livePanel, livePanelElement, modelLabel, showModels, un
 
 export interface LiveModel {
   readonly element: HTMLElement;
-  generator(): CandidateSource | null;
+  generator(): CandidateGenerator | null;
   modelId(): string | null;
   /** Why there is no generator, in a sentence for the Ask screen. */
   whyNot(): string;

@@ -3,7 +3,7 @@
  * kinds of source, and the picker that chooses among them
  * (candidate-source.ts builds it; source-controls.ts draws its controls).
  */
-import type { CandidateSource, Verifier } from '../../core/pipeline/index.ts';
+import type { CandidateGenerator, Verifier } from '../../core/pipeline/index.ts';
 import type { ModelRequest } from '../../engines/llm/index.ts';
 import type { OpenDatabase } from '../database/database.ts';
 import type { ReplaySet } from './replay-source.ts';
@@ -12,7 +12,7 @@ import type { VerifyPanel } from './verify-panel.ts';
 /** A live model, when one can run: its panel, its generator once loaded, its judge, settings and request costs. */
 export interface LiveSource {
   readonly element: HTMLElement;
-  generator(): CandidateSource | null;
+  generator(): CandidateGenerator | null;
   /** Why there is no generator, in a sentence. */
   whyNot(): string;
   judge(): Verifier | null;
@@ -51,5 +51,5 @@ export interface CandidateSourcePicker {
   /** Switches to verify mode and brings its box into view, focused. */
   checkOwnSql(): void;
   /** The chosen source's generator for `db`, or null once `none` has been told why. */
-  generator(db: OpenDatabase, none: NoCandidates): CandidateSource | null;
+  generator(db: OpenDatabase, none: NoCandidates): CandidateGenerator | null;
 }

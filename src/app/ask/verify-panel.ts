@@ -11,7 +11,7 @@
  * edit). When Ask is pressed with nothing usable, the problem is said right
  * under the box, in words for a person, and focus goes to the box.
  */
-import { type CandidateSource, fixedCandidates, keepSources, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES } from '../../core/pipeline/index.ts';
+import { type CandidateGenerator, fixedCandidates, keepSources, MAX_CANDIDATE_TEXT_BYTES, MAX_PASTED_CANDIDATES } from '../../core/pipeline/index.ts';
 import { el, replace } from '../ui/dom.ts';
 import { clearProblem, problemInWords, readBox, showBox, showReading, type VerifyBox, verifyBox, verifySection } from './verify-box.ts';
 
@@ -23,7 +23,7 @@ export interface VerifyPanel {
    * The candidates as a generator, or why there are none. `shown`: the panel
    * already showed why (its reading, to be checked before running).
    */
-  source(): { ok: true; generator: CandidateSource; count: number } | { ok: false; message: string; shown?: boolean };
+  source(): { ok: true; generator: CandidateGenerator; count: number } | { ok: false; message: string; shown?: boolean };
   focus(): void;
   /** Says `message` under the box, marks the box invalid, and moves focus to it. */
   showProblem(message: string): void;

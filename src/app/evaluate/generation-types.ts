@@ -4,7 +4,7 @@
  * (generation-panel.ts builds them; stored-runs.ts lists the runs).
  */
 import type { QuestionRecord } from '../../core/bench/index.ts';
-import type { CandidateSource } from '../../core/pipeline/index.ts';
+import type { CandidateGenerator } from '../../core/pipeline/index.ts';
 import type { SqlPool } from '../../engines/sql/index.ts';
 import type { ProgressView } from '../ui/progress.ts';
 import type { LoadedBench } from './bench-source.ts';
@@ -12,7 +12,7 @@ import type { BrowserRunStore } from './run-store.ts';
 
 /** The live model as the Evaluate screen needs it. */
 export interface LiveGeneratorSource {
-  generator(): CandidateSource | null;
+  generator(): CandidateGenerator | null;
   modelId(): string | null;
 }
 

@@ -19,7 +19,7 @@
  */
 import { keepSources } from './copies.ts';
 import { readPastedSql, type SkippedText } from './paste-reading.ts';
-import type { CandidateSource, SampledCandidate } from './types.ts';
+import type { CandidateGenerator, SampledCandidate } from './types.ts';
 
 /** At most this many candidates for one question (the clusters and signals stay quick). */
 export const MAX_PASTED_CANDIDATES = 200;
@@ -189,7 +189,7 @@ export function readingSummary(r: Extract<CandidateTextOutcome, { ok: true }>): 
  *
  * @example runAsk(request, { generator: fixedCandidates(parsed.candidates), … });
  */
-export function fixedCandidates(candidates: readonly SampledCandidate[]): CandidateSource {
+export function fixedCandidates(candidates: readonly SampledCandidate[]): CandidateGenerator {
   return {
     async sample(_req, options) {
       options?.onProgress?.({ done: candidates.length, total: candidates.length, text: `${candidates.length} candidates given` });

@@ -7,7 +7,7 @@
  */
 import type { BenchQuestion, CandidateRecord, QuestionRecord } from '../bench/types.ts';
 import type { Schema } from '../schema.ts';
-import type { CandidateSource, SampledCandidate } from './types.ts';
+import type { CandidateGenerator, SampledCandidate } from './types.ts';
 
 export interface RunStore {
   /** Records already stored for the run, by question id. */
@@ -42,7 +42,7 @@ function toRecord(c: SampledCandidate & { token_logprobs?: readonly number[] }):
 export async function runGeneration(
   runId: string,
   questions: readonly BenchQuestion[],
-  generator: CandidateSource,
+  generator: CandidateGenerator,
   schemaFor: (dbId: string) => Promise<Schema>,
   store: RunStore,
   settings: GenerationSettings,

@@ -3,7 +3,7 @@
  * injected dependencies), what each stage produces, and what comes out. Plain
  * data throughout, so the UI only renders it.
  *
- * The generator side is described here (`SampleRequest`, `CandidateSource`);
+ * The generator side is described here (`SampleRequest`, `CandidateGenerator`);
  * the `Generator` of src/engines/llm extends it, so the live web-llm generator
  * and the replay generator fit without core importing an engine.
  */
@@ -74,7 +74,7 @@ export interface StageProgress {
 export type AskStage = 'generate' | 'execute' | 'score' | 'signals';
 
 /** Something that samples candidates (the live generator, or replay). */
-export interface CandidateSource {
+export interface CandidateGenerator {
   sample(req: SampleRequest, options?: SampleOptions): Promise<readonly SampledCandidate[]>;
 }
 
@@ -115,7 +115,7 @@ export interface Verifier {
 
 /** Everything the pipeline needs, passed in. */
 export interface AskDeps {
-  readonly generator: CandidateSource;
+  readonly generator: CandidateGenerator;
   readonly runMany: RunMany;
   /** SQLite's normalized statement text (structure fallback); optional. */
   readonly normalizedSql?: (sql: string) => Promise<string | null>;

@@ -2,7 +2,7 @@
  * The candidate generator's contract, shared by the live web-llm generator and
  * the replay generator, plus the closed list of ways the model side can fail.
  */
-import type { CandidateSource, SampleOptions, SampleProgress, SampleRequest } from '../../core/pipeline/types.ts';
+import type { CandidateGenerator, SampleOptions, SampleProgress, SampleRequest } from '../../core/pipeline/types.ts';
 
 export type { SampleOptions, SampleProgress, SampleRequest };
 
@@ -99,8 +99,8 @@ export interface GeneratedCandidate {
   readonly scores?: Readonly<Record<string, number>>;
 }
 
-/** Produces candidates for a question: the pipeline's `CandidateSource`, with the full candidate record. */
-export interface Generator extends CandidateSource {
+/** Produces candidates for a question: the pipeline's `CandidateGenerator`, with the full candidate record. */
+export interface Generator extends CandidateGenerator {
   /**
    * Samples candidates one after another. Resolves with every finished
    * candidate (fewer than `n` when stopped through `signal`); rejects with an

@@ -1,6 +1,6 @@
 /** Hand-made pieces for Ask pipeline tests: a schema, a scripted generator and runner, a profile. */
 import type { ExecOutcome } from '../../../src/core/exec/types.ts';
-import type { CandidateSource, RunMany, SampledCandidate } from '../../../src/core/pipeline/index.ts';
+import type { CandidateGenerator, RunMany, SampledCandidate } from '../../../src/core/pipeline/index.ts';
 import { PROFILE_VERSION, type CalibrationProfile } from '../../../src/core/profile.ts';
 import type { Schema } from '../../../src/core/schema.ts';
 
@@ -22,7 +22,7 @@ export const schema: Schema = {
 };
 
 /** A generator that returns `candidates` (or throws `failure`), recording its requests. */
-export function scriptedGenerator(candidates: SampledCandidate[], failure?: unknown): CandidateSource & { requests: unknown[] } {
+export function scriptedGenerator(candidates: SampledCandidate[], failure?: unknown): CandidateGenerator & { requests: unknown[] } {
   const requests: unknown[] = [];
   return {
     requests,

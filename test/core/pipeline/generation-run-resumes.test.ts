@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchQuestion, QuestionRecord } from '../../../src/core/bench/types.ts';
 import { runGeneration, type RunStore } from '../../../src/core/pipeline/generation-run.ts';
-import type { CandidateSource } from '../../../src/core/pipeline/types.ts';
+import type { CandidateGenerator } from '../../../src/core/pipeline/types.ts';
 import { schema } from './fixtures.ts';
 
 const questions: BenchQuestion[] = ['q0', 'q1', 'q2', 'q3'].map((q, i) => ({ id: `dev-${i}`, db_id: 'shop', question: q, gold: 'SELECT 1' }));
@@ -18,7 +18,7 @@ function memoryStore(): RunStore & { data: Map<string, Map<string, QuestionRecor
   };
 }
 
-function countingGenerator(stopAfter?: { count: number; controller: AbortController }): CandidateSource & { asked: string[] } {
+function countingGenerator(stopAfter?: { count: number; controller: AbortController }): CandidateGenerator & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
@@ -56,7 +56,7 @@ describe('a resumable generation run', () => {
 
   it('passes a per-question seed so a rerun samples the same way', async () => {
     const seeds: (number | undefined)[] = [];
-    const gen: CandidateSource = { sample: async (req) => (seeds.push(req.seed), []) };
+    const gen: CandidateGenerator = { sample: async (req) => (seeds.push(req.seed), []) };
     await runGeneration('r2', questions, gen, async () => schema, memoryStore(), { n: 1, temperature: 0, seed: 10 });
     expect(seeds).toEqual([10, 11, 12, 13]);
   });
