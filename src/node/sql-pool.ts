@@ -57,7 +57,7 @@ export interface NodeSpawnOptions {
  * Starts one SQL worker thread.
  *
  * @example
- * const pool = createSqlPool({ spawn: () => nodeSqlSpawn() });
+ * const sqlPool = createSqlPool({ spawn: () => nodeSqlSpawn() });
  */
 export function nodeSqlSpawn(options: NodeSpawnOptions = {}): NodeSqlWorkerHandle {
   const workerData = { sqlWasm: compiledSqlWasm(), ...(options.heapLimitBytes === undefined ? {} : { heapLimitBytes: options.heapLimitBytes }) };
@@ -87,10 +87,10 @@ export function nodeSqlSpawn(options: NodeSpawnOptions = {}): NodeSqlWorkerHandl
  * A SQL pool of Node worker threads; size defaults to min(4, available cores).
  *
  * @example
- * const pool = createNodeSqlPool({ timeoutMs: 5000 });
- * await pool.open('concert_singer', bytes);
- * const out = await pool.run('concert_singer', 'SELECT count(*) FROM singer');
- * pool.terminate();
+ * const sqlPool = createNodeSqlPool({ timeoutMs: 5000 });
+ * await sqlPool.open('concert_singer', bytes);
+ * const out = await sqlPool.run('concert_singer', 'SELECT count(*) FROM singer');
+ * sqlPool.terminate();
  */
 export function createNodeSqlPool(options: Omit<SqlPoolOptions, 'spawn'> & NodeSpawnOptions = {}): SqlPool {
   const { resourceLimits, heapLimitBytes, ...rest } = options;
@@ -114,7 +114,7 @@ export interface OpenDbFileOptions {
  * Opens the SQLite file at `path` in the pool: a small file (up to
  * `inMemoryMaxBytes`) as bytes, a bigger one read on demand by each worker
  * (never copied, never written). Either way its header and schema are
- * checked (`pool.check` reads the whole file). A `-wal` beside the file
+ * checked (`sqlPool.check` reads the whole file). A `-wal` beside the file
  * (wal-beside.ts) is read with it, as SQLite reads it: its committed frames
  * over the file's pages (engines/sql/worker/wal.ts); neither file is
  * written. The path is resolved first,
@@ -124,8 +124,8 @@ export interface OpenDbFileOptions {
  * from the descriptor that was checked, exactly the size it reports.
  *
  * @example
- * const pool = createNodeSqlPool();
- * const opened = await openDbFile(pool, 'big', '/data/archive.sqlite');
+ * const sqlPool = createNodeSqlPool();
+ * const opened = await openDbFile(sqlPool, 'big', '/data/archive.sqlite');
  */
 export async function openDbFile(sqlPool: SqlPool, key: string, path: string, options: OpenDbFileOptions & { readonly schema: false }): Promise<OpenOutcome>;
 export async function openDbFile(sqlPool: SqlPool, key: string, path: string, options?: OpenDbFileOptions): Promise<SchemaOutcome>;

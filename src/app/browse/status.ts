@@ -24,7 +24,7 @@ export interface BrowseTotals {
 /**
  * Row totals over `pool`, each count query run once.
  *
- * @example const totals = browseTotals(pool); const total = await totals.of(db.key, q, info);
+ * @example const totals = browseTotals(sqlPool); const total = await totals.of(db.key, q, info);
  */
 export function browseTotals(sqlPool: SqlPool): BrowseTotals {
   let counted = new Map<string, Promise<Total>>();

@@ -48,7 +48,7 @@ type Go = (next: BrowseState, how: 'push' | 'replace' | 'none', focusColumn?: st
  * Builds the browser.
  *
  * @example
- * const browser = tableBrowser(pool, dbs, { onState: (p, how) => router[how]('browse', p) });
+ * const browser = tableBrowser(sqlPool, dbs, { onState: (p, how) => router[how]('browse', p) });
  * browser.route(new URLSearchParams('table=books&sort=price'));
  */
 export function tableBrowser(sqlPool: SqlPool, dbs: DatabaseController, options: TableBrowserOptions): TableBrowser {

@@ -58,7 +58,7 @@ export interface ConsoleOptions {
  * Builds the console.
  *
  * @example
- * const consolePanel = consoleView(pool, dbs, { onQuery: (p, how) => router[how]('console', p) });
+ * const consolePanel = consoleView(sqlPool, dbs, { onQuery: (p, how) => router[how]('console', p) });
  * section.append(consolePanel.element);
  */
 export function consoleView(sqlPool: SqlPool, dbs: DatabaseController, options: ConsoleOptions): ConsoleView {

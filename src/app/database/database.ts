@@ -71,7 +71,7 @@ interface Databases {
  * with the same name is never confused with a new one.
  *
  * @example
- * const dbs = createDatabaseController(pool);
+ * const dbs = createDatabaseController(sqlPool);
  * const r = await dbs.openDemo();
  * if (r.ok) console.log(r.db.schema.tables.length);
  */

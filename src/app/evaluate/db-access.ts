@@ -14,7 +14,7 @@ const keyOf = (dbId: string, name?: string): string => (name === undefined ? `be
  * A DbAccess over `pool` for `bench`; a test suite's other databases open one
  * at a time, for labels only (no schema, no fingerprints).
  *
- * @example const { prepared } = await prepareAll(records, benchAccess(pool, bench), { signal });
+ * @example const { prepared } = await prepareAll(records, benchAccess(sqlPool, bench), { signal });
  */
 export function benchAccess(sqlPool: SqlPool, bench: LoadedBench): DbAccess<OpenedDb & { readonly schema: Schema }> {
   return {
@@ -59,7 +59,7 @@ export function benchAccess(sqlPool: SqlPool, bench: LoadedBench): DbAccess<Open
 /**
  * Schemas of a benchmark's databases, each read once (opening it briefly), for prompts.
  *
- * @example const schemaFor = schemaReader(pool, bench); await schemaFor('concert_singer');
+ * @example const schemaFor = schemaReader(sqlPool, bench); await schemaFor('concert_singer');
  */
 export function schemaReader(sqlPool: SqlPool, bench: LoadedBench): (dbId: string) => Promise<Schema> {
   const cache = new Map<string, Schema>();

@@ -94,7 +94,7 @@ function labelRuns(record: QuestionRecord, plan: LabelPlan | null): { extra: str
  * carry `correct` keep it.
  *
  * @example
- * const q = await prepareQuestion(record, { runMany: (s) => pool.runMany('demo', s) });
+ * const q = await prepareQuestion(record, { runMany: (s) => sqlPool.runMany('demo', s) });
  * q.candidates[0].correct; // true | false | null
  */
 export async function prepareQuestion(record: QuestionRecord, deps: PrepareDeps): Promise<PreparedQuestion> {

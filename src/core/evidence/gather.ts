@@ -41,7 +41,7 @@ const MAX_SQL_CHARS = 20_000;
  * Gathers the evidence of `candidates`.
  *
  * @example
- * const { evidence } = await gatherEvidence(question, schema, runs, (sqls) => pool.runMany(key, sqls));
+ * const { evidence } = await gatherEvidence(question, schema, runs, (sqls) => sqlPool.runMany(key, sqls));
  * evidence[0]?.findings; // [{ code: 'LITERAL_CASE', reason: "The filter compares status with 'active', …" }]
  */
 export async function gatherEvidence(

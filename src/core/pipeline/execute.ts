@@ -30,7 +30,7 @@ export interface ExecuteOptions {
  * order. Rejects only when `signal` aborts (with its reason).
  *
  * @example
- * const runs = await executeCandidates(sampled, { runMany: (s, o, p) => pool.runMany(key, s, o, p) });
+ * const runs = await executeCandidates(sampled, { runMany: (s, o, p) => sqlPool.runMany(key, s, o, p) });
  * runs[0].fingerprint; // '9f2c…' or null when it failed
  */
 export async function executeCandidates(sampled: readonly SampledCandidate[], options: ExecuteOptions): Promise<CandidateRun[]> {

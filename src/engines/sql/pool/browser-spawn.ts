@@ -11,7 +11,7 @@ import type { SqlWorkerHandle } from './slot.ts';
  * Starts one SQL worker.
  *
  * @example
- * const pool = createSqlPool({ spawn: browserSqlSpawn });
+ * const sqlPool = createSqlPool({ spawn: browserSqlSpawn });
  */
 export function browserSqlSpawn(): SqlWorkerHandle {
   const worker = new Worker(new URL('../../../../workers/sql.worker.ts', import.meta.url), { type: 'module', name: 'sql' });

@@ -21,9 +21,9 @@ const defaultSize = (): number => Math.max(1, Math.min(4, globalThis.navigator?.
  * Creates a pool and starts its workers.
  *
  * @example
- * const pool = createSqlPool({ spawn: browserSqlSpawn, timeoutMs: 5000 });
- * const opened = await pool.open('demo', bytes); // { ok: true, schema }
- * const outs = await pool.runMany('demo', candidates.map((c) => c.sql));
+ * const sqlPool = createSqlPool({ spawn: browserSqlSpawn, timeoutMs: 5000 });
+ * const opened = await sqlPool.open('demo', bytes); // { ok: true, schema }
+ * const outs = await sqlPool.runMany('demo', candidates.map((c) => c.sql));
  */
 export function createSqlPool(options: SqlPoolOptions): SqlPool {
   const settings = poolSettings(options);

@@ -13,7 +13,7 @@ import type { SqlPool } from './pool-types.ts';
  * asked, `normalize`; normalizedSql asks the pool for one statement's text.
  *
  * @example
- * const db = { ...pooledDb(pool, 'bench:concert_singer', { fingerprint: true }), schema: opened.schema };
+ * const db = { ...pooledDb(sqlPool, 'bench:concert_singer', { fingerprint: true }), schema: opened.schema };
  */
 export function pooledDb(sqlPool: SqlPool, key: string, runOptions: ExecOptions): OpenedDb {
   return {
